@@ -1,0 +1,10 @@
+"""The rules engine of Écarté: pure Python, no Django.
+
+    score(record, analyse=False) -> result dict (HAND_RECORD.md), raises EngineError
+    analyse(record) -> {"elder_tricks": int, "by_lead": {card: int}}, raises EngineError
+    loads(text) -> record dict, raises EngineError("bad_json")
+"""
+from .errors import EngineError
+from .api import analyse, loads, score
+
+__all__ = ["EngineError", "analyse", "loads", "score"]

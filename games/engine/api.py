@@ -1,0 +1,46 @@
+"""The engine's entry points: score a record, analyse its deal, read JSON text."""
+import json
+
+from .analysis import analyse_deal
+from .errors import EngineError
+from .full import read_full
+from .scoring import result
+from .summary import read_summary
+
+
+def loads(text) -> dict:
+    """Parses a record's JSON text (str or UTF-8 bytes). Raises EngineError("bad_json")."""
+    try:
+        return json.loads(text)
+    except (ValueError, TypeError, RecursionError) as exc:
+        raise EngineError("bad_json", f"the record is not valid JSON: {exc}", "") from None
+
+
+def read(record):
+    """Checks a record of either form and returns the engine's Hand."""
+    if type(record) is not dict:
+        raise EngineError("bad_format", "a hand record is a JSON object", "")
+    return read_full(record) if "deal" in record else read_summary(record)
+
+
+def score(record: dict, analyse: bool = False) -> dict:
+    """The result of a hand record (HAND_RECORD.md); with `analyse`, its "analysis" too
+    (null for a summary, which has no cards to analyse)."""
+    hand = read(record)
+    out = result(hand)
+    if analyse:
+        out["analysis"] = _analysis(hand) if hand.start else None
+    return out
+
+
+def analyse(record: dict) -> dict:
+    """The double-dummy analysis of a full record's hands as they stood when play began."""
+    hand = read(record)
+    if not hand.start:
+        raise EngineError("bad_format", "analysis needs a full record with its deal", "deal")
+    return _analysis(hand)
+
+
+def _analysis(hand) -> dict:
+    return analyse_deal(hand.start["elder"], hand.start["dealer"], hand.trump,
+                        hand.rules["ranking"])

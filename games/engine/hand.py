@@ -1,0 +1,27 @@
+"""What the engine knows about a hand once its record is read and checked."""
+
+ROLES = ("elder", "dealer")
+OTHER = {"elder": "dealer", "dealer": "elder"}
+
+
+class Hand:
+    """A checked hand, in the words of the Laws. Records of both forms read into one."""
+
+    rules: dict
+    score_before: dict
+    target: int
+    double = None  # the record's double, if any
+    offer = None  # the record's offer, if any
+    vulnerable = None
+    king_turned = False
+    king_mark = None  # the role that marks the king of trumps, if any
+    abandon_by = None
+    void = False
+    in_progress = False
+    game_over_before_play = False  # a king mark reached the target
+    start = None  # {"elder": [...], "dealer": [...]} when play began (full records)
+    trump = None
+
+    def __init__(self):
+        self.tricks = {"elder": 0, "dealer": 0}
+        self.offenders = set()  # roles penalised for a revoke or a false king

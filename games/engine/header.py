@@ -1,0 +1,125 @@
+"""The parts common to both record forms: format, rules, game score and the variants."""
+from .errors import EngineError
+from .hand import ROLES
+from .rules import read_rules
+
+FORMAT = "ecarte-hand/1"
+IRREGULARITY_KEYS = frozenset(("type", "by", "trick", "reason"))
+
+
+def check_keys(obj: dict, allowed: frozenset, where: str) -> None:
+    if obj.keys() <= allowed:
+        return
+    for key in obj:
+        if key not in allowed:
+            place = f"{where}.{key}" if where else key
+            owner = where or "the record"
+            raise EngineError("unknown_field", f"{owner} has no field {key!r}", place)
+
+
+def need_object(value, where: str, what: str) -> dict:
+    if type(value) is not dict:
+        raise EngineError("bad_format", f"{where} must be {what}", where)
+    return value
+
+
+def need_list(value, where: str, what: str) -> list:
+    if type(value) is not list:
+        raise EngineError("bad_format", f"{where} must be {what}", where)
+    return value
+
+
+def need_role(value, where: str, nullable: bool = False):
+    if value in ROLES and type(value) is str or (nullable and value is None):
+        return value
+    allowed = '"elder", "dealer" or null' if nullable else '"elder" or "dealer"'
+    raise EngineError("bad_format", f"{where} must be {allowed}", where)
+
+
+def need_bool(value, where: str) -> bool:
+    if type(value) is not bool:
+        raise EngineError("bad_format", f"{where} must be true or false", where)
+    return value
+
+
+def need_count(value, where: str, least: int) -> int:
+    if type(value) is not int or value < least:
+        raise EngineError("bad_format", f"{where} must be a whole number of at least {least}", where)
+    return value
+
+
+def read_header(record: dict, hand) -> tuple:
+    """Checks the shape of the common keys into `hand`; returns the raw irregularities and
+    the revokes they name, as {(trick, role)}."""
+    if "format" in record and record["format"] != FORMAT:
+        raise EngineError("bad_format", f'format must be "{FORMAT}"', "format")
+    hand.rules = read_rules(record.get("rules"))
+    score_before = {"elder": 0, "dealer": 0}
+    if "score_before" in record:
+        given = need_object(record["score_before"], "score_before", "an object of the two scores")
+        check_keys(given, frozenset(ROLES), "score_before")
+        for role, value in given.items():
+            score_before[role] = need_count(value, f"score_before.{role}", 0)
+    hand.score_before = score_before
+    hand.target = need_count(record.get("target", 5), "target", 1)
+    hand.double = _read_variant(record, "double", ("by", "before_trick", "accepted"))
+    hand.offer = _read_variant(record, "offer", ("by", "accepted"))
+    if hand.double:
+        if hand.double["before_trick"] not in (1, 2, 3):
+            raise EngineError(
+                "bad_format", "a double must come before trick 1, 2 or 3", "double.before_trick")
+        if hand.offer and hand.offer["accepted"]:
+            raise EngineError(
+                "bad_format", "the hand ended when the offer was accepted: no double", "double")
+    for name, option in (("double", "doubling"), ("offer", "offer_point")):
+        if getattr(hand, name) and not hand.rules[option]:
+            raise EngineError(
+                "variant_disabled", f"this table does not play {option} (rules.{option})", name)
+    irregularities = need_list(record.get("irregularities", []), "irregularities",
+                               "a list of irregularities")
+    revokes = set()
+    for i, entry in enumerate(irregularities):
+        entry = need_object(entry, f"irregularities[{i}]", "an object")
+        check_keys(entry, IRREGULARITY_KEYS, f"irregularities[{i}]")
+        trick, by = entry.get("trick"), entry.get("by")
+        if entry.get("type") == "revoke" and type(trick) is int and type(by) is str:
+            revokes.add((trick, by))
+    return irregularities, revokes
+
+
+def _read_variant(record: dict, name: str, keys: tuple):
+    if name not in record:
+        return None
+    value = need_object(record[name], name, "an object")
+    check_keys(value, frozenset(keys), name)
+    for key in keys:
+        if key not in value:
+            raise EngineError("bad_format", f"{name} needs {key!r}", f"{name}.{key}")
+    need_role(value["by"], f"{name}.by")
+    need_bool(value["accepted"], f"{name}.accepted")
+    if "before_trick" in value:
+        need_count(value["before_trick"], f"{name}.before_trick", 1)
+    return value
+
+
+def check_game_not_over(hand) -> None:
+    for role in ROLES:
+        if hand.score_before[role] >= hand.target:
+            raise EngineError(
+                "after_game_end",
+                f"{role} already has {hand.score_before[role]} of {hand.target}: the game is over",
+                f"score_before.{role}")
+
+
+def mark_king_turned(hand) -> None:
+    """The dealer turns up a king: he marks 1 at once, which may end the game."""
+    hand.king_turned = True
+    if hand.score_before["dealer"] + 1 >= hand.target:
+        hand.game_over_before_play = True
+
+
+def mark_king_held(hand, role: str) -> None:
+    """`role` announces the king of trumps before play; the mark may end the game."""
+    hand.king_mark = role
+    if hand.score_before[role] + 1 >= hand.target:
+        hand.game_over_before_play = True

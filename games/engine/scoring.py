@@ -1,0 +1,78 @@
+"""Section 7 of the Laws, with the variants and penalties: who marks what, in order."""
+from .hand import OTHER, Hand
+
+RESULT_FORMAT = "ecarte-result/1"
+
+
+def trick_award(hand: Hand):
+    """The role that marks for the tricks, and its marks [(for, points)], before doubling."""
+    vulnerable, tricks = hand.vulnerable, hand.tricks
+    if hand.offer and hand.offer["accepted"]:
+        offerer = hand.offer["by"]
+        return OTHER[offerer], [("offer_accepted", 2 if vulnerable == offerer else 1)]
+    if hand.double and not hand.double["accepted"]:
+        proposer = hand.double["by"]
+        return proposer, [("declined_double", 2 if vulnerable == OTHER[proposer] else 1)]
+    if hand.abandon_by:
+        quitter = hand.abandon_by
+        points = 2 if tricks[quitter] == 0 or vulnerable == quitter else 1
+        return OTHER[quitter], [("abandon", points)]
+    if hand.offer and tricks[OTHER[hand.offer["by"]]] < 5:
+        return hand.offer["by"], [("offer_failed", 2)]
+    winner = "elder" if tricks["elder"] >= 3 else "dealer"
+    if tricks[winner] == 5:
+        return winner, [("point", 1), ("vole", 1)]
+    if vulnerable == OTHER[winner]:
+        return winner, [("point", 1), ("refusal", 1)]
+    return winner, [("point", 1)]
+
+
+def hand_marks(hand: Hand) -> list:
+    """Every mark of the hand in order, as (role, points, for), before the game-end cut."""
+    if hand.void:
+        return []
+    marks = []
+    if hand.king_turned:
+        marks.append(("dealer", 1, "king_turned"))
+    if hand.king_mark:
+        marks.append((hand.king_mark, 1, "king_held"))
+    if hand.in_progress or hand.game_over_before_play:
+        return marks
+    role, award = trick_award(hand)
+    if role in hand.offenders:  # a revoke or a false king costs the offender one point
+        last, points = award.pop()
+        if points > 1:
+            award.append((last, points - 1))
+    total = sum(points for _, points in award)
+    if hand.double and hand.double["accepted"] and total:
+        award.append(("double", total))
+    marks.extend((role, points, why) for why, points in award)
+    return marks
+
+
+def result(hand: Hand) -> dict:
+    score = dict(hand.score_before)
+    marks, points = [], {"elder": 0, "dealer": 0}
+    winner = None
+    for role, count, why in hand_marks(hand):
+        count = min(count, hand.target - score[role])
+        score[role] += count
+        points[role] += count
+        marks.append({"to": role, "points": count, "for": why})
+        if score[role] >= hand.target:
+            winner = role
+            break
+    out = {
+        "format": RESULT_FORMAT,
+        "tricks": dict(hand.tricks),
+        "vulnerable": hand.vulnerable,
+        "marks": marks,
+        "points": points,
+        "score_after": score,
+        "game_over": winner is not None,
+        "winner": winner,
+        "void": hand.void,
+    }
+    if hand.in_progress:
+        out["in_progress"] = True
+    return out

@@ -1,0 +1,79 @@
+"""Reading a summary record: the outcome of a hand without its cards."""
+from .cards import parse_card
+from .errors import EngineError
+from .hand import Hand
+from .header import (
+    check_game_not_over, check_keys, mark_king_held, mark_king_turned, need_bool, need_object,
+    need_role, read_header,
+)
+from .irregularities import check_count, read_irregularities
+
+SUMMARY_RECORD_KEYS = frozenset(
+    "format rules score_before target summary double offer irregularities".split()
+)
+SUMMARY_KEYS = frozenset(("opening", "king_turned", "king", "tricks", "turn_up"))
+VULNERABLE_BY_OPENING = {"played": "elder", "refused": "dealer", "exchanged": None}
+
+
+def read_summary(record: dict) -> Hand:
+    check_keys(record, SUMMARY_RECORD_KEYS, "")
+    hand = Hand()
+    irregularities, _ = read_header(record, hand)
+    if "summary" not in record:
+        raise EngineError("bad_format", "a record needs either deal (full) or summary", "")
+    summary = need_object(record["summary"], "summary", "an object")
+    check_keys(summary, SUMMARY_KEYS, "summary")
+    for key in ("opening", "king_turned", "tricks"):
+        if key not in summary:
+            raise EngineError("bad_format", f"summary needs {key!r}", f"summary.{key}")
+    opening = summary["opening"]
+    if type(opening) is not str or opening not in VULNERABLE_BY_OPENING:
+        raise EngineError("bad_format", "summary.opening must be played, refused or exchanged",
+                          "summary.opening")
+    king_turned = need_bool(summary["king_turned"], "summary.king_turned")
+    king = need_role(summary.get("king"), "summary.king", nullable=True)
+    tricks = need_object(summary["tricks"], "summary.tricks", "an object of the two trick counts")
+    check_keys(tricks, frozenset(("elder", "dealer")), "summary.tricks")
+    for role in ("elder", "dealer"):
+        count = tricks.get(role, 0)
+        if type(count) is not int:
+            raise EngineError("bad_format", f"summary.tricks.{role} must be a whole number",
+                              f"summary.tricks.{role}")
+        hand.tricks[role] = count
+    check_game_not_over(hand)
+
+    if "turn_up" in summary:
+        turn_up = parse_card(summary["turn_up"])
+        if turn_up is None:
+            raise EngineError("bad_card", f"{summary['turn_up']!r} is not a card",
+                              "summary.turn_up")
+        hand.trump = turn_up[1]
+        if (turn_up[0] == "K") != king_turned:
+            raise EngineError("bad_summary", f"the turn-up {turn_up} and king_turned "
+                              f"{str(king_turned).lower()} disagree", "summary.king_turned")
+    if king_turned:
+        mark_king_turned(hand)
+    hand.vulnerable = VULNERABLE_BY_OPENING[opening]
+    if king is not None:
+        if king_turned:
+            raise EngineError("bad_summary", "the king of trumps was turned up, so no one can "
+                              "announce it", "summary.king")
+        false_king = any(e.get("type") == "false_king" and e.get("by") == king
+                         for e in irregularities)
+        if not false_king:
+            mark_king_held(hand, king)
+
+    played = hand.tricks["elder"] + hand.tricks["dealer"]
+    if min(hand.tricks.values()) < 0 or played > 5:
+        raise EngineError("bad_summary", "each player takes 0 to 5 tricks, 5 in all at most",
+                          "summary.tricks")
+    if played and hand.game_over_before_play:
+        raise EngineError("after_game_end", "a king mark ended the game before play",
+                          "summary.tricks")
+    for name in ("double", "offer"):
+        if getattr(hand, name) and hand.game_over_before_play:
+            raise EngineError("after_game_end", "a king mark ended the game before play", name)
+    read_irregularities(irregularities, hand, king=king, holder=None, illegal=None,
+                        played=played, summary=True)
+    check_count(hand, played, "summary.tricks", code="bad_summary")
+    return hand
