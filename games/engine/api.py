@@ -16,11 +16,12 @@ def loads(text) -> dict:
         raise EngineError("bad_json", f"the record is not valid JSON: {exc}", "") from None
 
 
-def read(record):
-    """Checks a record of either form and returns the engine's Hand."""
+def read(record, finished: bool = True):
+    """Checks a record of either form and returns the engine's Hand. With `finished` false,
+    a full record may stop at any trick (as for analysis of a deal)."""
     if type(record) is not dict:
         raise EngineError("bad_format", "a hand record is a JSON object", "")
-    return read_full(record) if "deal" in record else read_summary(record)
+    return read_full(record, finished) if "deal" in record else read_summary(record)
 
 
 def score(record: dict, analyse: bool = False) -> dict:
@@ -34,8 +35,9 @@ def score(record: dict, analyse: bool = False) -> dict:
 
 
 def analyse(record: dict) -> dict:
-    """The double-dummy analysis of a full record's hands as they stood when play began."""
-    hand = read(record)
+    """The double-dummy analysis of a full record's hands as they stood when play began.
+    The record is checked like any other, but its play need not be complete."""
+    hand = read(record, finished=False)
     if not hand.start:
         raise EngineError("bad_format", "analysis needs a full record with its deal", "deal")
     return _analysis(hand)

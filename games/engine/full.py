@@ -3,8 +3,8 @@ from .cards import CANONICAL, SUIT_NAMES, SUIT_OF, VALUE
 from .errors import EngineError
 from .hand import OTHER, Hand
 from .header import (
-    check_game_not_over, check_keys, mark_king_turned, mark_king_held, need_bool, need_list, need_object, need_role,
-    read_header,
+    check_game_not_over, check_keys, check_no_play_after_game_end, mark_king_held,
+    mark_king_turned, need_bool, need_list, need_object, need_role, read_header,
 )
 from .irregularities import check_count, read_irregularities
 
@@ -18,7 +18,7 @@ SIDE_KEYS = frozenset(("discard", "draw"))
 STOCK = 21
 
 
-def read_full(record: dict) -> Hand:
+def read_full(record: dict, finished: bool = True) -> Hand:
     check_keys(record, FULL_KEYS, "")
     hand = Hand()
     irregularities, revokes = read_header(record, hand)
@@ -60,7 +60,8 @@ def read_full(record: dict) -> Hand:
     illegal = _read_tricks(tricks, hands, revokes, hand)
     read_irregularities(irregularities, hand, king=king, holder=holder, illegal=illegal,
                         played=len(tricks))
-    check_count(hand, len(tricks), "tricks")
+    if finished:
+        check_count(hand, len(tricks), "tricks")
     return hand
 
 
@@ -188,11 +189,7 @@ def _exchange_side(side: dict, role: str, least: int, hands: dict, seen: set, st
 
 def _read_tricks(tricks: list, hands: dict, revokes: set, hand: Hand) -> set:
     """Plays the tricks, checking section 6. Returns the illegal plays a revoke excused."""
-    if tricks and hand.game_over_before_play:
-        raise EngineError("after_game_end", "a king mark ended the game before play", "tricks[0]")
-    for name in ("double", "offer"):
-        if getattr(hand, name) and hand.game_over_before_play:
-            raise EngineError("after_game_end", "a king mark ended the game before play", name)
+    check_no_play_after_game_end(hand, len(tricks), "tricks[0]")
     trump = hand.trump
     value = VALUE[hand.rules["ranking"]]
     illegal = set()

@@ -123,3 +123,12 @@ def mark_king_held(hand, role: str) -> None:
     hand.king_mark = role
     if hand.score_before[role] + 1 >= hand.target:
         hand.game_over_before_play = True
+
+
+def check_no_play_after_game_end(hand, played: int, where: str) -> None:
+    """A king mark that reaches the target ends the game before play (RULES.md section 7)."""
+    if not hand.game_over_before_play:
+        return
+    for name, present in ((where, played), ("double", hand.double), ("offer", hand.offer)):
+        if present:
+            raise EngineError("after_game_end", "a king mark ended the game before play", name)

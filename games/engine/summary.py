@@ -3,8 +3,8 @@ from .cards import parse_card
 from .errors import EngineError
 from .hand import Hand
 from .header import (
-    check_game_not_over, check_keys, mark_king_held, mark_king_turned, need_bool, need_object,
-    need_role, read_header,
+    check_game_not_over, check_keys, check_no_play_after_game_end, mark_king_held,
+    mark_king_turned, need_bool, need_object, need_role, read_header,
 )
 from .irregularities import check_count, read_irregularities
 
@@ -67,12 +67,7 @@ def read_summary(record: dict) -> Hand:
     if min(hand.tricks.values()) < 0 or played > 5:
         raise EngineError("bad_summary", "each player takes 0 to 5 tricks, 5 in all at most",
                           "summary.tricks")
-    if played and hand.game_over_before_play:
-        raise EngineError("after_game_end", "a king mark ended the game before play",
-                          "summary.tricks")
-    for name in ("double", "offer"):
-        if getattr(hand, name) and hand.game_over_before_play:
-            raise EngineError("after_game_end", "a king mark ended the game before play", name)
+    check_no_play_after_game_end(hand, played, "summary.tricks")
     read_irregularities(irregularities, hand, king=king, holder=None, illegal=None,
                         played=played, summary=True)
     check_count(hand, played, "summary.tricks", code="bad_summary")
