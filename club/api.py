@@ -1,0 +1,64 @@
+"""The JSON API (django-ninja): every app mounts its router here.
+
+Every refused request answers `{"error": {"code", "message"}}` (API.md, Conventions).
+"""
+
+from django.http import Http404
+from ninja import NinjaAPI
+from ninja.errors import AuthenticationError, HttpError, ValidationError
+
+api = NinjaAPI(
+    title="Écarté Club API",
+    version="1",
+    urls_namespace="api",
+    openapi_url="/schema",
+    docs_url="/docs",
+)
+
+STATUS_CODES = {
+    400: "bad_request",
+    401: "unauthorized",
+    403: "forbidden",
+    404: "not_found",
+    405: "method_not_allowed",
+    409: "conflict",
+    413: "too_large",
+    415: "unsupported_media_type",
+    422: "unprocessable",
+    429: "too_many_requests",
+}
+
+
+def error_response(request, status: int, code: str, message: str):
+    return api.create_response(
+        request, {"error": {"code": code, "message": message}}, status=status
+    )
+
+
+@api.exception_handler(ValidationError)
+def on_validation_error(request, exc):
+    first = exc.errors[0] if exc.errors else {}
+    where = ".".join(str(part) for part in first.get("loc", ()))
+    message = first.get("msg", "invalid request")
+    return error_response(request, 400, "bad_request", f"{where}: {message}" if where else message)
+
+
+@api.exception_handler(AuthenticationError)
+def on_authentication_error(request, exc):
+    return error_response(request, 401, "unauthorized", "authentication required")
+
+
+@api.exception_handler(HttpError)
+def on_http_error(request, exc):
+    code = STATUS_CODES.get(exc.status_code, "error")
+    return error_response(request, exc.status_code, code, str(exc.message))
+
+
+@api.exception_handler(Http404)
+def on_not_found(request, exc):
+    return error_response(request, 404, "not_found", str(exc) or "not found")
+
+
+from games.api import router as games_router  # noqa: E402
+
+api.add_router("/", games_router)

@@ -1,0 +1,41 @@
+"""Small pure helpers that turn environment variables into settings.
+
+Each takes the environment as a mapping, so tests can call them with a plain dict.
+"""
+
+from collections.abc import Mapping
+
+FALSE_WORDS = frozenset({"0", "false", "no", "off", ""})
+
+
+def flag(env: Mapping[str, str], name: str, default: bool) -> bool:
+    """A boolean variable: "0", "false", "no", "off" (any case) or empty mean false."""
+    if name not in env:
+        return default
+    return env[name].strip().lower() not in FALSE_WORDS
+
+
+def csv(env: Mapping[str, str], name: str, default: str = "") -> list[str]:
+    """A comma-separated list, blanks dropped."""
+    return [part.strip() for part in env.get(name, default).split(",") if part.strip()]
+
+
+def database(env: Mapping[str, str], base_dir) -> dict:
+    """DATABASE_URL, or the embedded SQLite file db.sqlite3 beside manage.py."""
+    import dj_database_url
+
+    url = env.get("DATABASE_URL") or f"sqlite:///{base_dir / 'db.sqlite3'}"
+    return dj_database_url.parse(url, conn_max_age=0 if url.startswith("sqlite") else 60)
+
+
+def channel_layers(env: Mapping[str, str]) -> dict:
+    """Redis when REDIS_URL is set, else the in-process layer (one server process only)."""
+    url = env.get("REDIS_URL")
+    if url:
+        return {
+            "default": {
+                "BACKEND": "channels_redis.core.RedisChannelLayer",
+                "CONFIG": {"hosts": [url]},
+            }
+        }
+    return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}

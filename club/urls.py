@@ -1,0 +1,17 @@
+from django.conf import settings
+from django.contrib import admin
+from django.contrib.staticfiles.urls import staticfiles_urlpatterns
+from django.urls import path
+
+from club.api import api
+from games import views as games_views
+
+urlpatterns = [
+    path("", games_views.home, name="home"),
+    path("admin/", admin.site.urls),
+    path("api/", api.urls),
+]
+
+if settings.DEBUG:
+    # daphne serves no static files; in DEBUG Django does (admin styles, the API docs).
+    urlpatterns += staticfiles_urlpatterns()

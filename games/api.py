@@ -1,0 +1,72 @@
+"""The games app's part of the JSON API (API.md). Mounted under /api/ by club/api.py."""
+
+from django.http import JsonResponse
+from ninja import Router
+
+from games.engine import EngineError, loads, score
+
+router = Router(tags=["engine"])
+
+TRUE_WORDS = ("1", "true", "yes")
+
+SCORE_OPENAPI = {
+    "parameters": [
+        {
+            "in": "query",
+            "name": "analyse",
+            "required": False,
+            "schema": {"type": "string", "enum": ["1", "true", "yes"]},
+            "description": "Add the double-dummy analysis of a full record.",
+        }
+    ],
+    "requestBody": {
+        "required": True,
+        "description": "A hand record, full or summary (HAND_RECORD.md).",
+        "content": {
+            "application/json": {
+                "schema": {"type": "object", "additionalProperties": True},
+                "example": {
+                    "deal": {
+                        "elder": ["KS", "QS", "AS", "JD", "QD"],
+                        "dealer": ["7S", "8S", "9H", "TH", "7C"],
+                        "turn_up": "8D",
+                    },
+                    "exchanges": [],
+                    "tricks": [
+                        ["KS", "7S"],
+                        ["QS", "8S"],
+                        ["AS", "9H"],
+                        ["JD", "TH"],
+                        ["QD", "7C"],
+                    ],
+                },
+            }
+        },
+    },
+    "responses": {
+        "200": {
+            "description": "The result (`ecarte-result/1`), with `analysis` when asked.",
+            "content": {"application/json": {"schema": {"type": "object"}}},
+        },
+        "422": {
+            "description": 'The record is rejected: `{"error": {"code", "message", "at"}}`.',
+            "content": {"application/json": {"schema": {"type": "object"}}},
+        },
+    },
+}
+
+
+@router.post(
+    "/engine/score",
+    auth=None,
+    summary="Validate and score one hand record",
+    description="Nothing is stored and no login is needed. The body is the record itself.",
+    openapi_extra=SCORE_OPENAPI,
+)
+def engine_score(request):
+    analyse = request.GET.get("analyse") in TRUE_WORDS
+    try:
+        result = score(loads(request.body), analyse=analyse)
+    except EngineError as err:
+        return JsonResponse(err.as_dict(), status=422)
+    return JsonResponse(result)

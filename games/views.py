@@ -1,0 +1,7 @@
+"""The pages of the games app."""
+
+from django.shortcuts import render
+
+
+def home(request):
+    return render(request, "home.html")
