@@ -32,3 +32,38 @@ def read_rules(rules) -> dict:
             raise EngineError("bad_format", f"rules.{key} must be {allowed}", f"rules.{key}")
         options[key] = value
     return options
+
+TABLE_DEFAULTS = {
+    "target": 5,
+    "game_value": "single",
+    "rubber_games": 3,
+    "pool_unit": "game",
+    "pool_streak": 2,
+} | DEFAULTS
+TABLE_CHOICES = {
+    "target": (5, 7, "retourne"),
+    "game_value": ("single", "graded"),
+    "rubber_games": (1, 3, 5, 7, 11),
+    "pool_unit": ("game", "rubber"),
+    "pool_streak": (2, 3),
+} | HAND_OPTIONS
+
+
+def table_rules(given: dict, money_keys: frozenset = frozenset()) -> dict:
+    """A table's options with the defaults filled in. Keys in `money_keys` are passed through
+    for the caller to check. Raises ValueError naming the option at fault."""
+    if type(given) is not dict:
+        raise ValueError("rules must be an object of table options")
+    rules = dict(TABLE_DEFAULTS)
+    for key, value in given.items():
+        if key in money_keys:
+            rules[key] = value
+            continue
+        choices = TABLE_CHOICES.get(key)
+        if choices is None:
+            raise ValueError(f"rules.{key} is not a table option")
+        if not any(type(value) is type(c) and value == c for c in choices):
+            allowed = ", ".join(str(c).lower() if type(c) is bool else str(c) for c in choices)
+            raise ValueError(f"rules.{key} must be one of {allowed}")
+        rules[key] = value
+    return rules

@@ -1,0 +1,208 @@
+"""The course of play at a table (RULES.md section 10): games, rubbers and pools.
+
+Pure Python like the rest of the engine. A table's whole state is a fold of its hands in
+order: `Course(setup)` starts it, `course.play(entry)` applies one hand. Replaying the current
+versions of a table's hands always rebuilds the same state, so a correction anywhere simply
+replays the table.
+"""
+from dataclasses import dataclass, field
+
+from .api import score
+from .cards import parse_card
+from .errors import EngineError
+
+TURN_UP_VALUE = {"A": 11, "K": 10, "Q": 10, "J": 10, "T": 10, "9": 9, "8": 8, "7": 7}
+
+
+@dataclass(frozen=True)
+class Setup:
+    format: str  # "pool" or "rubber"
+    players: tuple  # a pool: three ids in sitting-down order; a rubber: two
+    first_dealer: object
+    rules: dict  # the table options of RULES.md, defaults filled in
+
+
+@dataclass
+class Entry:
+    """One hand as the table recorded it: who sat where, in which game, and the record."""
+    key: object
+    game: int
+    elder: object
+    dealer: object
+    record: dict
+
+
+@dataclass
+class Game:
+    number: int
+    unit: int
+    players: tuple
+    target: object = None  # None until the first turn-up of a retourne game
+    score: dict = field(default_factory=dict)
+    hands: list = field(default_factory=list)  # (key, result) in order
+    winner: object = None
+    loser: object = None
+    value: int = 0
+
+
+@dataclass
+class Unit:
+    number: int
+    players: tuple
+    games: dict = field(default_factory=dict)  # games won by each player
+    winner: object = None
+    loser: object = None
+    value: int = 0
+
+
+class Course:
+    def __init__(self, setup: Setup):
+        self.setup = setup
+        self.rules = setup.rules
+        self.games: list[Game] = []
+        self.units: list[Unit] = []
+        self.set_aside: list = []  # (key, reason): hands a correction left without a place
+        self.streak = None  # (player, units won in succession)
+        self.winner = None  # of the pool or the rubber table
+        playing = tuple(setup.players[:2])
+        self.observer = setup.players[2] if setup.format == "pool" else None
+        self._new_unit(playing)
+        self._new_game(dealer=setup.first_dealer)
+
+    # -- what the next hand looks like --------------------------------------------------
+    @property
+    def game(self) -> Game:
+        return self.games[-1]
+
+    @property
+    def unit(self) -> Unit:
+        return self.units[-1]
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+    def seats(self) -> dict:
+        return {"elder": self.elder, "dealer": self.dealer, "observer": self.observer}
+
+    def context(self, record: dict) -> dict:
+        """The record as the engine must score it at this table now: the table's rules, the
+        game score in roles, and the target (a retourne game takes it from this hand)."""
+        record = dict(record)
+        rules = {k: self.rules[k] for k in ("ranking", "dealer_exchange", "doubling",
+                                            "offer_point")}
+        given = record.get("rules")
+        if given is not None and (type(given) is not dict or any(
+                k in rules and v != rules[k] for k, v in given.items())):
+            raise EngineError("bad_format", "the record's rules differ from the table's",
+                              "rules")
+        record["rules"] = rules | (given or {})
+        score_before = {"elder": self.game.score[self.elder],
+                        "dealer": self.game.score[self.dealer]}
+        if record.get("score_before", score_before) != score_before:
+            raise EngineError("bad_format", "the record's score_before differs from the "
+                              f"table's game score {score_before}", "score_before")
+        record["score_before"] = score_before
+        target = self.game.target or self._retourne_target(record)
+        if record.get("target", target) != target:
+            raise EngineError("bad_format", f"the record's target differs from the game's "
+                              f"target {target}", "target")
+        record["target"] = target
+        return record
+
+    def _retourne_target(self, record: dict) -> int:
+        if "deal" in record and type(record["deal"]) is dict:
+            turn_up, where = record["deal"].get("turn_up"), "deal.turn_up"
+        else:
+            summary = record.get("summary")
+            turn_up = summary.get("turn_up") if type(summary) is dict else None
+            where = "summary.turn_up"
+        card = parse_card(turn_up)
+        if card is None:
+            raise EngineError("bad_format", "this game plays to the retourne: its first hand "
+                              "needs the turn-up", where)
+        return TURN_UP_VALUE[card[0]]
+
+    # -- playing a hand -----------------------------------------------------------------
+    def play(self, entry: Entry) -> dict | None:
+        """Applies one hand and returns its result, or sets it aside (returning None) when
+        the table's course no longer has a place for it. Raises EngineError if the record
+        is rejected; the course is then unchanged."""
+        if self.over or entry.game != self.game.number or (entry.elder, entry.dealer) != (
+                self.elder, self.dealer) or self.hand_in_progress is not None:
+            self.set_aside.append((entry.key, "the hand no longer fits the table's course"))
+            return None
+        record = self.context(entry.record)
+        result = score(record)
+        game = self.game
+        game.hands.append((entry.key, result))
+        if result["void"]:
+            return result  # the same dealer deals again
+        game.target = record["target"]
+        for role in ("elder", "dealer"):
+            game.score[getattr(self, role)] = result["score_after"][role]
+        if result["game_over"]:
+            self._end_game(getattr(self, result["winner"]))
+        elif not result.get("in_progress"):
+            self.elder, self.dealer = self.dealer, self.elder
+        return result
+
+    @property
+    def hand_in_progress(self):
+        """The key of the game's last hand if it is still being played, else None."""
+        hands = self.game.hands
+        if hands and hands[-1][1].get("in_progress") and not self.over:
+            return hands[-1][0]
+        return None
+
+    # -- the course -----------------------------------------------------------------------
+    def _new_unit(self, playing: tuple) -> None:
+        self.units.append(Unit(number=len(self.units) + 1, players=playing,
+                               games={p: 0 for p in playing}))
+
+    def _new_game(self, dealer) -> None:
+        playing = self.unit.players
+        target = self.rules["target"]
+        self.games.append(Game(number=len(self.games) + 1, unit=self.unit.number,
+                               players=playing, target=None if target == "retourne" else target,
+                               score={p: 0 for p in playing}))
+        self.dealer = dealer
+        self.elder = playing[0] if playing[1] == dealer else playing[1]
+
+    def _end_game(self, winner) -> None:
+        game, unit = self.game, self.unit
+        loser = next(p for p in game.players if p != winner)
+        game.winner, game.loser = winner, loser
+        game.value = game_value(self.rules["game_value"], game.score[loser], game.target)
+        unit.games[winner] += 1
+        needed = self.rules["rubber_games"] // 2 + 1 if self._unit_is_rubber() else 1
+        if unit.games[winner] < needed:
+            self._new_game(dealer=loser)  # in a rubber, the loser deals first in the next
+            return
+        unit.winner, unit.loser = winner, loser
+        unit.value = sum(g.value for g in self.games if g.unit == unit.number
+                         and g.winner == winner)
+        if self.setup.format == "rubber":
+            self.winner = winner
+            return
+        count = self.streak[1] + 1 if self.streak and self.streak[0] == winner else 1
+        self.streak = (winner, count)
+        if count >= self.rules["pool_streak"]:
+            self.winner = winner
+            return
+        incoming, self.observer = self.observer, loser  # the loser rises
+        self._new_unit((winner, incoming))
+        self._new_game(dealer=incoming)  # the incoming player deals first
+
+    def _unit_is_rubber(self) -> bool:
+        return self.setup.format == "rubber" or self.rules["pool_unit"] == "rubber"
+
+
+def game_value(style: str, loser_score: int, target: int) -> int:
+    """RULES.md section 10: single, or graded by the loser's score (treble, double, single,
+    the thresholds scaled to the target: 0, then up to 40 %, then the rest)."""
+    if style == "single":
+        return 1
+    if loser_score == 0:
+        return 3
+    return 2 if loser_score * 5 <= target * 2 else 1
