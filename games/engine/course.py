@@ -8,7 +8,7 @@ replays the table.
 from dataclasses import dataclass, field
 
 from .api import score
-from .cards import parse_card
+from .cards import PACK, parse_card
 from .errors import EngineError
 
 TURN_UP_VALUE = {"A": 11, "K": 10, "Q": 10, "J": 10, "T": 10, "9": 9, "8": 8, "7": 7}
@@ -206,3 +206,17 @@ def game_value(style: str, loser_score: int, target: int) -> int:
     if loser_score == 0:
         return 3
     return 2 if loser_score * 5 <= target * 2 else 1
+
+
+def cut_for_deal(players, rng) -> tuple:
+    """RULES.md section 10: each player cuts a card and the highest deals; equal ranks cut
+    again. Returns the dealer and the rounds, [[(player, card), ...], ...]."""
+    order = "789TAJQK"  # the classic rank, low to high
+    rounds = []
+    while True:
+        cards = rng.sample(PACK, len(players))
+        rounds.append([[player, card] for player, card in zip(players, cards)])
+        ranks = [order.index(card[0]) for card in cards]
+        best = max(ranks)
+        if ranks.count(best) == 1:
+            return players[ranks.index(best)], rounds
