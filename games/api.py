@@ -44,11 +44,11 @@ SCORE_OPENAPI = {
         },
     },
     "responses": {
-        "200": {
+        200: {
             "description": "The result (`ecarte-result/1`), with `analysis` when asked.",
             "content": {"application/json": {"schema": {"type": "object"}}},
         },
-        "422": {
+        422: {
             "description": 'The record is rejected: `{"error": {"code", "message", "at"}}`.',
             "content": {"application/json": {"schema": {"type": "object"}}},
         },
