@@ -1,0 +1,118 @@
+"""The club's admin. Ledger rows are read-only here: money moves only through club.ledger."""
+
+from django.contrib import admin
+from django.db.models import Count, Q, Sum, Value
+from django.db.models.functions import Coalesce
+
+from club.ledger import cents_to_str
+from club.models import Account, ApiToken, Entry, Player, Transaction
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Viewable, never added, changed or deleted through the admin."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ["name", "user", "created_at"]
+    list_select_related = ["user"]
+    search_fields = ["name", "user__username"]
+    autocomplete_fields = ["user"]
+    readonly_fields = ["created_at"]
+
+
+@admin.register(Account)
+class AccountAdmin(ReadOnlyAdmin):
+    list_display = ["code", "name", "kind", "player", "balance"]
+    list_filter = ["kind"]
+    list_select_related = ["player"]
+    search_fields = ["code", "name", "player__name"]
+
+    def get_queryset(self, request):
+        return (
+            super()
+            .get_queryset(request)
+            .annotate(balance_cents=Coalesce(Sum("entries__amount"), Value(0)))
+        )
+
+    @admin.display(description="balance", ordering="balance_cents")
+    def balance(self, account):
+        return cents_to_str(account.balance_cents)
+
+
+class EntryInline(admin.TabularInline):
+    model = Entry
+    fields = ["account", "amount_display"]
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("account")
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    @admin.display(description="amount")
+    def amount_display(self, entry):
+        return cents_to_str(entry.amount)
+
+
+@admin.register(Transaction)
+class TransactionAdmin(ReadOnlyAdmin):
+    list_display = ["id", "created_at", "kind", "reference", "memo", "moved", "entry_count"]
+    list_filter = ["kind"]
+    search_fields = ["reference", "memo", "idempotency_key"]
+    date_hierarchy = "created_at"
+    inlines = [EntryInline]
+    fields = ["created_at", "kind", "memo", "reference", "reverses", "idempotency_key"]
+    readonly_fields = fields
+
+    def get_queryset(self, request):
+        return (
+            super()
+            .get_queryset(request)
+            .annotate(
+                moved_cents=Coalesce(
+                    Sum("entries__amount", filter=Q(entries__amount__gt=0)), Value(0)
+                ),
+                entry_count=Count("entries"),
+            )
+        )
+
+    @admin.display(description="moved", ordering="moved_cents")
+    def moved(self, tx):
+        return cents_to_str(tx.moved_cents)
+
+    @admin.display(description="entries", ordering="entry_count")
+    def entry_count(self, tx):
+        return tx.entry_count
+
+
+@admin.register(ApiToken)
+class ApiTokenAdmin(admin.ModelAdmin):
+    """Issue a token by choosing its user; revoke it by deleting it. The key is shown, never typed."""
+
+    list_display = ["user", "created_at"]
+    list_select_related = ["user"]
+    search_fields = ["user__username"]
+    autocomplete_fields = ["user"]
+    readonly_fields = ["key", "created_at"]
+
+    def get_readonly_fields(self, request, obj=None):
+        return ["user", "key", "created_at"] if obj else ["key", "created_at"]

@@ -1,0 +1,297 @@
+"""The money ledger's services: every write to accounts, transactions and entries goes here.
+
+Amounts are whole cents (`int`), never floats. Sign convention: a positive entry credits the
+account (adds to its balance), a negative one debits it. Every transaction's entries sum to
+zero, so the sum of all balances is always zero.
+
+Account codes:
+    "player:<id>"        a player's own money        (account_for_player)
+    "house"              the club: levies and the like (house_account)
+    "pot:<reference>"    a pool's pot, e.g. "pot:pool:7" (pot_account)
+    "escrow:<reference>" stakes held until settlement  (escrow_account)
+"""
+
+import re
+from collections.abc import Iterable
+from decimal import Decimal, InvalidOperation
+
+from django.db import IntegrityError, transaction
+from django.db.models import Sum
+
+from club.models import Account, Entry, Player, Transaction
+
+BIGINT_MAX = 2**63 - 1
+MONEY_SHAPE = re.compile(r"-?[0-9]+(\.[0-9]{1,2})?", re.ASCII)
+
+
+class LedgerError(ValueError):
+    """A posting the ledger refuses; nothing was saved."""
+
+
+# --- accounts -------------------------------------------------------------------------------
+
+
+def _account(*, code: str, kind: str, name: str, player: Player | None = None) -> Account:
+    account, _ = Account.objects.get_or_create(
+        code=code, defaults={"kind": kind, "name": name, "player": player}
+    )
+    if account.kind != kind:
+        raise LedgerError(f"account {code!r} is a {account.kind} account, not a {kind} account")
+    return account
+
+
+@transaction.atomic
+def account_for_player(player: Player) -> Account:
+    """The player's own account, created on first use."""
+    if player.pk is None:
+        raise LedgerError("the player must be saved before he has an account")
+    return _account(
+        code=f"player:{player.pk}", kind=Account.Kind.PLAYER, name=player.name, player=player
+    )
+
+
+@transaction.atomic
+def house_account() -> Account:
+    """The club's account: levies and anything else the house takes or gives."""
+    return _account(code="house", kind=Account.Kind.HOUSE, name="House")
+
+
+@transaction.atomic
+def pot_account(reference: str, name: str) -> Account:
+    """The pot of what `reference` names (e.g. "pool:7"), created on first use."""
+    if not reference:
+        raise LedgerError("a pot needs a reference, such as 'pool:7'")
+    return _account(code=f"pot:{reference}", kind=Account.Kind.POT, name=name)
+
+
+@transaction.atomic
+def escrow_account(reference: str, name: str) -> Account:
+    """Where stakes are held for what `reference` names (e.g. "unit:4") until settlement."""
+    if not reference:
+        raise LedgerError("an escrow account needs a reference, such as 'unit:4'")
+    return _account(code=f"escrow:{reference}", kind=Account.Kind.ESCROW, name=name)
+
+
+# --- posting --------------------------------------------------------------------------------
+
+
+def _checked_entries(entries: list[tuple[Account, int]]) -> list[tuple[Account, int]]:
+    """The entries if the ledger can take them; otherwise LedgerError saying why."""
+    if not entries:
+        raise LedgerError("a transaction needs entries; none were given")
+    checked = []
+    for position, item in enumerate(entries, start=1):
+        try:
+            account, amount = item
+        except (TypeError, ValueError):
+            raise LedgerError(f"entry {position} is not an (account, amount) pair") from None
+        if not isinstance(account, Account) or account.pk is None:
+            raise LedgerError(f"entry {position}: {account!r} is not a saved Account")
+        if isinstance(amount, bool) or not isinstance(amount, int):
+            raise LedgerError(
+                f"entry {position} ({account.code}): the amount must be whole cents as an int, "
+                f"not {type(amount).__name__} {amount!r}"
+            )
+        if amount == 0:
+            raise LedgerError(f"entry {position} ({account.code}): the amount is zero")
+        if abs(amount) > BIGINT_MAX:
+            raise LedgerError(f"entry {position} ({account.code}): the amount is too large")
+        checked.append((account, amount))
+    total = sum(amount for _, amount in checked)
+    if total != 0:
+        raise LedgerError(
+            f"the entries do not balance: they sum to {cents_to_str(total)}, not 0.00"
+        )
+    return checked
+
+
+def _same_entries(tx: Transaction, entries: list[tuple[Account, int]]) -> bool:
+    stored = sorted(tx.entries.values_list("account_id", "amount"))
+    return stored == sorted((account.pk, amount) for account, amount in entries)
+
+
+def _replay(key: str, entries: list[tuple[Account, int]]) -> Transaction:
+    """The transaction first posted with `key`, if this is a true repeat of it."""
+    existing = Transaction.objects.get(idempotency_key=key)
+    if not _same_entries(existing, entries):
+        raise LedgerError(
+            f"idempotency key {key!r} was already used for transaction #{existing.pk} "
+            "with different entries"
+        )
+    return existing
+
+
+@transaction.atomic
+def post(
+    *,
+    kind: str,
+    memo: str,
+    entries: list[tuple[Account, int]],
+    reference: str | None = None,
+    idempotency_key: str | None = None,
+) -> Transaction:
+    """Record one balanced transaction and return it.
+
+    Refuses (LedgerError, nothing saved) an empty list, an amount that is zero or not an int,
+    and entries that do not sum to zero. With an `idempotency_key` already used, returns the
+    transaction first posted with it when the entries are the same, and refuses otherwise.
+    """
+    return _record(
+        kind=kind, memo=memo, entries=entries, reference=reference, idempotency_key=idempotency_key
+    )
+
+
+def _record(
+    *,
+    kind: str,
+    memo: str,
+    entries: list[tuple[Account, int]],
+    reference: str | None,
+    idempotency_key: str | None,
+    reverses: Transaction | None = None,
+) -> Transaction:
+    if not kind:
+        raise LedgerError("a transaction needs a kind, such as 'pool_entry'")
+    checked = _checked_entries(entries)
+    if (
+        idempotency_key is not None
+        and Transaction.objects.filter(idempotency_key=idempotency_key).exists()
+    ):
+        return _replay(idempotency_key, checked)
+    try:
+        with transaction.atomic():  # a savepoint: a lost race leaves the outer block usable
+            tx = Transaction.objects.create(
+                kind=kind,
+                memo=memo,
+                reference=reference or "",
+                idempotency_key=idempotency_key,
+                reverses=reverses,
+            )
+            Entry.objects.bulk_create(
+                Entry(transaction=tx, account=account, amount=amount) for account, amount in checked
+            )
+    except IntegrityError:
+        # Another worker committed the same key, or reversed the same transaction, meanwhile.
+        if idempotency_key is not None and (
+            Transaction.objects.filter(idempotency_key=idempotency_key).exists()
+        ):
+            return _replay(idempotency_key, checked)
+        if reverses is not None:
+            raise LedgerError(f"transaction #{reverses.pk} is already reversed") from None
+        raise
+    return tx
+
+
+@transaction.atomic
+def reverse(tx: Transaction, *, memo: str, idempotency_key: str | None = None) -> Transaction:
+    """Undo `tx` with a new transaction of the negated entries. A transaction is reversed once."""
+    locked = Transaction.objects.select_for_update().get(pk=tx.pk)
+    if idempotency_key is not None:
+        repeat = Transaction.objects.filter(idempotency_key=idempotency_key).first()
+        if repeat is not None:
+            if repeat.reverses_id != locked.pk:
+                raise LedgerError(
+                    f"idempotency key {idempotency_key!r} was already used for "
+                    f"transaction #{repeat.pk}, which does not reverse #{locked.pk}"
+                )
+            return repeat
+    if Transaction.objects.filter(reverses=locked).exists():
+        raise LedgerError(f"transaction #{locked.pk} is already reversed")
+    entries = [(entry.account, -entry.amount) for entry in locked.entries.select_related("account")]
+    return _record(
+        kind="reversal",
+        memo=memo,
+        entries=entries,
+        reference=locked.reference or None,
+        idempotency_key=idempotency_key,
+        reverses=locked,
+    )
+
+
+# --- balances -------------------------------------------------------------------------------
+
+
+def balance(account: Account) -> int:
+    """The account's balance in cents: the sum of its entries."""
+    total = Entry.objects.filter(account=account).aggregate(total=Sum("amount"))["total"]
+    return total or 0
+
+
+def balances(accounts: Iterable[Account]) -> dict[Account, int]:
+    """Each account's balance in cents, keyed by account, in one query."""
+    accounts = list(accounts)
+    totals = dict(
+        Entry.objects.filter(account__in=[account.pk for account in accounts])
+        .values("account_id")
+        .annotate(total=Sum("amount"))
+        .values_list("account_id", "total")
+    )
+    return {account: totals.get(account.pk, 0) for account in accounts}
+
+
+def player_balance(player: Player) -> int:
+    """The player's money in cents: the balance of his own account (0 if he has none yet).
+
+    Stakes he has put into a pot or escrow are no longer in it until they are settled back.
+    """
+    total = Entry.objects.filter(account__code=f"player:{player.pk}").aggregate(
+        total=Sum("amount")
+    )["total"]
+    return total or 0
+
+
+# --- money as text --------------------------------------------------------------------------
+
+
+def cents_to_str(cents: int) -> str:
+    """1250 -> "12.50", -305 -> "-3.05"."""
+    if isinstance(cents, bool) or not isinstance(cents, int):
+        raise TypeError(f"cents must be an int, not {type(cents).__name__}")
+    sign = "-" if cents < 0 else ""
+    units, rest = divmod(abs(cents), 100)
+    return f"{sign}{units}.{rest:02d}"
+
+
+def parse_money(text: str, *, allow_negative: bool = False) -> int:
+    """A decimal string such as "12", "12.5" or "12.50" as whole cents: 1250.
+
+    Refuses (ValueError, saying what is wrong) anything that is not a str, more than two
+    decimal places, NaN and infinities, exponents, signs other than a leading "-", and a
+    negative amount unless `allow_negative`.
+    """
+    if not isinstance(text, str):
+        raise ValueError(
+            f'money must be a decimal string such as "12.50", not {type(text).__name__} {text!r}'
+        )
+    if MONEY_SHAPE.fullmatch(text) is None:
+        raise ValueError(_why_not_money(text))
+    if text.startswith("-") and not allow_negative:
+        raise ValueError(f"negative amounts are not allowed here: {text!r}")
+    try:
+        cents = int(Decimal(text) * 100)
+    except InvalidOperation:  # pragma: no cover - the shape check already refused it
+        raise ValueError(f"not an amount of money: {text!r}") from None
+    if abs(cents) > BIGINT_MAX:
+        raise ValueError(f"amount too large: {text!r}")
+    return cents
+
+
+def _why_not_money(text: str) -> str:
+    try:
+        number = Decimal(text)
+    except InvalidOperation:
+        return f'not an amount of money: {text!r} (write it like "12.50")'
+    lowered = text.strip().lower()
+    if number.is_nan() or "nan" in lowered:
+        return f"not a number: {text!r}"
+    if number.is_infinite():
+        return f"not a finite amount: {text!r}"
+    if "e" in lowered:
+        return f'exponents are not accepted: {text!r} (write it like "12.50")'
+    if text != text.strip():
+        return f"spaces around the amount are not accepted: {text!r}"
+    if text.startswith("+"):
+        return f'a leading "+" is not accepted: {text!r}'
+    if number.as_tuple().exponent < -2:
+        return f"at most two decimal places: {text!r}"
+    return f'not an amount of money: {text!r} (write it like "12.50")'

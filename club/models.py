@@ -1,0 +1,126 @@
+"""The club's own data: players, the money ledger and API tokens.
+
+The ledger is real double entry in whole cents. A `Transaction` is a set of `Entry` rows whose
+amounts sum to zero; an account's balance is the sum of its entries and is never stored. Rows are
+written only through `club.ledger`; nothing is edited in place or deleted, and a correction is a
+new transaction that reverses the old one. On PostgreSQL a deferred constraint trigger checks at
+commit that every transaction balances (migration 0002).
+"""
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models.functions import Lower
+
+
+class Player(models.Model):
+    name = models.CharField(max_length=100, help_text="Unique, ignoring case.")
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="player",
+        help_text="The login this player uses; a user wagers as his linked player.",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(
+                Lower("name"),
+                name="club_player_name_unique_ignoring_case",
+                violation_error_message="A player with this name already exists.",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Account(models.Model):
+    class Kind(models.TextChoices):
+        PLAYER = "player", "player"
+        HOUSE = "house", "house"
+        POT = "pot", "pot"
+        ESCROW = "escrow", "escrow"
+
+    code = models.CharField(
+        max_length=100, unique=True, help_text='A stable name such as "player:12" or "house".'
+    )
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    player = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="accounts"
+    )
+    name = models.CharField(max_length=200)
+
+    class Meta:
+        ordering = ["code"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.code})"
+
+
+class Transaction(models.Model):
+    created_at = models.DateTimeField(auto_now_add=True)
+    kind = models.CharField(max_length=32, help_text='What moved the money, e.g. "pool_entry".')
+    memo = models.CharField(max_length=300, blank=True)
+    reference = models.CharField(
+        max_length=100,
+        blank=True,
+        db_index=True,
+        help_text='What this transaction settles, e.g. "pool:7"; blank when nothing.',
+    )
+    reverses = models.OneToOneField(
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="reversal",
+        help_text="The transaction this one undoes; each is reversed at most once.",
+    )
+    idempotency_key = models.CharField(max_length=200, null=True, blank=True, unique=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"#{self.pk} {self.kind}" + (f" {self.reference}" if self.reference else "")
+
+
+class Entry(models.Model):
+    transaction = models.ForeignKey(Transaction, on_delete=models.PROTECT, related_name="entries")
+    account = models.ForeignKey(Account, on_delete=models.PROTECT, related_name="entries")
+    amount = models.BigIntegerField(help_text="Signed, in cents: positive credits the account.")
+
+    class Meta:
+        verbose_name_plural = "entries"
+        ordering = ["id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=~models.Q(amount=0), name="club_entry_amount_not_zero"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.account.code} {self.amount:+d}"
+
+
+def new_token_key() -> str:
+    return secrets.token_hex(20)
+
+
+class ApiToken(models.Model):
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_token"
+    )
+    key = models.CharField(max_length=40, unique=True, default=new_token_key, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = "API token"
+
+    def __str__(self) -> str:
+        return f"API token of {self.user}"
