@@ -25,7 +25,8 @@ def database(env: Mapping[str, str], base_dir) -> dict:
     import dj_database_url
 
     url = env.get("DATABASE_URL") or f"sqlite:///{base_dir / 'db.sqlite3'}"
-    return dj_database_url.parse(url, conn_max_age=0 if url.startswith("sqlite") else 60)
+    # No persistent connections: under ASGI each request may run in another thread.
+    return dj_database_url.parse(url, conn_max_age=0)
 
 
 def channel_layers(env: Mapping[str, str]) -> dict:
