@@ -271,3 +271,13 @@ def rejects(record, code, at=None, *, at_prefix=None, mentions=()):
     for text in mentions:
         assert text in error.message, error.message
     return error
+
+
+def exhausting(deal=POINT):
+    """Three proposals that draw all 21 cards of the stock: 5+5, 5+5, then 1 for the elder."""
+    s = deal.stock
+    return [
+        ex(deal.elder, s[0:5], deal.dealer, s[5:10]),
+        ex(s[0:5], s[10:15], s[5:10], s[15:20]),
+        ex(s[10:11], s[20:21]),
+    ]

@@ -1,21 +1,12 @@
 """Laws, section 3: the exchange (l'écart)."""
 
-from ecarte_kit import (EXCHANGE_ONE, EXCHANGED, POINT, REFUSE, check, ex, rejects)
+from ecarte_kit import (EXCHANGE_ONE, EXCHANGED, POINT, REFUSE, check, ex, exhausting, rejects)
 
 S = POINT.stock  # KS QS JS 8S 7S AH TH 9H 8H 7H KD QD JD AD TD 9D 8D QC JC TC 9C
 
 
 def in_progress(exchanges, **extra):
     return POINT.record(exchanges, tricks=[], in_progress=True, **extra)
-
-
-def exhausting():
-    """Three proposals that draw all 21 cards of the stock: 5+5, 5+5, then 1 for the elder."""
-    return [
-        ex(POINT.elder, S[0:5], POINT.dealer, S[5:10]),
-        ex(S[0:5], S[10:15], S[5:10], S[15:20]),
-        ex(S[10:11], S[20:21]),
-    ]
 
 
 def test_accepted_proposal_replaces_discards_with_drawn_cards():
