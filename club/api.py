@@ -7,6 +7,8 @@ from django.http import Http404
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 
+from club.errors import Refused
+
 api = NinjaAPI(
     title="Écarté Club API",
     version="1",
@@ -59,6 +61,14 @@ def on_not_found(request, exc):
     return error_response(request, 404, "not_found", str(exc) or "not found")
 
 
-from games.api import router as games_router  # noqa: E402
+@api.exception_handler(Refused)
+def on_refused(request, exc):
+    return api.create_response(request, exc.as_dict(), status=exc.status)
 
-api.add_router("/", games_router)
+
+# The project's URL wiring is the one place where club reaches into games.
+from games.api import router as engine_router  # noqa: E402
+from games.api_tables import router as tables_router  # noqa: E402
+
+api.add_router("/", engine_router)
+api.add_router("/", tables_router)

@@ -26,7 +26,12 @@ def database(env: Mapping[str, str], base_dir) -> dict:
 
     url = env.get("DATABASE_URL") or f"sqlite:///{base_dir / 'db.sqlite3'}"
     # No persistent connections: under ASGI each request may run in another thread.
-    return dj_database_url.parse(url, conn_max_age=0)
+    config = dj_database_url.parse(url, conn_max_age=0)
+    if config["ENGINE"] == "django.db.backends.sqlite3":
+        # Writers take the database lock when their transaction begins, so that concurrent
+        # requests queue up instead of failing with "database is locked" half-way through.
+        config.setdefault("OPTIONS", {}).update(transaction_mode="IMMEDIATE", timeout=20)
+    return config
 
 
 def channel_layers(env: Mapping[str, str]) -> dict:

@@ -124,3 +124,19 @@ class ApiToken(models.Model):
 
     def __str__(self) -> str:
         return f"API token of {self.user}"
+
+
+class IdempotentRequest(models.Model):
+    """The first answer to a POST sent with an `Idempotency-Key` (club.idempotency)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=200)
+    fingerprint = models.CharField(max_length=64, help_text="SHA-256 of method, path and body.")
+    status = models.PositiveSmallIntegerField(null=True)
+    response = models.JSONField(null=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "key"], name="club_idempotent_request_once"),
+        ]

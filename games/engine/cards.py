@@ -10,10 +10,10 @@ RANK_ORDERS = {
 PACK = tuple(rank + suit for suit in SUITS for rank in RANKS)
 
 _SUIT_SPELLINGS = {
-    "S": ("S", "s", "♠", "♤"),
-    "H": ("H", "h", "♥", "♡"),
-    "D": ("D", "d", "♦", "♢"),
-    "C": ("C", "c", "♣", "♧"),
+    "S": ("S", "s", "♠"),
+    "H": ("H", "h", "♥"),
+    "D": ("D", "d", "♦"),
+    "C": ("C", "c", "♣"),
 }
 _RANK_SPELLINGS = {r: (r, r.lower()) for r in "KQJA"} | {"T": ("T", "t", "10")} | {
     r: (r,) for r in "987"
@@ -28,8 +28,6 @@ def _spellings() -> dict[str, str]:
             for r in rank_spellings:
                 for s in suit_spellings:
                     table[r + s] = rank + suit
-                    if s in "♠♥♦♣":  # the emoji presentation of the symbols
-                        table[r + s + "\ufe0f"] = rank + suit
     return table
 
 

@@ -1,0 +1,58 @@
+"""Retries (API.md): every POST accepts an `Idempotency-Key` header. A repeat with the same key
+and body returns the first answer and does nothing more; the same key with another body is
+refused. The key is claimed by inserting a unique row in the same transaction as the work, so
+a concurrent repeat waits for the first to commit and then finds its answer."""
+import functools
+import hashlib
+
+from django.db import IntegrityError, transaction
+from django.http import JsonResponse
+
+from club.errors import Refused
+from club.models import IdempotentRequest
+
+MAX_KEY = 200
+
+
+def _fingerprint(request) -> str:
+    digest = hashlib.sha256(f"{request.method} {request.path}\n".encode())
+    digest.update(request.body)
+    return digest.hexdigest()
+
+
+def idempotent(view):
+    """Wraps a view that returns (status, body) or raises Refused; answers with JSON."""
+
+    @functools.wraps(view)
+    def wrapper(request, *args, **kwargs):
+        key = request.headers.get("Idempotency-Key")
+        if key is None:
+            status, body = _answer(view, request, args, kwargs)
+            return JsonResponse(body, status=status)
+        if not 0 < len(key) <= MAX_KEY:
+            raise Refused(400, "bad_request", f"Idempotency-Key must be 1 to {MAX_KEY} "
+                          "characters")
+        fingerprint = _fingerprint(request)
+        with transaction.atomic():
+            try:
+                with transaction.atomic():
+                    claim = IdempotentRequest.objects.create(user=request.auth, key=key,
+                                                             fingerprint=fingerprint)
+            except IntegrityError:
+                first = IdempotentRequest.objects.get(user=request.auth, key=key)
+                if first.fingerprint != fingerprint:
+                    raise Refused(409, "idempotency_conflict", "this Idempotency-Key was "
+                                  "used for another request") from None
+                return JsonResponse(first.response, status=first.status)
+            claim.status, claim.response = _answer(view, request, args, kwargs)
+            claim.save(update_fields=["status", "response"])
+        return JsonResponse(claim.response, status=claim.status)
+
+    return wrapper
+
+
+def _answer(view, request, args, kwargs) -> tuple[int, dict]:
+    try:
+        return view(request, *args, **kwargs)
+    except Refused as err:
+        return err.status, err.as_dict()

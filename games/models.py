@@ -1,0 +1,178 @@
+"""Tables, the hands recorded at them, and the games and units those hands make.
+
+A table's course of play is a fold of its hands (games.engine.course). `Hand` and its
+`HandVersion`s are what the scorer entered: never edited in place, a correction is a new
+version. `Game` and `Unit` rows, and each hand's current `result`, are derived from them and
+rewritten whenever the table is replayed.
+"""
+from django.conf import settings
+from django.db import models
+
+from club.models import Player
+
+
+class Table(models.Model):
+    class Format(models.TextChoices):
+        POOL = "pool"
+        RUBBER = "rubber"
+
+    class Status(models.TextChoices):
+        PLAYING = "playing"
+        WON = "won"
+        ABANDONED = "abandoned"
+
+    class WagerStyle(models.TextChoices):
+        ENGLISH = "english"
+        FRENCH = "french"
+        NONE = "none"
+
+    name = models.CharField(max_length=100)
+    format = models.CharField(max_length=6, choices=Format.choices)
+    rules = models.JSONField(help_text="The table options of RULES.md, defaults filled in.")
+    wager_style = models.CharField(max_length=7, choices=WagerStyle.choices,
+                                   default=WagerStyle.NONE)
+    status = models.CharField(max_length=9, choices=Status.choices, default=Status.PLAYING,
+                              db_index=True)
+    seq = models.PositiveIntegerField(default=0, help_text="Counts every change of the table.")
+    snapshot = models.JSONField(default=dict, help_text="The snapshot at `seq` (API.md).")
+    players = models.ManyToManyField(Player, through="Seat", related_name="tables")
+    first_dealer = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    cut = models.JSONField(default=list, blank=True,
+                           help_text="The cut for the first deal: rounds of [player, card].")
+    opened_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                  related_name="tables_opened")
+    scorers = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True,
+                                     related_name="tables_scored",
+                                     help_text="Users the opener names as scorers too.")
+    winner = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT,
+                               related_name="tables_won")
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.get_format_display()} #{self.pk})"
+
+
+class Seat(models.Model):
+    """The order in which the players sat down: in a pool the first two play first."""
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="games_seat_position"),
+            models.UniqueConstraint(fields=["table", "player"], name="games_seat_player"),
+        ]
+
+
+class Hand(models.Model):
+    class Status(models.TextChoices):
+        COUNTED = "counted"
+        SET_ASIDE = "set_aside", "set aside by a correction"
+
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="hands")
+    number = models.PositiveIntegerField(help_text="The hand's place at the table, from 1.")
+    game_number = models.PositiveIntegerField(help_text="The game it was entered in.")
+    elder = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    dealer = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    idempotency_key = models.CharField(max_length=200, null=True, blank=True)
+    record = models.JSONField(help_text="The current version's record.")
+    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                   related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    # Derived by replaying the table:
+    status = models.CharField(max_length=9, choices=Status.choices, default=Status.COUNTED)
+    number_in_game = models.PositiveIntegerField(null=True, blank=True)
+    result = models.JSONField(null=True, blank=True)
+    version = models.PositiveIntegerField(default=1, help_text="The current version.")
+
+    class Meta:
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="games_hand_number"),
+            models.UniqueConstraint(fields=["table", "idempotency_key"],
+                                    name="games_hand_idempotency_key"),
+        ]
+
+    def __str__(self) -> str:
+        return f"hand {self.number} of {self.table}"
+
+
+class HandVersion(models.Model):
+    """A hand's record as entered: the first version and every correction."""
+    hand = models.ForeignKey(Hand, on_delete=models.PROTECT, related_name="versions")
+    version = models.PositiveIntegerField()
+    record = models.JSONField()
+    result = models.JSONField(help_text="The engine's result when this version was entered.")
+    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                   related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["hand", "version"]
+        constraints = [
+            models.UniqueConstraint(fields=["hand", "version"], name="games_hand_version"),
+        ]
+
+
+class Unit(models.Model):
+    """A game, or a rubber, between the two seated players (derived)."""
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="units")
+    number = models.PositiveIntegerField()
+    first = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    second = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    games_won = models.JSONField(help_text="Games won by player id.")
+    winner = models.ForeignKey(Player, null=True, on_delete=models.PROTECT, related_name="+")
+    loser = models.ForeignKey(Player, null=True, on_delete=models.PROTECT, related_name="+")
+    value = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="games_unit_number"),
+        ]
+
+
+class Game(models.Model):
+    """One game of a table (derived): its two players, score, winner and value."""
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="games")
+    number = models.PositiveIntegerField()
+    unit_number = models.PositiveIntegerField()
+    first = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    second = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    score = models.JSONField(help_text="Points by player id.")
+    target = models.PositiveIntegerField(null=True)
+    winner = models.ForeignKey(Player, null=True, on_delete=models.PROTECT, related_name="+")
+    loser = models.ForeignKey(Player, null=True, on_delete=models.PROTECT, related_name="+")
+    value = models.PositiveIntegerField(default=0)
+    hands = models.PositiveIntegerField(default=0)
+    finished_at = models.DateTimeField(null=True, db_index=True)
+
+    class Meta:
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="games_game_number"),
+        ]
+
+
+class GamePlayer(models.Model):
+    """One player's side of a finished or running game (derived), for standings."""
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="sides")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="game_sides")
+    won = models.BooleanField(null=True, help_text="Null while the game is being played.")
+    points_for = models.PositiveIntegerField(default=0)
+    points_against = models.PositiveIntegerField(default=0)
+    voles = models.PositiveIntegerField(default=0)
+    kings = models.PositiveIntegerField(default=0)
+    finished_at = models.DateTimeField(null=True, db_index=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "player"], name="games_gameplayer_once"),
+        ]
+        indexes = [models.Index(fields=["player", "finished_at"])]

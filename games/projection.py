@@ -1,0 +1,85 @@
+"""Writes what a table's course of play derives from its hands: each hand's current result
+and place, and the Game and Unit rows. Only rows that changed are written."""
+from games.engine.course import Course
+from games.models import Game, GamePlayer, Hand, Table, Unit
+
+
+def project(table: Table, course: Course, hands: list[Hand]) -> None:
+    by_number = {h.number: h for h in hands}
+    placed = {}
+    for game in course.games:
+        for i, (number, result) in enumerate(game.hands, start=1):
+            placed[number] = (i, result)
+    changed = []
+    for number, hand in by_number.items():
+        i, result = placed.get(number, (None, None))
+        status = Hand.Status.COUNTED if i else Hand.Status.SET_ASIDE
+        if (hand.number_in_game, hand.result, hand.status) != (i, result, status):
+            hand.number_in_game, hand.result, hand.status = i, result, status
+            changed.append(hand)
+    Hand.objects.bulk_update(changed, ["number_in_game", "result", "status"])
+    _games(table, course, by_number)
+    _units(table, course)
+
+
+def _games(table: Table, course: Course, hands: dict) -> None:
+    existing = {g.number: g for g in Game.objects.filter(table=table)}
+    sides = {(s.game_id, s.player_id): s for s in GamePlayer.objects.filter(game__table=table)}
+    for game in course.games:
+        finished_at = hands[game.hands[-1][0]].created_at if game.winner else None
+        fields = {
+            "unit_number": game.unit, "first_id": game.players[0],
+            "second_id": game.players[1], "target": game.target,
+            "score": {str(p): n for p, n in game.score.items()},
+            "winner_id": game.winner, "loser_id": game.loser, "value": game.value,
+            "hands": len(game.hands),
+            "finished_at": finished_at,
+        }
+        row = _save(Game, existing.pop(game.number, None), fields, table=table,
+                    number=game.number)
+        for player, side in _sides(game, hands).items():
+            side["finished_at"] = finished_at
+            _save(GamePlayer, sides.get((row.pk, player)), side, game=row, player_id=player)
+    Game.objects.filter(pk__in=[g.pk for g in existing.values()]).delete()
+
+
+def _units(table: Table, course: Course) -> None:
+    existing = {u.number: u for u in Unit.objects.filter(table=table)}
+    for unit in course.units:
+        fields = {
+            "first_id": unit.players[0], "second_id": unit.players[1],
+            "games_won": {str(p): n for p, n in unit.games.items()},
+            "winner_id": unit.winner, "loser_id": unit.loser, "value": unit.value,
+        }
+        _save(Unit, existing.pop(unit.number, None), fields, table=table, number=unit.number)
+    Unit.objects.filter(pk__in=[u.pk for u in existing.values()]).delete()
+
+
+def _sides(game, hands: dict) -> dict:
+    """Each player's points, voles and kings in the game, from its hands' marks."""
+    first, second = game.players
+    sides = {}
+    for player, other in ((first, second), (second, first)):
+        won = None if game.winner is None else game.winner == player
+        sides[player] = {"won": won, "points_for": game.score[player],
+                         "points_against": game.score[other], "voles": 0, "kings": 0}
+    for number, result in game.hands:
+        hand = hands[number]
+        seat = {"elder": hand.elder_id, "dealer": hand.dealer_id}
+        for mark in result["marks"]:
+            side = sides[seat[mark["to"]]]
+            if mark["for"] == "vole":
+                side["voles"] += 1
+            elif mark["for"] in ("king_turned", "king_held"):
+                side["kings"] += 1
+    return sides
+
+
+def _save(model, row, fields: dict, **key):
+    if row is None:
+        return model.objects.create(**key, **fields)
+    if any(getattr(row, name) != value for name, value in fields.items()):
+        for name, value in fields.items():
+            setattr(row, name, value)
+        row.save(update_fields=list(fields))
+    return row

@@ -1,0 +1,261 @@
+"""Every write at a table: opening it, recording and correcting hands, abandoning it.
+
+Each service runs in one transaction that first locks the table row, so that several daphne
+workers serving the same table take turns. The table's state is rebuilt by replaying its hands
+(games.engine.course), its derived rows and pool stakes are brought in line with that state,
+its `seq` moves on, and the new snapshot is published once the transaction commits.
+"""
+import random
+
+from django.db import transaction
+from django.utils import timezone
+
+from club import ledger
+from club.errors import Refused
+from club.models import Player
+from games import live
+from games.engine import EngineError
+from games.engine.course import Course, Entry, Setup, cut_for_deal
+from games.engine.rules import table_rules
+from games.models import Hand, HandVersion, Seat, Table
+from games.projection import project
+from games.selectors import snapshot
+from games.stakes import settle_pool
+
+MONEY_RULES = frozenset(("pool_entry", "pool_forfeit", "levy_percent"))
+_cut_rng = random.SystemRandom()
+
+
+def _refuse_engine(err: EngineError) -> Refused:
+    return Refused(422, err.code, err.message, err.at)
+
+
+# -- opening a table ----------------------------------------------------------------------
+def read_rules(given: dict) -> dict:
+    """The table's options, defaults filled in and money written as "12.50"."""
+    try:
+        rules = table_rules(given or {}, money_keys=MONEY_RULES)
+    except ValueError as err:
+        raise Refused(422, "bad_rules", str(err)) from None
+    for key in ("pool_entry", "pool_forfeit"):
+        rules[key] = _money_rule(rules.get(key, "0.00"), key)
+    levy = rules.get("levy_percent", "0")
+    try:
+        cents = ledger.parse_money(str(levy) if type(levy) is int else levy)
+    except (ValueError, TypeError):
+        cents = -1
+    if not 0 <= cents <= 100_00:
+        raise Refused(422, "bad_rules", "rules.levy_percent must be a percentage from 0 to 100")
+    rules["levy_percent"] = ledger.cents_to_str(cents)
+    return rules
+
+
+def _money_rule(value, key: str) -> str:
+    if type(value) is int and not isinstance(value, bool):
+        value = str(value)
+    try:
+        return ledger.cents_to_str(ledger.parse_money(value))
+    except (ValueError, TypeError) as err:
+        raise Refused(422, "bad_rules", f"rules.{key}: {err}") from None
+
+
+@transaction.atomic
+def open_table(*, name: str, format: str, players: list[Player], rules: dict, by,
+               wager_style: str = "none", first_dealer: Player | None = None,
+               scorers=()) -> Table:
+    if format not in Table.Format.values:
+        raise Refused(422, "bad_request", 'format must be "pool" or "rubber"')
+    seats = 3 if format == Table.Format.POOL else 2
+    if len(players) != seats or len({p.pk for p in players}) != seats:
+        raise Refused(422, "bad_request", f"a {format} takes {seats} different players")
+    if wager_style not in Table.WagerStyle.values:
+        raise Refused(422, "bad_request", 'wager_style must be "english", "french" or "none"')
+    rules = read_rules(rules)
+    playing = players[:2]
+    cut = []
+    if first_dealer is None:
+        dealer_id, cut = cut_for_deal([p.pk for p in playing], _cut_rng)
+        first_dealer = next(p for p in playing if p.pk == dealer_id)
+    elif first_dealer.pk not in {p.pk for p in playing}:
+        raise Refused(422, "bad_request", "first_dealer must be one of the two players who "
+                      "play first")
+    table = Table.objects.create(name=name, format=format, rules=rules, wager_style=wager_style,
+                                 first_dealer=first_dealer, cut=cut, opened_by=by)
+    Seat.objects.bulk_create(Seat(table=table, player=p, position=i)
+                             for i, p in enumerate(players))
+    table.scorers.set(scorers)
+    _rebuild(table, kind="open")
+    return table
+
+
+# -- hands ----------------------------------------------------------------------------------
+def may_score(table: Table, user) -> bool:
+    return user.is_staff or user.pk == table.opened_by_id or table.scorers.filter(
+        pk=user.pk).exists()
+
+
+def _locked_table(table_id: int) -> Table:
+    try:
+        return Table.objects.select_for_update().get(pk=table_id)
+    except Table.DoesNotExist:
+        raise Refused(404, "not_found", f"there is no table {table_id}") from None
+
+
+@transaction.atomic
+def record_hand(*, table_id: int, record, by, idempotency_key: str | None = None,
+                number: int | None = None) -> tuple[Hand, bool]:
+    """Records the next hand of the table's current game. Returns the hand and whether it is
+    new (False when the idempotency key was seen before with the same record)."""
+    table = _locked_table(table_id)
+    if not may_score(table, by):
+        raise Refused(403, "forbidden", "only the table's scorers and staff may enter hands")
+    if idempotency_key:
+        earlier = table.hands.filter(idempotency_key=idempotency_key).first()
+        if earlier is not None:
+            if earlier.versions.get(version=1).record != record:
+                raise Refused(409, "idempotency_conflict", "this Idempotency-Key was used "
+                              "for another hand")
+            return earlier, False
+    if table.status != Table.Status.PLAYING:
+        raise Refused(409, "table_closed", f"the table is {table.status}: no more hands")
+    hands = list(table.hands.order_by("number"))
+    course = _replay(table, hands)
+    next_number = len(hands) + 1
+    if number is not None and number != next_number:
+        raise Refused(409, "wrong_hand_number", f"the next hand of this table is number "
+                      f"{next_number}, not {number}")
+    if course.hand_in_progress is not None:
+        raise Refused(409, "hand_in_progress", f"hand {course.hand_in_progress} is still in "
+                      "progress: correct it instead of adding a new one")
+    if type(record) is dict and type(record.get("deal")) is dict:
+        for hand in hands:
+            if hand.record.get("deal") == record["deal"]:
+                raise Refused(409, "duplicate_hand", f"this deal is already hand {hand.number}")
+    entry = Entry(key=next_number, game=course.game.number, elder=course.elder,
+                  dealer=course.dealer, record=record)
+    games, units = len(course.games), len(course.units)
+    try:
+        result = course.play(entry)
+    except EngineError as err:
+        raise _refuse_engine(err) from None
+    if course.over:
+        kind = "pool_won" if table.format == Table.Format.POOL else "rubber_won"
+    elif len(course.units) > units:
+        kind = "rotation"
+    elif len(course.games) > games:
+        kind = "game_over"
+    else:
+        kind = "trick" if result.get("in_progress") else "hand"
+    hand = Hand.objects.create(table=table, number=next_number, game_number=entry.game,
+                               elder_id=entry.elder, dealer_id=entry.dealer, record=record,
+                               idempotency_key=idempotency_key or None, entered_by=by,
+                               result=result)
+    HandVersion.objects.create(hand=hand, version=1, record=record, result=result,
+                               entered_by=by)
+    _rebuild(table, kind=kind, hands=hands + [hand], course=course)
+    return hand, True
+
+
+@transaction.atomic
+def correct_hand(*, hand_id: int, record, by) -> Hand:
+    """Replaces a hand's record with a new version and replays the table from it."""
+    try:
+        table_id = Hand.objects.values_list("table_id", flat=True).get(pk=hand_id)
+    except Hand.DoesNotExist:
+        raise Refused(404, "not_found", f"there is no hand {hand_id}") from None
+    table = _locked_table(table_id)
+    if not may_score(table, by):
+        raise Refused(403, "forbidden", "only the table's scorers and staff may correct hands")
+    hands = list(table.hands.order_by("number"))
+    hand = next(h for h in hands if h.pk == hand_id)
+    if table.status != Table.Status.PLAYING and not by.is_staff:
+        raise Refused(403, "forbidden", "the table is closed: only staff may correct its hands")
+    old_record, hand.record = hand.record, record
+    course = Course(_setup(table))
+    for h in hands:
+        entry = Entry(key=h.number, game=h.game_number, elder=h.elder_id, dealer=h.dealer_id,
+                      record=h.record)
+        if h is not hand:
+            _play_or_set_aside(course, entry)
+            continue
+        try:  # the corrected hand must itself be valid in its place
+            placed = course.play(entry)
+        except EngineError as err:
+            raise _refuse_engine(err) from None
+        if placed is None:
+            raise Refused(409, "hand_set_aside", "this hand no longer has a place at the table "
+                          "and cannot be corrected")
+    if record == old_record:
+        return hand
+    hand.version += 1
+    HandVersion.objects.create(hand=hand, version=hand.version, record=record,
+                               result=course_result(course, hand.number), entered_by=by)
+    hand.save(update_fields=["record", "version"])
+    _rebuild(table, kind="correction", hands=hands, course=course)
+    return hand
+
+
+@transaction.atomic
+def abandon_table(*, table_id: int, by) -> Table:
+    table = _locked_table(table_id)
+    if not may_score(table, by):
+        raise Refused(403, "forbidden", "only the table's scorers and staff may abandon it")
+    if table.status != Table.Status.PLAYING:
+        raise Refused(409, "table_closed", f"the table is already {table.status}")
+    table.status = Table.Status.ABANDONED
+    table.finished_at = timezone.now()
+    _rebuild(table, kind="abandoned")
+    return table
+
+
+# -- replay ------------------------------------------------------------------------------
+def _setup(table: Table) -> Setup:
+    players = tuple(table.seats.order_by("position").values_list("player_id", flat=True))
+    return Setup(format=table.format, players=players, first_dealer=table.first_dealer_id,
+                 rules=table.rules)
+
+
+def _play_or_set_aside(course: Course, entry: Entry) -> None:
+    try:
+        course.play(entry)
+    except EngineError as err:  # a correction upstream left this record invalid here
+        course.set_aside.append((entry.key, err.message))
+
+
+def _replay(table: Table, hands: list[Hand]) -> Course:
+    course = Course(_setup(table))
+    for h in hands:
+        _play_or_set_aside(course, Entry(key=h.number, game=h.game_number, elder=h.elder_id,
+                                         dealer=h.dealer_id, record=h.record))
+    return course
+
+
+def course_result(course: Course, number: int):
+    for game in course.games:
+        for key, result in game.hands:
+            if key == number:
+                return result
+    return None
+
+
+def _rebuild(table: Table, *, kind: str, hands: list[Hand] | None = None,
+             course: Course | None = None) -> None:
+    """Brings everything derived from the table's hands in line, moves `seq` on and
+    publishes the change after commit."""
+    if hands is None:
+        hands = list(table.hands.order_by("number"))
+    if course is None:
+        course = _replay(table, hands)
+    if table.status == Table.Status.PLAYING and course.over:
+        table.status = Table.Status.WON
+        table.winner_id = course.winner
+        table.finished_at = timezone.now()
+    elif table.status == Table.Status.WON and not course.over:  # a correction reopened it
+        table.status, table.winner_id, table.finished_at = Table.Status.PLAYING, None, None
+    project(table, course, hands)
+    if table.format == Table.Format.POOL:
+        settle_pool(table, course)
+    table.seq += 1
+    table.snapshot = snapshot(table, course)
+    table.save()
+    live.publish_on_commit(table, kind)

@@ -1,0 +1,53 @@
+"""A full pool evening through the API: three games with rotation, forfeits and a winner."""
+import pytest
+
+from club import ledger
+from club.models import Transaction
+from games.models import Game, Hand, Table, Unit
+from tests.games.api_kit import Api, hand_won_by, players, user_with_token
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_pool_evening_rotates_collects_forfeits_and_pays_the_winner(client):
+    _, token = user_with_token("secretary", staff=True)
+    api = Api(client, token)
+    athos, porthos, aramis = players("Athos", "Porthos", "Aramis")
+    answer = api.post("/tables", {
+        "name": "Table 1", "format": "pool",
+        "players": [athos.pk, porthos.pk, aramis.pk], "first_dealer": porthos.pk,
+        "rules": {"pool_entry": "10.00", "pool_forfeit": "2.50"}})
+    assert answer.status_code == 201, answer.content
+    table = answer.json()
+    assert table["seats"] == {"elder": athos.pk, "dealer": porthos.pk, "observer": aramis.pk}
+    assert table["pool"]["pot"] == "30.00"
+
+    def play_game(winner):
+        nonlocal table
+        number = table["game"]["number"]
+        while table["game"]["number"] == number and table["status"] == "playing":
+            answer = api.post(f"/tables/{table['id']}/hands",
+                              {"record": hand_won_by(table, winner.pk)})
+            assert answer.status_code == 201, answer.content
+            table = answer.json()["table"]
+
+    play_game(athos)  # game 1: Athos beats Porthos, who rises; Aramis comes in and deals
+    assert table["seats"] == {"elder": athos.pk, "dealer": aramis.pk, "observer": porthos.pk}
+    assert table["pool"]["streak"] == {"player": athos.pk, "count": 1}
+    assert table["pool"]["pot"] == "32.50"
+    play_game(aramis)  # game 2: Aramis beats Athos; Porthos comes back in
+    assert table["seats"]["observer"] == athos.pk
+    assert table["pool"]["streak"] == {"player": aramis.pk, "count": 1}
+    play_game(aramis)  # game 3: Aramis beats Porthos: two in succession
+    assert table["status"] == "won" and table["pool"]["winner"] == aramis.pk
+    assert table["pool"]["pot"] == "37.50"
+
+    assert Table.objects.get().winner == aramis
+    assert list(Game.objects.values_list("winner__name", "loser__name")) == [
+        ("Athos", "Porthos"), ("Aramis", "Athos"), ("Aramis", "Porthos")]
+    assert Unit.objects.count() == 3
+    assert Hand.objects.filter(status=Hand.Status.COUNTED).count() == Hand.objects.count()
+    balances = {p.name: ledger.player_balance(p) for p in (athos, porthos, aramis)}
+    assert balances == {"Athos": -1250, "Porthos": -1500, "Aramis": 3750 - 1000}
+    assert sum(balances.values()) == 0
+    assert Transaction.objects.filter(kind="pool_payout").count() == 1
