@@ -88,6 +88,8 @@ class Course:
     def context(self, record: dict) -> dict:
         """The record as the engine must score it at this table now: the table's rules, the
         game score in roles, and the target (a retourne game takes it from this hand)."""
+        if type(record) is not dict:
+            raise EngineError("bad_format", "a hand record is a JSON object", "")
         record = dict(record)
         rules = {k: self.rules[k] for k in ("ranking", "dealer_exchange", "doubling",
                                             "offer_point")}

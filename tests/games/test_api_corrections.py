@@ -1,0 +1,137 @@
+"""POST /api/hands/{id}/correct: a correction is a new version, and everything that follows
+from the hand is recomputed: game scores, rotation, the pool and its stakes."""
+import pytest
+
+from club import ledger
+from club.models import Entry, Player, Transaction
+from games.models import Hand, HandVersion, Table
+from tests.games.api_kit import Api, hand_won_by, players, summary, user_with_token
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def scorer(client):
+    return Api(client, user_with_token("scorer")[1])
+
+
+@pytest.fixture
+def staff(client):
+    return Api(client, user_with_token("secretary", staff=True)[1])
+
+
+def open_pool(api, rules=None):
+    trio = players("Athos", "Porthos", "Aramis")
+    return api.post("/tables", {"name": "T", "format": "pool", "first_dealer": trio[1].pk,
+                                "players": [p.pk for p in trio], "rules": rules or {}}).json()
+
+
+def post(api, snap, record):
+    answer = api.post(f"/tables/{snap['id']}/hands", {"record": record})
+    assert answer.status_code == 201, answer.content
+    return answer.json()
+
+
+def win_game(api, snap, player_id):
+    hands = []
+    number = snap["game"]["number"]
+    while snap["game"]["number"] == number and snap["status"] == "playing":
+        body = post(api, snap, hand_won_by(snap, player_id))
+        hands.append(body["hand"]["id"])
+        snap = body["table"]
+    return snap, hands
+
+
+def balances():
+    return {p.name: ledger.player_balance(p) for p in Player.objects.all()}
+
+
+def test_a_correction_is_a_new_version_and_the_old_one_stays(scorer):
+    snap = open_pool(scorer)
+    hand = post(scorer, snap, summary(3))["hand"]
+    answer = scorer.post(f"/hands/{hand['id']}/correct", {"record": summary(5)})
+    assert answer.status_code == 200
+    assert answer.json()["hand"]["version"] == 2
+    assert answer.json()["hand"]["result"]["points"] == {"elder": 2, "dealer": 0}
+    history = scorer.get(f"/hands/{hand['id']}").json()["versions"]
+    assert [v["record"]["summary"]["tricks"]["elder"] for v in history] == [3, 5]
+    assert [v["entered_by"] for v in history] == ["scorer", "scorer"]
+
+
+def test_correcting_a_hand_rescores_the_game_after_it(scorer):
+    snap = open_pool(scorer)
+    athos = str(snap["seats"]["elder"])
+    first = post(scorer, snap, summary(3))  # Athos, elder, takes the point
+    snap = post(scorer, first["table"], summary(2))["table"]  # Athos, now dealer, again
+    assert snap["game"]["score"][athos] == 2
+    corrected = scorer.post(f"/hands/{first['hand']['id']}/correct", {"record": summary(5)})
+    assert corrected.json()["table"]["game"]["score"][athos] == 3  # a vole, then the point
+    assert corrected.json()["table"]["seq"] == snap["seq"] + 1
+
+
+def test_an_invalid_correction_changes_nothing(scorer):
+    snap = open_pool(scorer)
+    hand = post(scorer, snap, summary(3))["hand"]
+    answer = scorer.post(f"/hands/{hand['id']}/correct",
+                         {"record": {"summary": {"opening": "exchanged", "king_turned": False,
+                                                 "tricks": {"elder": 4, "dealer": 4}}}})
+    assert answer.status_code == 422 and answer.json()["error"]["code"] == "bad_summary"
+    assert HandVersion.objects.count() == 1 and Hand.objects.get().version == 1
+
+
+def test_the_same_record_again_makes_no_new_version(scorer):
+    snap = open_pool(scorer)
+    hand = post(scorer, snap, summary(3))["hand"]
+    scorer.post(f"/hands/{hand['id']}/correct", {"record": summary(3)})
+    assert HandVersion.objects.count() == 1
+
+
+def test_a_correction_that_changes_a_games_winner_rotates_again_and_resettles(scorer, staff):
+    snap = open_pool(scorer, rules={"pool_entry": "10.00", "pool_forfeit": "1.00"})
+    athos, porthos, aramis = snap["players"]
+    snap, game_one = win_game(scorer, snap, athos)  # Athos beats Porthos; Aramis comes in
+    snap, _ = win_game(scorer, snap, athos)  # Athos beats Aramis: the pool is his
+    assert snap["status"] == "won" and snap["pool"]["winner"] == athos
+    assert balances() == {"Athos": 3200 - 1000, "Porthos": -1100, "Aramis": -1100}
+
+    # The scorer mis-entered the last hand of game 1: Porthos took the vole, not Athos.
+    last = Hand.objects.get(pk=game_one[-1])
+    refused = scorer.post(f"/hands/{last.pk}/correct", {"record": summary(5 - (
+        last.result["tricks"]["elder"]))})
+    assert refused.status_code == 403  # the pool is won: only staff may correct it now
+    answer = staff.post(f"/hands/{last.pk}/correct", {"record": summary(
+        5 - last.result["tricks"]["elder"])})
+    assert answer.status_code == 200, answer.content
+    snap = answer.json()["table"]
+    assert snap["status"] == "playing" and snap["pool"]["winner"] is None
+    assert snap["game"]["number"] == 1  # game 1 goes on: Porthos is back in it
+    set_aside = Hand.objects.filter(status=Hand.Status.SET_ASIDE)
+    assert set_aside.count() >= 2 and all(h.result is None for h in set_aside)
+    assert balances() == {"Athos": -1000, "Porthos": -1000, "Aramis": -1000}
+    assert sum(balances().values()) + ledger.balance(
+        ledger.pot_account(f"table:{snap['id']}", "pot")) == 0
+    assert Transaction.objects.filter(reverses__isnull=False).count() == 3  # 2 forfeits, payout
+    assert all(sum(e.amount for e in tx.entries.all()) == 0
+               for tx in Transaction.objects.prefetch_related("entries"))
+    assert Entry.objects.count() > 0
+
+
+def test_abandoning_a_pool_returns_every_stake_as_paid(scorer):
+    snap = open_pool(scorer, rules={"pool_entry": "10.00", "pool_forfeit": "2.50"})
+    snap, _ = win_game(scorer, snap, snap["players"][0])  # Porthos pays a forfeit
+    answer = scorer.post(f"/tables/{snap['id']}/abandon")
+    assert answer.status_code == 200 and answer.json()["status"] == "abandoned"
+    assert balances() == {"Athos": 0, "Porthos": 0, "Aramis": 0}
+    assert scorer.post(f"/tables/{snap['id']}/abandon").status_code == 409
+    assert Table.objects.get().status == "abandoned"
+
+
+def test_only_a_scorer_may_abandon(client, scorer):
+    snap = open_pool(scorer)
+    _, token = user_with_token("kibitzer")
+    assert Api(client, token).post(f"/tables/{snap['id']}/abandon").status_code == 403
+    assert Table.objects.get().status == "playing"
+
+
+def test_an_unknown_hand_is_404(scorer):
+    assert scorer.post("/hands/999/correct", {"record": summary(3)}).status_code == 404

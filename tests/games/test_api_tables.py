@@ -1,0 +1,106 @@
+"""POST /api/tables and GET /api/tables/{id}: opening a pool or a rubber (API.md, Tables)."""
+import pytest
+
+from games.models import Table
+from tests.games.api_kit import Api, players, user_with_token
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def api(client):
+    return Api(client, user_with_token("scorer")[1])
+
+
+@pytest.fixture
+def trio():
+    return players("Athos", "Porthos", "Aramis")
+
+
+def open_pool(api, trio, **extra):
+    return api.post("/tables", {"name": "Table 1", "format": "pool",
+                                "players": [p.pk for p in trio]} | extra)
+
+
+def test_a_pool_seats_the_first_two_and_the_third_observes(api, trio):
+    answer = open_pool(api, trio, first_dealer=trio[0].pk)
+    assert answer.status_code == 201
+    snap = answer.json()
+    assert snap["seats"] == {"elder": trio[1].pk, "dealer": trio[0].pk, "observer": trio[2].pk}
+    assert snap["status"] == "playing" and snap["format"] == "pool"
+    assert snap["game"] == {"number": 1, "score": {str(trio[0].pk): 0, str(trio[1].pk): 0},
+                            "hands": 0, "target": 5}
+    assert snap["pool"] == {"pot": "0.00", "streak": None, "winner": None}
+
+
+def test_the_rules_are_filled_with_the_defaults_of_the_laws(api, trio):
+    rules = open_pool(api, trio).json()["rules"]
+    assert rules == {
+        "target": 5, "game_value": "single", "rubber_games": 3, "pool_unit": "game",
+        "pool_streak": 2, "pool_entry": "0.00", "pool_forfeit": "0.00", "levy_percent": "0.00",
+        "ranking": "classic", "dealer_exchange": "required", "doubling": False,
+        "offer_point": False}
+
+
+def test_without_a_first_dealer_the_cut_decides_and_is_shown(api, trio):
+    snap = open_pool(api, trio).json()
+    cut = snap["cut"]
+    assert cut, "the cut is recorded"
+    last = cut[-1]
+    ranks = "789TAJQK"
+    best = max(last, key=lambda pair: ranks.index(pair[1][0]))
+    assert snap["first_dealer"] == best[0] == snap["seats"]["dealer"]
+    assert {pair[0] for pair in last} == {trio[0].pk, trio[1].pk}
+
+
+def test_a_rubber_takes_two_players_and_has_no_pool(api, trio):
+    answer = api.post("/tables", {"name": "R", "format": "rubber",
+                                  "players": [trio[0].pk, trio[1].pk]})
+    assert answer.status_code == 201
+    snap = answer.json()
+    assert snap["pool"] is None and snap["seats"]["observer"] is None
+
+
+def test_get_table_returns_the_same_snapshot(api, trio):
+    snap = open_pool(api, trio).json()
+    assert api.get(f"/tables/{snap['id']}").json() == snap
+
+
+def test_the_pool_entry_is_paid_into_the_pot_when_the_pool_opens(api, trio):
+    snap = open_pool(api, trio, rules={"pool_entry": "10.00"}).json()
+    assert snap["pool"]["pot"] == "30.00"
+    for player in trio:
+        assert api.get(f"/players/{player.pk}").json()["balance"] == "-10.00"
+
+
+@pytest.mark.parametrize("body, words", [
+    ({"format": "poule"}, "format"),
+    ({"players": "two"}, "a pool takes 3"),
+    ({"players": "duplicate"}, "3 different players"),
+    ({"players": [999, 998, 997]}, "no player 999"),
+    ({"rules": {"target": 6}}, "rules.target"),
+    ({"rules": {"colour": "red"}}, "rules.colour"),
+    ({"rules": {"pool_entry": "ten"}}, "rules.pool_entry"),
+    ({"rules": {"pool_entry": 10.5}}, "rules.pool_entry"),
+    ({"rules": {"levy_percent": "150"}}, "levy_percent"),
+    ({"wager_style": "italian"}, "wager_style"),
+    ({"first_dealer": "observer"}, "first_dealer"),
+    ({"scorers": ["nobody"]}, "scorer"),
+    ({"name": " "}, "name"),
+])
+def test_bad_input_names_what_was_wrong_and_opens_nothing(api, trio, body, words):
+    given = {"name": "Table 1", "format": "pool", "players": [p.pk for p in trio]}
+    replacements = {"two": [trio[0].pk, trio[1].pk],
+                    "duplicate": [trio[0].pk, trio[0].pk, trio[1].pk],
+                    "observer": trio[2].pk}
+    for key, value in body.items():
+        given[key] = replacements.get(value, value) if isinstance(value, str) else value
+    answer = api.post("/tables", given)
+    assert 400 <= answer.status_code < 500
+    error = answer.json()["error"]
+    assert words in error["message"] or words == error["code"] or words in str(error)
+    assert not Table.objects.exists()
+
+
+def test_an_unknown_table_is_404(api):
+    assert api.get("/tables/404").status_code == 404

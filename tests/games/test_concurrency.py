@@ -1,0 +1,94 @@
+"""Several daphne workers may serve one table at once: the table lock, the unique constraints
+and the idempotency keys keep every hand counted once. These tests post from real threads,
+each with its own database connection, against PostgreSQL."""
+import threading
+
+import pytest
+from django.db import connection, connections
+from django.test import Client
+
+from games.models import Hand, Table
+from games.services import _replay
+from games.selectors import snapshot
+from tests.games.api_kit import Api, players, summary, user_with_token
+from tests.games.records import ELDER_VOLE
+
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(connection.vendor != "postgresql",
+                       reason="row locks between connections need PostgreSQL"),
+]
+
+
+def at_once(count: int, work):
+    """Runs work(i) in `count` threads released together; returns their answers in order."""
+    barrier = threading.Barrier(count)
+    answers = [None] * count
+
+    def run(i):
+        try:
+            barrier.wait()
+            answers[i] = work(i)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return answers
+
+
+@pytest.fixture
+def table_and_token():
+    _, token = user_with_token("scorer")
+    trio = players("Athos", "Porthos", "Aramis")
+    snap = Api(Client(), token).post("/tables", {
+        "name": "T", "format": "pool", "players": [p.pk for p in trio],
+        "rules": {"pool_entry": "5.00", "pool_forfeit": "1.00"}}).json()
+    return snap, token
+
+
+def post_from_thread(token, path, body, key=None):
+    answer = Api(Client(), token).post(path, body, key=key)
+    return answer.status_code, answer.json()
+
+
+def test_twenty_concurrent_posts_leave_a_consistent_table(table_and_token):
+    snap, token = table_and_token
+    answers = at_once(20, lambda i: post_from_thread(
+        token, f"/tables/{snap['id']}/hands", {"record": summary(3 if i % 2 else 5)}))
+    statuses = sorted(status for status, _ in answers)
+    assert set(statuses) <= {201, 409}
+    table = Table.objects.get()
+    hands = list(Hand.objects.order_by("number"))
+    assert [h.number for h in hands] == list(range(1, len(hands) + 1))
+    assert statuses.count(201) == len(hands)
+    assert table.seq == 1 + len(hands)  # opening, then one change per hand
+    assert table.snapshot == snapshot(table, _replay(table, hands))  # replay agrees
+
+
+def test_two_scorers_posting_the_same_deal_at_once_make_one_hand(table_and_token):
+    snap, token = table_and_token
+    answers = at_once(2, lambda i: post_from_thread(
+        token, f"/tables/{snap['id']}/hands", {"record": ELDER_VOLE}))
+    assert sorted(status for status, _ in answers) == [201, 409]
+    assert Hand.objects.count() == 1
+
+
+def test_two_posts_with_one_idempotency_key_at_once_make_one_hand(table_and_token):
+    snap, token = table_and_token
+    answers = at_once(2, lambda i: post_from_thread(
+        token, f"/tables/{snap['id']}/hands", {"record": summary(3)}, key="hand-1"))
+    assert [status for status, _ in answers] == [201, 201]
+    assert answers[0][1] == answers[1][1]
+    assert Hand.objects.count() == 1
+
+
+def test_two_posts_of_hand_number_one_at_once_make_one_hand(table_and_token):
+    snap, token = table_and_token
+    answers = at_once(2, lambda i: post_from_thread(
+        token, f"/tables/{snap['id']}/hands", {"record": summary(3), "number": 1}))
+    assert sorted(status for status, _ in answers) == [201, 409]
+    assert Hand.objects.count() == 1
