@@ -131,7 +131,7 @@ def record_hand(request, table_id: int, body: HandIn):
     hand, _ = services.record_hand(
         table_id=table_id, record=body.record, by=request.auth, number=body.number,
         idempotency_key=request.headers.get("Idempotency-Key"))
-    return 201, {"hand": hand_out(hand), "table": Table.objects.get(pk=table_id).snapshot}
+    return 201, {"hand": hand_out(hand), "table": hand.table.snapshot}
 
 
 @router.post("/hands/{hand_id}/correct", response=dict, summary="Correct a hand's record")

@@ -149,7 +149,8 @@ def record_hand(*, table_id: int, record, by, idempotency_key: str | None = None
     hand = Hand.objects.create(table=table, number=next_number, game_number=entry.game,
                                elder_id=entry.elder, dealer_id=entry.dealer, record=record,
                                idempotency_key=idempotency_key or None, entered_by=by,
-                               result=result)
+                               result=result,
+                               number_in_game=len(course.games[entry.game - 1].hands))
     HandVersion.objects.create(hand=hand, version=1, record=record, result=result,
                                entered_by=by)
     _rebuild(table, kind=kind, hands=hands + [hand], course=course)

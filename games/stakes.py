@@ -31,40 +31,40 @@ def pot_cents(table: Table, course: Course) -> int:
     return sum(cents for _, cents in pool_payments(table, course).values())
 
 
-def settle_pool(table: Table, course: Course) -> None:
-    pot = ledger.pot_account(f"table:{table.pk}", f"Pool of {table.name} (table {table.pk})")
-    accounts = {}
-
-    def account(player_id):
-        if player_id not in accounts:
-            accounts[player_id] = ledger.account_for_player(
-                table.players.get(pk=player_id))
-        return accounts[player_id]
-
-    wanted = {}
-    paid = {}
+def _wanted(table: Table, course: Course) -> dict:
+    """The postings the pool should have: reference -> (kind, {account code: cents})."""
+    pot = f"pot:table:{table.pk}"
+    wanted, paid = {}, {}
     for reference, (player, cents) in pool_payments(table, course).items():
         kind = "pool_entry" if ":entry:" in reference else "pool_forfeit"
-        wanted[reference] = (kind, [(account(player), -cents), (pot, cents)])
-        paid[player] = paid.get(player, 0) + cents
+        wanted[reference] = (kind, {f"player:{player}": -cents, pot: cents})
+        paid[f"player:{player}"] = paid.get(f"player:{player}", 0) + cents
     total = sum(paid.values())
     if table.status == Table.Status.ABANDONED and total:
-        wanted[f"table:{table.pk}:refund"] = ("pool_refund", [(pot, -total)] + [
-            (account(p), cents) for p, cents in paid.items()])
+        wanted[f"table:{table.pk}:refund"] = ("pool_refund", {pot: -total, **paid})
     elif course.over and total:
-        wanted[f"table:{table.pk}:payout"] = ("pool_payout", [
-            (pot, -total), (account(course.winner), total)])
+        wanted[f"table:{table.pk}:payout"] = ("pool_payout", {
+            pot: -total, f"player:{course.winner}": total})
+    return wanted
 
+
+def settle_pool(table: Table, course: Course) -> None:
+    wanted = _wanted(table, course)
     standing = (Transaction.objects.filter(reference__startswith=f"table:{table.pk}:",
                                            reverses__isnull=True, reversal__isnull=True)
-                .prefetch_related("entries"))
+                .prefetch_related("entries__account"))
     for tx in standing:
-        want = wanted.get(tx.reference)
-        have = sorted((e.account_id, e.amount) for e in tx.entries.all())
-        if want and sorted((a.pk, c) for a, c in want[1]) == have:
+        have = {e.account.code: e.amount for e in tx.entries.all()}
+        if tx.reference in wanted and wanted[tx.reference][1] == have:
             del wanted[tx.reference]
         else:
             ledger.reverse(tx, memo=f"{tx.reference} no longer holds after a correction")
-    for reference, (kind, entries) in wanted.items():
+    if not wanted:
+        return
+    pot = ledger.pot_account(f"table:{table.pk}", f"Pool of {table.name} (table {table.pk})")
+    players = {f"player:{p.pk}": p for p in table.players.all()}
+    for reference, (kind, amounts) in wanted.items():
+        entries = [(pot if code == pot.code else ledger.account_for_player(players[code]), cents)
+                   for code, cents in amounts.items()]
         ledger.post(kind=kind, memo=f"{kind.replace('_', ' ')} at {table.name}",
                     entries=entries, reference=reference)

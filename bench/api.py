@@ -1,0 +1,131 @@
+"""Recording hands through the API on one daphne worker: latency of POST /api/tables/{id}/hands
+(validation, storage, replay, stakes and snapshot included) and sustained hands per second.
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_api .venv/bin/python -m bench.api
+
+It migrates the database it is given (default: a scratch SQLite file), starts daphne on a free
+port, creates a scorer, players and pool tables, then posts summary records: first one client
+at a time (latency), then several clients on several tables (throughput). It asserts nothing.
+"""
+import argparse
+import http.client
+import json
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Client:
+    def __init__(self, port: int, token: str):
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        self.headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
+
+    def post(self, path: str, body: dict):
+        self.conn.request("POST", path, json.dumps(body), self.headers)
+        answer = self.conn.getresponse()
+        return answer.status, json.loads(answer.read())
+
+
+def hand_for(snapshot: dict, i: int) -> dict:
+    elder_tricks = (3, 2, 5, 0, 4, 1)[i % 6]
+    return {"summary": {"opening": "exchanged", "king_turned": False,
+                        "tricks": {"elder": elder_tricks, "dealer": 5 - elder_tricks}}}
+
+
+def play(client: Client, table: dict, hands: int, latencies: list) -> dict:
+    """Posts hands at a table, opening a fresh one when it is won; returns the table in play."""
+    done = 0
+    while done < hands:
+        start = time.perf_counter()
+        status, body = client.post(f"/api/tables/{table['id']}/hands",
+                                   {"record": hand_for(table, done)})
+        latencies.append(time.perf_counter() - start)
+        if status != 201:
+            raise SystemExit(f"unexpected answer {status}: {body}")
+        table = body["table"]
+        done += 1
+        if table["status"] != "playing":
+            status, table = client.post("/api/tables", {
+                "name": "bench", "format": "pool", "players": table["players"],
+                "rules": {"pool_entry": "1.00", "pool_forfeit": "0.50"}})
+    return table
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=300, help="hands posted one at a time")
+    parser.add_argument("--clients", type=int, default=4)
+    parser.add_argument("--seconds", type=float, default=10.0)
+    args = parser.parse_args()
+    env = dict(os.environ)
+    scratch = tempfile.mkdtemp()
+    env.setdefault("DATABASE_URL", f"sqlite:///{scratch}/bench.sqlite3")
+    python = sys.executable
+    subprocess.run([python, "manage.py", "migrate", "--noinput", "-v", "0"], env=env, check=True)
+    token = subprocess.run([python, "manage.py", "api_token", f"bench-{os.getpid()}",
+                            "--create-user", "--staff"], env=env, check=True,
+                           capture_output=True, text=True).stdout.strip()
+    port = free_port()
+    server = subprocess.Popen([os.path.join(os.path.dirname(python), "daphne"), "-b",
+                               "127.0.0.1", "-p", str(port), "club.asgi:application"],
+                              env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(100):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        client = Client(port, token)
+        ids = []
+        for n in range(3 * args.clients):
+            status, player = client.post("/api/players", {"name": f"p{os.getpid()}-{n}"})
+            ids.append(player["id"])
+        tables = []
+        for c in range(args.clients):
+            status, table = client.post("/api/tables", {
+                "name": f"bench {c}", "format": "pool", "players": ids[3 * c:3 * c + 3],
+                "rules": {"pool_entry": "1.00", "pool_forfeit": "0.50"}})
+            tables.append(table)
+        latencies = []
+        play(client, tables[0], args.hands, latencies)
+        ms = sorted(x * 1000 for x in latencies)
+        print(f"one client : median {statistics.median(ms):.1f} ms, p95 "
+              f"{ms[int(len(ms) * 0.95)]:.1f} ms per hand ({len(ms)} hands, "
+              f"{env['DATABASE_URL'].split(':')[0]})")
+        counts = [0] * args.clients
+        stop = time.perf_counter() + args.seconds
+
+        def worker(c):
+            own = Client(port, token)
+            while time.perf_counter() < stop:
+                tables[c] = play(own, tables[c], 10, [])
+                counts[c] += 10
+
+        threads = [threading.Thread(target=worker, args=(c,)) for c in range(args.clients)]
+        start = time.perf_counter()
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        elapsed = time.perf_counter() - start
+        print(f"{args.clients} clients  : {sum(counts) / elapsed:.0f} hands/s sustained over "
+              f"{elapsed:.1f} s on one daphne worker")
+    finally:
+        server.terminate()
+        server.wait()
+
+
+if __name__ == "__main__":
+    main()
