@@ -1,0 +1,40 @@
+"""A rubber table and the retourne target through the API (RULES.md section 10)."""
+import pytest
+
+from games.models import Game, Unit
+from tests.games.api_kit import Api, hand_won_by, players, summary, user_with_token
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def api(client):
+    return Api(client, user_with_token("scorer")[1])
+
+
+def test_a_rubber_is_won_by_two_games_and_the_loser_of_a_game_deals_next(api):
+    athos, porthos = players("Athos", "Porthos")
+    snap = api.post("/tables", {"name": "R", "format": "rubber", "first_dealer": athos.pk,
+                                "players": [athos.pk, porthos.pk],
+                                "rules": {"game_value": "graded"}}).json()
+    while snap["status"] == "playing":
+        answer = api.post(f"/tables/{snap['id']}/hands",
+                          {"record": hand_won_by(snap, athos.pk)})
+        snap = answer.json()["table"]
+        if snap["game"]["number"] == 2 and snap["game"]["hands"] == 0:
+            assert snap["seats"]["dealer"] == porthos.pk  # Porthos lost game 1
+    assert snap["status"] == "won" and snap["winner"] == athos.pk
+    assert list(Game.objects.values_list("winner", "value")) == [(athos.pk, 3), (athos.pk, 3)]
+    unit = Unit.objects.get()
+    assert unit.winner == athos and unit.value == 6
+
+
+def test_retourne_the_first_turn_up_sets_the_games_target(api):
+    athos, porthos, aramis = players("Athos", "Porthos", "Aramis")
+    snap = api.post("/tables", {"name": "T", "format": "pool", "rules": {"target": "retourne"},
+                                "players": [athos.pk, porthos.pk, aramis.pk]}).json()
+    assert snap["game"]["target"] is None
+    refused = api.post(f"/tables/{snap['id']}/hands", {"record": summary(3)})
+    assert refused.status_code == 422 and refused.json()["error"]["at"] == "summary.turn_up"
+    answer = api.post(f"/tables/{snap['id']}/hands", {"record": summary(3, turn_up="9H")})
+    assert answer.status_code == 201 and answer.json()["table"]["game"]["target"] == 9
