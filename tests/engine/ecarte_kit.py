@@ -5,7 +5,7 @@ reference functions (legal plays, trick winner, a double-dummy minimax) follow s
 the Laws so that the tests can generate legal hands and check the analysis.
 """
 
-from functools import lru_cache
+from functools import cache
 
 SUITS = "SHDC"
 CLASSIC = "KQJAT987"
@@ -98,7 +98,7 @@ def legal_follows(hand, lead, trump, ranking="classic"):
 def solve(elder, dealer, trump, ranking="classic"):
     """Double-dummy minimax: (elder_tricks, {lead: elder tricks after that lead})."""
 
-    @lru_cache(maxsize=None)
+    @cache
     def best(leader_hand, follower_hand, leader_is_elder):
         # returns the most tricks the elder can be sure of from here
         if not leader_hand:
@@ -107,7 +107,7 @@ def solve(elder, dealer, trump, ranking="classic"):
                   for lead in leader_hand]
         return max(values) if leader_is_elder else min(values)
 
-    @lru_cache(maxsize=None)
+    @cache
     def after_lead(leader_hand, follower_hand, leader_is_elder, lead):
         outcomes = []
         for follow in legal_follows(follower_hand, lead, trump, ranking):
@@ -203,7 +203,7 @@ KING_DEALER_ELDER_WINS = Deal("KH QH KS QS JS", "KD 7H 8H 9S TS", "7D",
 # The last trick is AH against JH: the dealer's in the classic ranking, the elder's with ace_high.
 RANKING = Deal("KS QS AH 7C 8C", "9S 8S JH KC QC", "7D",
                ["7C QC", "KC 8C", "9S KS", "QS 8S", "AH JH"])
-# Same cards as DEALER_VOLE, but the dealer revokes in trick 1 (KH on a club lead): elder 1, dealer 4.
+# DEALER_VOLE's cards; the dealer revokes in trick 1 (KH on a club lead): elder 1, dealer 4.
 REVOKE_POINT = Deal("7C 8C 9C TC 7H", "KC QC JC AC KH", "7D",
                     ["7C KH", "8C JC", "KC 9C", "QC TC", "AC 7H"])
 # The dealer trumps trick 1 while holding clubs and so makes the vole.
@@ -219,7 +219,8 @@ LEGAL_DEALS = {
     "ELDER_FOUR": (ELDER_FOUR, (4, 1)), "ELDER_VOLE": (ELDER_VOLE, (5, 0)),
     "DEALER_POINT": (DEALER_POINT, (2, 3)), "DEALER_VOLE": (DEALER_VOLE, (0, 5)),
     "KING_ELDER": (KING_ELDER, (3, 2)), "KING_ELDER_VOLE": (KING_ELDER_VOLE, (5, 0)),
-    "KING_DEALER": (KING_DEALER, (2, 3)), "KING_DEALER_ELDER_WINS": (KING_DEALER_ELDER_WINS, (4, 1)),
+    "KING_DEALER": (KING_DEALER, (2, 3)),
+    "KING_DEALER_ELDER_WINS": (KING_DEALER_ELDER_WINS, (4, 1)),
     "RANKING": (RANKING, (2, 3)), "EXCHANGED": (EXCHANGED, (4, 1)),
 }
 
@@ -258,6 +259,7 @@ def check(record, marks, *, tricks=None, vulnerable=_ALL, game_over=False, winne
 def rejects(record, code, at=None, *, at_prefix=None, mentions=()):
     """Assert that the engine rejects `record` with `code` at `at` (or under `at_prefix`)."""
     import pytest
+
     from games.engine import EngineError, score
 
     with pytest.raises(EngineError) as info:

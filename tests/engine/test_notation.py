@@ -1,8 +1,8 @@
 """HAND_RECORD.md, cards: `10` for `T`, lower case and suit symbols on input; canonical output."""
 
 import pytest
-
 from ecarte_kit import POINT, check, ex, full, rejects, summary
+
 from games.engine import analyse, score
 
 SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}

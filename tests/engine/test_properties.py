@@ -7,9 +7,10 @@ out here from sections 4, 5 and 7 and RULINGS 13-15.
 
 import copy
 
-from hypothesis import given, settings, strategies as st
-
 from ecarte_kit import ALL_CARDS, REFUSE, ROLES, follower_wins, legal_follows, other, solve
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from games.engine import EngineError, analyse, score
 
 SETTINGS = settings(max_examples=150, deadline=None)
@@ -221,7 +222,7 @@ def test_a_card_of_the_deal_changed_to_a_duplicate_is_rejected(rnd):
         record["deal"]["turn_up"] = card
     else:
         record["deal"][changed[0]][changed[1]] = card
-    pointer = {p: "deal." + p[0] + ("[%d]" % p[1] if len(p) == 2 else "") for p in places}
+    pointer = {p: "deal." + p[0] + (f"[{p[1]}]" if len(p) == 2 else "") for p in places}
     try:
         score(record)
     except EngineError as error:

@@ -3,9 +3,20 @@
 import copy
 
 import pytest
+from ecarte_kit import (
+    EXCHANGE_ONE,
+    KING_ELDER,
+    POINT,
+    REFUSE,
+    REVOKE_VOLE,
+    check,
+    ex,
+    exhausting,
+    full,
+    rejects,
+    summary,
+)
 
-from ecarte_kit import (EXCHANGE_ONE, KING_ELDER, POINT, REFUSE, REVOKE_VOLE, check, ex,
-                        exhausting, full, rejects, summary)
 from games.engine import EngineError, loads, score
 
 RESULT_KEYS = {"format", "tricks", "vulnerable", "marks", "points", "score_after", "game_over",

@@ -1,10 +1,26 @@
 """RULINGS.md: one test (or a few) per numbered ruling, named after it."""
 
 import pytest
+from ecarte_kit import (
+    DEALER_POINT,
+    DEALER_VOLE,
+    ELDER_VOLE,
+    EXCHANGE_ONE,
+    KING_DEALER_ELDER_WINS,
+    KING_ELDER,
+    POINT,
+    REFUSE,
+    REVOKE_POINT,
+    REVOKE_VOLE,
+    TURNED_KING,
+    check,
+    ex,
+    exhausting,
+    full,
+    rejects,
+    summary,
+)
 
-from ecarte_kit import (DEALER_POINT, DEALER_VOLE, ELDER_VOLE, EXCHANGE_ONE, KING_DEALER_ELDER_WINS,
-                        KING_ELDER, POINT, REFUSE, REVOKE_POINT, REVOKE_VOLE, TURNED_KING, check,
-                        ex, exhausting, full, rejects, summary)
 from games.engine import EngineError, analyse, loads, score
 
 BOTH = {"doubling": True, "offer_point": True}
@@ -327,7 +343,8 @@ def test_ruling_18_a_false_king_marks_no_king_point():
 
 
 def test_ruling_18_no_penalty_if_the_adversary_holds_the_king():
-    record = KING_DEALER_ELDER_WINS.record(king="elder", irregularities=[irr("false_king", "elder")])
+    record = KING_DEALER_ELDER_WINS.record(king="elder",
+                                           irregularities=[irr("false_king", "elder")])
     check(record, [("elder", 1, "point")])
 
 
@@ -388,8 +405,8 @@ def test_ruling_20_no_abandon_in_a_hand_in_progress():
 
 
 def test_ruling_20_no_abandon_after_a_declined_double_or_an_accepted_offer():
-    rejects(POINT.first(1, rules=BOTH, double={"by": "dealer", "before_trick": 2, "accepted": False},
-                        irregularities=[irr("abandon", "elder")]),
+    declined = {"by": "dealer", "before_trick": 2, "accepted": False}
+    rejects(POINT.first(1, rules=BOTH, double=declined, irregularities=[irr("abandon", "elder")]),
             "bad_irregularity", at_prefix="irregularities[0]")
     rejects(POINT.first(0, rules=BOTH, offer={"by": "dealer", "accepted": True},
                         irregularities=[irr("abandon", "elder")]),
@@ -402,7 +419,8 @@ def test_ruling_20_an_abandon_takes_precedence_over_a_declined_offers_vole_oblig
                                offer={"by": "elder", "accepted": False},
                                irregularities=[irr("abandon", "elder")])
     check(record, [("dealer", 2, "abandon")])
-    record = POINT.first(1, exchanges=[REFUSE], rules=BOTH, offer={"by": "elder", "accepted": False},
+    record = POINT.first(1, exchanges=[REFUSE], rules=BOTH,
+                         offer={"by": "elder", "accepted": False},
                          irregularities=[irr("abandon", "dealer")])
     check(record, [("elder", 2, "abandon")])
 

@@ -1,7 +1,16 @@
 """Laws, section 5: the king of trumps."""
 
-from ecarte_kit import (KING_DEALER, KING_ELDER, POINT, TURNED_KING, check, ex, full, rejects,
-                        summary)
+from ecarte_kit import (
+    KING_DEALER,
+    KING_ELDER,
+    POINT,
+    TURNED_KING,
+    check,
+    ex,
+    full,
+    rejects,
+    summary,
+)
 
 
 def test_elder_holding_the_king_of_trumps_marks_one_by_announcing_it():
@@ -58,7 +67,8 @@ def test_a_turned_up_king_is_held_by_no_one():
 
 
 def test_a_king_announced_in_a_summary_marks_one():
-    check(summary("exchanged", 2, 3, king="elder"), [("elder", 1, "king_held"), ("dealer", 1, "point")])
+    check(summary("exchanged", 2, 3, king="elder"),
+          [("elder", 1, "king_held"), ("dealer", 1, "point")])
 
 
 def test_the_king_is_marked_in_a_hand_in_progress():

@@ -1,8 +1,20 @@
 """Laws, section 7: scoring a hand, and the end of the game."""
 
-from ecarte_kit import (DEALER_POINT, DEALER_VOLE, ELDER_FOUR, ELDER_VOLE, KING_DEALER,
-                        KING_ELDER, KING_ELDER_VOLE, POINT, REFUSE, TURNED_KING, check, rejects,
-                        summary)
+from ecarte_kit import (
+    DEALER_POINT,
+    DEALER_VOLE,
+    ELDER_FOUR,
+    ELDER_VOLE,
+    KING_DEALER,
+    KING_ELDER,
+    KING_ELDER_VOLE,
+    POINT,
+    REFUSE,
+    TURNED_KING,
+    check,
+    rejects,
+    summary,
+)
 
 
 def before(elder, dealer):

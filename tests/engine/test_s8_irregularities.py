@@ -1,8 +1,22 @@
 """Laws, section 8: irregularities that change the score."""
 
-from ecarte_kit import (DEALER_POINT, DEALER_VOLE, ELDER_VOLE, KING_DEALER,
-                        KING_DEALER_ELDER_WINS, KING_ELDER, POINT, REFUSE, REVOKE_POINT,
-                        REVOKE_VOLE, TURNED_KING, check, full, rejects, summary)
+from ecarte_kit import (
+    DEALER_POINT,
+    DEALER_VOLE,
+    ELDER_VOLE,
+    KING_DEALER,
+    KING_DEALER_ELDER_WINS,
+    KING_ELDER,
+    POINT,
+    REFUSE,
+    REVOKE_POINT,
+    REVOKE_VOLE,
+    TURNED_KING,
+    check,
+    full,
+    rejects,
+    summary,
+)
 
 
 def false_king(by):
@@ -196,8 +210,9 @@ def test_a_replayed_hand_is_void_and_marks_nothing():
 
 
 def test_a_replayed_hand_does_not_mark_a_turned_up_king():
-    check(TURNED_KING.record(irregularities=[replay("misdeal")], score_before={"elder": 1, "dealer": 3}),
-          [], void=True, score_after=(1, 3))
+    record = TURNED_KING.record(irregularities=[replay("misdeal")],
+                                score_before={"elder": 1, "dealer": 3})
+    check(record, [], void=True, score_after=(1, 3))
 
 
 def test_a_replayed_summary_is_void():

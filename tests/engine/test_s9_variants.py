@@ -1,7 +1,17 @@
 """Laws, section 9: the variants doubling and offer_point."""
 
-from ecarte_kit import (DEALER_POINT, DEALER_VOLE, ELDER_VOLE, KING_ELDER, POINT, REFUSE,
-                        TURNED_KING, check, rejects, summary)
+from ecarte_kit import (
+    DEALER_POINT,
+    DEALER_VOLE,
+    ELDER_VOLE,
+    KING_ELDER,
+    POINT,
+    REFUSE,
+    TURNED_KING,
+    check,
+    rejects,
+    summary,
+)
 
 DOUBLING = {"doubling": True}
 OFFER = {"offer_point": True}
