@@ -273,3 +273,20 @@ def test_the_analysis_is_the_double_dummy_minimax_of_the_hands_at_the_start_of_p
     assert analysis["by_lead"] == by_lead
     assert analysis["elder_tricks"] == elder_tricks == max(analysis["by_lead"].values())
     assert score(record, analyse=True)["analysis"] == analysis
+
+
+@given(st.randoms(use_true_random=False))
+@SETTINGS
+def test_the_summary_of_a_legal_hand_scores_like_the_full_record(rnd):
+    hand = Hand(rnd)
+    record = hand.record()
+    exchanges = record["exchanges"]
+    opening = "played" if not exchanges else "refused" if exchanges[0] == REFUSE else "exchanged"
+    body = {"opening": opening, "king_turned": hand.turn_up[0] == "K", "king": hand.king,
+            "tricks": dict(hand.won)}
+    if rnd.random() < 0.5:
+        body["turn_up"] = hand.turn_up
+    short = {key: record[key] for key in ("rules", "score_before", "target", "irregularities")
+             if key in record}
+    short["summary"] = body
+    assert score(short) == score(record)

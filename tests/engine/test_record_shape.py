@@ -96,6 +96,25 @@ def test_json_that_is_not_an_object_is_bad_format_at_the_root():
     rejects([], "bad_format", "")
 
 
+@pytest.mark.parametrize("key,value", [
+    ("exchanges", {}), ("exchanges", "played"), ("exchanges", None),
+    ("tricks", {}), ("tricks", None), ("irregularities", {}), ("irregularities", "none"),
+    ("rules", []), ("score_before", [0, 0]), ("deal", []), ("deal", None), ("king", ""),
+    ("in_progress", "yes"), ("in_progress", 1), ("target", None), ("target", True),
+])
+def test_a_key_of_the_wrong_type_is_bad_format_at_that_key(key, value):
+    record = POINT.record()
+    record[key] = value
+    rejects(record, "bad_format", key)
+
+
+def test_a_summary_of_the_wrong_type_is_bad_format():
+    rejects({"summary": []}, "bad_format", "summary")
+    rejects({"summary": {"opening": "played", "king_turned": False, "tricks": [3, 2]}},
+            "bad_format", "summary.tricks")
+    rejects(summary("played", 3, 2, king_turned="no"), "bad_format", "summary.king_turned")
+
+
 def test_a_summary_opening_is_played_refused_or_exchanged():
     rejects(summary("proposed", 3, 2), "bad_format", "summary.opening")
 
@@ -299,6 +318,10 @@ def test_the_king_comes_before_the_tricks():
 def test_the_tricks_are_checked_in_order():
     tricks = REVOKE_VOLE.tricks[:2] + [["QS", "9C"]] + REVOKE_VOLE.tricks[3:]
     rejects(REVOKE_VOLE.record(tricks=tricks), "must_follow_suit", "tricks[0][1]")
+
+
+def test_a_sixth_trick_is_a_card_not_held_before_it_is_a_wrong_count():
+    rejects(POINT.record(tricks=POINT.tricks + [["KH", "9S"]]), "card_not_held", "tricks[5][0]")
 
 
 def test_the_leaders_card_is_checked_before_the_followers():

@@ -139,3 +139,14 @@ def test_a_summary_with_an_accepted_offer_has_no_trick():
           [("dealer", 2, "offer_accepted")])
     rejects(summary("played", 3, 2, rules=OFFER, offer=offer("elder", True)), "bad_summary",
             "summary.tricks")
+
+
+def test_a_double_or_an_offer_names_a_role_and_says_whether_it_was_accepted():
+    rejects(POINT.record(rules=DOUBLING, double=double("banker", 1, True)), "bad_format",
+            at_prefix="double")
+    rejects(POINT.record(rules=DOUBLING, double=double("elder", 1, "yes")), "bad_format",
+            at_prefix="double")
+    rejects(POINT.record(rules=OFFER, offer=offer("observer", False)), "bad_format",
+            at_prefix="offer")
+    rejects(POINT.record(rules=OFFER, offer=offer("elder", None)), "bad_format",
+            at_prefix="offer")
