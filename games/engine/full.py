@@ -58,8 +58,9 @@ def read_full(record: dict, finished: bool = True) -> Hand:
         mark_king_held(hand, king)
 
     illegal = _read_tricks(tricks, hands, revokes, hand)
-    read_irregularities(irregularities, hand, king=king, holder=holder, illegal=illegal,
-                        played=len(tricks))
+    if irregularities:
+        read_irregularities(irregularities, hand, king=king, holder=holder, illegal=illegal,
+                            played=len(tricks))
     if finished:
         check_count(hand, len(tricks), "tricks")
     return hand
@@ -194,6 +195,7 @@ def _read_tricks(tricks: list, hands: dict, revokes: set, hand: Hand) -> set:
     value = VALUE[hand.rules["ranking"]]
     illegal = set()
     leader = "elder"
+    won = hand.tricks
     for n, (led_value, played_value) in enumerate(tricks):
         follower = OTHER[leader]
         led = CANONICAL.get(led_value) if type(led_value) is str else None
@@ -224,7 +226,7 @@ def _read_tricks(tricks: list, hands: dict, revokes: set, hand: Hand) -> set:
         held.remove(played)
         if follower_wins:
             leader = follower
-        hand.tricks[leader] += 1
+        won[leader] += 1
     if hand.double and hand.in_progress and hand.double["before_trick"] > len(tricks) + 1:
         raise EngineError("bad_format", f"the double comes before trick "
                           f"{hand.double['before_trick']}, which has not been reached",

@@ -5,6 +5,7 @@ from .rules import read_rules
 
 FORMAT = "ecarte-hand/1"
 IRREGULARITY_KEYS = frozenset(("type", "by", "trick", "reason"))
+SCORE_KEYS = frozenset(ROLES)
 
 
 def check_keys(obj: dict, allowed: frozenset, where: str) -> None:
@@ -57,13 +58,15 @@ def read_header(record: dict, hand) -> tuple:
     score_before = {"elder": 0, "dealer": 0}
     if "score_before" in record:
         given = need_object(record["score_before"], "score_before", "an object of the two scores")
-        check_keys(given, frozenset(ROLES), "score_before")
+        check_keys(given, SCORE_KEYS, "score_before")
         for role, value in given.items():
             score_before[role] = need_count(value, f"score_before.{role}", 0)
     hand.score_before = score_before
     hand.target = need_count(record.get("target", 5), "target", 1)
-    hand.double = _read_variant(record, "double", ("by", "before_trick", "accepted"))
-    hand.offer = _read_variant(record, "offer", ("by", "accepted"))
+    if "double" in record:
+        hand.double = _read_variant(record, "double", ("by", "before_trick", "accepted"))
+    if "offer" in record:
+        hand.offer = _read_variant(record, "offer", ("by", "accepted"))
     if hand.double:
         if hand.double["before_trick"] not in (1, 2, 3):
             raise EngineError(
@@ -75,9 +78,11 @@ def read_header(record: dict, hand) -> tuple:
         if getattr(hand, name) and not hand.rules[option]:
             raise EngineError(
                 "variant_disabled", f"this table does not play {option} (rules.{option})", name)
-    irregularities = need_list(record.get("irregularities", []), "irregularities",
-                               "a list of irregularities")
     revokes = set()
+    if "irregularities" not in record:
+        return [], revokes
+    irregularities = need_list(record["irregularities"], "irregularities",
+                               "a list of irregularities")
     for i, entry in enumerate(irregularities):
         entry = need_object(entry, f"irregularities[{i}]", "an object")
         check_keys(entry, IRREGULARITY_KEYS, f"irregularities[{i}]")
@@ -88,8 +93,6 @@ def read_header(record: dict, hand) -> tuple:
 
 
 def _read_variant(record: dict, name: str, keys: tuple):
-    if name not in record:
-        return None
     value = need_object(record[name], name, "an object")
     check_keys(value, frozenset(keys), name)
     for key in keys:

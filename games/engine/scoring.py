@@ -52,15 +52,18 @@ def hand_marks(hand: Hand) -> list:
 
 def result(hand: Hand) -> dict:
     score = dict(hand.score_before)
-    marks, points = [], {"elder": 0, "dealer": 0}
+    points = {"elder": 0, "dealer": 0}
+    marks = []
     winner = None
+    target = hand.target
     for role, count, why in hand_marks(hand):
-        count = min(count, hand.target - score[role])
+        needed = target - score[role]
+        if count >= needed:  # the game ends here: the engine marks nothing more
+            count, winner = needed, role
         score[role] += count
         points[role] += count
         marks.append({"to": role, "points": count, "for": why})
-        if score[role] >= hand.target:
-            winner = role
+        if winner:
             break
     out = {
         "format": RESULT_FORMAT,
