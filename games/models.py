@@ -130,11 +130,18 @@ class Unit(models.Model):
     winner = models.ForeignKey(Player, null=True, on_delete=models.PROTECT, related_name="+")
     loser = models.ForeignKey(Player, null=True, on_delete=models.PROTECT, related_name="+")
     value = models.PositiveIntegerField(default=0)
+    finished_at = models.DateTimeField(null=True, db_index=True,
+                                       help_text="When its last game finished; null while open.")
 
     class Meta:
         ordering = ["table", "number"]
         constraints = [
             models.UniqueConstraint(fields=["table", "number"], name="games_unit_number"),
+        ]
+        indexes = [  # the standings: what each player played and won, by finish time
+            models.Index(fields=["first", "finished_at", "winner"], name="games_unit_first_won"),
+            models.Index(fields=["second", "finished_at", "winner"],
+                         name="games_unit_second_won"),
         ]
 
 
@@ -170,9 +177,15 @@ class GamePlayer(models.Model):
     voles = models.PositiveIntegerField(default=0)
     kings = models.PositiveIntegerField(default=0)
     finished_at = models.DateTimeField(null=True, db_index=True)
+    # The player's skill rating just after this game (games.ratings); null until rated.
+    mu = models.FloatField(null=True, blank=True)
+    sigma = models.FloatField(null=True, blank=True)
 
     class Meta:
         constraints = [
             models.UniqueConstraint(fields=["game", "player"], name="games_gameplayer_once"),
         ]
-        indexes = [models.Index(fields=["player", "finished_at"])]
+        indexes = [  # covers the standings' sums, and finds a player's latest rating
+            models.Index(fields=["player", "finished_at", "won", "points_for", "points_against",
+                                 "voles", "kings"], name="games_gameplayer_standings"),
+        ]

@@ -1,7 +1,9 @@
 """Writes what a table's course of play derives from its hands: each hand's current result
-and place, and the Game and Unit rows. Only rows that changed are written."""
+and place, and the Game and Unit rows. Only rows that changed are written. When a game's
+result changed, the club's ratings are recomputed from the earliest such game on."""
 from games.engine.course import Course
 from games.models import Game, GamePlayer, Hand, Table, Unit
+from games.ratings import rerate
 
 
 def project(table: Table, course: Course, hands: list[Hand]) -> None:
@@ -18,12 +20,17 @@ def project(table: Table, course: Course, hands: list[Hand]) -> None:
             hand.number_in_game, hand.result, hand.status = i, result, status
             changed.append(hand)
     Hand.objects.bulk_update(changed, ["number_in_game", "result", "status"])
-    _games(table, course, by_number)
-    _units(table, course)
+    since = _games(table, course, by_number)
+    _units(table, course, by_number)
+    if since is not None:
+        rerate(since)
 
 
-def _games(table: Table, course: Course, hands: dict) -> None:
+def _games(table: Table, course: Course, hands: dict):
+    """Saves the games; returns the earliest finish time (before or after) of the games whose
+    result changed or that are gone, or None when none did."""
     existing = {g.number: g for g in Game.objects.filter(table=table)}
+    moved = []
     sides = {(s.game_id, s.player_id): s for s in GamePlayer.objects.filter(game__table=table)}
     for game in course.games:
         finished_at = hands[game.hands[-1][0]].created_at if game.winner else None
@@ -35,18 +42,26 @@ def _games(table: Table, course: Course, hands: dict) -> None:
             "hands": len(game.hands),
             "finished_at": finished_at,
         }
-        row = _save(Game, existing.pop(game.number, None), fields, table=table,
-                    number=game.number)
+        row = existing.pop(game.number, None)
+        before = (row.winner_id, row.loser_id, row.finished_at) if row else (None,) * 3
+        row = _save(Game, row, fields, table=table, number=game.number)
+        if before != (row.winner_id, row.loser_id, row.finished_at):
+            moved += [before[2], finished_at]
         for player, side in _sides(game, hands).items():
             side["finished_at"] = finished_at
             _save(GamePlayer, sides.get((row.pk, player)), side, game=row, player_id=player)
     Game.objects.filter(pk__in=[g.pk for g in existing.values()]).delete()
+    return min((t for t in moved + [g.finished_at for g in existing.values()] if t),
+               default=None)
 
 
-def _units(table: Table, course: Course) -> None:
+def _units(table: Table, course: Course, hands: dict) -> None:
     existing = {u.number: u for u in Unit.objects.filter(table=table)}
+    last = {game.unit: game for game in course.games}
     for unit in course.units:
         fields = {
+            "finished_at": hands[last[unit.number].hands[-1][0]].created_at
+            if unit.winner else None,
             "first_id": unit.players[0], "second_id": unit.players[1],
             "games_won": {str(p): n for p, n in unit.games.items()},
             "winner_id": unit.winner, "loser_id": unit.loser, "value": unit.value,

@@ -1,0 +1,169 @@
+"""Skill ratings (games.ratings): one openskill match per finished game, rated in the order the
+games finished, and re-rated from a corrected game on."""
+from contextlib import contextmanager
+from datetime import datetime, timezone
+from unittest import mock
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from games import ratings, services
+from games.models import Game, GamePlayer, Hand, Table
+from tests.games.api_kit import players, summary
+
+pytestmark = pytest.mark.django_db
+
+ELDER_VOLE, DEALER_VOLE, ELDER_POINT = summary(5), summary(0), summary(3)
+
+
+@contextmanager
+def clock(hour: int, minute: int = 0):
+    """Everything stamped inside happens at that time on 5 March 2026."""
+    when = datetime(2026, 3, 5, hour, minute, tzinfo=timezone.utc)
+    with mock.patch("django.utils.timezone.now", return_value=when):
+        yield
+
+
+@pytest.fixture
+def staff():
+    return get_user_model().objects.create_user("secretary", is_staff=True)
+
+
+def rubber(by, first, second):
+    """A one-game rubber: `first` is the elder of its first hand."""
+    return services.open_table(name=f"{first} v {second}", format="rubber",
+                               players=[first, second], rules={"rubber_games": 1}, by=by,
+                               first_dealer=second)
+
+
+def play(table, by, *records):
+    for record in records:
+        services.record_hand(table_id=table.pk, record=record, by=by)
+
+
+def win(table, by, winner):
+    """Hands until the current game is over, each a vole for `winner`."""
+    number = Table.objects.get(pk=table.pk).snapshot["game"]["number"]
+    while True:
+        snap = Table.objects.get(pk=table.pk).snapshot
+        if snap["status"] != "playing" or snap["game"]["number"] != number:
+            return
+        play(table, by, ELDER_VOLE if snap["seats"]["elder"] == winner.pk else DEALER_VOLE)
+
+
+def stored(table, player):
+    side = GamePlayer.objects.get(game__table=table, player=player)
+    return side.mu, side.sigma
+
+
+def test_the_winner_rises_and_the_loser_falls_after_a_game(staff):
+    athos, porthos = players("Athos", "Porthos")
+    table = rubber(staff, athos, porthos)
+
+    win(table, staff, athos)
+
+    won, lost = ratings.after_game(ratings.START, ratings.START)
+    assert stored(table, athos) == pytest.approx(won)
+    assert stored(table, porthos) == pytest.approx(lost)
+    assert won[0] > ratings.START[0] > lost[0]
+    assert won[1] < ratings.START[1] and lost[1] < ratings.START[1]
+    current = ratings.ratings([athos.pk, porthos.pk])
+    assert ratings.ordinal(*current[athos.pk]) > 0 > ratings.ordinal(*current[porthos.pk])
+
+
+def test_a_running_game_is_not_rated(staff):
+    athos, porthos = players("Athos", "Porthos")
+    table = rubber(staff, athos, porthos)
+
+    play(table, staff, ELDER_VOLE)
+
+    assert set(GamePlayer.objects.values_list("mu", "sigma")) == {(None, None)}
+
+
+def test_ratings_follow_the_order_in_which_games_finished(staff):
+    athos, porthos, aramis = players("Athos", "Porthos", "Aramis")
+    late = rubber(staff, athos, porthos)
+    with clock(21):
+        win(late, staff, athos)
+    early = rubber(staff, aramis, athos)
+    with clock(20):  # entered afterwards, but it finished first
+        win(early, staff, aramis)
+
+    aramis_after, athos_after = ratings.after_game(ratings.START, ratings.START)
+    athos_last, porthos_last = ratings.after_game(athos_after, ratings.START)
+    assert stored(early, athos) == pytest.approx(athos_after)
+    assert stored(early, aramis) == pytest.approx(aramis_after)
+    assert stored(late, athos) == pytest.approx(athos_last)
+    assert stored(late, porthos) == pytest.approx(porthos_last)
+
+
+def test_a_correction_that_changes_an_earlier_winner_rerates_the_later_games(staff):
+    athos, porthos, aramis = players("Athos", "Porthos", "Aramis")
+    first = rubber(staff, athos, porthos)
+    with clock(20):  # 2-0, 2-2, 4-2, 4-4, then Athos's vole: 6-4
+        play(first, staff, *[ELDER_VOLE] * 5)
+    later = rubber(staff, athos, aramis)
+    with clock(21):
+        win(later, staff, athos)
+    last = Hand.objects.get(table=first, number=5)
+
+    with clock(22):  # the fifth hand was Porthos's vole: he wins 6-4
+        services.correct_hand(hand_id=last.pk, record=DEALER_VOLE, by=staff)
+
+    porthos_won, athos_lost = ratings.after_game(ratings.START, ratings.START)
+    athos_then, aramis_then = ratings.after_game(athos_lost, ratings.START)
+    assert Game.objects.get(table=first).winner == porthos
+    assert stored(first, porthos) == pytest.approx(porthos_won)
+    assert stored(later, athos) == pytest.approx(athos_then)
+    assert stored(later, aramis) == pytest.approx(aramis_then)
+
+
+def test_a_correction_that_unfinishes_a_game_clears_its_ratings(staff):
+    athos, porthos, aramis = players("Athos", "Porthos", "Aramis")
+    first = rubber(staff, athos, porthos)
+    with clock(20):  # 1-0, 1-1, 3-1, 3-2, then Athos's vole: 5-2
+        play(first, staff, ELDER_POINT, ELDER_POINT, ELDER_VOLE, ELDER_POINT, ELDER_VOLE)
+    later = rubber(staff, athos, aramis)
+    with clock(21):
+        win(later, staff, athos)
+    last = Hand.objects.get(table=first, number=5)
+
+    with clock(22):  # only the point: 4-2, and the game goes on
+        services.correct_hand(hand_id=last.pk, record=ELDER_POINT, by=staff)
+
+    assert Table.objects.get(pk=first.pk).status == Table.Status.PLAYING
+    assert stored(first, athos) == (None, None)
+    athos_then, aramis_then = ratings.after_game(ratings.START, ratings.START)
+    assert stored(later, athos) == pytest.approx(athos_then)
+    assert stored(later, aramis) == pytest.approx(aramis_then)
+
+
+def test_a_new_game_rates_itself_alone(staff):
+    athos, porthos, aramis = players("Athos", "Porthos", "Aramis")
+    with clock(20):
+        win(rubber(staff, athos, porthos), staff, athos)
+    table = rubber(staff, aramis, porthos)
+    with clock(21):
+        play(table, staff, ELDER_VOLE, DEALER_VOLE)
+        with mock.patch("games.projection.rerate", wraps=ratings.rerate) as rerate:
+            play(table, staff, ELDER_VOLE)
+
+    finished = GamePlayer.objects.get(game__table=table, player=aramis).finished_at
+    rerate.assert_called_once_with(finished)
+    assert ratings.rerate(finished) == 0  # already up to date: nothing to write
+
+
+def test_the_player_endpoint_shows_the_rating(staff, client):
+    from club.models import ApiToken
+
+    athos, porthos = players("Athos", "Porthos")
+    win(rubber(staff, athos, porthos), staff, athos)
+    token = ApiToken.objects.create(user=staff).key
+
+    answer = client.get(f"/api/players/{athos.pk}", HTTP_AUTHORIZATION=f"Bearer {token}")
+
+    stats = answer.json()["stats"]
+    mu, sigma = stored(Table.objects.get(), athos)
+    assert stats["rating"] == {"mu": round(mu, 3), "sigma": round(sigma, 3),
+                               "ordinal": round(mu - 3 * sigma, 1)}
+    assert (stats["games_played"], stats["games_won"], stats["units_won"]) == (1, 1, 1)
