@@ -68,7 +68,9 @@ def on_refused(request, exc):
 
 # The project's URL wiring is the one place where club reaches into games.
 from games.api import router as engine_router  # noqa: E402
+from games.api_standings import router as standings_router  # noqa: E402
 from games.api_tables import router as tables_router  # noqa: E402
 
 api.add_router("/", engine_router)
 api.add_router("/", tables_router)
+api.add_router("/", standings_router)

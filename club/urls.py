@@ -8,6 +8,7 @@ from games import views as games_views
 
 urlpatterns = [
     path("", games_views.home, name="home"),
+    path("standings", games_views.standings, name="standings"),
     path("admin/", admin.site.urls),
     path("api/", api.urls),
 ]

@@ -1,7 +1,16 @@
-"""Reads that are more than a lookup: the table snapshot (API.md)."""
+"""Reads that are more than a lookup: the table snapshot (API.md) and the standings."""
+import re
+from datetime import date, datetime, time, timedelta
+
+from django.db.models import Count, F, Q, Sum
+from django.utils import timezone
+
 from club import ledger
+from club.errors import Refused
+from club.models import Account, Entry, Player, Transaction
+from games import ratings
 from games.engine.course import Course
-from games.models import Table
+from games.models import GamePlayer, Seat, Table, Unit
 from games.stakes import pot_cents
 
 
@@ -43,31 +52,114 @@ def snapshot(table: Table, course: Course) -> dict:
     }
 
 
+# -- standings ------------------------------------------------------------------------------
+FIGURES = ("games_played", "games_won", "units_played", "units_won", "pools_played",
+           "pools_won", "points_for", "points_against", "voles", "kings")
+
+
+DATE_SHAPE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", re.ASCII)
+
+
+def date_range(first: str | None, last: str | None) -> tuple:
+    """The standings' range from two dates written YYYY-MM-DD, both days included, in the
+    club's time zone: (since, until) with `until` the start of the day after `last`. A date
+    that is absent or blank leaves that end open. Refused (400) otherwise."""
+    days = []
+    for name, text in (("from", first), ("to", last)):
+        day = None
+        if text:
+            try:
+                day = date.fromisoformat(text) if DATE_SHAPE.fullmatch(text) else None
+            except ValueError:
+                pass
+            if day is None:
+                raise Refused(400, "bad_request", f"{name}: {text!r} is not a date written "
+                              "YYYY-MM-DD")
+        days.append(day)
+    if None not in days and days[0] > days[1]:
+        raise Refused(400, "bad_request", "from must not be after to")
+    since, until = days
+    if until is not None:
+        until = until + timedelta(days=1)
+    zone = timezone.get_current_timezone()
+    return tuple(None if day is None else datetime.combine(day, time.min, tzinfo=zone)
+                 for day in (since, until))
+
+
+def _between(queryset, field: str, since, until):
+    if since is not None:
+        queryset = queryset.filter(**{f"{field}__gte": since})
+    if until is not None:
+        queryset = queryset.filter(**{f"{field}__lt": until})
+    return queryset
+
+
+def _figures(since, until, player_id=None) -> dict:
+    """{player id: {figure: n, "net": cents}} for the players active between the two times:
+    a handful of grouped queries (GROUP BY player), whatever the number of players."""
+    figures = {}
+
+    def add(rows):
+        for player, *values in rows:
+            got = figures.setdefault(player, dict.fromkeys(FIGURES, 0) | {"net": 0})
+            for name, value in values:
+                got[name] += value
+
+    one = {} if player_id is None else {"player_id": player_id}
+    sides = _between(GamePlayer.objects.filter(won__isnull=False, **one), "finished_at",
+                     since, until)
+    add((row.pop("player_id"), *row.items()) for row in sides.values("player_id").annotate(
+        games_played=Count("id"), games_won=Count("id", filter=Q(won=True)),
+        points_for=Sum("points_for"), points_against=Sum("points_against"),
+        voles=Sum("voles"), kings=Sum("kings")).order_by())
+    units = _between(Unit.objects.filter(winner__isnull=False), "finished_at", since, until)
+    for seat in ("first_id", "second_id"):
+        mine = units if player_id is None else units.filter(**{seat: player_id})
+        add((row[seat], ("units_played", row["played"]), ("units_won", row["won"]))
+            for row in mine.values(seat).annotate(
+                played=Count("id"), won=Count("id", filter=Q(winner_id=F(seat)))).order_by())
+    pools = _between(Seat.objects.filter(table__format=Table.Format.POOL,
+                                         table__status=Table.Status.WON, **one),
+                     "table__finished_at", since, until)
+    add((row["player_id"], ("pools_played", row["played"]), ("pools_won", row["won"]))
+        for row in pools.values("player_id").annotate(
+            played=Count("id"), won=Count("id", filter=Q(table__winner_id=F("player_id"))))
+        .order_by())
+    entries = Entry.objects.filter(account__kind=Account.Kind.PLAYER)
+    if player_id is not None:
+        entries = entries.filter(account__player_id=player_id)
+    if since is not None or until is not None:  # as a subquery: SQLite then starts from it
+        entries = entries.filter(transaction__in=_between(
+            Transaction.objects.all(), "created_at", since, until).values("pk"))
+    add((row["account__player_id"], ("net", row["net"])) for row in entries.values(
+        "account__player_id").annotate(net=Sum("amount")).order_by())
+    return figures
+
+
+def _row(figures: dict | None, rating: tuple) -> dict:
+    figures = figures or dict.fromkeys(FIGURES, 0) | {"net": 0}
+    return figures | {"net": ledger.cents_to_str(figures["net"]),
+                      "rating": ratings.as_dict(rating)}
+
+
+def standings(*, since: datetime | None = None, until: datetime | None = None) -> list[dict]:
+    """Every player who played a finished game, or whose money moved, from `since`
+    (inclusive) to `until` (exclusive): games, units and pools played and won (by when they
+    finished), points for and against, voles, kings marked, net money (his ledger entries
+    whose transaction was created in the range) and his rating as it stood at `until` (now
+    when None). Best rating first (its ordinal, mu - 3 sigma), then most games won."""
+    figures = _figures(since, until)
+    rows = [{"player": {"id": pk, "name": name}} | _row(figures[pk], rating)
+            for pk, name, rating in ratings.with_rating(Player.objects.all(), before=until)
+            if pk in figures]
+    rows.sort(key=lambda row: (-row["rating"]["ordinal"], -row["games_won"],
+                               row["player"]["name"].casefold(), row["player"]["id"]))
+    return rows
+
+
 def player_stats(player, since=None, until=None) -> dict:
-    """A player's record at the club: games, units and pools played and won, points, voles,
-    kings; optionally between two datetimes (finished games only)."""
-    from django.db.models import Count, Q, Sum
-
-    from games.models import GamePlayer, Unit
-
-    sides = GamePlayer.objects.filter(player=player, won__isnull=False)
-    units = Unit.objects.filter(Q(first=player) | Q(second=player), winner__isnull=False)
-    pools = Table.objects.filter(format=Table.Format.POOL, status=Table.Status.WON,
-                                 seats__player=player)
-    if since:
-        sides = sides.filter(finished_at__gte=since)
-        pools = pools.filter(finished_at__gte=since)
-    if until:
-        sides = sides.filter(finished_at__lt=until)
-        pools = pools.filter(finished_at__lt=until)
-    games = sides.aggregate(
-        played=Count("id"), won=Count("id", filter=Q(won=True)),
-        points_for=Sum("points_for", default=0), points_against=Sum("points_against", default=0),
-        voles=Sum("voles", default=0), kings=Sum("kings", default=0))
-    return {
-        "games_played": games["played"], "games_won": games["won"],
-        "units_played": units.count(), "units_won": units.filter(winner=player).count(),
-        "pools_played": pools.count(), "pools_won": pools.filter(winner=player).count(),
-        "points_for": games["points_for"], "points_against": games["points_against"],
-        "voles": games["voles"], "kings": games["kings"],
-    }
+    """A player's record at the club, as a row of the standings without his name: games,
+    units and pools played and won, points, voles, kings, net money and rating; optionally
+    between two datetimes (what finished in the range; the rating as it stood at `until`)."""
+    figures = _figures(since, until, player_id=player.pk).get(player.pk)
+    return _row(figures, ratings.ratings([player.pk], before=until)[player.pk])

@@ -1,0 +1,148 @@
+"""The standings selector: each player's figures over a pool evening, by date range, with his
+rating, best first; a bounded number of queries whatever the number of players."""
+from contextlib import contextmanager
+from datetime import datetime, timezone
+from unittest import mock
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from games import ratings, selectors, services
+from tests.games.api_kit import players, summary
+
+pytestmark = pytest.mark.django_db
+
+ELDER_VOLE, DEALER_VOLE = summary(5), summary(0)
+UTC = timezone.utc
+
+
+@contextmanager
+def clock(when: datetime):
+    with mock.patch("django.utils.timezone.now", return_value=when):
+        yield
+
+
+@pytest.fixture
+def user():
+    return get_user_model().objects.create_user("secretary", is_staff=True)
+
+
+def pool_evening(user, p1, p2, p3):
+    """p1 (elder) beats p2 5-1 with two voles and a king; p3 comes in and beats p1 5-0, then
+    p2 5-0, with two voles each time (the third vole marks only the point that reaches 5):
+    two units in succession, and the pool of 30.00."""
+    table = services.open_table(name="Table 1", format="pool", players=[p1, p2, p3],
+                                rules={"pool_entry": "10.00"}, by=user, first_dealer=p2)
+    records = [
+        ELDER_VOLE,                                  # p1 elder: 2-0
+        summary(3, king="dealer"),                   # p2 elder takes the point, p1 the king
+        ELDER_VOLE,                                  # p1: 5-1, game 1
+        DEALER_VOLE, ELDER_VOLE, DEALER_VOLE,        # p3 (dealer first): 5-0, game 2
+        ELDER_VOLE, DEALER_VOLE, ELDER_VOLE,         # p3 (elder first): 5-0, the pool
+    ]
+    for record in records:
+        services.record_hand(table_id=table.pk, record=record, by=user)
+    return table
+
+
+def by_name(rows):
+    return {row["player"]["name"]: row for row in rows}
+
+
+def test_the_standings_of_a_pool_evening(user):
+    athos, porthos, aramis = players("Athos", "Porthos", "Aramis")
+    pool_evening(user, athos, porthos, aramis)
+
+    rows = selectors.standings()
+
+    assert [row["player"]["name"] for row in rows] == ["Aramis", "Athos", "Porthos"]
+    figures = {name: {k: v for k, v in row.items() if k not in ("player", "rating")}
+               for name, row in by_name(rows).items()}
+    assert figures == {
+        "Athos": {"games_played": 2, "games_won": 1, "units_played": 2, "units_won": 1,
+                  "pools_played": 1, "pools_won": 0, "points_for": 5, "points_against": 6,
+                  "voles": 2, "kings": 1, "net": "-10.00"},
+        "Porthos": {"games_played": 2, "games_won": 0, "units_played": 2, "units_won": 0,
+                    "pools_played": 1, "pools_won": 0, "points_for": 1, "points_against": 10,
+                    "voles": 0, "kings": 0, "net": "-10.00"},
+        "Aramis": {"games_played": 2, "games_won": 2, "units_played": 2, "units_won": 2,
+                   "pools_played": 1, "pools_won": 1, "points_for": 10, "points_against": 0,
+                   "voles": 4, "kings": 0, "net": "20.00"},
+    }
+    now = ratings.ratings([athos.pk, porthos.pk, aramis.pk])
+    for player in (athos, porthos, aramis):
+        assert by_name(rows)[player.name]["rating"] == ratings.as_dict(now[player.pk])
+
+
+def test_the_standings_order_is_rating_then_games_won(user):
+    athos, porthos, aramis = players("Athos", "Porthos", "Aramis")
+    pool_evening(user, athos, porthos, aramis)
+
+    rows = selectors.standings()
+
+    keys = [(-row["rating"]["ordinal"], -row["games_won"]) for row in rows]
+    assert keys == sorted(keys)
+    assert rows[0]["rating"]["ordinal"] > 0 > rows[-1]["rating"]["ordinal"]
+
+
+def test_the_standings_count_only_what_finished_in_the_range(user):
+    athos, porthos, aramis, dartagnan = players("Athos", "Porthos", "Aramis", "d'Artagnan")
+    with clock(datetime(2026, 3, 5, 20, tzinfo=UTC)):
+        pool_evening(user, athos, porthos, aramis)
+    with clock(datetime(2026, 4, 10, 20, tzinfo=UTC)):
+        pool_evening(user, dartagnan, athos, porthos)
+    march = selectors.date_range("2026-03-01", "2026-03-31")
+    april = selectors.date_range("2026-04-10", "2026-04-10")
+
+    in_march, in_april = (by_name(selectors.standings(since=s, until=u)) for s, u in (march, april))
+    everything = by_name(selectors.standings())
+
+    assert set(in_march) == {"Athos", "Porthos", "Aramis"}
+    assert set(in_april) == {"d'Artagnan", "Athos", "Porthos"}
+    assert in_march["Athos"]["games_played"] == in_april["Athos"]["games_played"] == 2
+    assert everything["Athos"]["games_played"] == 4
+    assert (in_april["Porthos"]["pools_won"], in_april["Porthos"]["net"]) == (1, "20.00")
+    assert (in_march["Porthos"]["pools_won"], in_march["Porthos"]["net"]) == (0, "-10.00")
+    assert everything["Porthos"]["net"] == "10.00"
+    assert in_april["Athos"]["units_played"] == 2 and everything["Athos"]["units_played"] == 4
+    since, _ = selectors.date_range("2026-04-11", None)
+    assert selectors.standings(since=since) == []
+
+
+def test_the_rating_in_a_range_is_the_rating_at_its_end(user):
+    athos, porthos, aramis, dartagnan = players("Athos", "Porthos", "Aramis", "d'Artagnan")
+    with clock(datetime(2026, 3, 5, 20, tzinfo=UTC)):
+        pool_evening(user, athos, porthos, aramis)
+    march = by_name(selectors.standings(until=datetime(2026, 4, 1, tzinfo=UTC)))
+    with clock(datetime(2026, 4, 10, 20, tzinfo=UTC)):
+        pool_evening(user, dartagnan, athos, porthos)
+
+    again = by_name(selectors.standings(until=datetime(2026, 4, 1, tzinfo=UTC)))
+    now = by_name(selectors.standings())
+
+    assert again["Athos"]["rating"] == march["Athos"]["rating"]
+    assert now["Athos"]["rating"] != march["Athos"]["rating"]
+    assert now["Porthos"]["rating"]["ordinal"] > march["Porthos"]["rating"]["ordinal"]
+
+
+def test_bad_dates_are_refused():
+    from club.errors import Refused
+
+    for first, last in (("2026-3-1", None), ("2026-02-30", None), (None, "tomorrow"),
+                        ("2026-04-02", "2026-04-01"), ("20260401", None)):
+        with pytest.raises(Refused) as refused:
+            selectors.date_range(first, last)
+        assert (refused.value.status, refused.value.code) == (400, "bad_request")
+
+
+def test_the_standings_take_the_same_few_queries_for_any_number_of_players(
+        user, django_assert_max_num_queries):
+    few = players("Athos", "Porthos", "Aramis")
+    pool_evening(user, *few)
+    with django_assert_max_num_queries(6):
+        assert len(selectors.standings()) == 3
+
+    for i in range(4):
+        pool_evening(user, *players(f"A{i}", f"B{i}", f"C{i}"))
+    with django_assert_max_num_queries(6):
+        assert len(selectors.standings()) == 15

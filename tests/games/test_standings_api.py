@@ -1,0 +1,56 @@
+"""GET /api/standings: the standings as JSON, optionally between two dates; bad dates 400."""
+import pytest
+from django.contrib.auth import get_user_model
+
+from tests.games.api_kit import Api, players, user_with_token
+from tests.games.test_standings import pool_evening
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def member(client):
+    return Api(client, user_with_token("member")[1])
+
+
+def test_the_standings_endpoint_lists_every_player_best_first(member):
+    athos, porthos, aramis = players("Athos", "Porthos", "Aramis")
+    pool_evening(get_user_model().objects.create_user("scorer"), athos, porthos, aramis)
+
+    answer = member.get("/standings")
+
+    assert answer.status_code == 200
+    body = answer.json()
+    assert (body["from"], body["to"]) == (None, None)
+    assert [row["player"] for row in body["standings"]] == [
+        {"id": aramis.pk, "name": "Aramis"}, {"id": athos.pk, "name": "Athos"},
+        {"id": porthos.pk, "name": "Porthos"}]
+    first = body["standings"][0]
+    assert (first["games_won"], first["pools_won"], first["net"]) == (2, 1, "20.00")
+    assert set(first["rating"]) == {"mu", "sigma", "ordinal"}
+
+
+def test_the_standings_endpoint_filters_by_date(member):
+    pool_evening(get_user_model().objects.create_user("scorer"), *players("A", "B", "C"))
+
+    answer = member.get("/standings?from=2000-01-01&to=2000-12-31")
+
+    assert answer.status_code == 200
+    assert answer.json() == {"from": "2000-01-01", "to": "2000-12-31", "standings": []}
+
+
+@pytest.mark.parametrize("query", ["from=yesterday", "to=2026-02-30", "from=2026-1-5",
+                                   "from=2026-04-02&to=2026-04-01"])
+def test_bad_dates_answer_400(member, query):
+    answer = member.get(f"/standings?{query}")
+
+    assert answer.status_code == 400
+    assert answer.json()["error"]["code"] == "bad_request"
+    assert answer.json()["error"]["message"]
+
+
+def test_the_standings_endpoint_needs_a_user(client):
+    answer = client.get("/api/standings")
+
+    assert answer.status_code == 401
+    assert answer.json()["error"]["code"] == "unauthorized"
