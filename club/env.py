@@ -27,6 +27,9 @@ def database(env: Mapping[str, str], base_dir) -> dict:
     url = env.get("DATABASE_URL") or f"sqlite:///{base_dir / 'db.sqlite3'}"
     # No persistent connections: under ASGI each request may run in another thread.
     config = dj_database_url.parse(url, conn_max_age=0)
+    if config["ENGINE"] == "django.db.backends.postgresql":
+        # A pool of connections per process (psycopg_pool), shared by the request threads.
+        config.setdefault("OPTIONS", {})["pool"] = {"min_size": 2, "max_size": 8, "timeout": 10}
     if config["ENGINE"] == "django.db.backends.sqlite3":
         # Writers take the database lock when their transaction begins, so that concurrent
         # requests queue up instead of failing with "database is locked" half-way through.

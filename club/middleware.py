@@ -5,6 +5,7 @@ API clients get `{"error": {"code", "message"}}` instead.
 """
 
 from django.http import JsonResponse
+from django.utils.deprecation import MiddlewareMixin
 
 API_PREFIX = "/api/"
 PLAIN_ERRORS = {
@@ -13,12 +14,10 @@ PLAIN_ERRORS = {
 }
 
 
-class ApiErrorShapeMiddleware:
-    def __init__(self, get_response):
-        self.get_response = get_response
+class ApiErrorShapeMiddleware(MiddlewareMixin):
+    """Sync and async capable, so that async views keep the whole request async."""
 
-    def __call__(self, request):
-        response = self.get_response(request)
+    def process_response(self, request, response):
         status = response.status_code
         if (
             status in PLAIN_ERRORS

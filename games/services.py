@@ -17,7 +17,7 @@ from games import live
 from games.engine import EngineError
 from games.engine.course import Course, Entry, Setup, cut_for_deal
 from games.engine.rules import table_rules
-from games.models import Hand, HandVersion, Seat, Table
+from games.models import Game, Hand, HandVersion, Seat, Table
 from games.projection import project
 from games.selectors import snapshot
 from games.stakes import settle_pool
@@ -153,7 +153,10 @@ def record_hand(*, table_id: int, record, by, idempotency_key: str | None = None
                                number_in_game=len(course.games[entry.game - 1].hands))
     HandVersion.objects.create(hand=hand, version=1, record=record, result=result,
                                entered_by=by)
-    _rebuild(table, kind=kind, hands=hands + [hand], course=course)
+    if kind in ("hand", "trick"):
+        _rebuild_current_game(table, course, kind)
+    else:
+        _rebuild(table, kind=kind, hands=hands + [hand], course=course)
     return hand, True
 
 
@@ -247,15 +250,28 @@ def _rebuild(table: Table, *, kind: str, hands: list[Hand] | None = None,
         hands = list(table.hands.order_by("number"))
     if course is None:
         course = _replay(table, hands)
-    if table.status == Table.Status.PLAYING and course.over:
-        table.status = Table.Status.WON
-        table.winner_id = course.winner
-        table.finished_at = timezone.now()
-    elif table.status == Table.Status.WON and not course.over:  # a correction reopened it
-        table.status, table.winner_id, table.finished_at = Table.Status.PLAYING, None, None
+    if table.status != Table.Status.ABANDONED:
+        if course.over and table.winner_id != course.winner:
+            table.status, table.winner_id = Table.Status.WON, course.winner
+            table.finished_at = timezone.now()
+        elif not course.over and table.status == Table.Status.WON:  # a correction reopened it
+            table.status, table.winner_id, table.finished_at = Table.Status.PLAYING, None, None
     project(table, course, hands)
     if table.format == Table.Format.POOL:
         settle_pool(table, course)
+    _publish(table, course, kind)
+
+
+def _rebuild_current_game(table: Table, course: Course, kind: str) -> None:
+    """After a hand that finished no game: only the current game's score moved. Its players'
+    standings rows are written when the game ends (the full rebuild)."""
+    game = course.game
+    Game.objects.filter(table=table, number=game.number).update(
+        score={str(p): n for p, n in game.score.items()}, hands=len(game.hands))
+    _publish(table, course, kind)
+
+
+def _publish(table: Table, course: Course, kind: str) -> None:
     table.seq += 1
     table.snapshot = snapshot(table, course)
     table.save()

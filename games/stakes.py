@@ -7,7 +7,7 @@ reverses the ones that no longer hold (after a correction) and posts the missing
 nothing is edited in place and replaying twice posts nothing new.
 """
 from club import ledger
-from club.models import Transaction
+from club.models import Account, Entry, Transaction
 from games.engine.course import Course
 from games.models import Table
 
@@ -50,21 +50,33 @@ def _wanted(table: Table, course: Course) -> dict:
 
 def settle_pool(table: Table, course: Course) -> None:
     wanted = _wanted(table, course)
-    standing = (Transaction.objects.filter(reference__startswith=f"table:{table.pk}:",
-                                           reverses__isnull=True, reversal__isnull=True)
-                .prefetch_related("entries__account"))
-    for tx in standing:
-        have = {e.account.code: e.amount for e in tx.entries.all()}
-        if tx.reference in wanted and wanted[tx.reference][1] == have:
-            del wanted[tx.reference]
+    standing = {}  # transaction id -> (reference, {account code: cents})
+    for tx_id, reference, code, cents in Entry.objects.filter(
+            transaction__reference__startswith=f"table:{table.pk}:",
+            transaction__reverses__isnull=True, transaction__reversal__isnull=True,
+    ).values_list("transaction_id", "transaction__reference", "account__code", "amount"):
+        standing.setdefault(tx_id, (reference, {}))[1][code] = cents
+    for tx_id, (reference, have) in standing.items():
+        if reference in wanted and wanted[reference][1] == have:
+            del wanted[reference]
         else:
-            ledger.reverse(tx, memo=f"{tx.reference} no longer holds after a correction")
-    if not wanted:
-        return
-    pot = ledger.pot_account(f"table:{table.pk}", f"Pool of {table.name} (table {table.pk})")
-    players = {f"player:{p.pk}": p for p in table.players.all()}
-    for reference, (kind, amounts) in wanted.items():
-        entries = [(pot if code == pot.code else ledger.account_for_player(players[code]), cents)
-                   for code, cents in amounts.items()]
-        ledger.post(kind=kind, memo=f"{kind.replace('_', ' ')} at {table.name}",
-                    entries=entries, reference=reference)
+            ledger.reverse(Transaction(pk=tx_id),
+                           memo=f"{reference} no longer holds after a correction")
+    if wanted:
+        accounts = _accounts(table, {code for _, amounts in wanted.values() for code in amounts})
+        for reference, (kind, amounts) in wanted.items():
+            ledger.post(kind=kind, memo=f"{kind.replace('_', ' ')} at {table.name}",
+                        entries=[(accounts[code], cents) for code, cents in amounts.items()],
+                        reference=reference)
+
+
+def _accounts(table: Table, codes: set) -> dict:
+    """The accounts with these codes, opening the pot and the players' accounts on first use."""
+    accounts = {a.code: a for a in Account.objects.filter(code__in=codes)}
+    missing = codes - accounts.keys()
+    if missing:
+        pot = ledger.pot_account(f"table:{table.pk}", f"Pool of {table.name} (table {table.pk})")
+        players = {f"player:{p.pk}": p for p in table.players.all()}
+        for code in missing:
+            accounts[code] = pot if code == pot.code else ledger.account_for_player(players[code])
+    return accounts

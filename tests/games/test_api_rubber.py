@@ -1,7 +1,7 @@
 """A rubber table and the retourne target through the API (RULES.md section 10)."""
 import pytest
 
-from games.models import Game, Unit
+from games.models import Game, Table, Unit
 from tests.games.api_kit import Api, hand_won_by, players, summary, user_with_token
 
 pytestmark = pytest.mark.django_db
@@ -38,3 +38,20 @@ def test_retourne_the_first_turn_up_sets_the_games_target(api):
     assert refused.status_code == 422 and refused.json()["error"]["at"] == "summary.turn_up"
     answer = api.post(f"/tables/{snap['id']}/hands", {"record": summary(3, turn_up="9H")})
     assert answer.status_code == 201 and answer.json()["table"]["game"]["target"] == 9
+
+
+def test_a_correction_that_hands_the_rubber_to_the_other_player_changes_its_winner(api, client):
+    athos, porthos = players("Athos", "Porthos")
+    snap = api.post("/tables", {"name": "R", "format": "rubber", "first_dealer": porthos.pk,
+                                "players": [athos.pk, porthos.pk],
+                                "rules": {"rubber_games": 1}}).json()
+    for _ in range(4):  # each takes a vole as elder: 4 all
+        snap = api.post(f"/tables/{snap['id']}/hands", {"record": summary(5)}).json()["table"]
+    last = api.post(f"/tables/{snap['id']}/hands", {"record": summary(3)}).json()
+    assert last["table"]["winner"] == athos.pk  # Athos, elder, took the point
+    staff = Api(client, user_with_token("secretary", staff=True)[1])  # the rubber is over
+    fixed = staff.post(f"/hands/{last['hand']['id']}/correct", {"record": summary(2)})
+    assert fixed.status_code == 200
+    table = Table.objects.get()
+    assert table.status == "won" and table.winner == porthos
+    assert fixed.json()["table"]["winner"] == porthos.pk
