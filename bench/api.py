@@ -38,7 +38,8 @@ class Client:
 
 
 def hand_for(snapshot: dict, i: int) -> dict:
-    elder_tricks = (3, 2, 5, 0, 4, 1)[i % 6]
+    """Mostly points, a vole now and then: about eight hands to a game."""
+    elder_tricks = (3, 2, 3, 2, 4, 1, 3, 2, 5, 2)[i % 10]
     return {"summary": {"opening": "exchanged", "king_turned": False,
                         "tricks": {"elder": elder_tricks, "dealer": 5 - elder_tricks}}}
 
@@ -99,7 +100,7 @@ def main():
                 "rules": {"pool_entry": "1.00", "pool_forfeit": "0.50"}})
             tables.append(table)
         latencies = []
-        play(client, tables[0], args.hands, latencies)
+        tables[0] = play(client, tables[0], args.hands, latencies)
         ms = sorted(x * 1000 for x in latencies)
         print(f"one client : median {statistics.median(ms):.1f} ms, p95 "
               f"{ms[int(len(ms) * 0.95)]:.1f} ms per hand ({len(ms)} hands, "

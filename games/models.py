@@ -36,6 +36,8 @@ class Table(models.Model):
     seq = models.PositiveIntegerField(default=0, help_text="Counts every change of the table.")
     snapshot = models.JSONField(default=dict, help_text="The snapshot at `seq` (API.md).")
     players = models.ManyToManyField(Player, through="Seat", related_name="tables")
+    seating = models.JSONField(default=list, help_text="The players' ids in the order they sat "
+                               "down (the Seat rows, kept on the table for the course of play).")
     first_dealer = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
     cut = models.JSONField(default=list, blank=True,
                            help_text="The cut for the first deal: rounds of [player, card].")

@@ -80,7 +80,8 @@ def open_table(*, name: str, format: str, players: list[Player], rules: dict, by
         raise Refused(422, "bad_request", "first_dealer must be one of the two players who "
                       "play first")
     table = Table.objects.create(name=name, format=format, rules=rules, wager_style=wager_style,
-                                 first_dealer=first_dealer, cut=cut, opened_by=by)
+                                 first_dealer=first_dealer, cut=cut, opened_by=by,
+                                 seating=[p.pk for p in players])
     Seat.objects.bulk_create(Seat(table=table, player=p, position=i)
                              for i, p in enumerate(players))
     table.scorers.set(scorers)
@@ -118,9 +119,9 @@ def record_hand(*, table_id: int, record, by, idempotency_key: str | None = None
             return earlier, False
     if table.status != Table.Status.PLAYING:
         raise Refused(409, "table_closed", f"the table is {table.status}: no more hands")
-    hands = list(table.hands.order_by("number"))
-    course = _replay(table, hands)
-    next_number = len(hands) + 1
+    entries = _entries(table)
+    course = _replay(table, entries)
+    next_number = len(entries) + 1
     if number is not None and number != next_number:
         raise Refused(409, "wrong_hand_number", f"the next hand of this table is number "
                       f"{next_number}, not {number}")
@@ -128,9 +129,9 @@ def record_hand(*, table_id: int, record, by, idempotency_key: str | None = None
         raise Refused(409, "hand_in_progress", f"hand {course.hand_in_progress} is still in "
                       "progress: correct it instead of adding a new one")
     if type(record) is dict and type(record.get("deal")) is dict:
-        for hand in hands:
-            if hand.record.get("deal") == record["deal"]:
-                raise Refused(409, "duplicate_hand", f"this deal is already hand {hand.number}")
+        for earlier in entries:
+            if earlier.record.get("deal") == record["deal"]:
+                raise Refused(409, "duplicate_hand", f"this deal is already hand {earlier.key}")
     entry = Entry(key=next_number, game=course.game.number, elder=course.elder,
                   dealer=course.dealer, record=record)
     games, units = len(course.games), len(course.units)
@@ -156,7 +157,7 @@ def record_hand(*, table_id: int, record, by, idempotency_key: str | None = None
     if kind in ("hand", "trick"):
         _rebuild_current_game(table, course, kind)
     else:
-        _rebuild(table, kind=kind, hands=hands + [hand], course=course)
+        _rebuild(table, kind=kind, course=course)
     return hand, True
 
 
@@ -170,18 +171,16 @@ def correct_hand(*, hand_id: int, record, by) -> Hand:
     table = _locked_table(table_id)
     if not may_score(table, by):
         raise Refused(403, "forbidden", "only the table's scorers and staff may correct hands")
-    hands = list(table.hands.order_by("number"))
-    hand = next(h for h in hands if h.pk == hand_id)
+    hand = table.hands.get(pk=hand_id)
     if table.status != Table.Status.PLAYING and not by.is_staff:
         raise Refused(403, "forbidden", "the table is closed: only staff may correct its hands")
     old_record, hand.record = hand.record, record
     course = Course(_setup(table))
-    for h in hands:
-        entry = Entry(key=h.number, game=h.game_number, elder=h.elder_id, dealer=h.dealer_id,
-                      record=h.record)
-        if h is not hand:
+    for entry in _entries(table):
+        if entry.key != hand.number:
             _play_or_set_aside(course, entry)
             continue
+        entry.record = record
         try:  # the corrected hand must itself be valid in its place
             placed = course.play(entry)
         except EngineError as err:
@@ -195,7 +194,7 @@ def correct_hand(*, hand_id: int, record, by) -> Hand:
     HandVersion.objects.create(hand=hand, version=hand.version, record=record,
                                result=course_result(course, hand.number), entered_by=by)
     hand.save(update_fields=["record", "version"])
-    _rebuild(table, kind="correction", hands=hands, course=course)
+    _rebuild(table, kind="correction", course=course)
     return hand
 
 
@@ -214,9 +213,8 @@ def abandon_table(*, table_id: int, by) -> Table:
 
 # -- replay ------------------------------------------------------------------------------
 def _setup(table: Table) -> Setup:
-    players = tuple(table.seats.order_by("position").values_list("player_id", flat=True))
-    return Setup(format=table.format, players=players, first_dealer=table.first_dealer_id,
-                 rules=table.rules)
+    return Setup(format=table.format, players=tuple(table.seating),
+                 first_dealer=table.first_dealer_id, rules=table.rules)
 
 
 def _play_or_set_aside(course: Course, entry: Entry) -> None:
@@ -226,11 +224,16 @@ def _play_or_set_aside(course: Course, entry: Entry) -> None:
         course.set_aside.append((entry.key, err.message))
 
 
-def _replay(table: Table, hands: list[Hand]) -> Course:
+def _entries(table: Table) -> list[Entry]:
+    """The table's hands as the course plays them, current versions, in order."""
+    return [Entry(*row) for row in table.hands.order_by("number").values_list(
+        "number", "game_number", "elder_id", "dealer_id", "record")]
+
+
+def _replay(table: Table, entries: list[Entry]) -> Course:
     course = Course(_setup(table))
-    for h in hands:
-        _play_or_set_aside(course, Entry(key=h.number, game=h.game_number, elder=h.elder_id,
-                                         dealer=h.dealer_id, record=h.record))
+    for entry in entries:
+        _play_or_set_aside(course, entry)
     return course
 
 
@@ -242,14 +245,12 @@ def course_result(course: Course, number: int):
     return None
 
 
-def _rebuild(table: Table, *, kind: str, hands: list[Hand] | None = None,
-             course: Course | None = None) -> None:
+def _rebuild(table: Table, *, kind: str, course: Course | None = None) -> None:
     """Brings everything derived from the table's hands in line, moves `seq` on and
     publishes the change after commit."""
-    if hands is None:
-        hands = list(table.hands.order_by("number"))
     if course is None:
-        course = _replay(table, hands)
+        course = _replay(table, _entries(table))
+    hands = list(table.hands.order_by("number"))
     if table.status != Table.Status.ABANDONED:
         if course.over and table.winner_id != course.winner:
             table.status, table.winner_id = Table.Status.WON, course.winner
@@ -274,5 +275,5 @@ def _rebuild_current_game(table: Table, course: Course, kind: str) -> None:
 def _publish(table: Table, course: Course, kind: str) -> None:
     table.seq += 1
     table.snapshot = snapshot(table, course)
-    table.save()
+    table.save(update_fields=["seq", "snapshot", "status", "winner", "finished_at"])
     live.publish_on_commit(table, kind)
