@@ -3,14 +3,16 @@
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_api .venv/bin/python -m bench.api
 
-It migrates the database it is given (default: a scratch SQLite file), starts daphne on a free
-port, creates a scorer, players and pool tables, then posts summary records: first one client
-at a time (latency), then several clients on several tables (throughput). It asserts nothing.
+It migrates the database it is given (default: a scratch SQLite file), starts daphne with the
+production settings (DEBUG off) on a free port, creates a scorer, players and pool tables, then
+posts summary records: first one client at a time (latency), then several clients on several
+tables (throughput). Pools are opened before the clock starts. It asserts nothing.
 """
 import argparse
 import http.client
 import json
 import os
+import secrets
 import socket
 import statistics
 import subprocess
@@ -44,23 +46,31 @@ def hand_for(snapshot: dict, i: int) -> dict:
                         "tricks": {"elder": elder_tricks, "dealer": 5 - elder_tricks}}}
 
 
-def play(client: Client, table: dict, hands: int, latencies: list) -> dict:
-    """Posts hands at a table, opening a fresh one when it is won; returns the table in play."""
-    done = 0
-    while done < hands:
+def play(client: Client, tables: list, hands: int, latencies: list) -> int:
+    """Posts hands at the first table of `tables`, going on to the next when a pool is won;
+    returns the hands recorded."""
+    for done in range(hands):
+        table = tables[0]
         start = time.perf_counter()
         status, body = client.post(f"/api/tables/{table['id']}/hands",
                                    {"record": hand_for(table, done)})
         latencies.append(time.perf_counter() - start)
         if status != 201:
             raise SystemExit(f"unexpected answer {status}: {body}")
-        table = body["table"]
-        done += 1
-        if table["status"] != "playing":
-            status, table = client.post("/api/tables", {
-                "name": "bench", "format": "pool", "players": table["players"],
-                "rules": {"pool_entry": "1.00", "pool_forfeit": "0.50"}})
-    return table
+        tables[0] = body["table"]
+        if tables[0]["status"] != "playing":
+            tables.pop(0)
+    return hands
+
+
+def open_pools(client: Client, players: list, count: int) -> list:
+    tables = []
+    for _ in range(count):
+        status, table = client.post("/api/tables", {
+            "name": "bench", "format": "pool", "players": players,
+            "rules": {"pool_entry": "1.00", "pool_forfeit": "0.50"}})
+        tables.append(table)
+    return tables
 
 
 def main():
@@ -72,6 +82,9 @@ def main():
     env = dict(os.environ)
     scratch = tempfile.mkdtemp()
     env.setdefault("DATABASE_URL", f"sqlite:///{scratch}/bench.sqlite3")
+    # Production settings, but plain HTTP on loopback (no TLS redirect behind no proxy).
+    env.update(DEBUG="0", ALLOWED_HOSTS="127.0.0.1", SECURE_SSL_REDIRECT="0",
+               SECRET_KEY=env.get("SECRET_KEY") or secrets.token_urlsafe(50))
     python = sys.executable
     subprocess.run([python, "manage.py", "migrate", "--noinput", "-v", "0"], env=env, check=True)
     token = subprocess.run([python, "manage.py", "api_token", f"bench-{os.getpid()}",
@@ -93,14 +106,12 @@ def main():
         for n in range(3 * args.clients):
             status, player = client.post("/api/players", {"name": f"p{os.getpid()}-{n}"})
             ids.append(player["id"])
-        tables = []
-        for c in range(args.clients):
-            status, table = client.post("/api/tables", {
-                "name": f"bench {c}", "format": "pool", "players": ids[3 * c:3 * c + 3],
-                "rules": {"pool_entry": "1.00", "pool_forfeit": "0.50"}})
-            tables.append(table)
+        # Pools are opened beforehand: what is timed is recording hands.
+        pools_each = 1 + int(args.seconds * 150 / args.clients / 12)
+        tables = [open_pools(client, ids[3 * c:3 * c + 3], pools_each)
+                  for c in range(args.clients)]
         latencies = []
-        tables[0] = play(client, tables[0], args.hands, latencies)
+        play(client, open_pools(client, ids[:3], args.hands // 8 + 2), args.hands, latencies)
         ms = sorted(x * 1000 for x in latencies)
         print(f"one client : median {statistics.median(ms):.1f} ms, p95 "
               f"{ms[int(len(ms) * 0.95)]:.1f} ms per hand ({len(ms)} hands, "
@@ -110,9 +121,8 @@ def main():
 
         def worker(c):
             own = Client(port, token)
-            while time.perf_counter() < stop:
-                tables[c] = play(own, tables[c], 10, [])
-                counts[c] += 10
+            while time.perf_counter() < stop and len(tables[c]) > 1:
+                counts[c] += play(own, tables[c], 10, [])
 
         threads = [threading.Thread(target=worker, args=(c,)) for c in range(args.clients)]
         start = time.perf_counter()

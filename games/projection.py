@@ -1,29 +1,50 @@
 """Writes what a table's course of play derives from its hands: each hand's current result
 and place, and the Game and Unit rows. Only rows that changed are written. When a game's
 result changed, the club's ratings are recomputed from the earliest such game on."""
+from datetime import datetime
+from typing import NamedTuple
+
 from games.engine.course import Course
 from games.models import Game, GamePlayer, Hand, Table, Unit
 from games.ratings import rerate
 
 
-def project(table: Table, course: Course, hands: list[Hand]) -> None:
-    by_number = {h.number: h for h in hands}
+class HandSeen(NamedTuple):
+    """What the projection needs of a stored hand besides its result."""
+    created_at: datetime
+    elder_id: int
+    dealer_id: int
+
+
+def project(table: Table, course: Course, *, hands_may_change: bool = True) -> None:
+    """Writes the derived rows. After a new hand that is already stored as played, nothing
+    about the other hands can change (`hands_may_change` false): their rows are not read."""
+    if hands_may_change:
+        hands = {h.number: h for h in table.hands.order_by("number").defer("record")}
+        _place_hands(course, hands)
+    else:
+        hands = {number: HandSeen(*row) for number, *row in table.hands.values_list(
+            "number", "created_at", "elder_id", "dealer_id")}
+    since = _games(table, course, hands)
+    _units(table, course, hands)
+    if since is not None:
+        rerate(since, clear=hands_may_change)
+
+
+def _place_hands(course: Course, hands: dict) -> None:
+    """Each hand's current result and place in its game, or set aside."""
     placed = {}
     for game in course.games:
         for i, (number, result) in enumerate(game.hands, start=1):
             placed[number] = (i, result)
     changed = []
-    for number, hand in by_number.items():
+    for number, hand in hands.items():
         i, result = placed.get(number, (None, None))
         status = Hand.Status.COUNTED if i else Hand.Status.SET_ASIDE
         if (hand.number_in_game, hand.result, hand.status) != (i, result, status):
             hand.number_in_game, hand.result, hand.status = i, result, status
             changed.append(hand)
     Hand.objects.bulk_update(changed, ["number_in_game", "result", "status"])
-    since = _games(table, course, by_number)
-    _units(table, course, by_number)
-    if since is not None:
-        rerate(since)
 
 
 def _games(table: Table, course: Course, hands: dict):

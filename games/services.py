@@ -157,7 +157,7 @@ def record_hand(*, table_id: int, record, by, idempotency_key: str | None = None
     if kind in ("hand", "trick"):
         _rebuild_current_game(table, course, kind)
     else:
-        _rebuild(table, kind=kind, course=course)
+        _rebuild(table, kind=kind, course=course, hands_may_change=False)
     return hand, True
 
 
@@ -245,19 +245,19 @@ def course_result(course: Course, number: int):
     return None
 
 
-def _rebuild(table: Table, *, kind: str, course: Course | None = None) -> None:
+def _rebuild(table: Table, *, kind: str, course: Course | None = None,
+             hands_may_change: bool = True) -> None:
     """Brings everything derived from the table's hands in line, moves `seq` on and
     publishes the change after commit."""
     if course is None:
         course = _replay(table, _entries(table))
-    hands = list(table.hands.order_by("number"))
     if table.status != Table.Status.ABANDONED:
         if course.over and table.winner_id != course.winner:
             table.status, table.winner_id = Table.Status.WON, course.winner
             table.finished_at = timezone.now()
         elif not course.over and table.status == Table.Status.WON:  # a correction reopened it
             table.status, table.winner_id, table.finished_at = Table.Status.PLAYING, None, None
-    project(table, course, hands)
+    project(table, course, hands_may_change=hands_may_change)
     if table.format == Table.Format.POOL:
         settle_pool(table, course)
     _publish(table, course, kind)
