@@ -170,7 +170,7 @@ class Game(models.Model):
 
 
 class GamePlayer(models.Model):
-    """One player's side of a finished or running game (derived), for standings."""
+    """One player's side of a finished game (derived), for standings and ratings."""
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="sides")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="game_sides")
     won = models.BooleanField(null=True, help_text="Null while the game is being played.")

@@ -68,9 +68,13 @@ def _games(table: Table, course: Course, hands: dict):
         row = _save(Game, row, fields, table=table, number=game.number)
         if before != (row.winner_id, row.loser_id, row.finished_at):
             moved += [before[2], finished_at]
-        for player, side in _sides(game, hands).items():
-            side["finished_at"] = finished_at
-            _save(GamePlayer, sides.get((row.pk, player)), side, game=row, player_id=player)
+        if game.winner:  # the standings count finished games only
+            for player, side in _sides(game, hands).items():
+                side["finished_at"] = finished_at
+                _save(GamePlayer, sides.pop((row.pk, player), None), side, game=row,
+                      player_id=player)
+    if sides:  # the sides of games a correction left unfinished
+        GamePlayer.objects.filter(pk__in=[s.pk for s in sides.values()]).delete()
     Game.objects.filter(pk__in=[g.pk for g in existing.values()]).delete()
     return min((t for t in moved + [g.finished_at for g in existing.values()] if t),
                default=None)
