@@ -64,7 +64,7 @@ class Account(models.Model):
 
 
 class Transaction(models.Model):
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
     kind = models.CharField(max_length=32, help_text='What moved the money, e.g. "pool_entry".')
     memo = models.CharField(max_length=300, blank=True)
     reference = models.CharField(
@@ -98,6 +98,8 @@ class Entry(models.Model):
     class Meta:
         verbose_name_plural = "entries"
         ordering = ["id"]
+        # Balances are sums of entries by account: the index answers them on its own.
+        indexes = [models.Index(fields=["account", "amount"], name="club_entry_account_amount")]
         constraints = [
             models.CheckConstraint(
                 condition=~models.Q(amount=0), name="club_entry_amount_not_zero"
