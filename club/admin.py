@@ -116,3 +116,7 @@ class ApiTokenAdmin(admin.ModelAdmin):
 
     def get_readonly_fields(self, request, obj=None):
         return ["user", "key", "created_at"] if obj else ["key", "created_at"]
+
+admin.site.site_header = "Écarté Club: the secretary's office"
+admin.site.site_title = "Écarté Club admin"
+admin.site.index_title = "Players, money, pools and rubbers"
