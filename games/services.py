@@ -172,11 +172,12 @@ def correct_hand(*, hand_id: int, record, by) -> Hand:
     if not may_score(table, by):
         raise Refused(403, "forbidden", "only the table's scorers and staff may correct hands")
     hand = table.hands.get(pk=hand_id)
-    if table.status != Table.Status.PLAYING and not by.is_staff:
-        raise Refused(403, "forbidden", "the table is closed: only staff may correct its hands")
+    entries = _entries(table)
+    if not by.is_staff and _unit_is_over(table, entries, hand.number):
+        raise Refused(403, "forbidden", "this hand's unit is over: only staff may correct it")
     old_record, hand.record = hand.record, record
     course = Course(_setup(table))
-    for entry in _entries(table):
+    for entry in entries:
         if entry.key != hand.number:
             _play_or_set_aside(course, entry)
             continue
@@ -196,6 +197,18 @@ def correct_hand(*, hand_id: int, record, by) -> Hand:
     hand.save(update_fields=["record", "version"])
     _rebuild(table, kind="correction", course=course)
     return hand
+
+
+def _unit_is_over(table: Table, entries: list[Entry], number: int) -> bool:
+    """Whether the unit (game or rubber) in which hand `number` counts is decided, or the
+    table closed (API.md: a scorer corrects a hand while its unit is open)."""
+    if table.status != Table.Status.PLAYING:
+        return True
+    course = _replay(table, entries)
+    for game in course.games:
+        if any(key == number for key, _ in game.hands):
+            return course.units[game.unit - 1].winner is not None
+    return False
 
 
 @transaction.atomic

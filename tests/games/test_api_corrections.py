@@ -135,3 +135,17 @@ def test_only_a_scorer_may_abandon(client, scorer):
 
 def test_an_unknown_hand_is_404(scorer):
     assert scorer.post("/hands/999/correct", {"record": summary(3)}).status_code == 404
+
+
+def test_a_scorer_corrects_a_hand_only_while_its_unit_is_open(scorer, staff):
+    snap = open_pool(scorer)
+    snap, game_one = win_game(scorer, snap, snap["players"][0])  # unit 1 is decided
+    assert snap["status"] == "playing"
+    answer = scorer.post(f"/hands/{game_one[0]}/correct", {"record": summary(3)})
+    assert answer.status_code == 403 and "unit" in answer.json()["error"]["message"]
+    assert HandVersion.objects.filter(hand_id=game_one[0]).count() == 1
+    open_hand = post(scorer, snap, summary(3))["hand"]  # unit 2 goes on: its hands are his
+    assert scorer.post(f"/hands/{open_hand['id']}/correct",
+                       {"record": summary(2)}).status_code == 200
+    assert staff.post(f"/hands/{game_one[0]}/correct",
+                      {"record": summary(3)}).status_code == 200
