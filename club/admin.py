@@ -8,8 +8,9 @@ from club.ledger import cents_to_str
 from club.models import Account, ApiToken, Entry, Player, Transaction
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
-    """Viewable, never added, changed or deleted through the admin."""
+class ReadOnlyMixin:
+    """Viewable, never added, changed or deleted through the admin: money and play change
+    only through the services."""
 
     def has_add_permission(self, request, obj=None):
         return False
@@ -31,7 +32,7 @@ class PlayerAdmin(admin.ModelAdmin):
 
 
 @admin.register(Account)
-class AccountAdmin(ReadOnlyAdmin):
+class AccountAdmin(ReadOnlyMixin, admin.ModelAdmin):
     list_display = ["code", "name", "kind", "player", "balance"]
     list_filter = ["kind"]
     list_select_related = ["player"]
@@ -49,7 +50,7 @@ class AccountAdmin(ReadOnlyAdmin):
         return cents_to_str(account.balance_cents)
 
 
-class EntryInline(admin.TabularInline):
+class EntryInline(ReadOnlyMixin, admin.TabularInline):
     model = Entry
     fields = ["account", "amount_display"]
     readonly_fields = fields
@@ -59,22 +60,13 @@ class EntryInline(admin.TabularInline):
     def get_queryset(self, request):
         return super().get_queryset(request).select_related("account")
 
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
     @admin.display(description="amount")
     def amount_display(self, entry):
         return cents_to_str(entry.amount)
 
 
 @admin.register(Transaction)
-class TransactionAdmin(ReadOnlyAdmin):
+class TransactionAdmin(ReadOnlyMixin, admin.ModelAdmin):
     list_display = ["id", "created_at", "kind", "reference", "memo", "moved", "entry_count"]
     list_filter = ["kind"]
     search_fields = ["reference", "memo", "idempotency_key"]

@@ -18,6 +18,7 @@ from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.text import smart_split, unescape_string_literal
 
+from club.admin import ReadOnlyMixin
 from club.errors import Refused
 from club.models import Player
 from games import display, exports, services
@@ -25,19 +26,6 @@ from games.engine import EngineError, loads
 from games.models import Game, Hand, HandVersion, Seat, Table, Unit
 
 FINISHED = (Table.Status.WON, Table.Status.ABANDONED)
-
-
-class ReadOnlyMixin:
-    """Viewable, never added, changed or deleted through the admin."""
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 class ReadOnlyInline(ReadOnlyMixin, admin.TabularInline):

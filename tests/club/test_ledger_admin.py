@@ -9,12 +9,6 @@ from tests.club.ledger_kit import account_of, stake
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def staff_client(client, django_user_model):
-    client.force_login(django_user_model.objects.create_superuser("treasurer"))
-    return client
-
-
 def test_the_account_list_shows_balances_in_a_fixed_number_of_queries(
     staff_client, django_assert_max_num_queries
 ):

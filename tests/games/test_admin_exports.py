@@ -15,11 +15,6 @@ from tests.games.records import ELDER_VOLE
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def secretary(django_user_model):
-    return django_user_model.objects.create_superuser("secretary")
-
-
 def all_hands(table_json: dict) -> list:
     counted = [hand for unit in table_json["units"] for game in unit["games"]
                for hand in game["hands"]]

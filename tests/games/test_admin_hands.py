@@ -12,17 +12,6 @@ from tests.games.records import ELDER_VOLE, elder_vole
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def secretary(django_user_model):
-    return django_user_model.objects.create_superuser("secretary")
-
-
-@pytest.fixture
-def staff_client(client, secretary):
-    client.force_login(secretary)
-    return client
-
-
 def test_the_hand_page_shows_the_record_and_result_in_words(staff_client, secretary):
     table = pool(secretary)
     hand, _ = services.record_hand(table_id=table.pk, record=ELDER_VOLE, by=secretary)

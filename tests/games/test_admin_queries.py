@@ -10,17 +10,6 @@ from tests.games.admin_kit import pool, summary, won_pool
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def secretary(django_user_model):
-    return django_user_model.objects.create_superuser("secretary")
-
-
-@pytest.fixture
-def staff_client(client, secretary):
-    client.force_login(secretary)
-    return client
-
-
 def queries_for(client, url: str) -> int:
     """The queries of a second visit: the first fills Django's caches (content types)."""
     client.get(url)

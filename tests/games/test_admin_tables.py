@@ -12,17 +12,6 @@ from tests.games.records import ELDER_VOLE
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def secretary(django_user_model):
-    return django_user_model.objects.create_superuser("secretary")
-
-
-@pytest.fixture
-def staff_client(client, secretary):
-    client.force_login(secretary)
-    return client
-
-
 def names_listed(response) -> list:
     return [table.name for table in response.context["cl"].result_list]
 
