@@ -98,7 +98,8 @@ class TransactionAdmin(ReadOnlyMixin, admin.ModelAdmin):
 
 @admin.register(ApiToken)
 class ApiTokenAdmin(admin.ModelAdmin):
-    """Issue a token by choosing its user; revoke it by deleting it. The key is shown, never typed."""
+    """Issue a token by choosing its user; revoke it by deleting it. The key is shown, never
+    typed."""
 
     list_display = ["user", "created_at"]
     list_select_related = ["user"]

@@ -54,7 +54,8 @@ def analyse_deal(elder: list, dealer: list, trump: str, ranking: str = "classic"
                 rest_e, wins = em ^ 1 << i, e_wins[i]
                 worst = 6
                 for j in BITS[legal]:
-                    v = 1 + best(rest_e, dm ^ 1 << j, 1) if wins[j] else best(rest_e, dm ^ 1 << j, 0)
+                    rest_d = dm ^ 1 << j
+                    v = 1 + best(rest_e, rest_d, 1) if wins[j] else best(rest_e, rest_d, 0)
                     if v < worst:
                         worst = v
                         if worst <= top:
@@ -69,7 +70,8 @@ def analyse_deal(elder: list, dealer: list, trump: str, ranking: str = "classic"
                 rest_d, wins = dm ^ 1 << j, d_wins[j]
                 most = -1
                 for i in BITS[legal]:
-                    v = best(em ^ 1 << i, rest_d, 0) if wins[i] else 1 + best(em ^ 1 << i, rest_d, 1)
+                    rest_e = em ^ 1 << i
+                    v = best(rest_e, rest_d, 0) if wins[i] else 1 + best(rest_e, rest_d, 1)
                     if v > most:
                         most = v
                         if most >= top:

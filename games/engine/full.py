@@ -1,4 +1,4 @@
-"""Reading a full record: the deal, the exchange, the king and every trick, checked in that order."""
+"""Reading a full record: the deal, the exchange, the king and every trick, in that order."""
 from .cards import CANONICAL, SUIT_NAMES, SUIT_OF, VALUE
 from .errors import EngineError
 from .hand import OTHER, Hand

@@ -45,7 +45,8 @@ def need_bool(value, where: str) -> bool:
 
 def need_count(value, where: str, least: int) -> int:
     if type(value) is not int or value < least:
-        raise EngineError("bad_format", f"{where} must be a whole number of at least {least}", where)
+        raise EngineError("bad_format", f"{where} must be a whole number of at least {least}",
+                          where)
     return value
 
 
