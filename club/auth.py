@@ -20,8 +20,11 @@ class BearerToken(HttpBearer):
     def authenticate(self, request: HttpRequest, token: str):
         if not TOKEN_SHAPE.fullmatch(token or ""):
             return None
-        found = ApiToken.objects.select_related("user").filter(key=token).first()
-        if found is None or not found.user.is_active:
+        try:
+            found = ApiToken.objects.select_related("user").get(key=token)
+        except ApiToken.DoesNotExist:
+            return None
+        if not found.user.is_active:
             return None
         request.user = found.user
         return found.user

@@ -97,7 +97,8 @@ def may_score(table: Table, user) -> bool:
 
 def _locked_table(table_id: int) -> Table:
     try:
-        return Table.objects.select_for_update().get(pk=table_id)
+        # The snapshot is written, never read, by a change: it is not loaded.
+        return Table.objects.select_for_update().defer("snapshot").get(pk=table_id)
     except Table.DoesNotExist:
         raise Refused(404, "not_found", f"there is no table {table_id}") from None
 
