@@ -32,26 +32,22 @@ def _refuse_engine(err: EngineError) -> Refused:
 
 # -- opening a table ----------------------------------------------------------------------
 def read_rules(given: dict) -> dict:
-    """The table's options, defaults filled in and money written as "12.50"."""
+    """The table's options, defaults filled in and amounts written as "12.50"."""
     try:
         rules = table_rules(given or {}, money_keys=MONEY_RULES)
     except ValueError as err:
         raise Refused(422, "bad_rules", str(err)) from None
-    for key in ("pool_entry", "pool_forfeit"):
-        rules[key] = _money_rule(rules.get(key, "0.00"), key)
-    levy = rules.get("levy_percent", "0")
-    try:
-        cents = ledger.parse_money(str(levy) if type(levy) is int else levy)
-    except (ValueError, TypeError):
-        cents = -1
-    if not 0 <= cents <= 100_00:
+    for key in MONEY_RULES:
+        rules[key] = _amount(rules.get(key, "0"), key)
+    if ledger.parse_money(rules["levy_percent"]) > 100_00:
         raise Refused(422, "bad_rules", "rules.levy_percent must be a percentage from 0 to 100")
-    rules["levy_percent"] = ledger.cents_to_str(cents)
     return rules
 
 
-def _money_rule(value, key: str) -> str:
-    if type(value) is int and not isinstance(value, bool):
+def _amount(value, key: str) -> str:
+    """A money option (or the levy's percentage) as a decimal string; whole numbers may be
+    given as JSON integers, never as floats."""
+    if type(value) is int:
         value = str(value)
     try:
         return ledger.cents_to_str(ledger.parse_money(value))
