@@ -121,7 +121,6 @@ def _replay(key: str, entries: list[tuple[Account, int]]) -> Transaction:
     return existing
 
 
-@transaction.atomic
 def post(
     *,
     kind: str,
@@ -158,8 +157,11 @@ def _record(
         and Transaction.objects.filter(idempotency_key=idempotency_key).exists()
     ):
         return _replay(idempotency_key, checked)
+    # Only a posting that can lose a race (same key, same reversal) needs a savepoint, so that
+    # the loss leaves the caller's transaction usable.
+    racing = idempotency_key is not None or reverses is not None
     try:
-        with transaction.atomic():  # a savepoint: a lost race leaves the outer block usable
+        with transaction.atomic(savepoint=racing):
             tx = Transaction.objects.create(
                 kind=kind,
                 memo=memo,
