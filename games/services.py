@@ -6,6 +6,8 @@ workers serving the same table take turns. The table's state is rebuilt by repla
 its `seq` moves on, and the new snapshot is published once the transaction commits.
 """
 import random
+import threading
+from collections import OrderedDict
 
 from django.db import transaction
 from django.utils import timezone
@@ -151,6 +153,8 @@ def record_hand(*, table_id: int, record, by, idempotency_key: str | None = None
                                number_in_game=len(course.games[entry.game - 1].hands))
     HandVersion.objects.create(hand=hand, version=1, record=record, result=result,
                                entered_by=by)
+    entries.append(entry)
+    transaction.on_commit(lambda: _recent.keep(table.pk, table.seq, entries))
     if kind in ("hand", "trick"):
         _rebuild_current_game(table, course, kind)
     else:
@@ -178,9 +182,8 @@ def correct_hand(*, hand_id: int, record, by) -> Hand:
         if entry.key != hand.number:
             _play_or_set_aside(course, entry)
             continue
-        entry.record = record
         try:  # the corrected hand must itself be valid in its place
-            placed = course.play(entry)
+            placed = course.play(Entry(entry.key, entry.game, entry.elder, entry.dealer, record))
         except EngineError as err:
             raise _refuse_engine(err) from None
         if placed is None:
@@ -234,10 +237,37 @@ def _play_or_set_aside(course: Course, entry: Entry) -> None:
         course.set_aside.append((entry.key, err.message))
 
 
+class _RecentEntries:
+    """This process's copy of the entries of the tables it served last, each with the `seq`
+    it was read at. Every change of a table moves its `seq` on, so under the table's row lock a
+    copy whose `seq` is the table's own is exactly what the database holds."""
+
+    def __init__(self, size: int = 256):
+        self.size, self.tables, self.lock = size, OrderedDict(), threading.Lock()
+
+    def get(self, table: Table):
+        with self.lock:
+            seq, entries = self.tables.get(table.pk, (None, None))
+            return list(entries) if seq == table.seq else None
+
+    def keep(self, table_id: int, seq: int, entries: list[Entry]) -> None:
+        with self.lock:
+            self.tables[table_id] = (seq, entries)
+            self.tables.move_to_end(table_id)
+            while len(self.tables) > self.size:
+                self.tables.popitem(last=False)
+
+
+_recent = _RecentEntries()
+
+
 def _entries(table: Table) -> list[Entry]:
     """The table's hands as the course plays them, current versions, in order."""
-    return [Entry(*row) for row in table.hands.order_by("number").values_list(
-        "number", "game_number", "elder_id", "dealer_id", "record")]
+    entries = _recent.get(table)
+    if entries is None:
+        entries = [Entry(*row) for row in table.hands.order_by("number").values_list(
+            "number", "game_number", "elder_id", "dealer_id", "record")]
+    return entries
 
 
 def _replay(table: Table, entries: list[Entry]) -> Course:

@@ -22,7 +22,7 @@ class Setup:
     rules: dict  # the table options of RULES.md, defaults filled in
 
 
-@dataclass
+@dataclass(frozen=True)
 class Entry:
     """One hand as the table recorded it: who sat where, in which game, and the record."""
     key: object

@@ -149,3 +149,4 @@ def test_a_scorer_corrects_a_hand_only_while_its_unit_is_open(scorer, staff):
                        {"record": summary(2)}).status_code == 200
     assert staff.post(f"/hands/{game_one[0]}/correct",
                       {"record": summary(3)}).status_code == 200
+
