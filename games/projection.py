@@ -28,7 +28,7 @@ def project(table: Table, course: Course, *, hands_may_change: bool = True) -> N
     since = _games(table, course, hands)
     _units(table, course, hands)
     if since is not None:
-        rerate(since, clear=hands_may_change)
+        rerate(since)
 
 
 def _place_hands(course: Course, hands: dict) -> None:
@@ -53,6 +53,7 @@ def _games(table: Table, course: Course, hands: dict):
     existing = {g.number: g for g in Game.objects.filter(table=table)}
     moved = []
     sides = {(s.game_id, s.player_id): s for s in GamePlayer.objects.filter(game__table=table)}
+    new_sides = []
     for game in course.games:
         finished_at = hands[game.hands[-1][0]].created_at if game.winner else None
         fields = {
@@ -71,8 +72,12 @@ def _games(table: Table, course: Course, hands: dict):
         if game.winner:  # the standings count finished games only
             for player, side in _sides(game, hands).items():
                 side["finished_at"] = finished_at
-                _save(GamePlayer, sides.pop((row.pk, player), None), side, game=row,
-                      player_id=player)
+                stored = sides.pop((row.pk, player), None)
+                if stored is None:
+                    new_sides.append(GamePlayer(game=row, player_id=player, **side))
+                else:
+                    _save(GamePlayer, stored, side)
+    GamePlayer.objects.bulk_create(new_sides)
     if sides:  # the sides of games a correction left unfinished
         GamePlayer.objects.filter(pk__in=[s.pk for s in sides.values()]).delete()
     Game.objects.filter(pk__in=[g.pk for g in existing.values()]).delete()

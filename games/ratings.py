@@ -64,16 +64,14 @@ def ratings(player_ids, *, before: datetime | None = None) -> dict:
             if pk in wanted}
 
 
-def rerate(since: datetime, *, clear: bool = True) -> int:
+def rerate(since: datetime) -> int:
     """Recomputes the ratings of every game finished at or after `since`, in order, from each
-    player's rating as it stood just before `since`. With `clear` (after a correction), first
-    clears the ratings of games that are no longer finished. Returns the number of rows whose
+    player's rating as it stood just before `since`. (A game a correction leaves unfinished
+    has lost its `GamePlayer` rows, and its ratings with them.) Returns the number of rows whose
     rating changed."""
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:  # held until the transaction ends
             cursor.execute("SELECT pg_advisory_xact_lock(%s)", [_LOCK_KEY])
-    cleared = GamePlayer.objects.filter(finished_at__isnull=True, mu__isnull=False).update(
-        mu=None, sigma=None) if clear else 0
     rows = (GamePlayer.objects.filter(finished_at__gte=since, won__isnull=False)
             .order_by("finished_at", "game_id", "id")
             .values_list("id", "game_id", "player_id", "won", "mu", "sigma"))
@@ -92,5 +90,5 @@ def rerate(since: datetime, *, clear: bool = True) -> int:
             if (mu, sigma) != rating:
                 changed.append(GamePlayer(pk=pk, mu=rating[0], sigma=rating[1]))
     GamePlayer.objects.bulk_update(changed, ["mu", "sigma"], batch_size=500)
-    return cleared + len(changed)
+    return len(changed)
 

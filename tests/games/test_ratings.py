@@ -149,7 +149,7 @@ def test_a_new_game_rates_itself_alone(staff):
             play(table, staff, ELDER_VOLE)
 
     finished = GamePlayer.objects.get(game__table=table, player=aramis).finished_at
-    rerate.assert_called_once_with(finished, clear=False)
+    rerate.assert_called_once_with(finished)
     assert ratings.rerate(finished) == 0  # already up to date: nothing to write
 
 
