@@ -88,6 +88,7 @@ class UnitInline(ReadOnlyInline):
 
 class GameInline(ReadOnlyInline):
     model = Game
+    verbose_name_plural = "games (finished; the game in play is under Snapshot)"
     fields = ["number", "unit_number", "players", "score_display", "target", "winner",
               "value", "hands", "finished_at"]
     readonly_fields = fields

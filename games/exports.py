@@ -76,6 +76,17 @@ def table_json(table: Table) -> dict:
             "finished_at": _when(game.finished_at),
             "hands": by_game.get(game.number, []),
         })
+    in_play = _game_in_play(table)
+    if in_play:  # its row is written when it ends; until then the snapshot has it
+        by_id = {s.player_id: s.player for s in seats}
+        games_by_unit.setdefault(in_play["unit"], []).append({
+            "number": in_play["number"],
+            "players": [_player(by_id[int(p)]) for p in in_play["score"]],
+            "score": in_play["score"],
+            "target": in_play["target"],
+            "winner": None, "loser": None, "value": 0, "finished_at": None,
+            "hands": by_game.get(in_play["number"], []),
+        })
     return {
         "id": table.pk,
         "name": table.name,
@@ -101,6 +112,14 @@ def table_json(table: Table) -> dict:
         } for unit in table.units.all()],
         "set_aside_hands": set_aside,
     }
+
+
+def _game_in_play(table: Table) -> dict | None:
+    """The game being played at a table in play, from its snapshot, with its unit's number."""
+    snapshot = table.snapshot or {}
+    if table.status != Table.Status.PLAYING or not snapshot.get("game"):
+        return None
+    return snapshot["game"] | {"unit": snapshot["unit"]["number"]}
 
 
 def scored_records(table: Table, players: list, hands: list) -> dict:
@@ -156,9 +175,14 @@ def _when(moment):
 def csv_rows(tables):
     """The header, then one row per hand of the tables, by table and hand number."""
     ids = _ids(tables)
-    names = dict(Table.objects.filter(pk__in=ids).values_list("pk", "name"))
+    tables = Table.objects.filter(pk__in=ids).only("pk", "name", "status", "snapshot")
+    names = {t.pk: t.name for t in tables}
     units = {(t, g): u for t, g, u in Game.objects.filter(table__in=ids)
              .values_list("table_id", "number", "unit_number")}
+    for table in tables:
+        in_play = _game_in_play(table)
+        if in_play:
+            units[(table.pk, in_play["number"])] = in_play["unit"]
     yield CSV_HEADER
     hands = (Hand.objects.filter(table__in=ids).select_related("elder", "dealer")
              .only("table_id", "number", "game_number", "number_in_game", "status", "version",

@@ -148,7 +148,8 @@ class Unit(models.Model):
 
 
 class Game(models.Model):
-    """One game of a table (derived): its two players, score, winner and value."""
+    """One finished game of a table (derived): its two players, score, winner and value. The
+    game in play is in the table's snapshot."""
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="games")
     number = models.PositiveIntegerField()
     unit_number = models.PositiveIntegerField()
@@ -173,7 +174,7 @@ class GamePlayer(models.Model):
     """One player's side of a finished game (derived), for standings and ratings."""
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="sides")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="game_sides")
-    won = models.BooleanField(null=True, help_text="Null while the game is being played.")
+    won = models.BooleanField(null=True)
     points_for = models.PositiveIntegerField(default=0)
     points_against = models.PositiveIntegerField(default=0)
     voles = models.PositiveIntegerField(default=0)

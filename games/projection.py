@@ -55,7 +55,9 @@ def _games(table: Table, course: Course, hands: dict):
     sides = {(s.game_id, s.player_id): s for s in GamePlayer.objects.filter(game__table=table)}
     new_sides = []
     for game in course.games:
-        finished_at = hands[game.hands[-1][0]].created_at if game.winner else None
+        if game.winner is None:  # the game in play lives in the table's snapshot
+            continue
+        finished_at = hands[game.hands[-1][0]].created_at
         fields = {
             "unit_number": game.unit, "first_id": game.players[0],
             "second_id": game.players[1], "target": game.target,
@@ -69,14 +71,13 @@ def _games(table: Table, course: Course, hands: dict):
         row = _save(Game, row, fields, table=table, number=game.number)
         if before != (row.winner_id, row.loser_id, row.finished_at):
             moved += [before[2], finished_at]
-        if game.winner:  # the standings count finished games only
-            for player, side in _sides(game, hands).items():
-                side["finished_at"] = finished_at
-                stored = sides.pop((row.pk, player), None)
-                if stored is None:
-                    new_sides.append(GamePlayer(game=row, player_id=player, **side))
-                else:
-                    _save(GamePlayer, stored, side)
+        for player, side in _sides(game, hands).items():
+            side["finished_at"] = finished_at
+            stored = sides.pop((row.pk, player), None)
+            if stored is None:
+                new_sides.append(GamePlayer(game=row, player_id=player, **side))
+            else:
+                _save(GamePlayer, stored, side)
     GamePlayer.objects.bulk_create(new_sides)
     if sides:  # the sides of games a correction left unfinished
         GamePlayer.objects.filter(pk__in=[s.pk for s in sides.values()]).delete()

@@ -19,7 +19,7 @@ from games import live
 from games.engine import EngineError
 from games.engine.course import Course, Entry, Setup, cut_for_deal
 from games.engine.rules import table_rules
-from games.models import Game, Hand, HandVersion, Seat, Table
+from games.models import Hand, HandVersion, Seat, Table
 from games.projection import project
 from games.selectors import snapshot
 from games.stakes import settle_pool
@@ -155,8 +155,8 @@ def record_hand(*, table_id: int, record, by, idempotency_key: str | None = None
                                entered_by=by)
     entries.append(entry)
     transaction.on_commit(lambda: _recent.keep(table.pk, table.seq, entries))
-    if kind in ("hand", "trick"):
-        _rebuild_current_game(table, course, kind)
+    if kind in ("hand", "trick"):  # no game ended: nothing derived but the snapshot moved
+        _publish(table, course, kind)
     else:
         _rebuild(table, kind=kind, course=course, hands_may_change=False)
     return hand, True
@@ -300,15 +300,6 @@ def _rebuild(table: Table, *, kind: str, course: Course | None = None,
     project(table, course, hands_may_change=hands_may_change)
     if table.format == Table.Format.POOL:
         settle_pool(table, course)
-    _publish(table, course, kind)
-
-
-def _rebuild_current_game(table: Table, course: Course, kind: str) -> None:
-    """After a hand that finished no game: only the current game's score moved. Its players'
-    standings rows are written when the game ends (the full rebuild)."""
-    game = course.game
-    Game.objects.filter(table=table, number=game.number).update(
-        score={str(p): n for p, n in game.score.items()}, hands=len(game.hands))
     _publish(table, course, kind)
 
 

@@ -122,8 +122,8 @@ def test_the_table_page_shows_units_games_and_hands_with_suits_tricks_and_marks(
 
     page = page_text(staff_client.get(f"/admin/games/table/{table.pk}/change/"))
 
-    assert "Athos v Porthos" in page  # the unit and the game
-    assert "Athos 2 – Porthos 3" in page  # the game's score
+    assert "Athos v Porthos" in page  # the unit
+    assert "score Athos 2, Porthos 3" in page  # the game in play, from the snapshot
     assert "elder K♠ Q♠ A♠ J♦ Q♦; dealer 7♠ 8♠ 9♥ 10♥ 7♣; turn-up 8♦" in page
     assert "1. elder leads K♠, dealer plays 7♠: elder wins" in page
     assert "elder +1 point, elder +1 vole" in page
@@ -180,3 +180,12 @@ def test_the_abandon_action_abandons_tables_in_play_through_the_service(staff_cl
     assert won.status == "won"
     page = response.content.decode()
     assert "Abandoned 1 table(s)" in page and "Won pool is already won" in page
+
+
+def test_the_table_page_lists_each_finished_game_with_its_score(staff_client, secretary):
+    table = won_pool(secretary)
+
+    page = page_text(staff_client.get(f"/admin/games/table/{table.pk}/change/"))
+
+    assert "Athos 5 – Porthos 0" in page  # game 1, Athos's voles
+    assert "Athos 5 – Aramis 0" in page  # game 2
