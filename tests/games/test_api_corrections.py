@@ -10,14 +10,6 @@ from tests.games.api_kit import Api, hand_won_by, players, summary, user_with_to
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def scorer(client):
-    return Api(client, user_with_token("scorer")[1])
-
-
-@pytest.fixture
-def staff(client):
-    return Api(client, user_with_token("secretary", staff=True)[1])
 
 
 def open_pool(api, rules=None):
@@ -86,7 +78,7 @@ def test_the_same_record_again_makes_no_new_version(scorer):
     assert HandVersion.objects.count() == 1
 
 
-def test_a_correction_that_changes_a_games_winner_rotates_again_and_resettles(scorer, staff):
+def test_a_correction_that_changes_a_games_winner_rotates_again_and_resettles(scorer, staff_api):
     snap = open_pool(scorer, rules={"pool_entry": "10.00", "pool_forfeit": "1.00"})
     athos, porthos, aramis = snap["players"]
     snap, game_one = win_game(scorer, snap, athos)  # Athos beats Porthos; Aramis comes in
@@ -99,7 +91,7 @@ def test_a_correction_that_changes_a_games_winner_rotates_again_and_resettles(sc
     refused = scorer.post(f"/hands/{last.pk}/correct", {"record": summary(5 - (
         last.result["tricks"]["elder"]))})
     assert refused.status_code == 403  # the pool is won: only staff may correct it now
-    answer = staff.post(f"/hands/{last.pk}/correct", {"record": summary(
+    answer = staff_api.post(f"/hands/{last.pk}/correct", {"record": summary(
         5 - last.result["tricks"]["elder"])})
     assert answer.status_code == 200, answer.content
     snap = answer.json()["table"]
@@ -137,7 +129,7 @@ def test_an_unknown_hand_is_404(scorer):
     assert scorer.post("/hands/999/correct", {"record": summary(3)}).status_code == 404
 
 
-def test_a_scorer_corrects_a_hand_only_while_its_unit_is_open(scorer, staff):
+def test_a_scorer_corrects_a_hand_only_while_its_unit_is_open(scorer, staff_api):
     snap = open_pool(scorer)
     snap, game_one = win_game(scorer, snap, snap["players"][0])  # unit 1 is decided
     assert snap["status"] == "playing"
@@ -147,6 +139,6 @@ def test_a_scorer_corrects_a_hand_only_while_its_unit_is_open(scorer, staff):
     open_hand = post(scorer, snap, summary(3))["hand"]  # unit 2 goes on: its hands are his
     assert scorer.post(f"/hands/{open_hand['id']}/correct",
                        {"record": summary(2)}).status_code == 200
-    assert staff.post(f"/hands/{game_one[0]}/correct",
+    assert staff_api.post(f"/hands/{game_one[0]}/correct",
                       {"record": summary(3)}).status_code == 200
 

@@ -8,10 +8,6 @@ from tests.games.records import ELDER_VOLE, bad_card, elder_vole
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def scorer(client):
-    return Api(client, user_with_token("scorer")[1])
-
 
 @pytest.fixture
 def table(scorer):

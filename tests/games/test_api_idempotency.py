@@ -9,40 +9,36 @@ from tests.games.api_kit import Api, players, summary, user_with_token
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def staff(client):
-    return Api(client, user_with_token("secretary", staff=True)[1])
 
-
-def test_a_repeated_hand_post_returns_the_first_answer_and_records_one_hand(staff):
+def test_a_repeated_hand_post_returns_the_first_answer_and_records_one_hand(staff_api):
     trio = players("A", "B", "C")
-    snap = staff.post("/tables", {"name": "T", "format": "pool",
+    snap = staff_api.post("/tables", {"name": "T", "format": "pool",
                                   "players": [p.pk for p in trio]}).json()
-    first = staff.post(f"/tables/{snap['id']}/hands", {"record": summary(3)}, key="hand-1")
-    again = staff.post(f"/tables/{snap['id']}/hands", {"record": summary(3)}, key="hand-1")
+    first = staff_api.post(f"/tables/{snap['id']}/hands", {"record": summary(3)}, key="hand-1")
+    again = staff_api.post(f"/tables/{snap['id']}/hands", {"record": summary(3)}, key="hand-1")
     assert first.status_code == again.status_code == 201
     assert again.json() == first.json()
     assert Hand.objects.count() == 1 and Table.objects.get().seq == first.json()["table"]["seq"]
 
 
-def test_the_same_key_with_another_body_is_refused(staff):
-    staff.post("/players", {"name": "Athos"}, key="k")
-    answer = staff.post("/players", {"name": "Porthos"}, key="k")
+def test_the_same_key_with_another_body_is_refused(staff_api):
+    staff_api.post("/players", {"name": "Athos"}, key="k")
+    answer = staff_api.post("/players", {"name": "Porthos"}, key="k")
     assert answer.status_code == 409 and answer.json()["error"]["code"] == "idempotency_conflict"
     assert list(Player.objects.values_list("name", flat=True)) == ["Athos"]
 
 
-def test_a_refusal_is_also_the_first_answer(staff):
-    staff.post("/players", {"name": "Athos"})
-    first = staff.post("/players", {"name": "Athos"}, key="dup")
+def test_a_refusal_is_also_the_first_answer(staff_api):
+    staff_api.post("/players", {"name": "Athos"})
+    first = staff_api.post("/players", {"name": "Athos"}, key="dup")
     Player.objects.all().delete()
-    again = staff.post("/players", {"name": "Athos"}, key="dup")
+    again = staff_api.post("/players", {"name": "Athos"}, key="dup")
     assert first.status_code == again.status_code == 409
     assert not Player.objects.exists()
 
 
-def test_keys_belong_to_their_user(client, staff):
-    staff.post("/players", {"name": "Athos"}, key="same")
+def test_keys_belong_to_their_user(client, staff_api):
+    staff_api.post("/players", {"name": "Athos"}, key="same")
     _, token = user_with_token("deputy", staff=True)
     answer = Api(client, token).post("/players", {"name": "Porthos"}, key="same")
     assert answer.status_code == 201 and IdempotentRequest.objects.count() == 2
@@ -60,6 +56,6 @@ def test_two_scorers_posting_one_hand_with_one_key_make_one_hand(client):
     assert a.json()["hand"]["id"] == b.json()["hand"]["id"] and Hand.objects.count() == 1
 
 
-def test_an_overlong_key_is_a_400(staff):
-    answer = staff.post("/players", {"name": "Athos"}, key="k" * 201)
+def test_an_overlong_key_is_a_400(staff_api):
+    answer = staff_api.post("/players", {"name": "Athos"}, key="k" * 201)
     assert answer.status_code == 400 and not Player.objects.exists()

@@ -7,25 +7,21 @@ from tests.games.api_kit import Api, user_with_token
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def staff(client):
-    return Api(client, user_with_token("secretary", staff=True)[1])
-
 
 @pytest.fixture
 def member(client):
     return Api(client, user_with_token("member")[1])
 
 
-def test_staff_adds_a_player_with_a_zero_balance(staff):
-    answer = staff.post("/players", {"name": "Athos"})
+def test_staff_adds_a_player_with_a_zero_balance(staff_api):
+    answer = staff_api.post("/players", {"name": "Athos"})
     assert answer.status_code == 201
     assert answer.json() == {"id": Player.objects.get().pk, "name": "Athos", "balance": "0.00"}
 
 
-def test_a_player_can_be_linked_to_a_login(staff):
+def test_a_player_can_be_linked_to_a_login(staff_api):
     user, _ = user_with_token("athos")
-    answer = staff.post("/players", {"name": "Athos", "user": "athos"})
+    answer = staff_api.post("/players", {"name": "Athos", "user": "athos"})
     assert answer.status_code == 201
     assert Player.objects.get().user == user
 
@@ -49,46 +45,46 @@ def test_a_wrong_token_is_refused(client):
 
 
 @pytest.mark.parametrize("name", ["", "   ", "x" * 101])
-def test_a_name_must_be_one_to_a_hundred_characters(staff, name):
-    answer = staff.post("/players", {"name": name})
+def test_a_name_must_be_one_to_a_hundred_characters(staff_api, name):
+    answer = staff_api.post("/players", {"name": name})
     assert answer.status_code == 422 and "name" in answer.json()["error"]["message"]
     assert not Player.objects.exists()
 
 
-def test_two_players_cannot_share_a_name_whatever_its_case(staff):
-    staff.post("/players", {"name": "Athos"})
-    answer = staff.post("/players", {"name": "ATHOS"})
+def test_two_players_cannot_share_a_name_whatever_its_case(staff_api):
+    staff_api.post("/players", {"name": "Athos"})
+    answer = staff_api.post("/players", {"name": "ATHOS"})
     assert answer.status_code == 409 and Player.objects.count() == 1
 
 
-def test_an_unknown_login_is_named_in_the_error(staff):
-    answer = staff.post("/players", {"name": "Athos", "user": "nobody"})
+def test_an_unknown_login_is_named_in_the_error(staff_api):
+    answer = staff_api.post("/players", {"name": "Athos", "user": "nobody"})
     assert answer.status_code == 422 and "nobody" in answer.json()["error"]["message"]
 
 
-def test_a_login_links_to_one_player_only(staff):
+def test_a_login_links_to_one_player_only(staff_api):
     user_with_token("athos")
-    staff.post("/players", {"name": "Athos", "user": "athos"})
-    answer = staff.post("/players", {"name": "Athos II", "user": "athos"})
+    staff_api.post("/players", {"name": "Athos", "user": "athos"})
+    answer = staff_api.post("/players", {"name": "Athos II", "user": "athos"})
     assert answer.status_code == 409 and Player.objects.count() == 1
 
 
 @pytest.mark.parametrize("raw", [b"not json", b"[]", b'{"nom": "Athos"}', b'{"name": 12}'])
-def test_a_malformed_body_is_a_400_not_a_500(staff, raw):
-    answer = staff.post("/players", raw=raw)
+def test_a_malformed_body_is_a_400_not_a_500(staff_api, raw):
+    answer = staff_api.post("/players", raw=raw)
     assert answer.status_code == 400
     assert answer.json()["error"]["code"] == "bad_request"
 
 
-def test_get_player_shows_balance_and_stats(staff):
-    pk = staff.post("/players", {"name": "Athos"}).json()["id"]
-    answer = staff.get(f"/players/{pk}")
+def test_get_player_shows_balance_and_stats(staff_api):
+    pk = staff_api.post("/players", {"name": "Athos"}).json()["id"]
+    answer = staff_api.get(f"/players/{pk}")
     assert answer.status_code == 200
     body = answer.json()
     assert body["name"] == "Athos" and body["balance"] == "0.00"
     assert body["stats"]["games_played"] == 0
 
 
-def test_an_unknown_player_is_404(staff):
-    answer = staff.get("/players/999")
+def test_an_unknown_player_is_404(staff_api):
+    answer = staff_api.get("/players/999")
     assert answer.status_code == 404 and answer.json()["error"]["code"] == "not_found"

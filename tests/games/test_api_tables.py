@@ -1,15 +1,11 @@
-"""POST /api/tables and GET /api/tables/{id}: opening a pool or a rubber (API.md, Tables)."""
+"""POST /scorer/tables and GET /scorer/tables/{id}: opening a pool or a rubber (API.md, Tables)."""
 import pytest
 
 from games.models import Table
-from tests.games.api_kit import Api, players, user_with_token
+from tests.games.api_kit import players
 
 pytestmark = pytest.mark.django_db
 
-
-@pytest.fixture
-def api(client):
-    return Api(client, user_with_token("scorer")[1])
 
 
 @pytest.fixture
@@ -17,13 +13,13 @@ def trio():
     return players("Athos", "Porthos", "Aramis")
 
 
-def open_pool(api, trio, **extra):
-    return api.post("/tables", {"name": "Table 1", "format": "pool",
+def open_pool(scorer, trio, **extra):
+    return scorer.post("/tables", {"name": "Table 1", "format": "pool",
                                 "players": [p.pk for p in trio]} | extra)
 
 
-def test_a_pool_seats_the_first_two_and_the_third_observes(api, trio):
-    answer = open_pool(api, trio, first_dealer=trio[0].pk)
+def test_a_pool_seats_the_first_two_and_the_third_observes(scorer, trio):
+    answer = open_pool(scorer, trio, first_dealer=trio[0].pk)
     assert answer.status_code == 201
     snap = answer.json()
     assert snap["seats"] == {"elder": trio[1].pk, "dealer": trio[0].pk, "observer": trio[2].pk}
@@ -33,8 +29,8 @@ def test_a_pool_seats_the_first_two_and_the_third_observes(api, trio):
     assert snap["pool"] == {"pot": "0.00", "streak": None, "winner": None}
 
 
-def test_the_rules_are_filled_with_the_defaults_of_the_laws(api, trio):
-    rules = open_pool(api, trio).json()["rules"]
+def test_the_rules_are_filled_with_the_defaults_of_the_laws(scorer, trio):
+    rules = open_pool(scorer, trio).json()["rules"]
     assert rules == {
         "target": 5, "game_value": "single", "rubber_games": 3, "pool_unit": "game",
         "pool_streak": 2, "pool_entry": "0.00", "pool_forfeit": "0.00", "levy_percent": "0.00",
@@ -42,8 +38,8 @@ def test_the_rules_are_filled_with_the_defaults_of_the_laws(api, trio):
         "offer_point": False}
 
 
-def test_without_a_first_dealer_the_cut_decides_and_is_shown(api, trio):
-    snap = open_pool(api, trio).json()
+def test_without_a_first_dealer_the_cut_decides_and_is_shown(scorer, trio):
+    snap = open_pool(scorer, trio).json()
     cut = snap["cut"]
     assert cut, "the cut is recorded"
     last = cut[-1]
@@ -53,24 +49,24 @@ def test_without_a_first_dealer_the_cut_decides_and_is_shown(api, trio):
     assert {pair[0] for pair in last} == {trio[0].pk, trio[1].pk}
 
 
-def test_a_rubber_takes_two_players_and_has_no_pool(api, trio):
-    answer = api.post("/tables", {"name": "R", "format": "rubber",
+def test_a_rubber_takes_two_players_and_has_no_pool(scorer, trio):
+    answer = scorer.post("/tables", {"name": "R", "format": "rubber",
                                   "players": [trio[0].pk, trio[1].pk]})
     assert answer.status_code == 201
     snap = answer.json()
     assert snap["pool"] is None and snap["seats"]["observer"] is None
 
 
-def test_get_table_returns_the_same_snapshot(api, trio):
-    snap = open_pool(api, trio).json()
-    assert api.get(f"/tables/{snap['id']}").json() == snap
+def test_get_table_returns_the_same_snapshot(scorer, trio):
+    snap = open_pool(scorer, trio).json()
+    assert scorer.get(f"/tables/{snap['id']}").json() == snap
 
 
-def test_the_pool_entry_is_paid_into_the_pot_when_the_pool_opens(api, trio):
-    snap = open_pool(api, trio, rules={"pool_entry": "10.00"}).json()
+def test_the_pool_entry_is_paid_into_the_pot_when_the_pool_opens(scorer, trio):
+    snap = open_pool(scorer, trio, rules={"pool_entry": "10.00"}).json()
     assert snap["pool"]["pot"] == "30.00"
     for player in trio:
-        assert api.get(f"/players/{player.pk}").json()["balance"] == "-10.00"
+        assert scorer.get(f"/players/{player.pk}").json()["balance"] == "-10.00"
 
 
 @pytest.mark.parametrize("body, words", [
@@ -88,19 +84,19 @@ def test_the_pool_entry_is_paid_into_the_pot_when_the_pool_opens(api, trio):
     ({"scorers": ["nobody"]}, "scorer"),
     ({"name": " "}, "name"),
 ])
-def test_bad_input_names_what_was_wrong_and_opens_nothing(api, trio, body, words):
+def test_bad_input_names_what_was_wrong_and_opens_nothing(scorer, trio, body, words):
     given = {"name": "Table 1", "format": "pool", "players": [p.pk for p in trio]}
     replacements = {"two": [trio[0].pk, trio[1].pk],
                     "duplicate": [trio[0].pk, trio[0].pk, trio[1].pk],
                     "observer": trio[2].pk}
     for key, value in body.items():
         given[key] = replacements.get(value, value) if isinstance(value, str) else value
-    answer = api.post("/tables", given)
+    answer = scorer.post("/tables", given)
     assert 400 <= answer.status_code < 500
     error = answer.json()["error"]
     assert words in error["message"] or words == error["code"] or words in str(error)
     assert not Table.objects.exists()
 
 
-def test_an_unknown_table_is_404(api):
-    assert api.get("/tables/404").status_code == 404
+def test_an_unknown_table_is_404(scorer):
+    assert scorer.get("/tables/404").status_code == 404

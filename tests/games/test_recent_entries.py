@@ -6,14 +6,10 @@ import pytest
 
 from games import services
 from games.models import Hand
-from tests.games.api_kit import Api, players, summary, user_with_token
+from tests.games.api_kit import players, summary
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-
-@pytest.fixture
-def scorer(client):
-    return Api(client, user_with_token("scorer")[1])
 
 
 @pytest.fixture

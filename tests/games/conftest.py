@@ -1,0 +1,15 @@
+"""The API clients the games tests use: a scorer (a member with a token) and the secretary
+(staff with a token). The secretary's browser session is `staff_client` (tests/conftest.py)."""
+import pytest
+
+from tests.games.api_kit import Api, user_with_token
+
+
+@pytest.fixture
+def scorer(client):
+    return Api(client, user_with_token("scorer")[1])
+
+
+@pytest.fixture
+def staff_api(client):
+    return Api(client, user_with_token("secretary", staff=True)[1])
