@@ -11,11 +11,11 @@ pytestmark = pytest.mark.django_db
 def test_a_rubber_is_won_by_two_games_and_the_loser_of_a_game_deals_next(scorer):
     athos, porthos = players("Athos", "Porthos")
     snap = scorer.post("/tables", {"name": "R", "format": "rubber", "first_dealer": athos.pk,
-                                "players": [athos.pk, porthos.pk],
-                                "rules": {"game_value": "graded"}}).json()
+                                   "players": [athos.pk, porthos.pk],
+                                   "rules": {"game_value": "graded"}}).json()
     while snap["status"] == "playing":
         answer = scorer.post(f"/tables/{snap['id']}/hands",
-                          {"record": hand_won_by(snap, athos.pk)})
+                             {"record": hand_won_by(snap, athos.pk)})
         snap = answer.json()["table"]
         if snap["game"]["number"] == 2 and snap["game"]["hands"] == 0:
             assert snap["seats"]["dealer"] == porthos.pk  # Porthos lost game 1
@@ -28,7 +28,7 @@ def test_a_rubber_is_won_by_two_games_and_the_loser_of_a_game_deals_next(scorer)
 def test_retourne_the_first_turn_up_sets_the_games_target(scorer):
     athos, porthos, aramis = players("Athos", "Porthos", "Aramis")
     snap = scorer.post("/tables", {"name": "T", "format": "pool", "rules": {"target": "retourne"},
-                                "players": [athos.pk, porthos.pk, aramis.pk]}).json()
+                                   "players": [athos.pk, porthos.pk, aramis.pk]}).json()
     assert snap["game"]["target"] is None
     refused = scorer.post(f"/tables/{snap['id']}/hands", {"record": summary(3)})
     assert refused.status_code == 422 and refused.json()["error"]["at"] == "summary.turn_up"
@@ -40,8 +40,8 @@ def test_a_correction_that_hands_the_rubber_to_the_other_player_changes_its_winn
                                                                                  staff_api):
     athos, porthos = players("Athos", "Porthos")
     snap = scorer.post("/tables", {"name": "R", "format": "rubber", "first_dealer": porthos.pk,
-                                "players": [athos.pk, porthos.pk],
-                                "rules": {"rubber_games": 1}}).json()
+                                   "players": [athos.pk, porthos.pk],
+                                   "rules": {"rubber_games": 1}}).json()
     for _ in range(4):  # each takes a vole as elder: 4 all
         snap = scorer.post(f"/tables/{snap['id']}/hands", {"record": summary(5)}).json()["table"]
     last = scorer.post(f"/tables/{snap['id']}/hands", {"record": summary(3)}).json()

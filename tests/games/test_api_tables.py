@@ -15,7 +15,7 @@ def trio():
 
 def open_pool(scorer, trio, **extra):
     return scorer.post("/tables", {"name": "Table 1", "format": "pool",
-                                "players": [p.pk for p in trio]} | extra)
+                                   "players": [p.pk for p in trio]} | extra)
 
 
 def test_a_pool_seats_the_first_two_and_the_third_observes(scorer, trio):
@@ -51,7 +51,7 @@ def test_without_a_first_dealer_the_cut_decides_and_is_shown(scorer, trio):
 
 def test_a_rubber_takes_two_players_and_has_no_pool(scorer, trio):
     answer = scorer.post("/tables", {"name": "R", "format": "rubber",
-                                  "players": [trio[0].pk, trio[1].pk]})
+                                     "players": [trio[0].pk, trio[1].pk]})
     assert answer.status_code == 201
     snap = answer.json()
     assert snap["pool"] is None and snap["seats"]["observer"] is None
