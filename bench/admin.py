@@ -16,6 +16,7 @@ never the project's db.sqlite3. A database that already holds the tables is reus
 """
 import argparse
 import contextlib
+import dataclasses
 import datetime
 import os
 import random
@@ -82,14 +83,14 @@ def random_record(rng: random.Random) -> dict:
 def play(course: Course, entry: Entry, rng: random.Random):
     """The hand's record and result, trying random records until one is valid here."""
     for _ in range(5):
-        entry.record = random_record(rng)
+        record = random_record(rng)
         try:
-            return entry.record, course.play(entry)
+            return record, course.play(dataclasses.replace(entry, record=record))
         except EngineError:
             continue
-    entry.record = {"summary": {"opening": "exchanged", "king_turned": False,
-                                "tricks": {"elder": 3, "dealer": 2}}}
-    return entry.record, course.play(entry)
+    record = {"summary": {"opening": "exchanged", "king_turned": False,
+                          "tricks": {"elder": 3, "dealer": 2}}}
+    return record, course.play(dataclasses.replace(entry, record=record))
 
 
 def seed(tables: int, hands: int, secretary, rng: random.Random) -> None:
@@ -150,6 +151,8 @@ def _seed_batch(numbers, tables, left_hands, people, secretary, start, step, rng
                 entered_by=secretary,
                 created_at=table.created_at + datetime.timedelta(minutes=3 * entry.key)))
         for game in course.games:
+            if game.winner is None:  # rows are kept for finished games only
+                continue
             games.append(Game(table=table, number=game.number, unit_number=game.unit,
                               first_id=game.players[0], second_id=game.players[1],
                               score={str(p): n for p, n in game.score.items()},
