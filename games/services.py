@@ -193,7 +193,7 @@ def correct_hand(*, hand_id: int, record, by) -> Hand:
         return hand
     hand.version += 1
     HandVersion.objects.create(hand=hand, version=hand.version, record=record,
-                               result=course_result(course, hand.number), entered_by=by)
+                               result=course.placed(hand.number)[1], entered_by=by)
     hand.save(update_fields=["record", "version"])
     _rebuild(table, kind="correction", course=course)
     return hand
@@ -205,10 +205,8 @@ def _unit_is_over(table: Table, entries: list[Entry], number: int) -> bool:
     if table.status != Table.Status.PLAYING:
         return True
     course = _replay(table, entries)
-    for game in course.games:
-        if any(key == number for key, _ in game.hands):
-            return course.units[game.unit - 1].winner is not None
-    return False
+    game, _ = course.placed(number)
+    return game is not None and course.units[game.unit - 1].winner is not None
 
 
 @transaction.atomic
@@ -275,14 +273,6 @@ def _replay(table: Table, entries: list[Entry]) -> Course:
     for entry in entries:
         _play_or_set_aside(course, entry)
     return course
-
-
-def course_result(course: Course, number: int):
-    for game in course.games:
-        for key, result in game.hands:
-            if key == number:
-                return result
-    return None
 
 
 def _rebuild(table: Table, *, kind: str, course: Course | None = None,

@@ -8,8 +8,9 @@ replays the table.
 from dataclasses import dataclass, field
 
 from .api import score
-from .cards import PACK, parse_card
+from .cards import PACK, VALUE, parse_card
 from .errors import EngineError
+from .rules import HAND_OPTIONS
 
 TURN_UP_VALUE = {"A": 11, "K": 10, "Q": 10, "J": 10, "T": 10, "9": 9, "8": 8, "7": 7}
 
@@ -91,8 +92,7 @@ class Course:
         if type(record) is not dict:
             raise EngineError("bad_format", "a hand record is a JSON object", "")
         record = dict(record)
-        rules = {k: self.rules[k] for k in ("ranking", "dealer_exchange", "doubling",
-                                            "offer_point")}
+        rules = {k: self.rules[k] for k in HAND_OPTIONS}
         given = record.get("rules")
         if given is not None and (type(given) is not dict or any(
                 k in rules and v != rules[k] for k, v in given.items())):
@@ -148,6 +148,15 @@ class Course:
         elif not result.get("in_progress"):
             self.elder, self.dealer = self.dealer, self.elder
         return result
+
+    def placed(self, key):
+        """The game in which the hand `key` counts, and its result; (None, None) if it has
+        no place in the course."""
+        for game in self.games:
+            for number, result in game.hands:
+                if number == key:
+                    return game, result
+        return None, None
 
     @property
     def hand_in_progress(self):
@@ -213,12 +222,12 @@ def game_value(style: str, loser_score: int, target: int) -> int:
 def cut_for_deal(players, rng) -> tuple:
     """RULES.md section 10: each player cuts a card and the highest deals; equal ranks cut
     again. Returns the dealer and the rounds, [[(player, card), ...], ...]."""
-    order = "789TAJQK"  # the classic rank, low to high
+    value = VALUE["classic"]
     rounds = []
     while True:
         cards = rng.sample(PACK, len(players))
         rounds.append([[player, card] for player, card in zip(players, cards)])
-        ranks = [order.index(card[0]) for card in cards]
+        ranks = [value[card] for card in cards]
         best = max(ranks)
         if ranks.count(best) == 1:
             return players[ranks.index(best)], rounds
