@@ -17,8 +17,9 @@ from django.utils import timezone
 
 from games.display import marks_text
 from games.engine import EngineError
-from games.engine.course import Course, Entry, Setup
+from games.engine.course import Course, Entry
 from games.models import Game, Hand, Seat, Table, Unit
+from games.services import course_setup, play_or_set_aside
 
 EXPORT_FORMAT = "ecarte-club-export/1"
 RECORD_FORMAT = "ecarte-hand/1"
@@ -54,7 +55,7 @@ def tables_json(tables) -> dict:
 def table_json(table: Table) -> dict:
     seats = list(table.seats.all())
     hands = list(table.hands.all())
-    records = scored_records(table, [s.player_id for s in seats], hands)
+    records = scored_records(table, hands)
     by_game = {}
     set_aside = []
     for hand in hands:
@@ -122,12 +123,11 @@ def _game_in_play(table: Table) -> dict | None:
     return snapshot["game"] | {"unit": snapshot["unit"]["number"]}
 
 
-def scored_records(table: Table, players: list, hands: list) -> dict:
+def scored_records(table: Table, hands: list) -> dict:
     """{hand number: the record as the table scored it}, for the hands that have a place.
     Replays the table as games.services does, taking each record's context before it is
     played."""
-    course = Course(Setup(format=table.format, players=tuple(players),
-                          first_dealer=table.first_dealer_id, rules=table.rules))
+    course = Course(course_setup(table))
     scored = {}
     for hand in hands:
         entry = Entry(key=hand.number, game=hand.game_number, elder=hand.elder_id,
@@ -136,12 +136,7 @@ def scored_records(table: Table, players: list, hands: list) -> dict:
             record = course.context(hand.record)
         except (EngineError, KeyError, TypeError, AttributeError):
             record = None
-        try:
-            placed = course.play(entry)
-        except EngineError as err:
-            course.set_aside.append((entry.key, err.message))
-            placed = None
-        if placed is not None and record is not None:
+        if play_or_set_aside(course, entry) is not None and record is not None:
             scored[hand.number] = {"format": RECORD_FORMAT} | record
     return scored
 

@@ -177,10 +177,10 @@ def correct_hand(*, hand_id: int, record, by) -> Hand:
     if not by.is_staff and _unit_is_over(table, entries, hand.number):
         raise Refused(403, "forbidden", "this hand's unit is over: only staff may correct it")
     old_record, hand.record = hand.record, record
-    course = Course(_setup(table))
+    course = Course(course_setup(table))
     for entry in entries:
         if entry.key != hand.number:
-            _play_or_set_aside(course, entry)
+            play_or_set_aside(course, entry)
             continue
         try:  # the corrected hand must itself be valid in its place
             placed = course.play(Entry(entry.key, entry.game, entry.elder, entry.dealer, record))
@@ -223,16 +223,19 @@ def abandon_table(*, table_id: int, by) -> Table:
 
 
 # -- replay ------------------------------------------------------------------------------
-def _setup(table: Table) -> Setup:
+def course_setup(table: Table) -> Setup:
     return Setup(format=table.format, players=tuple(table.seating),
                  first_dealer=table.first_dealer_id, rules=table.rules)
 
 
-def _play_or_set_aside(course: Course, entry: Entry) -> None:
+def play_or_set_aside(course: Course, entry: Entry):
+    """Plays a stored hand at its place in the course and returns its result, or sets it
+    aside (None) when a correction upstream left it no place or made its record invalid."""
     try:
-        course.play(entry)
-    except EngineError as err:  # a correction upstream left this record invalid here
+        return course.play(entry)
+    except EngineError as err:
         course.set_aside.append((entry.key, err.message))
+        return None
 
 
 class _RecentEntries:
@@ -269,9 +272,9 @@ def _entries(table: Table) -> list[Entry]:
 
 
 def _replay(table: Table, entries: list[Entry]) -> Course:
-    course = Course(_setup(table))
+    course = Course(course_setup(table))
     for entry in entries:
-        _play_or_set_aside(course, entry)
+        play_or_set_aside(course, entry)
     return course
 
 
