@@ -1,34 +1,44 @@
 """Writes what a table's course of play derives from its hands: each hand's current result
-and place, and the Game and Unit rows. Only rows that changed are written. When a game's
+and place, and the Game and Unit rows. Only rows that changed are written; after a new hand
+that ended a game, only the rows it can have changed are read. When a game's
 result changed, the club's ratings are recomputed from the earliest such game on."""
 from datetime import datetime
-from typing import NamedTuple
 
 from games.engine.course import Course
 from games.models import Game, GamePlayer, Hand, Table, Unit
 from games.ratings import rerate
 
 
-class HandSeen(NamedTuple):
-    """What the projection needs of a stored hand besides its result."""
-    created_at: datetime
-    elder_id: int
-    dealer_id: int
-
-
-def project(table: Table, course: Course, *, hands_may_change: bool = True) -> None:
-    """Writes the derived rows. After a new hand that is already stored as played, nothing
-    about the other hands can change (`hands_may_change` false): their rows are not read."""
-    if hands_may_change:
-        hands = {h.number: h for h in table.hands.order_by("number").defer("record")}
-        _place_hands(course, hands)
-    else:
-        hands = {number: HandSeen(*row) for number, *row in table.hands.values_list(
-            "number", "created_at", "elder_id", "dealer_id")}
+def project(table: Table, course: Course) -> None:
+    """Writes the derived rows of the whole table."""
+    hands = {h.number: h for h in table.hands.order_by("number").defer("record")}
+    _place_hands(course, hands)
     since = _games(table, course, hands)
     _units(table, course, hands)
     if since is not None:
         rerate(since)
+
+
+def project_game_end(table: Table, course: Course, *, games_before: int, units_before: int,
+                     seats: dict, finished_at: datetime) -> None:
+    """Writes what a new hand that ended a game changed, when `course` had `games_before`
+    games and `units_before` units before it: the game and its sides are new, the unit it
+    counted in is updated and the units it opened are new. The rows of earlier games and units,
+    and of the other hands, cannot have changed, so they are neither read nor written (tests
+    check that `project` then finds nothing to write). `seats` gives (elder, dealer) of each
+    hand of the game by number, and `finished_at` is the new hand's time."""
+    game = course.games[games_before - 1]
+    row = Game.objects.create(table=table, number=game.number,
+                              **_game_fields(game, finished_at))
+    GamePlayer.objects.bulk_create(
+        GamePlayer(game=row, player_id=player, finished_at=finished_at, **side)
+        for player, side in _sides(game, seats).items())
+    unit = course.units[units_before - 1]
+    Unit.objects.filter(table=table, number=unit.number).update(
+        **_unit_fields(unit, finished_at if unit.winner else None))
+    Unit.objects.bulk_create(Unit(table=table, number=unit.number, **_unit_fields(unit, None))
+                             for unit in course.units[units_before:])
+    rerate(finished_at)
 
 
 def _place_hands(course: Course, hands: dict) -> None:
@@ -51,6 +61,7 @@ def _games(table: Table, course: Course, hands: dict):
     """Saves the games; returns the earliest finish time (before or after) of the games whose
     result changed or that are gone, or None when none did."""
     existing = {g.number: g for g in Game.objects.filter(table=table)}
+    seats = {number: (hand.elder_id, hand.dealer_id) for number, hand in hands.items()}
     moved = []
     sides = {(s.game_id, s.player_id): s for s in GamePlayer.objects.filter(game__table=table)}
     new_sides = []
@@ -58,20 +69,13 @@ def _games(table: Table, course: Course, hands: dict):
         if game.winner is None:  # the game in play lives in the table's snapshot
             continue
         finished_at = hands[game.hands[-1][0]].created_at
-        fields = {
-            "unit_number": game.unit, "first_id": game.players[0],
-            "second_id": game.players[1], "target": game.target,
-            "score": {str(p): n for p, n in game.score.items()},
-            "winner_id": game.winner, "loser_id": game.loser, "value": game.value,
-            "hands": len(game.hands),
-            "finished_at": finished_at,
-        }
+        fields = _game_fields(game, finished_at)
         row = existing.pop(game.number, None)
         before = (row.winner_id, row.loser_id, row.finished_at) if row else (None,) * 3
         row = _save(Game, row, fields, table=table, number=game.number)
         if before != (row.winner_id, row.loser_id, row.finished_at):
             moved += [before[2], finished_at]
-        for player, side in _sides(game, hands).items():
+        for player, side in _sides(game, seats).items():
             side["finished_at"] = finished_at
             stored = sides.pop((row.pk, player), None)
             if stored is None:
@@ -90,19 +94,32 @@ def _units(table: Table, course: Course, hands: dict) -> None:
     existing = {u.number: u for u in Unit.objects.filter(table=table)}
     last = {game.unit: game for game in course.games}
     for unit in course.units:
-        fields = {
-            "finished_at": hands[last[unit.number].hands[-1][0]].created_at
-            if unit.winner else None,
-            "first_id": unit.players[0], "second_id": unit.players[1],
-            "games_won": {str(p): n for p, n in unit.games.items()},
-            "winner_id": unit.winner, "loser_id": unit.loser, "value": unit.value,
-        }
-        _save(Unit, existing.pop(unit.number, None), fields, table=table, number=unit.number)
+        finished_at = hands[last[unit.number].hands[-1][0]].created_at if unit.winner else None
+        _save(Unit, existing.pop(unit.number, None), _unit_fields(unit, finished_at),
+              table=table, number=unit.number)
     Unit.objects.filter(pk__in=[u.pk for u in existing.values()]).delete()
 
 
-def _sides(game, hands: dict) -> dict:
-    """Each player's points, voles and kings in the game, from its hands' marks."""
+def _game_fields(game, finished_at: datetime) -> dict:
+    return {
+        "unit_number": game.unit, "first_id": game.players[0], "second_id": game.players[1],
+        "target": game.target, "score": {str(p): n for p, n in game.score.items()},
+        "winner_id": game.winner, "loser_id": game.loser, "value": game.value,
+        "hands": len(game.hands), "finished_at": finished_at,
+    }
+
+
+def _unit_fields(unit, finished_at: datetime | None) -> dict:
+    return {
+        "finished_at": finished_at, "first_id": unit.players[0], "second_id": unit.players[1],
+        "games_won": {str(p): n for p, n in unit.games.items()},
+        "winner_id": unit.winner, "loser_id": unit.loser, "value": unit.value,
+    }
+
+
+def _sides(game, seats: dict) -> dict:
+    """Each player's points, voles and kings in the game, from its hands' marks; `seats` gives
+    (elder, dealer) of each hand by number."""
     first, second = game.players
     sides = {}
     for player, other in ((first, second), (second, first)):
@@ -110,8 +127,8 @@ def _sides(game, hands: dict) -> dict:
         sides[player] = {"won": won, "points_for": game.score[player],
                          "points_against": game.score[other], "voles": 0, "kings": 0}
     for number, result in game.hands:
-        hand = hands[number]
-        seat = {"elder": hand.elder_id, "dealer": hand.dealer_id}
+        elder, dealer = seats[number]
+        seat = {"elder": elder, "dealer": dealer}
         for mark in result["marks"]:
             side = sides[seat[mark["to"]]]
             if mark["for"] == "vole":

@@ -20,7 +20,7 @@ from games.engine import EngineError
 from games.engine.course import Course, Entry, Setup, cut_for_deal
 from games.engine.rules import table_rules
 from games.models import Hand, HandVersion, Seat, Table
-from games.projection import project
+from games.projection import project, project_game_end
 from games.selectors import snapshot
 from games.stakes import settle_pool
 
@@ -155,10 +155,14 @@ def record_hand(*, table_id: int, record, by, idempotency_key: str | None = None
                                entered_by=by)
     entries.append(entry)
     transaction.on_commit(lambda: _recent.keep(table.pk, table.seq, entries))
-    if kind in ("hand", "trick"):  # no game ended: nothing derived but the snapshot moved
-        _publish(table, course, kind)
-    else:
-        _rebuild(table, kind=kind, course=course, hands_may_change=False)
+    if kind not in ("hand", "trick"):  # a game ended
+        _close_if_over(table, course)
+        seats = {e.key: (e.elder, e.dealer) for e in entries if e.game == entry.game}
+        project_game_end(table, course, games_before=games, units_before=units, seats=seats,
+                         finished_at=hand.created_at)
+        if table.format == Table.Format.POOL:
+            settle_pool(table, course, decided_from=units)
+    _publish(table, course, kind)
     return hand, True
 
 
@@ -278,22 +282,26 @@ def _replay(table: Table, entries: list[Entry]) -> Course:
     return course
 
 
-def _rebuild(table: Table, *, kind: str, course: Course | None = None,
-             hands_may_change: bool = True) -> None:
+def _rebuild(table: Table, *, kind: str, course: Course | None = None) -> None:
     """Brings everything derived from the table's hands in line, moves `seq` on and
     publishes the change after commit."""
     if course is None:
         course = _replay(table, _entries(table))
     if table.status != Table.Status.ABANDONED:
-        if course.over and table.winner_id != course.winner:
-            table.status, table.winner_id = Table.Status.WON, course.winner
-            table.finished_at = timezone.now()
-        elif not course.over and table.status == Table.Status.WON:  # a correction reopened it
-            table.status, table.winner_id, table.finished_at = Table.Status.PLAYING, None, None
-    project(table, course, hands_may_change=hands_may_change)
+        _close_if_over(table, course)
+    project(table, course)
     if table.format == Table.Format.POOL:
         settle_pool(table, course)
     _publish(table, course, kind)
+
+
+def _close_if_over(table: Table, course: Course) -> None:
+    """The table's status, winner and finish time as its course of play has them."""
+    if course.over and table.winner_id != course.winner:
+        table.status, table.winner_id = Table.Status.WON, course.winner
+        table.finished_at = timezone.now()
+    elif not course.over and table.status == Table.Status.WON:  # a correction reopened it
+        table.status, table.winner_id, table.finished_at = Table.Status.PLAYING, None, None
 
 
 def _publish(table: Table, course: Course, kind: str) -> None:

@@ -12,6 +12,11 @@ from games.engine.course import Course
 from games.models import Table
 
 
+def _reference(table: Table, *parts) -> str:
+    """The posting reference of a pool's entry, forfeit, payout or refund."""
+    return ":".join(["table", str(table.pk), *map(str, parts)])
+
+
 def pool_payments(table: Table, course: Course) -> dict:
     """What each player has paid into the pot so far, in cents, by posting reference."""
     entry = ledger.parse_money(table.rules["pool_entry"])
@@ -19,11 +24,11 @@ def pool_payments(table: Table, course: Course) -> dict:
     payments = {}
     if entry:
         for player in course.setup.players:
-            payments[f"table:{table.pk}:entry:{player}"] = (player, entry)
+            payments[_reference(table, "entry", player)] = (player, entry)
     if forfeit:
         for unit in course.units:
             if unit.loser is not None:
-                payments[f"table:{table.pk}:forfeit:{unit.number}"] = (unit.loser, forfeit)
+                payments[_reference(table, "forfeit", unit.number)] = (unit.loser, forfeit)
     return payments
 
 
@@ -41,21 +46,30 @@ def _wanted(table: Table, course: Course) -> dict:
         paid[f"player:{player}"] = paid.get(f"player:{player}", 0) + cents
     total = sum(paid.values())
     if table.status == Table.Status.ABANDONED and total:
-        wanted[f"table:{table.pk}:refund"] = ("pool_refund", {pot: -total, **paid})
+        wanted[_reference(table, "refund")] = ("pool_refund", {pot: -total, **paid})
     elif course.over and total:
-        wanted[f"table:{table.pk}:payout"] = ("pool_payout", {
+        wanted[_reference(table, "payout")] = ("pool_payout", {
             pot: -total, f"player:{course.winner}": total})
     return wanted
 
 
-def settle_pool(table: Table, course: Course) -> None:
+def settle_pool(table: Table, course: Course, *, decided_from: int | None = None) -> None:
+    """Brings the pool's postings in line with its course. After a new hand that ended a game,
+    `decided_from` is the number of the unit it counted in: only that unit's forfeit and the
+    payout can be new, nothing earlier can have changed, and the postings are not read."""
     wanted = _wanted(table, course)
     standing = {}  # transaction id -> (reference, {account code: cents})
-    for tx_id, reference, code, cents in Entry.objects.filter(
-            transaction__reference__startswith=f"table:{table.pk}:",
-            transaction__reverses__isnull=True, transaction__reversal__isnull=True,
-    ).values_list("transaction_id", "transaction__reference", "account__code", "amount"):
-        standing.setdefault(tx_id, (reference, {}))[1][code] = cents
+    if decided_from is not None:
+        new = {_reference(table, "payout")} | {
+            _reference(table, "forfeit", unit.number) for unit in course.units[decided_from - 1:]}
+        wanted = {reference: posting for reference, posting in wanted.items()
+                  if reference in new}
+    else:
+        for tx_id, reference, code, cents in Entry.objects.filter(
+                transaction__reference__startswith=_reference(table, ""),
+                transaction__reverses__isnull=True, transaction__reversal__isnull=True,
+        ).values_list("transaction_id", "transaction__reference", "account__code", "amount"):
+            standing.setdefault(tx_id, (reference, {}))[1][code] = cents
     for tx_id, (reference, have) in standing.items():
         if reference in wanted and wanted[reference][1] == have:
             del wanted[reference]
