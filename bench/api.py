@@ -6,7 +6,10 @@
 It migrates the database it is given (default: a scratch SQLite file), starts daphne with the
 production settings (DEBUG off) on a free port, creates a scorer, players and pool tables, then
 posts summary records: first one client at a time (latency), then several clients on several
-tables (throughput). Pools are opened before the clock starts. It asserts nothing.
+tables (throughput). Pools are opened before the clock starts. Last, the same clients read a
+table's snapshot (GET /api/tables/{id}: the token and one row) as fast as the worker answers:
+that rate is the ceiling of any request on this machine, the yardstick for the others. It
+asserts nothing.
 """
 import argparse
 import http.client
@@ -37,6 +40,12 @@ class Client:
         self.conn.request("POST", path, json.dumps(body), self.headers)
         answer = self.conn.getresponse()
         return answer.status, json.loads(answer.read())
+
+    def get(self, path: str) -> int:
+        self.conn.request("GET", path, headers=self.headers)
+        answer = self.conn.getresponse()
+        answer.read()
+        return answer.status
 
 
 def hand_for(snapshot: dict, i: int) -> dict:
@@ -71,6 +80,30 @@ def open_pools(client: Client, players: list, count: int) -> list:
             "rules": {"pool_entry": "1.00", "pool_forfeit": "0.50"}})
         tables.append(table)
     return tables
+
+
+def together(clients: int, seconds: float, step, port: int, token: str) -> tuple[float, float]:
+    """Runs `step(client, c)` (which returns how many it did, 0 when it has nothing left) in
+    `clients` threads for `seconds`; returns the rate per second and the time taken."""
+    counts = [0] * clients
+    stop = time.perf_counter() + seconds
+
+    def worker(c):
+        own = Client(port, token)
+        while time.perf_counter() < stop:
+            done = step(own, c)
+            if not done:
+                return
+            counts[c] += done
+
+    threads = [threading.Thread(target=worker, args=(c,)) for c in range(clients)]
+    start = time.perf_counter()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    elapsed = time.perf_counter() - start
+    return sum(counts) / elapsed, elapsed
 
 
 def main():
@@ -111,28 +144,27 @@ def main():
         tables = [open_pools(client, ids[3 * c:3 * c + 3], pools_each)
                   for c in range(args.clients)]
         latencies = []
-        play(client, open_pools(client, ids[:3], args.hands // 8 + 2), args.hands, latencies)
+        pools = open_pools(client, ids[:3], args.hands // 8 + 2)
+        snapshot_path = f"/api/tables/{pools[0]['id']}"
+        play(client, pools, args.hands, latencies)
         ms = sorted(x * 1000 for x in latencies)
         print(f"one client : median {statistics.median(ms):.1f} ms, p95 "
               f"{ms[int(len(ms) * 0.95)]:.1f} ms per hand ({len(ms)} hands, "
               f"{env['DATABASE_URL'].split(':')[0]})")
-        counts = [0] * args.clients
-        stop = time.perf_counter() + args.seconds
+        def record(own, c):  # ten hands, or none when the client's pools are all played
+            return play(own, tables[c], 10, []) if len(tables[c]) > 1 else 0
 
-        def worker(c):
-            own = Client(port, token)
-            while time.perf_counter() < stop and len(tables[c]) > 1:
-                counts[c] += play(own, tables[c], 10, [])
+        rate, elapsed = together(args.clients, args.seconds, record, port, token)
+        print(f"{args.clients} clients  : {rate:.0f} hands/s sustained over {elapsed:.1f} s on "
+              "one daphne worker")
 
-        threads = [threading.Thread(target=worker, args=(c,)) for c in range(args.clients)]
-        start = time.perf_counter()
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-        elapsed = time.perf_counter() - start
-        print(f"{args.clients} clients  : {sum(counts) / elapsed:.0f} hands/s sustained over "
-              f"{elapsed:.1f} s on one daphne worker")
+        def read(own, c):
+            if own.get(snapshot_path) != 200:
+                raise SystemExit("the snapshot read failed")
+            return 1
+
+        rate, _ = together(args.clients, min(args.seconds, 5.0), read, port, token)
+        print(f"yardstick  : {rate:.0f} snapshot reads/s on the same worker (GET of one table)")
     finally:
         server.terminate()
         server.wait()
