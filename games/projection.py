@@ -6,7 +6,7 @@ from datetime import datetime
 
 from games.engine.course import Course
 from games.models import Game, GamePlayer, Hand, Table, Unit
-from games.ratings import rerate
+from games.ratings import rate_latest, rerate
 
 
 def project(table: Table, course: Course) -> None:
@@ -30,15 +30,17 @@ def project_game_end(table: Table, course: Course, *, games_before: int, units_b
     game = course.games[games_before - 1]
     row = Game.objects.create(table=table, number=game.number,
                               **_game_fields(game, finished_at))
-    GamePlayer.objects.bulk_create(
-        GamePlayer(game=row, player_id=player, finished_at=finished_at, **side)
-        for player, side in _sides(game, seats).items())
+    sides = [GamePlayer(game=row, player_id=player, finished_at=finished_at, **side)
+             for player, side in _sides(game, seats).items()]
+    rated = rate_latest(sides)
+    GamePlayer.objects.bulk_create(sides)
     unit = course.units[units_before - 1]
     Unit.objects.filter(table=table, number=unit.number).update(
         **_unit_fields(unit, finished_at if unit.winner else None))
     Unit.objects.bulk_create(Unit(table=table, number=unit.number, **_unit_fields(unit, None))
                              for unit in course.units[units_before:])
-    rerate(finished_at)
+    if not rated:  # a game that finished at the same time or later is rated already
+        rerate(finished_at)
 
 
 def _place_hands(course: Course, hands: dict) -> None:

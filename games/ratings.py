@@ -9,8 +9,8 @@ line, and "the rating as it stood at the end of March" is the same query as "the
 
 `rerate(since)` recomputes every rating from `since` on. The projection of a table calls it
 whenever a game's winner, loser or finish time changes, with the earliest such time, so a
-correction of an old game re-rates every game after it, and a new finished game (the usual
-case) rates that game alone.
+correction of an old game re-rates every game after it. A new finished game that is the club's
+latest (the usual case) is rated as its rows are written (`rate_latest`).
 """
 from datetime import datetime
 
@@ -64,14 +64,36 @@ def ratings(player_ids, *, before: datetime | None = None) -> dict:
             if pk in wanted}
 
 
+def _lock() -> None:
+    """Serialises rating across workers until the transaction ends (SQLite has one writer)."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [_LOCK_KEY])
+
+
+def rate_latest(sides: list[GamePlayer]) -> bool:
+    """Sets the ratings of a game that has just finished on its two sides, not yet saved, when
+    no rated game finished at the same time or later: the usual case, where `rerate` would
+    rate this game alone. Returns False, setting nothing, otherwise; the caller saves the sides
+    and re-rates from the game's finish."""
+    _lock()
+    since = sides[0].finished_at
+    if GamePlayer.objects.filter(finished_at__gte=since, won__isnull=False).exists():
+        return False
+    winner, loser = sorted(sides, key=lambda side: not side.won)
+    current = ratings([winner.player_id, loser.player_id], before=since)
+    rated = after_game(current[winner.player_id], current[loser.player_id])
+    for side, (mu, sigma) in zip((winner, loser), rated):
+        side.mu, side.sigma = mu, sigma
+    return True
+
+
 def rerate(since: datetime) -> int:
     """Recomputes the ratings of every game finished at or after `since`, in order, from each
     player's rating as it stood just before `since`. (A game a correction leaves unfinished
     has lost its `GamePlayer` rows, and its ratings with them.) Returns the number of rows whose
     rating changed."""
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:  # held until the transaction ends
-            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [_LOCK_KEY])
+    _lock()
     rows = (GamePlayer.objects.filter(finished_at__gte=since, won__isnull=False)
             .order_by("finished_at", "game_id", "id")
             .values_list("id", "game_id", "player_id", "won", "mu", "sigma"))

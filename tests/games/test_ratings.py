@@ -138,7 +138,7 @@ def test_a_correction_that_unfinishes_a_game_takes_it_out_of_the_ratings(staff):
     assert stored(later, aramis) == pytest.approx(aramis_then)
 
 
-def test_a_new_game_rates_itself_alone(staff):
+def test_a_new_game_that_finished_last_is_rated_alone_as_it_is_written(staff):
     athos, porthos, aramis = players("Athos", "Porthos", "Aramis")
     with clock(20):
         win(rubber(staff, athos, porthos), staff, athos)
@@ -148,9 +148,27 @@ def test_a_new_game_rates_itself_alone(staff):
         with mock.patch("games.projection.rerate", wraps=ratings.rerate) as rerate:
             play(table, staff, ELDER_VOLE)
 
+    rerate.assert_not_called()
+    _, porthos_before = ratings.after_game(ratings.START, ratings.START)
+    aramis_now, porthos_now = ratings.after_game(ratings.START, porthos_before)
+    assert stored(table, aramis) == pytest.approx(aramis_now)
+    assert stored(table, porthos) == pytest.approx(porthos_now)
+    finished = GamePlayer.objects.get(game__table=table, player=aramis).finished_at
+    assert ratings.rerate(finished) == 0  # the same as a re-rating: nothing to write
+
+
+def test_a_new_game_that_finished_before_a_rated_one_rerates_from_itself(staff):
+    athos, porthos, aramis = players("Athos", "Porthos", "Aramis")
+    with clock(21):
+        win(rubber(staff, athos, porthos), staff, athos)
+    table = rubber(staff, aramis, athos)
+    with clock(20):  # committed later, finished earlier
+        play(table, staff, ELDER_VOLE, DEALER_VOLE)
+        with mock.patch("games.projection.rerate", wraps=ratings.rerate) as rerate:
+            play(table, staff, ELDER_VOLE)
+
     finished = GamePlayer.objects.get(game__table=table, player=aramis).finished_at
     rerate.assert_called_once_with(finished)
-    assert ratings.rerate(finished) == 0  # already up to date: nothing to write
 
 
 def test_the_player_endpoint_shows_the_rating(staff, client):
