@@ -1,7 +1,7 @@
 """Writes what a table's course of play derives from its hands: each hand's current result
-and place, and the Game and Unit rows. Only rows that changed are written; after a new hand
-that ended a game, only the rows it can have changed are read. When a game's
-result changed, the club's ratings are recomputed from the earliest such game on."""
+and place, and the Game and Unit rows. Only rows that changed are written, and after a new hand
+that ended a game only the rows it can have changed are touched. When a game's result changed,
+the club's ratings are recomputed from the earliest such game on."""
 from datetime import datetime
 
 from games.engine.course import Course
