@@ -98,7 +98,7 @@ def seed(n_players: int, n_games: int, rng: random.Random) -> None:
         with transaction.atomic(), _stamped(Table, Transaction):
             tables = Table.objects.bulk_create(Table(
                 name=f"Table {i % 9 + 1}", format="pool", rules=rules, status="won",
-                first_dealer_id=trio[1], opened_by=user, winner_id=games[-1][2],
+                first_dealer_id=trio[1], opened_by=user, winner_id=games[-1][2], seating=trio,
                 created_at=start, finished_at=games[-1][5],
                 snapshot={}) for i, (start, trio, games) in enumerate(pools))
             Seat.objects.bulk_create(Seat(table=t, player_id=pk, position=i)
