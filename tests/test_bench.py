@@ -1,0 +1,37 @@
+"""The benchmarks of the README still run: each is started as the README shows it, on tiny
+sizes and a scratch SQLite file, and must finish and print its figures. (Their times are not
+checked: figures belong in the README, not in assertions.)"""
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_bench(name: str, tmp_path, *args) -> str:
+    env = dict(os.environ, DATABASE_URL=f"sqlite:///{tmp_path}/bench.sqlite3")
+    env.pop("REDIS_URL", None)
+    done = subprocess.run([sys.executable, "-m", f"bench.{name}", *args], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done.stdout
+
+
+@pytest.mark.parametrize("name, args, lines", [
+    ("engine", ["--hands", "200", "--deals", "20", "--repeat", "1"],
+     ["score, full records", "score, summary records", "analysis, all first leads"]),
+    ("cli", ["--records", "200", "--repeat", "1"], ["score_hand ", "score_hand --analyse"]),
+    ("standings", ["--players", "30", "--games", "300", "--repeat", "1"],
+     ["standings(), all time", "player_stats(), one player", "rerate(), every game"]),
+    ("admin", ["--tables", "12", "--hands", "300", "--repeat", "1"],
+     ["table list", "table page (busiest", "export_json", "export_csv"]),
+    ("api", ["--hands", "12", "--clients", "2", "--seconds", "1"],
+     ["one client", "2 clients", "yardstick"]),
+])
+def test_the_benchmark_runs_and_prints_its_figures(tmp_path, name, args, lines):
+    out = run_bench(name, tmp_path, *args)
+    for line in lines:
+        assert line in out
