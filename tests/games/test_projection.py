@@ -3,12 +3,16 @@
 projection of the table would write: after a whole table played hand by hand, projecting it
 afresh, settling it afresh and re-rating the club find nothing to change."""
 import itertools
+import random
 
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from club.errors import Refused
+from club.models import Player
 from games import services
 from games.models import Game, GamePlayer, Table, Unit
 from games.projection import project
@@ -20,13 +24,18 @@ pytestmark = pytest.mark.django_db
 
 
 
-def hands(turn_up: bool):
-    """Points, voles, a king turned and a king held: marks of every kind for the sides. With
-    `turn_up`, each hand names its turn-up, as a retourne game's first hand must."""
+# Points, voles, a king turned and a king held: marks of every kind for the sides.
+MIX = [(3, False, None), (0, False, None), (5, False, None), (2, True, None), (4, False, None),
+       (1, False, "elder"), (3, False, None), (2, False, "dealer")]
+
+
+def hands(turn_up: bool, mix=MIX, rng=None):
+    """Summary records (elder's tricks, king turned, king held by) from `mix`, round and round,
+    or drawn at random with `rng`. With `turn_up`, each hand names its turn-up, as a retourne
+    game's first hand must."""
     cards = {True: "KH", False: "8S"} if turn_up else {}
-    for elder_tricks, king_turned, king in itertools.cycle([
-            (3, False, None), (0, False, None), (5, False, None), (2, True, None),
-            (4, False, None), (1, False, "elder"), (3, False, None), (2, False, "dealer")]):
+    drawn = itertools.cycle(mix) if rng is None else iter(lambda: rng.choice(mix), None)
+    for elder_tricks, king_turned, king in drawn:
         fields = {"king_turned": king_turned}
         if king:
             fields["king"] = king
@@ -35,11 +44,11 @@ def hands(turn_up: bool):
         yield summary(elder_tricks, **fields)
 
 
-def play_out(table: Table, secretary) -> int:
+def play_out(table: Table, secretary, mix=MIX, rng=None) -> int:
     """Records hands until the table is won; returns how many. A king that would reach the
     target forbids the play, so such a hand gives way to a plain point."""
     turn_up = table.rules["target"] == "retourne"
-    for count, record in enumerate(hands(turn_up), start=1):
+    for count, record in enumerate(hands(turn_up, mix, rng), start=1):
         try:
             hand, _ = services.record_hand(table_id=table.pk, record=record, by=secretary)
         except Refused:
@@ -82,6 +91,39 @@ def test_a_table_played_hand_by_hand_needs_no_full_projection(secretary, fmt, ru
     earliest = GamePlayer.objects.order_by("finished_at").first().finished_at
     assert rerate(earliest) == 0, "the ratings written hand by hand differ from a re-rating"
     assert Unit.objects.filter(table=table, winner__isnull=False).count() >= 1
+
+
+RULES = st.fixed_dictionaries({
+    "target": st.sampled_from([5, 7, "retourne"]),
+    "game_value": st.sampled_from(["single", "graded"]),
+    "pool_unit": st.sampled_from(["game", "rubber"]),
+    "rubber_games": st.sampled_from([1, 3, 5]),
+    "pool_streak": st.sampled_from([2, 3]),
+    "pool_forfeit": st.sampled_from(["0.00", "0.50"]),
+})
+NUMBERS = itertools.count()
+HANDS = st.lists(st.tuples(st.integers(0, 5), st.booleans(),
+                           st.sampled_from([None, "elder", "dealer"])), min_size=1, max_size=12)
+
+
+@settings(max_examples=25, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(fmt=st.sampled_from(["pool", "rubber"]), rules=RULES, mix=HANDS,
+       seed=st.integers(0, 2**32))
+def test_any_table_played_hand_by_hand_needs_no_full_projection(secretary, fmt, rules, mix,
+                                                                 seed):
+    # A king turned excludes a king announced; a vole either way lets every table end.
+    mix = [(tricks, turned, None if turned else king) for tricks, turned, king in mix]
+    mix += [(5, False, None), (0, False, None)]
+    seated = [Player.objects.create(name=f"Player {next(NUMBERS)}")
+              for _ in range(3 if fmt == "pool" else 2)]
+    table = services.open_table(name="T", format=fmt, players=seated, rules=rules,
+                                wager_style="none", first_dealer=seated[0], by=secretary)
+    play_out(table, secretary, mix, random.Random(seed))
+
+    assert writes_of_full_projection(table.pk) == []
+    earliest = GamePlayer.objects.order_by("finished_at").first().finished_at
+    assert rerate(earliest) == 0
 
 
 def test_the_check_sees_a_row_the_fast_path_got_wrong(secretary):
