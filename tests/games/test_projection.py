@@ -22,8 +22,6 @@ from tests.games.api_kit import players, summary
 
 pytestmark = pytest.mark.django_db
 
-
-
 # Points, voles, a king turned and a king held: marks of every kind for the sides.
 MIX = [(3, False, None), (0, False, None), (5, False, None), (2, True, None), (4, False, None),
        (1, False, "elder"), (3, False, None), (2, False, "dealer")]
@@ -127,7 +125,7 @@ def test_any_table_played_hand_by_hand_needs_no_full_projection(secretary, fmt, 
 
 
 def test_the_check_sees_a_row_the_fast_path_got_wrong(secretary):
-    """The test above could not pass by itself: a wrong derived row is written back."""
+    """The tests above could not pass by themselves: a wrong derived row is written back."""
     seated = players("Athos", "Porthos", "Aramis")
     table = services.open_table(name="T", format="pool", players=seated,
                                 rules={"pool_forfeit": "0.50"}, wager_style="none",
