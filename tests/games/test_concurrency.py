@@ -7,7 +7,8 @@ import pytest
 from django.db import connection, connections
 from django.test import Client
 
-from games.models import Hand, Table
+from games import ratings
+from games.models import GamePlayer, Hand, Table
 from games.services import _entries, _replay
 from games.selectors import snapshot
 from tests.games.api_kit import Api, players, summary, user_with_token
@@ -92,3 +93,31 @@ def test_two_posts_of_hand_number_one_at_once_make_one_hand(table_and_token):
         token, f"/tables/{snap['id']}/hands", {"record": summary(3), "number": 1}))
     assert sorted(status for status, _ in answers) == [201, 409]
     assert Hand.objects.count() == 1
+
+
+def test_games_ending_at_once_at_several_tables_are_rated_as_a_rerating_would(client):
+    """Each game is rated as it is written, and every player here plays at two of the tables:
+    the workers must take turns (without the rating lock, two of them read the same player's
+    rating and this fails), and the ratings must come out as re-rating the club in the order
+    the games finished gives them."""
+    _, token = user_with_token("secretary", staff=True)
+    api = Api(client, token)
+    athos, porthos, aramis, dartagnan = players("Athos", "Porthos", "Aramis", "d'Artagnan")
+    tables = []
+    for first, second in ((athos, porthos), (aramis, dartagnan), (porthos, aramis),
+                          (dartagnan, athos)):
+        snap = api.post("/tables", {"name": "R", "format": "rubber", "rules": {"rubber_games": 1},
+                                    "players": [first.pk, second.pk],
+                                    "first_dealer": second.pk}).json()
+        for record in (summary(5), summary(0)):  # two voles: 4-0 to the first player
+            assert api.post(f"/tables/{snap['id']}/hands", {"record": record}).status_code == 201
+        tables.append(snap["id"])
+
+    answers = at_once(len(tables), lambda i: post_from_thread(
+        token, f"/tables/{tables[i]}/hands", {"record": summary(5)}))  # his third vole wins
+
+    assert [status for status, _ in answers] == [201] * len(tables)
+    assert Table.objects.filter(status=Table.Status.WON).count() == len(tables)
+    assert GamePlayer.objects.filter(mu__isnull=True).count() == 0
+    earliest = GamePlayer.objects.order_by("finished_at").first().finished_at
+    assert ratings.rerate(earliest) == 0
