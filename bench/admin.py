@@ -15,7 +15,6 @@ never the project's db.sqlite3. A database that already holds the tables is reus
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/ecarte_bench .venv/bin/python -m bench.admin
 """
 import argparse
-import contextlib
 import dataclasses
 import datetime
 import os
@@ -40,6 +39,7 @@ from django.test.utils import CaptureQueriesContext  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
 from bench.records import legal_record  # noqa: E402
+from bench.seeding import dates_as_given  # noqa: E402
 from club.models import Player  # noqa: E402
 from games.engine import EngineError  # noqa: E402
 from games.engine.course import Course, Entry, Setup  # noqa: E402
@@ -59,17 +59,6 @@ RULES = [  # mostly long-lived tables, so that most reach their share of hands
 OPENINGS = ("played", "refused", "exchanged", "exchanged")
 
 
-@contextlib.contextmanager
-def dates_as_given(*models):
-    """bulk_create with the created_at we set, not now (an archive spans years)."""
-    fields = [m._meta.get_field("created_at") for m in models]
-    for f in fields:
-        f.auto_now_add = False
-    try:
-        yield
-    finally:
-        for f in fields:
-            f.auto_now_add = True
 
 
 def random_record(rng: random.Random) -> dict:

@@ -18,8 +18,9 @@ import random
 import statistics
 import sys
 import time
-from contextlib import contextmanager
 from datetime import datetime, timedelta, timezone
+
+from bench.seeding import dates_as_given
 
 SCRATCH = "sqlite:////tmp/ecarte-bench-standings.sqlite3"
 CHUNK = 2000  # tables per batch of inserts
@@ -40,17 +41,6 @@ def _setup(reuse: bool):
     call_command("migrate", verbosity=0)
 
 
-@contextmanager
-def _stamped(*models):
-    """Lets bulk_create keep the created_at values given (auto_now_add would overwrite them)."""
-    fields = [model._meta.get_field("created_at") for model in models]
-    for field in fields:
-        field.auto_now_add = False
-    try:
-        yield
-    finally:
-        for field in fields:
-            field.auto_now_add = True
 
 
 def seed(n_players: int, n_games: int, rng: random.Random) -> None:
@@ -95,7 +85,7 @@ def seed(n_players: int, n_games: int, rng: random.Random) -> None:
                     break
                 playing, observer = [winner, observer], loser
             pools.append((start, trio, games))
-        with transaction.atomic(), _stamped(Table, Transaction):
+        with transaction.atomic(), dates_as_given(Table, Transaction):
             tables = Table.objects.bulk_create(Table(
                 name=f"Table {i % 9 + 1}", format="pool", rules=rules, status="won",
                 first_dealer_id=trio[1], opened_by=user, winner_id=games[-1][2], seating=trio,
