@@ -2,10 +2,12 @@
 
 import os
 
-from django.core.asgi import get_asgi_application
+import django
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.settings")
-django_asgi_app = get_asgi_application()  # set up Django before importing consumers
+django.setup(set_prefix=False)  # before importing the handler's middleware and the consumers
+
+from club.handler import SyncASGIHandler  # noqa: E402
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
@@ -15,7 +17,7 @@ from games.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
-        "http": django_asgi_app,
+        "http": SyncASGIHandler(),
         "websocket": AllowedHostsOriginValidator(
             AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
         ),

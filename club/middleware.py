@@ -14,9 +14,7 @@ PLAIN_ERRORS = {
 
 
 class ApiErrorShapeMiddleware:
-    """Sync only, and last in MIDDLEWARE on purpose: under ASGI, Django then runs the whole
-    middleware chain in one thread with a single hop, instead of hopping between the event loop
-    and a thread around every middleware (measured: 3.9 ms to 1.x ms a request)."""
+    """Sync only, like every middleware here: `club.handler` runs the chain in one thread."""
 
     def __init__(self, get_response):
         self.get_response = get_response

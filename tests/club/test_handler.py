@@ -1,0 +1,147 @@
+"""Requests served through the ASGI application, as daphne serves them (club/handler.py).
+
+The rest of the suite uses Django's test client, which bypasses the ASGI handler; these tests
+send ASGI messages to `club.asgi.application` and read what it answers."""
+import json
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from channels.testing import HttpCommunicator
+from django.core.signals import request_finished, request_started
+from django.http import StreamingHttpResponse
+from django.urls import path
+
+from club.asgi import application
+from games.live import group_name
+from games.models import Hand
+from tests.games.api_kit import players, summary, user_with_token
+
+
+def streamed(request):
+    return StreamingHttpResponse((f"part {i};" for i in range(3)), content_type="text/plain")
+
+
+def broken(request):
+    raise RuntimeError("a bug in a view")
+
+
+urlpatterns = [path("streamed", streamed), path("broken", broken)]
+
+
+def serve(method, url, body=None, headers=()):
+    """The status, headers (a dict) and body of the application's answer."""
+    raw = json.dumps(body).encode() if body is not None else b""
+    headers = [(b"host", b"127.0.0.1"), *headers]
+    if body is not None:
+        headers.append((b"content-type", b"application/json"))
+
+    async def exchange():
+        communicator = HttpCommunicator(application, method, url, raw, headers)
+        await communicator.send_input({"type": "http.request", "body": raw})
+        start = await communicator.receive_output(timeout=10)
+        body = b""
+        while True:  # the last message of a streamed answer may carry no "body" (ASGI allows it)
+            chunk = await communicator.receive_output(timeout=10)
+            body += chunk.get("body", b"")
+            if not chunk.get("more_body"):
+                break
+        await communicator.wait(timeout=10)
+        return start["status"], start["headers"], body
+
+    status, headers, body = async_to_sync(exchange)()
+    return status, {k.decode().lower(): v.decode() for k, v in headers}, body
+
+
+def test_a_post_body_reaches_the_view_and_its_answer_comes_back():
+    status, headers, body = serve("POST", "/api/engine/score", summary(2))
+
+    assert status == 200, body
+    assert headers["content-type"].startswith("application/json")
+    assert json.loads(body)["tricks"] == {"elder": 2, "dealer": 3}
+
+
+def test_the_middleware_runs_around_the_view():
+    status, headers, body = serve("GET", "/api/no-such-endpoint")
+
+    assert status == 404
+    assert json.loads(body)["error"]["code"] == "not_found"  # ApiErrorShapeMiddleware
+    assert headers["x-frame-options"] == "DENY"  # XFrameOptionsMiddleware
+    assert headers["x-content-type-options"] == "nosniff"  # SecurityMiddleware
+
+
+def test_each_request_is_started_and_finished_once():
+    seen = []
+
+    def started(**kwargs):
+        seen.append("started")
+
+    def finished(**kwargs):
+        seen.append("finished")
+
+    request_started.connect(started)
+    request_finished.connect(finished)
+    try:
+        serve("GET", "/api/no-such-endpoint")
+        serve("POST", "/api/engine/score", summary(2))
+    finally:
+        request_started.disconnect(started)
+        request_finished.disconnect(finished)
+
+    assert seen == ["started", "finished"] * 2
+
+
+@pytest.mark.urls("tests.club.test_handler")
+@pytest.mark.filterwarnings("ignore:StreamingHttpResponse must consume")  # Django's, under ASGI
+def test_a_streaming_answer_is_sent_whole_then_closed():
+    finished = []
+
+    def note(**kwargs):
+        finished.append(True)
+
+    request_finished.connect(note)
+    try:
+        status, _, body = serve("GET", "/streamed")
+    finally:
+        request_finished.disconnect(note)
+
+    assert (status, body) == (200, b"part 0;part 1;part 2;")
+    assert finished == [True]
+
+
+@pytest.mark.urls("tests.club.test_handler")
+def test_an_exception_in_a_view_is_a_500_not_a_dropped_connection():
+    status, _, body = serve("GET", "/broken")
+
+    assert status == 500
+    assert b"a bug in a view" not in body  # DEBUG is off in tests: no traceback leaks
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_hand_posted_through_asgi_is_stored_and_published_after_commit():
+    _, token = user_with_token("scorer")
+    ids = [p.pk for p in players("Ann", "Bob", "Cy")]
+    auth = [(b"authorization", f"Bearer {token}".encode())]
+    status, _, body = serve("POST", "/api/tables", {"name": "T", "format": "pool",
+                                                    "players": ids}, auth)
+    assert status == 201, body
+    table = json.loads(body)
+    layer = get_channel_layer()
+
+    async def listen_then_post():
+        channel = await layer.new_channel()
+        await layer.group_add(group_name(table["id"]), channel)
+        communicator = HttpCommunicator(
+            application, "POST", f"/api/tables/{table['id']}/hands",
+            json.dumps({"record": summary(3)}).encode(),
+            [(b"host", b"127.0.0.1"), (b"content-type", b"application/json"), *auth])
+        answer = await communicator.get_response(timeout=10)
+        await communicator.wait(timeout=10)
+        return answer, await layer.receive(channel)
+
+    answer, message = async_to_sync(listen_then_post)()
+
+    assert answer["status"] == 201, answer["body"]
+    assert json.loads(answer["body"])["table"]["seq"] == message["seq"] == table["seq"] + 1
+    assert message["kind"] == "hand"
+    assert Hand.objects.filter(table_id=table["id"]).count() == 1
