@@ -72,7 +72,7 @@ def open_table(*, name: str, format: str, players: list[Player], rules: dict, by
     playing = players[:2]
     cut = []
     if first_dealer is None:
-        dealer_id, cut = cut_for_deal([p.pk for p in playing], _cut_rng)
+        dealer_id, cut = cut_for_deal([p.pk for p in playing], _cut_rng, rules["ranking"])
         first_dealer = next(p for p in playing if p.pk == dealer_id)
     elif first_dealer.pk not in {p.pk for p in playing}:
         raise Refused(422, "bad_request", "first_dealer must be one of the two players who "

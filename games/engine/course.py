@@ -7,11 +7,12 @@ replays the table.
 """
 from dataclasses import dataclass, field
 
-from .api import score
+from .api import read, score
 from .cards import PACK, VALUE, parse_card
 from .errors import EngineError
 from .rules import HAND_OPTIONS
 
+SHAPE_ERRORS = frozenset(("bad_json", "unknown_field", "bad_format"))
 TURN_UP_VALUE = {"A": 11, "K": 10, "Q": 10, "J": 10, "T": 10, "9": 9, "8": 8, "7": 7}
 
 
@@ -94,10 +95,12 @@ class Course:
         record = dict(record)
         rules = {k: self.rules[k] for k in HAND_OPTIONS}
         given = record.get("rules")
-        if given is not None and (type(given) is not dict or any(
-                k in rules and v != rules[k] for k, v in given.items())):
-            raise EngineError("bad_format", "the record's rules differ from the table's",
-                              "rules")
+        if given is not None and type(given) is not dict:
+            raise EngineError("bad_format", "rules must be an object", "rules")
+        for key, value in (given or {}).items():
+            if key in self.rules and value != self.rules[key]:
+                raise EngineError("bad_format", f"the record's rules.{key} is {value!r}, but "
+                                  f"the table's is {self.rules[key]!r}", f"rules.{key}")
         record["rules"] = rules | (given or {})
         score_before = {"elder": self.game.score[self.elder],
                         "dealer": self.game.score[self.dealer]}
@@ -121,6 +124,11 @@ class Course:
             where = "summary.turn_up"
         card = parse_card(turn_up)
         if card is None:
+            try:  # a fault of the record's shape comes first (HAND_RECORD.md, Errors)
+                read({"target": 5, **record})
+            except EngineError as err:
+                if err.code in SHAPE_ERRORS:
+                    raise
             raise EngineError("bad_format", "this game plays to the retourne: its first hand "
                               "needs the turn-up", where)
         return TURN_UP_VALUE[card[0]]
@@ -219,10 +227,11 @@ def game_value(style: str, loser_score: int, target: int) -> int:
     return 2 if loser_score * 5 <= target * 2 else 1
 
 
-def cut_for_deal(players, rng) -> tuple:
-    """RULES.md section 10: each player cuts a card and the highest deals; equal ranks cut
-    again. Returns the dealer and the rounds, [[(player, card), ...], ...]."""
-    value = VALUE["classic"]
+def cut_for_deal(players, rng, ranking: str = "classic") -> tuple:
+    """RULES.md section 10: each player cuts a card and the highest, in the table's ranking,
+    deals; equal ranks cut again. Returns the dealer and the rounds,
+    [[(player, card), ...], ...]."""
+    value = VALUE[ranking]
     rounds = []
     while True:
         cards = rng.sample(PACK, len(players))

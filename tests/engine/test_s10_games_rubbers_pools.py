@@ -2,7 +2,7 @@
 import pytest
 
 from games.engine import EngineError
-from games.engine.course import Course, Entry, Setup, game_value
+from games.engine.course import Course, Entry, Setup, cut_for_deal, game_value
 from games.engine.rules import table_rules
 
 A, B, C = "Athos", "Porthos", "Aramis"
@@ -102,6 +102,21 @@ def test_retourne_first_hand_without_a_turn_up_is_refused():
         play(c, summary(3))
     assert err.value.at == "summary.turn_up"
     assert c.game.hands == []
+
+
+@pytest.mark.parametrize("record, code, at", [
+    (summary(3) | {"zzz": 1}, "unknown_field", "zzz"),
+    ({"format": "ecarte-hand/9", "deal": {"elder": [], "dealer": []}, "exchanges": []},
+     "bad_format", "format"),
+])
+def test_retourne_a_fault_of_the_records_shape_is_named_before_the_missing_turn_up(
+        record, code, at):
+    """HAND_RECORD.md, Errors: the shape of the record is checked first. The table's need of a
+    turn-up comes after the engine's own shape checks."""
+    c = course(target="retourne")
+    with pytest.raises(EngineError) as err:
+        play(c, record)
+    assert (err.value.code, err.value.at) == (code, at)
 
 
 def test_a_single_game_counts_one_whatever_the_score():
@@ -219,6 +234,49 @@ def test_the_tables_rules_are_imposed_on_the_record():
     with pytest.raises(EngineError) as err:
         play(c, summary(3, score_before={"elder": 2, "dealer": 0}))
     assert err.value.at == "score_before"
+
+
+@pytest.mark.parametrize("given", [{"target": 7}, {"ranking": "ace_high"},
+                                   {"game_value": "graded"}])
+def test_a_record_whose_rules_contradict_the_tables_is_refused(given):
+    """A table option the record repeats must be the table's, whether or not it matters to the
+    hand itself (the target does not, in a record's rules; the table's game does)."""
+    c = course(first_dealer=B)
+    with pytest.raises(EngineError) as err:
+        play(c, summary(3, rules=given))
+    key = next(iter(given))
+    assert (err.value.code, err.value.at) == ("bad_format", f"rules.{key}")
+    assert c.game.hands == []
+
+
+def test_a_record_may_repeat_the_tables_own_rules():
+    c = course(first_dealer=B, target=7)
+    assert play(c, summary(3, rules={"target": 7, "ranking": "classic"}))["points"] == {
+        "elder": 1, "dealer": 0}
+
+
+class FixedCut:
+    """Stands in for the random source of a cut: deals the given cards, round after round."""
+
+    def __init__(self, *rounds):
+        self.rounds = list(rounds)
+
+    def sample(self, pack, count):
+        return self.rounds.pop(0)
+
+
+@pytest.mark.parametrize("ranking, dealer", [("classic", B), ("ace_high", A)])
+def test_the_cut_uses_the_tables_ranking(ranking, dealer):
+    """RULES.md section 10: the highest card deals. The ace is below the knave in the classic
+    ranking and above the king in ace_high (section 1)."""
+    winner, rounds = cut_for_deal([A, B], FixedCut(["AS", "KH"]), ranking)
+    assert winner == dealer
+    assert rounds == [[[A, "AS"], [B, "KH"]]]
+
+
+def test_equal_ranks_cut_again():
+    winner, rounds = cut_for_deal([A, B], FixedCut(["QS", "QH"], ["7C", "8D"]))
+    assert winner == B and len(rounds) == 2
 
 
 def test_table_rules_name_the_option_at_fault():
