@@ -8,6 +8,7 @@ The lists stay a fixed number of queries whatever their length (bench/admin.py t
 import json
 
 from django.contrib import admin, messages
+from django.contrib.admin.options import IncorrectLookupParameters
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q, Subquery, Value
 from django.db.models.functions import Coalesce
 from django.http import HttpResponse, HttpResponseRedirect
@@ -19,6 +20,7 @@ from django.utils.html import format_html
 from django.utils.text import smart_split, unescape_string_literal
 
 from club.admin import ReadOnlyMixin
+from club.ledger import BIGINT_MAX
 from club.errors import Refused
 from club.models import Player
 from games import display, exports, services
@@ -51,20 +53,32 @@ class PlayerFilter(admin.SimpleListFilter):
     def lookups(self, request, model_admin):
         return list(Player.objects.order_by("name").values_list("pk", "name"))
 
+    def player_id(self) -> int | None:
+        """The chosen player's id; a value that cannot be one makes the admin show the list
+        unfiltered with its "invalid lookup" notice, as for its own filters."""
+        value = self.value()
+        if value is None:
+            return None
+        if not value.isascii() or not value.isdigit() or int(value) > BIGINT_MAX:
+            raise IncorrectLookupParameters(f"player={value!r} is not a player's id")
+        return int(value)
+
     def queryset(self, request, queryset):
-        if self.value() is None:
+        player = self.player_id()
+        if player is None:
             return queryset
         return queryset.filter(Exists(Seat.objects.filter(table=OuterRef("pk"),
-                                                          player_id=self.value())))
+                                                          player_id=player)))
 
 
 class HandPlayerFilter(PlayerFilter):
     """Hands a player played, as elder or dealer."""
 
     def queryset(self, request, queryset):
-        if self.value() is None:
+        player = self.player_id()
+        if player is None:
             return queryset
-        return queryset.filter(Q(elder_id=self.value()) | Q(dealer_id=self.value()))
+        return queryset.filter(Q(elder_id=player) | Q(dealer_id=player))
 
 
 # -- inlines of a table ---------------------------------------------------------------------
@@ -348,27 +362,37 @@ class HandAdmin(ReadOnlyMixin, admin.ModelAdmin):
         return format_html("<pre>{}</pre>", json.dumps(hand.result, indent=2,
                                                        ensure_ascii=False))
 
-    # -- correcting a hand of a table still in play
+    # -- correcting a hand of a unit still open
     def get_urls(self):
         correct = self.admin_site.admin_view(self.correct_view)
         return [path("<int:hand_id>/correct/", correct, name="games_hand_correct"),
                 *super().get_urls()]
 
-    def may_correct(self, request, hand) -> bool:
-        return (request.user.is_staff and self.has_view_permission(request, hand)
-                and hand.table.status == Table.Status.PLAYING)
+    def why_read_only(self, request, hand) -> str | None:
+        """Why the admin may not correct this hand, or None when it may: finished units are
+        read-only, and so is every hand of a table no longer in play."""
+        if not (request.user.is_staff and self.has_view_permission(request, hand)):
+            return "You may not correct hands."
+        if hand.table.status != Table.Status.PLAYING:
+            return f"The table is {hand.table.status}: its hands are not corrected from the admin."
+        unit = Game.objects.filter(table_id=hand.table_id, number=hand.game_number)
+        if Unit.objects.filter(table_id=hand.table_id, winner__isnull=False,
+                               number=Subquery(unit.values("unit_number")[:1])).exists():
+            return (f"Hand {hand.number} counts in a unit that is decided: finished units are "
+                    "read-only.")
+        return None
 
     def render_change_form(self, request, context, add=False, change=False, form_url="",
                            obj=None):
-        if obj is not None and self.may_correct(request, obj):
+        if obj is not None and self.why_read_only(request, obj) is None:
             context["correct_url"] = reverse("admin:games_hand_correct", args=[obj.pk])
         return super().render_change_form(request, context, add, change, form_url, obj)
 
     def correct_view(self, request, hand_id):
         hand = get_object_or_404(Hand.objects.select_related("table"), pk=hand_id)
-        if not self.may_correct(request, hand):
-            self.message_user(request, f"The table is {hand.table.status}: its hands are not "
-                              "corrected from the admin.", messages.ERROR)
+        refusal = self.why_read_only(request, hand)
+        if refusal is not None:
+            self.message_user(request, refusal, messages.ERROR)
             return HttpResponseRedirect(reverse("admin:games_hand_change", args=[hand.pk]))
         text, error = json.dumps(hand.record, indent=2, ensure_ascii=False), None
         if request.method == "POST":

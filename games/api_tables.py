@@ -1,10 +1,11 @@
 """The JSON API of players, tables and hands (API.md). Views are thin: they read the request,
 call a service or a selector, and shape the answer."""
-from typing import Any
+from typing import Annotated, Any
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from ninja import Router, Schema
+from pydantic import AfterValidator, Field
 
 from club import ledger
 from club.auth import API_AUTH
@@ -24,10 +25,20 @@ def _get(model, pk: int, what: str):
         raise Refused(404, "not_found", f"there is no {what} {pk}") from None
 
 
+def _printable(text: str) -> str:
+    if any(ord(c) < 32 or ord(c) == 127 for c in text):
+        raise ValueError("must not contain control characters")
+    return text
+
+
+Id = Annotated[int, Field(ge=1, le=ledger.BIGINT_MAX)]  # a row id the database can hold
+Text = Annotated[str, AfterValidator(_printable)]
+
+
 # -- players ----------------------------------------------------------------------------------
 class PlayerIn(Schema):
-    name: str
-    user: str | None = None
+    name: Text
+    user: Text | None = None
 
 
 def player_out(player: Player, stats: bool = False) -> dict:
@@ -70,13 +81,13 @@ def get_player(request, player_id: int):
 
 # -- tables -----------------------------------------------------------------------------------
 class TableIn(Schema):
-    name: str
+    name: Text
     format: str
-    players: list[int]
+    players: list[Id]
     rules: dict[str, Any] = {}
     wager_style: str = "none"
-    first_dealer: int | None = None
-    scorers: list[str] = []
+    first_dealer: Id | None = None
+    scorers: list[Text] = []
 
 
 @router.post("/tables", response={201: dict}, summary="Open a pool or a rubber")

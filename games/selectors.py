@@ -1,6 +1,7 @@
 """Reads that are more than a lookup: the table snapshot (API.md) and the standings."""
 import re
 from datetime import date, datetime, time, timedelta
+from datetime import timezone as dt_timezone
 
 from django.db.models import Count, F, Q, Sum
 from django.utils import timezone
@@ -79,11 +80,21 @@ def date_range(first: str | None, last: str | None) -> tuple:
     if None not in days and days[0] > days[1]:
         raise Refused(400, "bad_request", "from must not be after to")
     since, until = days
-    if until is not None:
-        until = until + timedelta(days=1)
-    zone = timezone.get_current_timezone()
-    return tuple(None if day is None else datetime.combine(day, time.min, tzinfo=zone)
-                 for day in (since, until))
+    return _start_of(since), _start_of(until, days_after=1)
+
+
+def _start_of(day: date | None, days_after: int = 0) -> datetime | None:
+    """The start of the day so many days after `day`, in the club's time zone; None (an open
+    end) when there is no such day or its start is out of the datetimes' range."""
+    if day is None:
+        return None
+    try:
+        start = datetime.combine(day + timedelta(days=days_after), time.min,
+                                 tzinfo=timezone.get_current_timezone())
+        start.astimezone(dt_timezone.utc)  # as the database compares it
+    except OverflowError:  # before or after anything the club has recorded
+        return None
+    return start
 
 
 def _between(queryset, field: str, since, until):

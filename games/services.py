@@ -25,6 +25,10 @@ from games.selectors import snapshot
 from games.stakes import settle_pool
 
 MONEY_RULES = frozenset(("pool_entry", "pool_forfeit", "levy_percent"))
+STAKES = ("pool_entry", "pool_forfeit")
+# The most one stake may be, in cents: far above any club's, and low enough that no pot, balance
+# or sum of the standings can leave the ledger's 64-bit integers.
+STAKE_LIMIT = 1_000_000_00
 _cut_rng = random.SystemRandom()
 
 
@@ -41,6 +45,10 @@ def read_rules(given: dict) -> dict:
         raise Refused(422, "bad_rules", str(err)) from None
     for key in MONEY_RULES:
         rules[key] = _amount(rules.get(key, "0"), key)
+    for key in STAKES:
+        if ledger.parse_money(rules[key]) > STAKE_LIMIT:
+            raise Refused(422, "bad_rules", f"rules.{key} must be at most "
+                          f"{ledger.cents_to_str(STAKE_LIMIT)}")
     if ledger.parse_money(rules["levy_percent"]) > 100_00:
         raise Refused(422, "bad_rules", "rules.levy_percent must be a percentage from 0 to 100")
     return rules

@@ -6,7 +6,8 @@ import pytest
 
 from games import services
 from games.models import Hand, HandVersion
-from tests.games.admin_kit import POINT_TO_ELDER, page_text, pool, summary, won_pool
+from club.models import Player
+from tests.games.admin_kit import POINT_TO_ELDER, page_text, pool, summary, win_game, won_pool
 from tests.games.records import ELDER_VOLE, elder_vole
 
 pytestmark = pytest.mark.django_db
@@ -138,6 +139,38 @@ def test_the_hands_of_a_finished_table_are_not_corrected_from_the_admin(staff_cl
     assert "its hands are not corrected from the admin" in response.content.decode()
     hand.refresh_from_db()
     assert hand.version == 1 and hand.record == summary(5)
+
+
+def test_the_hands_of_a_decided_unit_are_read_only_while_the_pool_goes_on(
+        staff_client, secretary):
+    """Issue 3: finished units are read-only in the admin. The first game (the unit) is won,
+    the pool goes on: its hands are shown, not corrected; the new game's hands still are."""
+    table = pool(secretary)
+    win_game(table, Player.objects.get(name="Athos"), secretary)
+    services.record_hand(table_id=table.pk, record=summary(3), by=secretary)
+    decided, open_one = table.hands.get(number=1), table.hands.order_by("number").last()
+
+    page = page_text(staff_client.get(f"/admin/games/hand/{decided.pk}/change/"))
+    response = staff_client.post(f"/admin/games/hand/{decided.pk}/correct/",
+                                 {"record": json.dumps(summary(2))}, follow=True)
+    open_page = page_text(staff_client.get(f"/admin/games/hand/{open_one.pk}/change/"))
+
+    assert "Correct this hand" not in page
+    assert "finished units are read-only" in response.content.decode()
+    decided.refresh_from_db()
+    assert decided.version == 1 and HandVersion.objects.filter(hand=decided).count() == 1
+    assert "Correct this hand" in open_page
+
+
+@pytest.mark.parametrize("value", ["abc", "99999999999999999999999", "-1", "١"])
+def test_a_player_filter_value_that_is_no_id_shows_the_list_unfiltered(
+        staff_client, secretary, value):
+    pool(secretary, hands=1)
+
+    for page in ("hand", "table"):
+        response = staff_client.get(f"/admin/games/{page}/?player={value}")
+
+        assert response.status_code == 302 and response["Location"].endswith("?e=1")
 
 
 def test_the_correction_page_is_for_staff_only(client, secretary, django_user_model):

@@ -88,3 +88,17 @@ def test_get_player_shows_balance_and_stats(staff_api):
 def test_an_unknown_player_is_404(staff_api):
     answer = staff_api.get("/players/999")
     assert answer.status_code == 404 and answer.json()["error"]["code"] == "not_found"
+
+
+@pytest.mark.parametrize("body", [{"name": "\u0000"}, {"name": "Athos\nPorthos"},
+                                  {"name": "Athos", "user": "athos\u0000"}])
+def test_control_characters_are_refused_and_name_the_field(staff_api, body):
+    """PostgreSQL cannot store NUL in text, and no name has a line break: a 400 that names
+    the field, on every database, and no player."""
+    answer = staff_api.post("/players", body)
+
+    assert answer.status_code == 400
+    error = answer.json()["error"]
+    assert error["code"] == "bad_request" and "control characters" in error["message"]
+    assert list(body)[-1] in error["message"]
+    assert not Player.objects.exists()

@@ -83,6 +83,13 @@ def test_the_pool_entry_is_paid_into_the_pot_when_the_pool_opens(scorer, trio):
     ({"first_dealer": "observer"}, "first_dealer"),
     ({"scorers": ["nobody"]}, "scorer"),
     ({"name": " "}, "name"),
+    ({"name": "Table\x001"}, "control characters"),
+    ({"scorers": ["scorer\x00"]}, "control characters"),
+    ({"players": [1, 2, 99999999999999999999999]}, "players.2"),
+    ({"players": [0, -1, 2]}, "players.0"),
+    ({"first_dealer": 2**63}, "first_dealer"),
+    ({"rules": {"pool_entry": "92233720368547758.07"}}, "rules.pool_entry must be at most"),
+    ({"rules": {"pool_forfeit": "1000000.01"}}, "rules.pool_forfeit must be at most"),
 ])
 def test_bad_input_names_what_was_wrong_and_opens_nothing(scorer, trio, body, words):
     given = {"name": "Table 1", "format": "pool", "players": [p.pk for p in trio]}
@@ -96,6 +103,15 @@ def test_bad_input_names_what_was_wrong_and_opens_nothing(scorer, trio, body, wo
     error = answer.json()["error"]
     assert words in error["message"] or words == error["code"] or words in str(error)
     assert not Table.objects.exists()
+
+
+def test_the_largest_stakes_are_taken_and_the_pot_pays_out(scorer, trio):
+    """A stake at the limit (1,000,000.00) is a pool like any other: its pot fits the ledger."""
+    answer = open_pool(scorer, trio, first_dealer=trio[0].pk,
+                       rules={"pool_entry": "1000000.00", "pool_forfeit": "1000000.00"})
+
+    assert answer.status_code == 201
+    assert answer.json()["pool"]["pot"] == "3000000.00"
 
 
 def test_an_unknown_table_is_404(scorer):

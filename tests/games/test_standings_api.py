@@ -49,6 +49,15 @@ def test_bad_dates_answer_400(member, query):
     assert answer.json()["error"]["message"]
 
 
+@pytest.mark.parametrize("query", ["to=9999-12-31", "from=0001-01-01", "from=9999-12-31",
+                                   "from=0001-01-01&to=9999-12-31"])
+def test_the_first_and_last_days_of_the_calendar_are_dates_like_any_other(member, query):
+    answer = member.get(f"/standings?{query}")
+
+    assert answer.status_code == 200
+    assert answer.json()["standings"] == []
+
+
 def test_the_standings_endpoint_needs_a_user(client):
     answer = client.get("/api/standings")
 
