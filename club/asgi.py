@@ -7,12 +7,11 @@ import django
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.settings")
 django.setup(set_prefix=False)  # before importing the handler's middleware and the consumers
 
-from club.handler import SyncASGIHandler  # noqa: E402
-
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from club.handler import SyncASGIHandler  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(

@@ -12,6 +12,14 @@ from club.errors import Refused
 from club.models import IdempotentRequest
 
 MAX_KEY = 200
+IDEMPOTENCY_KEY = {  # the header in the OpenAPI schema of every idempotent endpoint
+    "parameters": [{
+        "in": "header", "name": "Idempotency-Key", "required": False,
+        "schema": {"type": "string", "minLength": 1, "maxLength": MAX_KEY},
+        "description": "A repeat with the same key and body returns the first answer and does "
+                       "nothing more; the same key with another body is refused (409).",
+    }],
+}
 
 
 def _fingerprint(request) -> str:

@@ -20,8 +20,8 @@ from django.utils.html import format_html
 from django.utils.text import smart_split, unescape_string_literal
 
 from club.admin import ReadOnlyMixin
-from club.ledger import BIGINT_MAX
 from club.errors import Refused
+from club.ledger import BIGINT_MAX
 from club.models import Player
 from games import display, exports, services
 from games.engine import EngineError, loads

@@ -50,7 +50,7 @@ SCORE_OPENAPI = {
         },
         422: {
             "description": 'The record is rejected: `{"error": {"code", "message", "at"}}`.',
-            "content": {"application/json": {"schema": {"type": "object"}}},
+            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorOut"}}},
         },
     },
 }

@@ -1,19 +1,29 @@
 """The JSON API of players, tables and hands (API.md). Views are thin: they read the request,
 call a service or a selector, and shape the answer."""
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from ninja import Router, Schema
+from ninja.responses import codes_4xx
 from pydantic import AfterValidator, Field
 
 from club import ledger
 from club.auth import API_AUTH
 from club.errors import Refused
-from club.idempotency import idempotent
+from club.idempotency import IDEMPOTENCY_KEY, idempotent
 from club.models import Player
 from games import selectors, services
 from games.models import Hand, Table
+from games.schemas import (
+    RULES_IN,
+    ErrorOut,
+    HandAndTable,
+    HandWithVersions,
+    PlayerOut,
+    PlayerWithStats,
+    Snapshot,
+)
 
 router = Router(auth=API_AUTH, tags=["club"])
 
@@ -49,7 +59,8 @@ def player_out(player: Player, stats: bool = False) -> dict:
     return out
 
 
-@router.post("/players", response={201: dict}, summary="Add a player (staff)")
+@router.post("/players", response={201: PlayerOut, codes_4xx: ErrorOut},
+             summary="Add a player (staff)", openapi_extra=IDEMPOTENCY_KEY)
 @idempotent
 def create_player(request, body: PlayerIn):
     if not request.auth.is_staff:
@@ -74,7 +85,8 @@ def create_player(request, body: PlayerIn):
     return 201, player_out(player)
 
 
-@router.get("/players/{player_id}", response=dict, summary="A player, his balance and stats")
+@router.get("/players/{player_id}", response={200: PlayerWithStats, codes_4xx: ErrorOut},
+            summary="A player, his balance and stats")
 def get_player(request, player_id: int):
     return player_out(_get(Player, player_id, "player"), stats=True)
 
@@ -82,15 +94,17 @@ def get_player(request, player_id: int):
 # -- tables -----------------------------------------------------------------------------------
 class TableIn(Schema):
     name: Text
-    format: str
-    players: list[Id]
-    rules: dict[str, Any] = {}
-    wager_style: str = "none"
+    format: Literal["pool", "rubber"]
+    players: list[Id] = Field(description="A pool's three in the order they sit down (the "
+                              "first two play), or a rubber's two.")
+    rules: dict[str, Any] = Field({}, json_schema_extra=RULES_IN)
+    wager_style: Literal["english", "french", "none"] = "none"
     first_dealer: Id | None = None
     scorers: list[Text] = []
 
 
-@router.post("/tables", response={201: dict}, summary="Open a pool or a rubber")
+@router.post("/tables", response={201: Snapshot, codes_4xx: ErrorOut},
+             summary="Open a pool or a rubber", openapi_extra=IDEMPOTENCY_KEY)
 @idempotent
 def open_table(request, body: TableIn):
     players = {p.pk: p for p in Player.objects.filter(pk__in=body.players)}
@@ -112,12 +126,14 @@ def open_table(request, body: TableIn):
     return 201, table.snapshot
 
 
-@router.get("/tables/{table_id}", response=dict, summary="The table's snapshot")
+@router.get("/tables/{table_id}", response={200: Snapshot, codes_4xx: ErrorOut},
+            summary="The table's snapshot")
 def get_table(request, table_id: int):
     return _get(Table, table_id, "table").snapshot
 
 
-@router.post("/tables/{table_id}/abandon", response=dict, summary="Abandon the pool or rubber")
+@router.post("/tables/{table_id}/abandon", response={200: Snapshot, codes_4xx: ErrorOut},
+             summary="Abandon the pool or rubber", openapi_extra=IDEMPOTENCY_KEY)
 @idempotent
 def abandon_table(request, table_id: int):
     return 200, services.abandon_table(table_id=table_id, by=request.auth).snapshot
@@ -125,7 +141,8 @@ def abandon_table(request, table_id: int):
 
 # -- hands -------------------------------------------------------------------------------------
 class HandIn(Schema):
-    record: Any
+    record: Any = Field(description="A hand record, full or summary (HAND_RECORD.md), its "
+                        "roles the table's current elder and dealer.")
     number: int | None = None
 
 
@@ -135,8 +152,8 @@ def hand_out(hand: Hand) -> dict:
             "version": hand.version, "result": hand.result}
 
 
-@router.post("/tables/{table_id}/hands", response={201: dict},
-             summary="Record the next hand of the current game")
+@router.post("/tables/{table_id}/hands", response={201: HandAndTable, codes_4xx: ErrorOut},
+             summary="Record the next hand of the current game", openapi_extra=IDEMPOTENCY_KEY)
 @idempotent
 def record_hand(request, table_id: int, body: HandIn):
     hand, _ = services.record_hand(
@@ -145,7 +162,8 @@ def record_hand(request, table_id: int, body: HandIn):
     return 201, {"hand": hand_out(hand), "table": hand.table.snapshot}
 
 
-@router.post("/hands/{hand_id}/correct", response=dict, summary="Correct a hand's record")
+@router.post("/hands/{hand_id}/correct", response={200: HandAndTable, codes_4xx: ErrorOut},
+             summary="Correct a hand's record", openapi_extra=IDEMPOTENCY_KEY)
 @idempotent
 def correct_hand(request, hand_id: int, body: HandIn):
     hand = services.correct_hand(hand_id=hand_id, record=body.record, by=request.auth)
@@ -153,7 +171,8 @@ def correct_hand(request, hand_id: int, body: HandIn):
     return 200, {"hand": hand_out(hand), "table": hand.table.snapshot}
 
 
-@router.get("/hands/{hand_id}", response=dict, summary="A hand and every version of it")
+@router.get("/hands/{hand_id}", response={200: HandWithVersions, codes_4xx: ErrorOut},
+            summary="A hand and every version of it")
 def get_hand(request, hand_id: int):
     hand = _get(Hand, hand_id, "hand")
     out = hand_out(hand)

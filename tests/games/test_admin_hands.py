@@ -4,9 +4,9 @@ import json
 
 import pytest
 
+from club.models import Player
 from games import services
 from games.models import Hand, HandVersion
-from club.models import Player
 from tests.games.admin_kit import POINT_TO_ELDER, page_text, pool, summary, win_game, won_pool
 from tests.games.records import ELDER_VOLE, elder_vole
 

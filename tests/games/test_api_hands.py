@@ -70,7 +70,7 @@ def test_the_table_imposes_its_game_score_on_the_record(scorer, table):
 
 def test_a_record_with_the_rules_of_another_table_is_refused(scorer, table):
     answer = post_hand(scorer, table, elder_vole(rules={"ranking": "ace_high"}))
-    assert answer.status_code == 422 and answer.json()["error"]["at"] == "rules"
+    assert answer.status_code == 422 and answer.json()["error"]["at"] == "rules.ranking"
 
 
 def test_a_variant_the_table_does_not_play_is_refused(scorer, table):

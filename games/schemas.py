@@ -1,0 +1,187 @@
+"""The shapes of the JSON API's answers (API.md), for the OpenAPI schema at /api/schema.
+
+The GET endpoints answer through these models, so what they send is checked against them. The
+POST endpoints answer the same objects through `club.idempotency` (a retry must get the very
+bytes of the first answer), and `tests/games/test_api_schema.py` checks those against them.
+Every model forbids keys it does not name: a field added to an answer and not here fails.
+"""
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from games.engine.rules import TABLE_CHOICES, TABLE_DEFAULTS
+
+Money = str  # a decimal string with two places, such as "12.50"
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ErrorBody(Strict):
+    code: str = Field(description="A stable code: the engine's (HAND_RECORD.md) for a hand, "
+                      "else such as bad_request, forbidden, not_found, conflict.")
+    message: str = Field(description="What was wrong, in words.")
+    at: str | None = Field(None, description="Where in the record, for the engine's errors.")
+
+
+class ErrorOut(Strict):
+    error: ErrorBody
+
+
+def _choice(name: str) -> Any:
+    return Literal[TABLE_CHOICES[name]]  # type: ignore[valid-type]
+
+
+class TableRules(Strict):
+    target: _choice("target")
+    game_value: _choice("game_value")
+    rubber_games: _choice("rubber_games")
+    pool_unit: _choice("pool_unit")
+    pool_streak: _choice("pool_streak")
+    pool_entry: Money
+    pool_forfeit: Money
+    levy_percent: Money = Field(description="A percentage written like money: \"5.00\".")
+    ranking: _choice("ranking")
+    dealer_exchange: _choice("dealer_exchange")
+    doubling: bool
+    offer_point: bool
+
+
+RULES_IN = {
+    "description": "Options of RULES.md; each may be left out for its default. Money and the "
+                   "levy's percentage are decimal strings such as \"10.00\".",
+    "properties": {
+        **{name: {"enum": list(choices), "default": TABLE_DEFAULTS[name]}
+           for name, choices in TABLE_CHOICES.items()},
+        **{name: {"type": "string", "example": "10.00", "default": "0.00"}
+           for name in ("pool_entry", "pool_forfeit", "levy_percent")},
+    },
+    "additionalProperties": False,
+}
+
+
+class Seats(Strict):
+    elder: int | None
+    dealer: int | None
+    observer: int | None = Field(description="null in a rubber, and at a finished table")
+
+
+class GameState(Strict):
+    number: int
+    score: dict[str, int] = Field(description="Points by player id (as a string).")
+    hands: int
+    target: int | None = Field(description="null until a retourne game's first turn-up")
+
+
+class UnitState(Strict):
+    number: int
+    games: dict[str, int] = Field(description="Games won in the unit, by player id.")
+
+
+class Streak(Strict):
+    player: int
+    count: int
+
+
+class PoolState(Strict):
+    pot: Money
+    streak: Streak | None
+    winner: int | None
+
+
+class Snapshot(Strict):
+    """The table as the API returns it and the live feed sends it (API.md)."""
+    id: int
+    name: str
+    format: Literal["pool", "rubber"]
+    status: Literal["playing", "won", "abandoned"]
+    seq: int = Field(description="Counts every change of the table.")
+    rules: TableRules
+    seats: Seats = Field(description="Who is elder and dealer in the hand to come.")
+    game: GameState
+    unit: UnitState
+    pool: PoolState | None = Field(description="null in a rubber")
+    wagers: list[dict[str, Any]]
+    players: list[int] = Field(description="In the order they sat down.")
+    first_dealer: int
+    cut: list[list[tuple[int, str]]] = Field(
+        description="The rounds of the cut for the first deal, each [player id, card]; empty "
+                    "when first_dealer was given.")
+    winner: int | None
+    hand_in_progress: int | None = Field(
+        description="The number of a hand entered trick by trick and not yet complete.")
+
+
+class HandOut(Strict):
+    id: int
+    number: int = Field(description="The hand's place at the table, from 1.")
+    game: int
+    number_in_game: int | None
+    status: Literal["counted", "set_aside"]
+    version: int
+    result: dict[str, Any] | None = Field(description="The engine's result "
+                                          "(HAND_RECORD.md); null when set aside.")
+
+
+class HandAndTable(Strict):
+    hand: HandOut
+    table: Snapshot
+
+
+class HandVersionOut(Strict):
+    version: int
+    record: Any
+    result: dict[str, Any] | None
+    entered_by: str
+    at: str
+
+
+class HandWithVersions(HandOut):
+    versions: list[HandVersionOut]
+
+
+class Rating(Strict):
+    mu: float
+    sigma: float
+    ordinal: float = Field(description="mu - 3 sigma: the figure the standings sort by.")
+
+
+class Figures(Strict):
+    games_played: int
+    games_won: int
+    units_played: int
+    units_won: int
+    pools_played: int
+    pools_won: int
+    points_for: int
+    points_against: int
+    voles: int
+    kings: int
+    net: Money
+    rating: Rating
+
+
+class PlayerOut(Strict):
+    id: int
+    name: str
+    balance: Money
+
+
+class PlayerWithStats(PlayerOut):
+    stats: Figures
+
+
+class PlayerRef(Strict):
+    id: int
+    name: str
+
+
+class StandingsRow(Figures):
+    player: PlayerRef
+
+
+class Standings(Strict):
+    from_: str | None = Field(alias="from")
+    to: str | None
+    standings: list[StandingsRow]

@@ -1,0 +1,110 @@
+"""API.md: "The schema (OpenAPI) at /api/schema describes all of it." Every answer of a pool
+evening played through the API is checked against the model the schema publishes for it; the
+models forbid keys they do not name, so an answer that grows a field the schema lacks fails."""
+import pytest
+
+from games.engine.rules import TABLE_CHOICES
+from games.schemas import (
+    ErrorOut,
+    HandAndTable,
+    HandWithVersions,
+    PlayerOut,
+    PlayerWithStats,
+    Snapshot,
+    Standings,
+)
+from tests.games.api_kit import hand_won_by, players, summary
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def schema(client):
+    return client.get("/api/schema").json()
+
+
+def operation(schema, method, path):
+    return schema["paths"][f"/api{path}"][method]
+
+
+def answer_schema(schema, method, path, status):
+    return operation(schema, method, path)["responses"][str(status)]["content"][
+        "application/json"]["schema"]
+
+
+@pytest.mark.parametrize("method, path, status, model", [
+    ("post", "/players", 201, "PlayerOut"),
+    ("get", "/players/{player_id}", 200, "PlayerWithStats"),
+    ("post", "/tables", 201, "Snapshot"),
+    ("get", "/tables/{table_id}", 200, "Snapshot"),
+    ("post", "/tables/{table_id}/abandon", 200, "Snapshot"),
+    ("post", "/tables/{table_id}/hands", 201, "HandAndTable"),
+    ("post", "/hands/{hand_id}/correct", 200, "HandAndTable"),
+    ("get", "/hands/{hand_id}", 200, "HandWithVersions"),
+    ("get", "/standings", 200, "Standings"),
+])
+def test_each_answer_and_its_errors_have_a_published_shape(schema, method, path, status, model):
+    assert answer_schema(schema, method, path, status) == {
+        "$ref": f"#/components/schemas/{model}"}
+    assert answer_schema(schema, method, path, 404) == {
+        "$ref": "#/components/schemas/ErrorOut"}
+    assert model in schema["components"]["schemas"]
+
+
+def test_the_snapshot_shape_names_every_field_of_api_md(schema):
+    snapshot = schema["components"]["schemas"]["Snapshot"]
+    assert {"id", "name", "format", "status", "seq", "rules", "seats", "game", "unit", "pool",
+            "wagers"} <= set(snapshot["properties"])
+    assert snapshot["properties"]["status"]["enum"] == ["playing", "won", "abandoned"]
+
+
+@pytest.mark.parametrize("path", ["/players", "/tables", "/tables/{table_id}/abandon",
+                                  "/tables/{table_id}/hands", "/hands/{hand_id}/correct"])
+def test_every_post_documents_the_idempotency_key(schema, path):
+    headers = [p for p in operation(schema, "post", path)["parameters"]
+               if p["in"] == "header"]
+    assert [h["name"] for h in headers] == ["Idempotency-Key"]
+
+
+def test_opening_a_table_documents_the_formats_and_every_option_of_the_rules(schema):
+    body = schema["components"]["schemas"]["TableIn"]["properties"]
+    assert body["format"]["enum"] == ["pool", "rubber"]
+    assert body["wager_style"]["enum"] == ["english", "french", "none"]
+    options = body["rules"]["properties"]
+    assert set(TABLE_CHOICES) | {"pool_entry", "pool_forfeit", "levy_percent"} == set(options)
+    assert options["target"]["enum"] == [5, 7, "retourne"]
+
+
+def test_every_answer_of_a_pool_evening_has_its_published_shape(scorer, staff_api):
+    athos = PlayerOut.model_validate(staff_api.post("/players", {"name": "Athos"}).json())
+    rest = [p.pk for p in players("Porthos", "Aramis")]
+    ids = [athos.id, *rest]
+    PlayerWithStats.model_validate(scorer.get(f"/players/{athos.id}").json())
+    table = Snapshot.model_validate(scorer.post("/tables", {
+        "name": "T", "format": "pool", "players": ids,
+        "rules": {"pool_entry": "5.00", "pool_forfeit": "1.00", "game_value": "graded"},
+    }).json())
+    first_hand = None
+    while table.status == "playing":  # Athos wins every game he plays, until the pool is his
+        seated = table.seats
+        winner = athos.id if athos.id in (seated.elder, seated.dealer) else seated.elder
+        answer = HandAndTable.model_validate(scorer.post(
+            f"/tables/{table.id}/hands",
+            {"record": hand_won_by(table.model_dump(), winner)}).json())
+        first_hand = first_hand or answer.hand
+        table = answer.table
+    assert table.pool.winner == athos.id
+    corrected = staff_api.post(f"/hands/{first_hand.id}/correct", {"record": summary(5)})
+    HandAndTable.model_validate(corrected.json())
+    HandWithVersions.model_validate(scorer.get(f"/hands/{first_hand.id}").json())
+    Standings.model_validate(scorer.get("/standings").json())
+    other = scorer.post("/tables", {"name": "U", "format": "rubber", "players": ids[:2]}).json()
+    Snapshot.model_validate(scorer.post(f"/tables/{other['id']}/abandon").json())
+    ErrorOut.model_validate(scorer.post(f"/tables/{other['id']}/abandon").json())
+    ErrorOut.model_validate(scorer.post("/tables/999/hands", {"record": {}}).json())
+
+
+def test_a_model_refuses_a_field_it_does_not_name():
+    """The check above can fail: an answer with one key more than the schema is refused."""
+    with pytest.raises(ValueError, match="extra"):
+        PlayerOut.model_validate({"id": 1, "name": "Athos", "balance": "0.00", "age": 40})
