@@ -40,8 +40,11 @@ def error_response(request, status: int, code: str, message: str):
 @api.exception_handler(ValidationError)
 def on_validation_error(request, exc):
     first = exc.errors[0] if exc.errors else {}
-    where = ".".join(str(part) for part in first.get("loc", ()))
-    message = first.get("msg", "invalid request")
+    loc = list(first.get("loc", ()))
+    if len(loc) > 1 and loc[0] == loc[1]:  # ("body", "body", "name"): the parameter is "body"
+        del loc[0]
+    where = ".".join(str(part) for part in loc)
+    message = first.get("msg", "invalid request").removeprefix("Value error, ")
     return error_response(request, 400, "bad_request", f"{where}: {message}" if where else message)
 
 

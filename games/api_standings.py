@@ -1,18 +1,20 @@
 """The club's standings in the JSON API: every player's figures and rating, best first."""
 from ninja import Query, Router
-from ninja.responses import codes_4xx
 
 from club.auth import API_AUTH
 from games import selectors
-from games.schemas import ErrorOut, Standings
+from games.schemas import REFUSED, ErrorOut, Standings
 
 router = Router(auth=API_AUTH, tags=["standings"])
+DAY = "A day written YYYY-MM-DD, included in the range."
 
 
-@router.get("/standings", response={200: Standings, codes_4xx: ErrorOut}, by_alias=True,
+@router.get("/standings", response={200: Standings, REFUSED: ErrorOut}, by_alias=True,
             summary="The standings, optionally between two dates")
-def standings(request, first: str | None = Query(None, alias="from"),
-              last: str | None = Query(None, alias="to")):
+def standings(request,
+              first: str | None = Query(None, alias="from", description=DAY,
+                                        example="2026-03-01"),
+              last: str | None = Query(None, alias="to", description=DAY, example="2026-03-31")):
     """`from` and `to` are days written YYYY-MM-DD, both included; each is optional. The
     figures count what finished in the range, net money is the player's ledger entries made
     in it, and the rating is as it stood at the end of it."""

@@ -5,7 +5,6 @@ from typing import Annotated, Any, Literal
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from ninja import Router, Schema
-from ninja.responses import codes_4xx
 from pydantic import AfterValidator, Field
 
 from club import ledger
@@ -16,6 +15,7 @@ from club.models import Player
 from games import selectors, services
 from games.models import Hand, Table
 from games.schemas import (
+    REFUSED,
     RULES_IN,
     ErrorOut,
     HandAndTable,
@@ -35,19 +35,42 @@ def _get(model, pk: int, what: str):
         raise Refused(404, "not_found", f"there is no {what} {pk}") from None
 
 
+def _unstorable(text: str) -> bool:
+    """NUL and lone surrogates: no database column holds them (PostgreSQL refuses NUL in text
+    and JSON, and neither database takes a string that is not valid UTF-8)."""
+    return "\x00" in text or any("\ud800" <= c <= "\udfff" for c in text)
+
+
 def _printable(text: str) -> str:
-    if any(ord(c) < 32 or ord(c) == 127 for c in text):
-        raise ValueError("must not contain control characters")
+    if any(ord(c) < 32 or ord(c) == 127 for c in text) or _unstorable(text):
+        raise ValueError("must not contain control characters or lone surrogates")
     return text
+
+
+def _storable(value):
+    """A JSON value whose keys and strings the database can store (see `_unstorable`)."""
+    pending = [value]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, dict):
+            pending.extend(item)
+            pending.extend(item.values())
+        elif isinstance(item, list):
+            pending.extend(item)
+        elif isinstance(item, str) and _unstorable(item):
+            raise ValueError("must not contain a NUL character or a lone surrogate")
+    return value
 
 
 Id = Annotated[int, Field(ge=1, le=ledger.BIGINT_MAX)]  # a row id the database can hold
 Text = Annotated[str, AfterValidator(_printable)]
+# Checked by the views, after stripping spaces (422); documented here.
+Name = Annotated[Text, Field(json_schema_extra={"minLength": 1, "maxLength": 100})]
 
 
 # -- players ----------------------------------------------------------------------------------
 class PlayerIn(Schema):
-    name: Text
+    name: Name
     user: Text | None = None
 
 
@@ -59,7 +82,7 @@ def player_out(player: Player, stats: bool = False) -> dict:
     return out
 
 
-@router.post("/players", response={201: PlayerOut, codes_4xx: ErrorOut},
+@router.post("/players", response={201: PlayerOut, REFUSED: ErrorOut},
              summary="Add a player (staff)", openapi_extra=IDEMPOTENCY_KEY)
 @idempotent
 def create_player(request, body: PlayerIn):
@@ -85,7 +108,7 @@ def create_player(request, body: PlayerIn):
     return 201, player_out(player)
 
 
-@router.get("/players/{player_id}", response={200: PlayerWithStats, codes_4xx: ErrorOut},
+@router.get("/players/{player_id}", response={200: PlayerWithStats, REFUSED: ErrorOut},
             summary="A player, his balance and stats")
 def get_player(request, player_id: int):
     return player_out(_get(Player, player_id, "player"), stats=True)
@@ -93,7 +116,7 @@ def get_player(request, player_id: int):
 
 # -- tables -----------------------------------------------------------------------------------
 class TableIn(Schema):
-    name: Text
+    name: Name
     format: Literal["pool", "rubber"]
     players: list[Id] = Field(description="A pool's three in the order they sit down (the "
                               "first two play), or a rubber's two.")
@@ -103,7 +126,7 @@ class TableIn(Schema):
     scorers: list[Text] = []
 
 
-@router.post("/tables", response={201: Snapshot, codes_4xx: ErrorOut},
+@router.post("/tables", response={201: Snapshot, REFUSED: ErrorOut},
              summary="Open a pool or a rubber", openapi_extra=IDEMPOTENCY_KEY)
 @idempotent
 def open_table(request, body: TableIn):
@@ -126,13 +149,13 @@ def open_table(request, body: TableIn):
     return 201, table.snapshot
 
 
-@router.get("/tables/{table_id}", response={200: Snapshot, codes_4xx: ErrorOut},
+@router.get("/tables/{table_id}", response={200: Snapshot, REFUSED: ErrorOut},
             summary="The table's snapshot")
 def get_table(request, table_id: int):
     return _get(Table, table_id, "table").snapshot
 
 
-@router.post("/tables/{table_id}/abandon", response={200: Snapshot, codes_4xx: ErrorOut},
+@router.post("/tables/{table_id}/abandon", response={200: Snapshot, REFUSED: ErrorOut},
              summary="Abandon the pool or rubber", openapi_extra=IDEMPOTENCY_KEY)
 @idempotent
 def abandon_table(request, table_id: int):
@@ -141,8 +164,9 @@ def abandon_table(request, table_id: int):
 
 # -- hands -------------------------------------------------------------------------------------
 class HandIn(Schema):
-    record: Any = Field(description="A hand record, full or summary (HAND_RECORD.md), its "
-                        "roles the table's current elder and dealer.")
+    record: Annotated[Any, AfterValidator(_storable)] = Field(
+        description="A hand record, full or summary (HAND_RECORD.md), its roles the table's "
+                    "current elder and dealer.")
     number: int | None = None
 
 
@@ -152,7 +176,7 @@ def hand_out(hand: Hand) -> dict:
             "version": hand.version, "result": hand.result}
 
 
-@router.post("/tables/{table_id}/hands", response={201: HandAndTable, codes_4xx: ErrorOut},
+@router.post("/tables/{table_id}/hands", response={201: HandAndTable, REFUSED: ErrorOut},
              summary="Record the next hand of the current game", openapi_extra=IDEMPOTENCY_KEY)
 @idempotent
 def record_hand(request, table_id: int, body: HandIn):
@@ -162,7 +186,7 @@ def record_hand(request, table_id: int, body: HandIn):
     return 201, {"hand": hand_out(hand), "table": hand.table.snapshot}
 
 
-@router.post("/hands/{hand_id}/correct", response={200: HandAndTable, codes_4xx: ErrorOut},
+@router.post("/hands/{hand_id}/correct", response={200: HandAndTable, REFUSED: ErrorOut},
              summary="Correct a hand's record", openapi_extra=IDEMPOTENCY_KEY)
 @idempotent
 def correct_hand(request, hand_id: int, body: HandIn):
@@ -171,7 +195,7 @@ def correct_hand(request, hand_id: int, body: HandIn):
     return 200, {"hand": hand_out(hand), "table": hand.table.snapshot}
 
 
-@router.get("/hands/{hand_id}", response={200: HandWithVersions, codes_4xx: ErrorOut},
+@router.get("/hands/{hand_id}", response={200: HandWithVersions, REFUSED: ErrorOut},
             summary="A hand and every version of it")
 def get_hand(request, hand_id: int):
     hand = _get(Hand, hand_id, "hand")

@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from games.engine.rules import TABLE_CHOICES, TABLE_DEFAULTS
 
 Money = str  # a decimal string with two places, such as "12.50"
+REFUSED = frozenset({400, 401, 403, 404, 409, 422})  # the statuses of refusals (ErrorOut)
 
 
 class Strict(BaseModel):

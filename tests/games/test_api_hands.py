@@ -129,3 +129,16 @@ def test_a_body_without_a_record_is_a_400(scorer, table, raw):
 def test_a_record_that_is_not_a_hand_is_the_engines_422(scorer, table, record):
     answer = post_hand(scorer, table, record)
     assert answer.status_code == 422 and not HandVersion.objects.exists()
+
+
+@pytest.mark.parametrize("key", ["\u0000", "\udcff"])
+def test_a_record_holding_text_no_database_stores_is_refused_not_a_500(scorer, table, key):
+    """The engine would name the unknown field, and the answer kept for the Idempotency-Key
+    would then hold that text: the record is refused before either."""
+    record = elder_vole() | {key: 1}
+
+    answer = scorer.post(f"/tables/{table['id']}/hands", {"record": record}, key="retry-1")
+
+    assert answer.status_code == 400
+    assert "record: must not contain" in answer.json()["error"]["message"]
+    assert not Hand.objects.exists()

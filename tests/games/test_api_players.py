@@ -102,3 +102,13 @@ def test_control_characters_are_refused_and_name_the_field(staff_api, body):
     assert error["code"] == "bad_request" and "control characters" in error["message"]
     assert list(body)[-1] in error["message"]
     assert not Player.objects.exists()
+
+
+@pytest.mark.parametrize("name", ["A\udcffB", "\ud800"])
+def test_a_lone_surrogate_is_refused_not_a_500(staff_api, name):
+    """JSON may escape half a surrogate pair (json.dumps does); no database stores it."""
+    answer = staff_api.post("/players", {"name": name})
+
+    assert answer.status_code == 400
+    assert "lone surrogates" in answer.json()["error"]["message"]
+    assert not Player.objects.exists()
