@@ -9,12 +9,21 @@ does all of that in one call on a reused thread, and sends the answer from the e
 Measured with bench/api.py: see the README.
 """
 
+import asyncio
+from contextvars import ContextVar
+
 from asgiref.sync import sync_to_async
 from django.core import signals
 from django.core.exceptions import RequestAborted
 from django.core.handlers.asgi import ASGIHandler, get_script_prefix
 from django.core.handlers.base import BaseHandler
 from django.urls import set_script_prefix
+
+
+serving_loop: ContextVar[asyncio.AbstractEventLoop | None] = ContextVar("serving_loop",
+                                                                      default=None)
+"""The event loop that serves the request, as the thread running it sees it: what the request
+leaves for the loop to do (publishing a change) is handed over without waiting for it."""
 
 
 class SyncASGIHandler(ASGIHandler):
@@ -30,6 +39,7 @@ class SyncASGIHandler(ASGIHandler):
         except RequestAborted:
             return
         set_script_prefix(get_script_prefix(scope))
+        serving_loop.set(asyncio.get_running_loop())
         try:
             response = await sync_to_async(self.respond, thread_sensitive=False)(scope, body_file)
             await self.send_response(response, send)

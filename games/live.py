@@ -1,8 +1,20 @@
 """The live feed's sending side: every change of a table goes to its channel group once the
-transaction that made it has committed (API.md, Live updates)."""
+transaction that made it has committed (API.md, Live updates).
+
+Under daphne the request's thread hands the message to the event loop and goes on: the answer
+does not wait for the channel layer. Elsewhere (a command, a test client) it is sent there and
+then."""
+import asyncio
+import logging
+
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
+
+from club.handler import serving_loop
+
+logger = logging.getLogger(__name__)
+_sending = set()  # messages under way on the loop, kept from the garbage collector
 
 
 def group_name(table_id: int) -> str:
@@ -17,5 +29,22 @@ def publish_on_commit(table, kind: str) -> None:
 
 def _send(table_id: int, message: dict) -> None:
     layer = get_channel_layer()
-    if layer is not None:
+    if layer is None:
+        return
+    loop = serving_loop.get()
+    if loop is None:
         async_to_sync(layer.group_send)(group_name(table_id), message)
+    else:
+        loop.call_soon_threadsafe(_start, layer.group_send(group_name(table_id), message))
+
+
+def _start(sending) -> None:
+    task = asyncio.get_running_loop().create_task(sending)
+    _sending.add(task)
+    task.add_done_callback(_sent)
+
+
+def _sent(task: asyncio.Task) -> None:
+    _sending.discard(task)
+    if not task.cancelled() and task.exception() is not None:
+        logger.error("a change of a table could not be published", exc_info=task.exception())

@@ -1,0 +1,74 @@
+"""The live feed's sending side (API.md, Live updates): every change of a table reaches the
+table's group after it is committed, and only then; under daphne the request does not wait
+for it (tests/club/test_handler.py sends a hand through the ASGI application)."""
+import asyncio
+import logging
+
+import pytest
+from asgiref.sync import async_to_sync, sync_to_async
+from channels.layers import get_channel_layer
+from django.db import transaction
+
+from club.errors import Refused
+from club.handler import serving_loop
+from games import live, services
+from tests.games.admin_kit import players, summary
+from tests.games.api_kit import user_with_token
+
+
+def open_pool():
+    by, _ = user_with_token("scorer")
+    seated = players("Athos", "Porthos", "Aramis")
+    return by, services.open_table(name="T", format="pool", players=seated, rules={},
+                                   first_dealer=seated[1], by=by)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_each_committed_hand_reaches_the_group_and_nothing_else_does():
+    by, table = open_pool()
+    layer = get_channel_layer()
+
+    def play():
+        with pytest.raises(Refused):  # the engine refuses it: rolled back, never sent
+            services.record_hand(table_id=table.pk, record={"summary": {}}, by=by)
+        with pytest.raises(RuntimeError), transaction.atomic():  # recorded, then rolled back
+            services.record_hand(table_id=table.pk, record=summary(5), by=by)
+            raise RuntimeError("the caller's transaction fails")
+        for elder_tricks in (3, 2):
+            services.record_hand(table_id=table.pk, record=summary(elder_tricks), by=by)
+
+    async def listen_while_playing():
+        channel = await layer.new_channel()
+        await layer.group_add(live.group_name(table.pk), channel)
+        await sync_to_async(play)()
+        return [await layer.receive(channel) for _ in range(2)]
+
+    first, second = async_to_sync(listen_while_playing)()
+
+    assert (first["kind"], second["kind"]) == ("hand", "hand")
+    assert (first["seq"], second["seq"]) == (table.seq + 1, table.seq + 2)
+    assert second["table"]["seq"] == second["seq"]
+    assert first["table"]["game"]["hands"] == 1 and second["table"]["game"]["hands"] == 2
+
+
+def test_under_a_serving_loop_a_message_the_layer_refuses_is_logged_not_raised(
+        monkeypatch, caplog):
+    async def refuse(group, message):
+        raise ConnectionError("the channel layer is down")
+
+    monkeypatch.setattr(get_channel_layer(), "group_send", refuse)
+
+    async def serve():
+        serving_loop.set(asyncio.get_running_loop())
+        await sync_to_async(live._send, thread_sensitive=False)(1, {"type": "table.change"})
+        for _ in range(100):  # let the loop run what the thread handed over
+            await asyncio.sleep(0.01)
+            if not live._sending and caplog.records:
+                break
+
+    with caplog.at_level(logging.ERROR, logger="games.live"):
+        async_to_sync(serve)()
+
+    assert "could not be published" in caplog.text
+    assert "the channel layer is down" in caplog.text
+    assert not live._sending
