@@ -19,7 +19,6 @@ from django.core.handlers.asgi import ASGIHandler, get_script_prefix
 from django.core.handlers.base import BaseHandler
 from django.urls import set_script_prefix
 
-
 serving_loop: ContextVar[asyncio.AbstractEventLoop | None] = ContextVar("serving_loop",
                                                                       default=None)
 """The event loop that serves the request, as the thread running it sees it: what the request

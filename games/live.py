@@ -3,7 +3,8 @@ transaction that made it has committed (API.md, Live updates).
 
 Under daphne the request's thread hands the message to the event loop and goes on: the answer
 does not wait for the channel layer. Elsewhere (a command, a test client) it is sent there and
-then."""
+then. Either way a layer that fails (Redis down) is logged: the change is committed, and its
+answer is not turned into an error (clients that miss a `seq` ask for a fresh snapshot)."""
 import asyncio
 import logging
 
@@ -24,7 +25,7 @@ def group_name(table_id: int) -> str:
 def publish_on_commit(table, kind: str) -> None:
     message = {"type": "table.change", "kind": kind, "seq": table.seq, "table": table.snapshot}
     table_id = table.pk
-    transaction.on_commit(lambda: _send(table_id, message))
+    transaction.on_commit(lambda: _send(table_id, message), robust=True)
 
 
 def _send(table_id: int, message: dict) -> None:

@@ -72,3 +72,19 @@ def test_under_a_serving_loop_a_message_the_layer_refuses_is_logged_not_raised(
     assert "could not be published" in caplog.text
     assert "the channel layer is down" in caplog.text
     assert not live._sending
+
+
+@pytest.mark.django_db
+def test_without_a_serving_loop_a_layer_that_fails_is_logged_and_the_hand_stands(
+        monkeypatch, caplog, django_capture_on_commit_callbacks):
+    async def refuse(group, message):
+        raise ConnectionError("the channel layer is down")
+
+    monkeypatch.setattr(get_channel_layer(), "group_send", refuse)
+    by, table = open_pool()
+
+    with caplog.at_level(logging.ERROR), django_capture_on_commit_callbacks(execute=True):
+        hand, created = services.record_hand(table_id=table.pk, record=summary(3), by=by)
+
+    assert created and hand.pk is not None
+    assert "the channel layer is down" in caplog.text
