@@ -162,7 +162,7 @@ def record_hand(*, table_id: int, record, by, idempotency_key: str | None = None
     HandVersion.objects.create(hand=hand, version=1, record=record, result=result,
                                entered_by=by)
     entries.append(entry)
-    transaction.on_commit(lambda: _recent.keep(table.pk, table.seq, entries))
+    transaction.on_commit(lambda: _recent.keep(table, entries))
     if kind not in ("hand", "trick"):  # a game ended
         _close_if_over(table, course)
         seats = {e.key: (e.elder, e.dealer) for e in entries if e.game == entry.game}
@@ -253,20 +253,22 @@ def play_or_set_aside(course: Course, entry: Entry):
 class _RecentEntries:
     """This process's copy of the entries of the tables it served last, each with the `seq`
     it was read at. Every change of a table moves its `seq` on, so under the table's row lock a
-    copy whose `seq` is the table's own is exactly what the database holds."""
+    copy whose `seq` is the table's own is exactly what the database holds. The table's
+    creation time is part of the key too: a database emptied under a running process (a test
+    suite, a development reset) may give a new table the id and `seq` of one kept here."""
 
     def __init__(self, size: int = 256):
         self.size, self.tables, self.lock = size, OrderedDict(), threading.Lock()
 
     def get(self, table: Table):
         with self.lock:
-            seq, entries = self.tables.get(table.pk, (None, None))
-            return list(entries) if seq == table.seq else None
+            version, entries = self.tables.get(table.pk, (None, None))
+            return list(entries) if version == (table.seq, table.created_at) else None
 
-    def keep(self, table_id: int, seq: int, entries: list[Entry]) -> None:
+    def keep(self, table: Table, entries: list[Entry]) -> None:
         with self.lock:
-            self.tables[table_id] = (seq, entries)
-            self.tables.move_to_end(table_id)
+            self.tables[table.pk] = ((table.seq, table.created_at), entries)
+            self.tables.move_to_end(table.pk)
             while len(self.tables) > self.size:
                 self.tables.popitem(last=False)
 

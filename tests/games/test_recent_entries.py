@@ -2,10 +2,12 @@
 only while the table's `seq` is the one it read them at. These tests commit for real, as
 production does, so that the copy is made; each checks that what the copy feeds the next hand
 is what the database holds."""
+from datetime import timedelta
+
 import pytest
 
 from games import services
-from games.models import Hand
+from games.models import Hand, Table
 from tests.games.api_kit import players, summary
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -52,3 +54,16 @@ def test_a_correction_reaches_the_next_hand(scorer, snap):
     assert fixed.status_code == 200
     second = post(scorer, fixed.json()["table"], summary(2))
     assert second["table"]["game"]["score"][athos] == 2  # the point, then the point
+
+
+def test_a_table_with_a_kept_tables_id_and_seq_but_made_later_gets_no_copy(scorer, snap):
+    """An emptied database (a test suite, a development reset) may give a new table the id and
+    `seq` of one this process kept: the copy is keyed by the table's creation time too."""
+    for tricks in (3, 2):
+        snap = post(scorer, snap, summary(tricks))["table"]
+    table = Table.objects.get(pk=snap["id"])
+    assert services._recent.get(table) is not None
+
+    table.created_at += timedelta(microseconds=1)
+
+    assert services._recent.get(table) is None
