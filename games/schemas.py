@@ -10,6 +10,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from games.engine.rules import TABLE_CHOICES, TABLE_DEFAULTS
+from games.services import MONEY_RULES
 
 Money = str  # a decimal string with two places, such as "12.50"
 REFUSED = frozenset({400, 401, 403, 404, 409, 422})  # the statuses of refusals (ErrorOut)
@@ -56,7 +57,7 @@ RULES_IN = {
         **{name: {"enum": list(choices), "default": TABLE_DEFAULTS[name]}
            for name, choices in TABLE_CHOICES.items()},
         **{name: {"type": "string", "example": "10.00", "default": "0.00"}
-           for name in ("pool_entry", "pool_forfeit", "levy_percent")},
+           for name in sorted(MONEY_RULES)},
     },
     "additionalProperties": False,
 }

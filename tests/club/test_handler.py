@@ -29,28 +29,26 @@ def broken(request):
 urlpatterns = [path("streamed", streamed), path("broken", broken)]
 
 
-def serve(method, url, body=None, headers=()):
+async def exchange(method, url, body=None, headers=()):
     """The status, headers (a dict) and body of the application's answer."""
     raw = json.dumps(body).encode() if body is not None else b""
     headers = [(b"host", b"127.0.0.1"), *headers]
     if body is not None:
         headers.append((b"content-type", b"application/json"))
+    communicator = HttpCommunicator(application, method, url, raw, headers)
+    await communicator.send_input({"type": "http.request", "body": raw})
+    start = await communicator.receive_output(timeout=10)
+    answer = b""
+    while True:  # the last message of a streamed answer may carry no "body" (ASGI allows it)
+        chunk = await communicator.receive_output(timeout=10)
+        answer += chunk.get("body", b"")
+        if not chunk.get("more_body"):
+            break
+    await communicator.wait(timeout=10)
+    return start["status"], {k.decode().lower(): v.decode() for k, v in start["headers"]}, answer
 
-    async def exchange():
-        communicator = HttpCommunicator(application, method, url, raw, headers)
-        await communicator.send_input({"type": "http.request", "body": raw})
-        start = await communicator.receive_output(timeout=10)
-        body = b""
-        while True:  # the last message of a streamed answer may carry no "body" (ASGI allows it)
-            chunk = await communicator.receive_output(timeout=10)
-            body += chunk.get("body", b"")
-            if not chunk.get("more_body"):
-                break
-        await communicator.wait(timeout=10)
-        return start["status"], start["headers"], body
 
-    status, headers, body = async_to_sync(exchange)()
-    return status, {k.decode().lower(): v.decode() for k, v in headers}, body
+serve = async_to_sync(exchange)
 
 
 def test_a_post_body_reaches_the_view_and_its_answer_comes_back():
@@ -131,17 +129,13 @@ def test_a_hand_posted_through_asgi_is_stored_and_published_after_commit():
     async def listen_then_post():
         channel = await layer.new_channel()
         await layer.group_add(group_name(table["id"]), channel)
-        communicator = HttpCommunicator(
-            application, "POST", f"/api/tables/{table['id']}/hands",
-            json.dumps({"record": summary(3)}).encode(),
-            [(b"host", b"127.0.0.1"), (b"content-type", b"application/json"), *auth])
-        answer = await communicator.get_response(timeout=10)
-        await communicator.wait(timeout=10)
+        answer = await exchange("POST", f"/api/tables/{table['id']}/hands",
+                                {"record": summary(3)}, auth)
         return answer, await layer.receive(channel)
 
-    answer, message = async_to_sync(listen_then_post)()
+    (status, _, body), message = async_to_sync(listen_then_post)()
 
-    assert answer["status"] == 201, answer["body"]
-    assert json.loads(answer["body"])["table"]["seq"] == message["seq"] == table["seq"] + 1
+    assert status == 201, body
+    assert json.loads(body)["table"]["seq"] == message["seq"] == table["seq"] + 1
     assert message["kind"] == "hand"
     assert Hand.objects.filter(table_id=table["id"]).count() == 1
