@@ -1,11 +1,48 @@
 """The club's admin. Ledger rows are read-only here: money moves only through club.ledger."""
 
-from django.contrib import admin
+from django.contrib import admin, messages
+from django.contrib.admin import helpers
+from django.contrib.admin.options import IncorrectLookupParameters
+from django.contrib.auth.admin import GroupAdmin, UserAdmin
+from django.contrib.auth.models import Group, User
+from django.core.exceptions import ValidationError
+from django.db import DatabaseError, transaction
 from django.db.models import Count, Q, Sum, Value
 from django.db.models.functions import Coalesce
+from django.http import HttpResponseRedirect
 
 from club.ledger import cents_to_str
 from club.models import Account, ApiToken, Entry, Player, Transaction
+
+
+class GuardedListMixin:
+    """Hand-made query strings and selections are bad input, never a 500.
+
+    Django's admin filters a list by any lookup on the model's own fields, and some fail only
+    in the database: `?name__regex=[` (PostgreSQL refuses the pattern), `?created_at__year=0`.
+    The list then shows its "invalid lookup" notice, as for a bad value of its own filters. An
+    action on ids that cannot be ids goes back to the list with a message, and does nothing.
+    """
+
+    def get_changelist_instance(self, request):
+        try:
+            with transaction.atomic():  # a refused query must not spoil the request's others
+                return super().get_changelist_instance(request)
+        except (ValueError, DatabaseError) as err:
+            if not request.GET:  # no lookup of the user's: a real failure
+                raise
+            raise IncorrectLookupParameters(err) from err
+
+    def response_action(self, request, queryset):
+        pk = self.model._meta.pk
+        try:
+            for value in request.POST.getlist(helpers.ACTION_CHECKBOX_NAME):
+                pk.clean(value, None)
+        except ValidationError:
+            self.message_user(request, "The selection holds something that is not the id of "
+                              f"a {self.opts.verbose_name}: nothing was done.", messages.ERROR)
+            return HttpResponseRedirect(request.get_full_path())
+        return super().response_action(request, queryset)
 
 
 class ReadOnlyMixin:
@@ -23,7 +60,7 @@ class ReadOnlyMixin:
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(GuardedListMixin, admin.ModelAdmin):
     list_display = ["name", "user", "created_at"]
     list_select_related = ["user"]
     search_fields = ["name", "user__username"]
@@ -32,7 +69,7 @@ class PlayerAdmin(admin.ModelAdmin):
 
 
 @admin.register(Account)
-class AccountAdmin(ReadOnlyMixin, admin.ModelAdmin):
+class AccountAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
     list_display = ["code", "name", "kind", "player", "balance"]
     list_filter = ["kind"]
     list_select_related = ["player"]
@@ -66,7 +103,7 @@ class EntryInline(ReadOnlyMixin, admin.TabularInline):
 
 
 @admin.register(Transaction)
-class TransactionAdmin(ReadOnlyMixin, admin.ModelAdmin):
+class TransactionAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
     list_display = ["id", "created_at", "kind", "reference", "memo", "moved", "entry_count"]
     list_filter = ["kind"]
     search_fields = ["reference", "memo", "idempotency_key"]
@@ -97,7 +134,7 @@ class TransactionAdmin(ReadOnlyMixin, admin.ModelAdmin):
 
 
 @admin.register(ApiToken)
-class ApiTokenAdmin(admin.ModelAdmin):
+class ApiTokenAdmin(GuardedListMixin, admin.ModelAdmin):
     """Issue a token by choosing its user; revoke it by deleting it. The key is shown, never
     typed."""
 
@@ -109,6 +146,21 @@ class ApiTokenAdmin(admin.ModelAdmin):
 
     def get_readonly_fields(self, request, obj=None):
         return ["user", "key", "created_at"] if obj else ["key", "created_at"]
+
+# Django's own lists of users and groups, guarded the same way.
+admin.site.unregister(User)
+admin.site.unregister(Group)
+
+
+@admin.register(User)
+class ClubUserAdmin(GuardedListMixin, UserAdmin):
+    pass
+
+
+@admin.register(Group)
+class ClubGroupAdmin(GuardedListMixin, GroupAdmin):
+    pass
+
 
 admin.site.site_header = "Écarté Club: the secretary's office"
 admin.site.site_title = "Écarté Club admin"

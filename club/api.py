@@ -3,6 +3,8 @@
 Every refused request answers `{"error": {"code", "message"}}` (API.md, Conventions).
 """
 
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from django.http import Http404
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, ValidationError
@@ -62,6 +64,12 @@ def on_http_error(request, exc):
 @api.exception_handler(Http404)
 def on_not_found(request, exc):
     return error_response(request, 404, "not_found", str(exc) or "not found")
+
+
+@api.exception_handler(RequestDataTooBig)
+def on_too_large(request, exc):
+    return error_response(request, 413, "too_large", "the body is larger than the "
+                          f"{settings.DATA_UPLOAD_MAX_MEMORY_SIZE:,} bytes a request may carry")
 
 
 @api.exception_handler(Refused)

@@ -13,9 +13,12 @@ from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
 
+from club.names import normal, validate_name
+
 
 class Player(models.Model):
-    name = models.CharField(max_length=100, help_text="Unique, ignoring case.")
+    name = models.CharField(max_length=100, validators=[validate_name],
+                            help_text="Unique, ignoring case.")
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -38,6 +41,9 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def clean(self):
+        self.name = normal(self.name.strip())
 
 
 class Account(models.Model):

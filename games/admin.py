@@ -19,7 +19,7 @@ from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.text import smart_split, unescape_string_literal
 
-from club.admin import ReadOnlyMixin
+from club.admin import GuardedListMixin, ReadOnlyMixin
 from club.errors import Refused
 from club.ledger import BIGINT_MAX
 from club.models import Player
@@ -141,7 +141,7 @@ class HandInline(ReadOnlyInline):
 
 # -- tables ---------------------------------------------------------------------------------
 @admin.register(Table)
-class TableAdmin(ReadOnlyMixin, admin.ModelAdmin):
+class TableAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
     list_display = ["name", "format", "status", "players_display", "winner", "hands_count",
                     "created_at"]
     list_select_related = ["winner"]
@@ -271,7 +271,7 @@ class HandVersionInline(ReadOnlyInline):
 
 
 @admin.register(Hand)
-class HandAdmin(ReadOnlyMixin, admin.ModelAdmin):
+class HandAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
     list_display = ["hand_label", "table_link", "game", "in_game", "elder", "dealer",
                     "status_short", "version", "marks", "entered_at"]
     list_display_links = ["hand_label"]

@@ -7,7 +7,7 @@ from django.db import IntegrityError, transaction
 from ninja import Router, Schema
 from pydantic import AfterValidator, Field
 
-from club import ledger
+from club import ledger, names
 from club.auth import API_AUTH
 from club.errors import Refused
 from club.idempotency import IDEMPOTENCY_KEY, idempotent
@@ -42,9 +42,10 @@ def _unstorable(text: str) -> bool:
 
 
 def _printable(text: str) -> str:
-    if any(ord(c) < 32 or ord(c) == 127 for c in text) or _unstorable(text):
-        raise ValueError("must not contain control characters or lone surrogates")
-    return text
+    problem = names.unprintable(text)
+    if problem:
+        raise ValueError(problem)
+    return names.normal(text)
 
 
 def _storable(value):

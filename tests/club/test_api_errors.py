@@ -2,10 +2,12 @@
 
 import json
 
+import pytest
 from django.test import RequestFactory
 from ninja.errors import HttpError, ValidationError
 
 from club.api import api
+from tests.games.api_kit import user_with_token
 
 
 def test_an_unknown_endpoint_is_not_found(client):
@@ -47,3 +49,22 @@ def test_an_http_error_keeps_its_status_and_gets_a_code():
 
     assert status == 403
     assert error == {"code": "forbidden", "message": "staff only"}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("debug", [True, False])
+@pytest.mark.parametrize("path", ["/api/engine/score", "/api/players", "/api/tables/1/hands",
+                                  "/api/hands/1/correct"])
+def test_a_body_over_the_size_limit_is_too_large_not_a_500(client, settings, debug, path):
+    """Django refuses to read a body over DATA_UPLOAD_MAX_MEMORY_SIZE (2.5 MB): a 413 in the
+    error shape, whether DEBUG is on or not, and with a token or without one."""
+    settings.DEBUG = debug
+    token = user_with_token("secretary", staff=True)[1]
+    body = json.dumps({"record": "a" * (settings.DATA_UPLOAD_MAX_MEMORY_SIZE + 1)})
+
+    response = client.post(path, data=body, content_type="application/json",
+                           HTTP_AUTHORIZATION=f"Bearer {token}")
+
+    assert response.status_code == 413
+    assert response.json()["error"]["code"] == "too_large"
+    assert "2,621,440 bytes" in response.json()["error"]["message"]

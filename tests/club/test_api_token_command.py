@@ -72,3 +72,12 @@ def test_an_unknown_user_is_refused_and_nothing_is_created():
         api_token("mordaunt")
 
     assert not User.objects.exists() and not ApiToken.objects.exists()
+
+
+@pytest.mark.parametrize("username", ["", "a b", "tab\there", "x" * 151])
+def test_a_username_django_would_refuse_is_not_created(username):
+    """The login form could never sign such a user in, and `scorers` would name him."""
+    with pytest.raises(CommandError, match="cannot be a username"):
+        api_token(username, "--create-user")
+
+    assert not User.objects.exists()

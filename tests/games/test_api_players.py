@@ -90,17 +90,21 @@ def test_an_unknown_player_is_404(staff_api):
     assert answer.status_code == 404 and answer.json()["error"]["code"] == "not_found"
 
 
-@pytest.mark.parametrize("body", [{"name": "\u0000"}, {"name": "Athos\nPorthos"},
-                                  {"name": "Athos", "user": "athos\u0000"}])
-def test_control_characters_are_refused_and_name_the_field(staff_api, body):
+@pytest.mark.parametrize("body, character", [
+    ({"name": "\u0000"}, "U+0000, a control character"),
+    ({"name": "Athos\nPorthos"}, "U+000A, a control character"),
+    ({"name": "a\u0085b"}, "U+0085, a control character"),  # C1: NEXT LINE
+    ({"name": "Athos", "user": "athos\u0000"}, "U+0000, a control character"),
+])
+def test_control_characters_are_refused_and_name_the_field(staff_api, body, character):
     """PostgreSQL cannot store NUL in text, and no name has a line break: a 400 that names
-    the field, on every database, and no player."""
+    the field and the character, on every database, and no player."""
     answer = staff_api.post("/players", body)
 
     assert answer.status_code == 400
     error = answer.json()["error"]
-    assert error["code"] == "bad_request" and "control characters" in error["message"]
-    assert list(body)[-1] in error["message"]
+    assert error["code"] == "bad_request" and character in error["message"]
+    assert f"{list(body)[-1]}: must not contain" in error["message"]
     assert not Player.objects.exists()
 
 
@@ -110,5 +114,35 @@ def test_a_lone_surrogate_is_refused_not_a_500(staff_api, name):
     answer = staff_api.post("/players", {"name": name})
 
     assert answer.status_code == 400
-    assert "lone surrogates" in answer.json()["error"]["message"]
+    assert "a lone surrogate" in answer.json()["error"]["message"]
     assert not Player.objects.exists()
+
+
+@pytest.mark.parametrize("name", ["\u200b", "Athos\u200b", "\ufeffAthos", "\u202eSOHTA",
+                                  "A\ue000"])
+def test_invisible_and_private_characters_are_refused(staff_api, name):
+    """A zero-width space, a byte order mark or a right-to-left override makes a name that
+    looks like another, or like nothing; a private-use character shows as nothing known."""
+    answer = staff_api.post("/players", {"name": name})
+
+    assert answer.status_code == 400
+    assert "must not contain U+" in answer.json()["error"]["message"]
+    assert not Player.objects.exists()
+
+
+def test_a_persian_name_keeps_its_zero_width_non_joiner(staff_api):
+    """Some scripts write names with the zero-width (non-)joiner: those two pass."""
+    answer = staff_api.post("/players", {"name": "\u0645\u06cc\u200c\u0631\u0648\u06cc"})
+
+    assert answer.status_code == 201, answer.content
+    assert Player.objects.get().name == "\u0645\u06cc\u200c\u0631\u0648\u06cc"
+
+
+def test_one_name_in_two_unicode_spellings_is_one_player(staff_api):
+    """É as one character (NFC) or as E and a combining accent (NFD) is the same name."""
+    assert staff_api.post("/players", {"name": "\u00c9mile"}).status_code == 201
+    answer = staff_api.post("/players", {"name": "E\u0301mile"})
+
+    assert answer.status_code == 409
+    assert Player.objects.count() == 1
+    assert staff_api.post("/players", {"name": "Zo\u0065\u0308"}).json()["name"] == "Zo\u00eb"

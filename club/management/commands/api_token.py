@@ -1,6 +1,7 @@
 """python manage.py api_token USERNAME [--create-user] [--staff]: print that user's API token."""
 
 from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
@@ -22,10 +23,17 @@ class Command(BaseCommand):
     @transaction.atomic
     def handle(self, *args, username: str, create_user: bool, staff: bool, **options):
         User = get_user_model()
+        username = User.normalize_username(username)
         user = User.objects.filter(**{User.USERNAME_FIELD: username}).first()
         if user is None:
             if not create_user:
                 raise CommandError(f'No user named "{username}". Pass --create-user to create him.')
+            try:
+                User._meta.get_field(User.USERNAME_FIELD).run_validators(username)
+                if not username:
+                    raise ValidationError("A username cannot be empty.")
+            except ValidationError as err:
+                raise CommandError(f'"{username}" cannot be a username: {" ".join(err.messages)}')
             user = User(**{User.USERNAME_FIELD: username})
             user.set_unusable_password()
             user.save()
