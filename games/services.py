@@ -17,6 +17,7 @@ from club.errors import Refused
 from club.models import Player
 from games import live
 from games.engine import EngineError
+from games.engine.cards import parse_card
 from games.engine.course import Course, Entry, Setup, cut_for_deal
 from games.engine.rules import table_rules
 from games.models import Hand, HandVersion, Seat, Table
@@ -135,9 +136,10 @@ def record_hand(*, table_id: int, record, by, idempotency_key: str | None = None
     if course.hand_in_progress is not None:
         raise Refused(409, "hand_in_progress", f"hand {course.hand_in_progress} is still in "
                       "progress: correct it instead of adding a new one")
-    if type(record) is dict and type(record.get("deal")) is dict:
+    deal = _cards_dealt(record)
+    if deal is not None:
         for earlier in entries:
-            if earlier.record.get("deal") == record["deal"]:
+            if _cards_dealt(earlier.record) == deal:
                 raise Refused(409, "duplicate_hand", f"this deal is already hand {earlier.key}")
     entry = Entry(key=next_number, game=course.game.number, elder=course.elder,
                   dealer=course.dealer, record=record)
@@ -209,6 +211,23 @@ def correct_hand(*, hand_id: int, record, by) -> Hand:
     hand.save(update_fields=["record", "version"])
     _rebuild(table, kind="correction", course=course)
     return hand
+
+
+def _cards_dealt(record) -> tuple | None:
+    """A full record's deal as cards, however they are spelled and in whatever order each
+    hand lists them: (elder's, dealer's, turn-up). None for a summary, or for a deal with a
+    card the engine cannot read (it refuses that record anyway)."""
+    deal = record.get("deal") if type(record) is dict else None
+    if type(deal) is not dict:
+        return None
+    hands = [deal.get("elder"), deal.get("dealer")]
+    if not all(type(cards) is list for cards in hands):
+        return None
+    cards = [[parse_card(card) for card in hand] for hand in hands]
+    turn_up = parse_card(deal.get("turn_up"))
+    if turn_up is None or None in cards[0] + cards[1]:
+        return None
+    return frozenset(cards[0]), frozenset(cards[1]), turn_up
 
 
 def _unit_is_over(table: Table, entries: list[Entry], number: int) -> bool:

@@ -87,6 +87,18 @@ def test_the_same_deal_cannot_be_recorded_twice(scorer, table):
     assert Hand.objects.count() == 1
 
 
+def test_the_same_deal_spelled_otherwise_is_still_the_same_deal(scorer, table):
+    """HAND_RECORD.md accepts 7h, 10♥ and TH alike, and a hand's cards in any order."""
+    post_hand(scorer, table, ELDER_VOLE)
+    respelled = elder_vole(deal={"elder": ["qd", "J♦", "as", "qs", "ks"],
+                                 "dealer": ["7c", "10H", "9h", "8S", "7S"], "turn_up": "8d"})
+
+    answer = post_hand(scorer, table, respelled)
+
+    assert answer.status_code == 409 and answer.json()["error"]["code"] == "duplicate_hand"
+    assert Hand.objects.count() == 1
+
+
 def test_a_scorer_may_name_the_hand_number_he_is_entering(scorer, table):
     assert post_hand(scorer, table, summary(3), number=1).status_code == 201
     answer = post_hand(scorer, table, summary(3), number=1)  # a second scorer, a step behind
