@@ -109,13 +109,17 @@ class Course:
                               f"table's game score {score_before}", "score_before")
         record["score_before"] = score_before
         target = self.game.target or self._retourne_target(record)
-        if record.get("target", target) != target:
-            raise EngineError("bad_format", f"the record's target differs from the game's "
-                              f"target {target}", "target")
-        record["target"] = target
+        if target is not None:
+            if record.get("target", target) != target:
+                raise EngineError("bad_format", f"the record's target differs from the game's "
+                                  f"target {target}", "target")
+            record["target"] = target
         return record
 
-    def _retourne_target(self, record: dict) -> int:
+    def _retourne_target(self, record: dict) -> int | None:
+        """The target set by the first hand of a retourne game: its turn-up's value. None
+        for a replayed hand that gives no turn-up: a void hand sets no target (RULINGS.md 30),
+        so it need not name one."""
         if "deal" in record and type(record["deal"]) is dict:
             turn_up, where = record["deal"].get("turn_up"), "deal.turn_up"
         else:
@@ -123,6 +127,8 @@ class Course:
             turn_up = summary.get("turn_up") if type(summary) is dict else None
             where = "summary.turn_up"
         card = parse_card(turn_up)
+        if card is None and turn_up is None and _replayed(record):
+            return None
         if card is None:
             try:  # a fault of the record's shape comes first (HAND_RECORD.md, Errors)
                 read({"target": 5, **record})
@@ -215,6 +221,13 @@ class Course:
 
     def _unit_is_rubber(self) -> bool:
         return self.setup.format == "rubber" or self.rules["pool_unit"] == "rubber"
+
+
+def _replayed(record: dict) -> bool:
+    """Whether the record declares its hand void (a `replay` irregularity)."""
+    irregularities = record.get("irregularities")
+    return type(irregularities) is list and any(
+        type(entry) is dict and entry.get("type") == "replay" for entry in irregularities)
 
 
 def game_value(style: str, loser_score: int, target: int) -> int:

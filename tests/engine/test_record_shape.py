@@ -4,17 +4,16 @@ import copy
 
 import pytest
 from ecarte_kit import (
+    ERRORS,
     EXCHANGE_ONE,
     KING_ELDER,
     POINT,
-    REFUSE,
     REVOKE_VOLE,
     check,
     ex,
-    exhausting,
-    full,
     rejects,
     summary,
+    with_deal,
 )
 
 from games.engine import EngineError, loads, score
@@ -213,39 +212,6 @@ def test_summary_vole_with_an_abandon_is_bad_summary():
 
 
 # --- errors: every code with its pointer --------------------------------------------------
-
-def with_deal(elder="KH QH JH 7C 8C", dealer="AS TS 9S AC KC", turn_up="7D", tricks=(), **extra):
-    return full(elder, dealer, turn_up, [], list(tricks), in_progress=True, **extra)
-
-
-ERRORS = [
-    ("unknown_field", lambda: POINT.record(foo=1), "foo"),
-    ("bad_format", lambda: POINT.record(format="ecarte/1"), "format"),
-    ("bad_card", lambda: with_deal(dealer="AS TS 9S AC KX"), "deal.dealer[4]"),
-    ("duplicate_card", lambda: with_deal(dealer="AS TS 9S AC AS"), "deal.dealer[4]"),
-    ("wrong_hand_size", lambda: with_deal(dealer="AS TS 9S AC"), "deal.dealer"),
-    ("bad_exchange", lambda: POINT.first(0, exchanges=[REFUSE, EXCHANGE_ONE]), "exchanges[1]*"),
-    ("stock_exhausted", lambda: POINT.first(0, exchanges=exhausting() + [REFUSE]),
-     "exchanges[3]*"),
-    ("card_not_held", lambda: POINT.record(exchanges=[ex("KS", "9H", "9S", "QC")]),
-     "exchanges[0].elder.discard[0]"),
-    ("card_not_held", lambda: POINT.record(tricks=[["KH", "9S"], ["QS", "TS"]]), "tricks[1][0]"),
-    ("must_follow_suit", lambda: REVOKE_VOLE.record(), "tricks[0][1]"),
-    ("must_win_trick", lambda: with_deal("TC KH QH JH 8C", "9C AC AS TS 9S",
-                                         tricks=[["TC", "9C"]]), "tricks[0][1]"),
-    ("must_trump", lambda: with_deal("KH 7S 8S 9S TS", "8D AC TC 9C 7C", tricks=[["KH", "AC"]]),
-     "tricks[0][1]"),
-    ("king_not_held", lambda: POINT.record(king="dealer"), "king"),
-    ("wrong_trick_count", lambda: POINT.first(4), "tricks"),
-    ("after_game_end", lambda: POINT.record(score_before={"elder": 0, "dealer": 5}),
-     "score_before.dealer"),
-    ("variant_disabled", lambda: POINT.record(offer={"by": "elder", "accepted": False}), "offer"),
-    ("bad_summary", lambda: summary("played", 4, 2), "summary.tricks"),
-    ("bad_irregularity", lambda: POINT.record(irregularities=[{"type": "revoke", "by": "dealer",
-                                                                "trick": 2}]),
-     "irregularities[0]*"),
-]
-
 
 @pytest.mark.parametrize("code,make,at", ERRORS, ids=[e[0] for e in ERRORS])
 def test_every_error_code_points_into_the_record(code, make, at):

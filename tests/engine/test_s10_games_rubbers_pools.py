@@ -104,6 +104,32 @@ def test_retourne_first_hand_without_a_turn_up_is_refused():
     assert c.game.hands == []
 
 
+def test_retourne_each_game_takes_the_target_of_its_own_first_turn_up():
+    c = course(target="retourne")
+    play(c, summary(3, turn_up="7S"))  # a target of 7
+    win_game(c, A)
+    assert c.games[0].target == 7 and c.game.number == 2 and c.game.target is None
+    play(c, summary(3, turn_up="AS"))
+    assert c.game.target == 11
+
+
+REPLAY = [{"type": "replay", "reason": "misdeal"}]
+
+
+@pytest.mark.parametrize("turn_up", [None, "9S"])
+def test_retourne_a_void_first_hand_sets_no_target(turn_up):
+    """RULINGS.md 30: the target comes from the first turn-up of a hand that stands. A void
+    hand needs no turn-up, and one it gives does not count."""
+    c = course(target="retourne")
+    result = play(c, summary(3, turn_up=turn_up, irregularities=REPLAY))
+    assert result["void"] and c.game.target is None
+    with pytest.raises(EngineError) as err:  # the hand dealt again is the first that stands
+        play(c, summary(3))
+    assert err.value.at == "summary.turn_up"
+    play(c, summary(3, turn_up="8H"))
+    assert c.game.target == 8
+
+
 @pytest.mark.parametrize("record, code, at", [
     (summary(3) | {"zzz": 1}, "unknown_field", "zzz"),
     ({"format": "ecarte-hand/9", "deal": {"elder": [], "dealer": []}, "exchanges": []},
@@ -212,6 +238,17 @@ def test_pool_whose_unit_is_a_rubber_rotates_only_after_the_rubber():
     assert c.seats()["observer"] == C and c.dealer == B  # the loser of the game deals next
     win_game(c, A)
     assert c.units[0].winner == A and c.seats()["observer"] == B and c.dealer == C
+
+
+def test_pool_whose_unit_is_a_rubber_counts_the_streak_in_rubbers():
+    c = course(pool_unit="rubber")
+    win_game(c, A)  # A leads B in the first rubber: no unit decided yet
+    assert c.streak is None and len(c.units) == 1
+    win_game(c, A)  # A takes the rubber: one unit in succession
+    assert c.streak == (A, 1) and not c.over
+    win_game(c, A)
+    win_game(c, A)  # and the second rubber, against C: two in succession
+    assert c.over and c.winner == A and [u.winner for u in c.units] == [A, A]
 
 
 def test_a_hand_in_progress_keeps_the_deal_until_it_is_finished():

@@ -51,3 +51,36 @@ def test_a_pool_evening_rotates_collects_forfeits_and_pays_the_winner(client):
     assert balances == {"Athos": -1250, "Porthos": -1500, "Aramis": 3750 - 1000}
     assert sum(balances.values()) == 0
     assert Transaction.objects.filter(kind="pool_payout").count() == 1
+
+
+def test_a_pool_of_rubbers_takes_a_forfeit_per_rubber_lost_not_per_game(client):
+    """RULES.md 10: with `pool_unit: rubber` the unit is the rubber. The loser of a rubber
+    forfeits and rises; a game lost inside a rubber costs nothing, and the streak counts
+    rubbers."""
+    api = Api(client, user_with_token("secretary", staff=True)[1])
+    athos, porthos, aramis = players("Athos", "Porthos", "Aramis")
+    table = api.post("/tables", {
+        "name": "Rubbers", "format": "pool", "players": [athos.pk, porthos.pk, aramis.pk],
+        "first_dealer": porthos.pk,
+        "rules": {"pool_unit": "rubber", "pool_entry": "2.00", "pool_forfeit": "1.00"}}).json()
+
+    def athos_wins_a_game():
+        nonlocal table
+        number = table["game"]["number"]
+        while table["game"]["number"] == number and table["status"] == "playing":
+            table = api.post(f"/tables/{table['id']}/hands",
+                             {"record": hand_won_by(table, athos.pk)}).json()["table"]
+
+    athos_wins_a_game()  # game 1 of the first rubber, against Porthos
+    assert table["pool"]["pot"] == "6.00" and table["pool"]["streak"] is None
+    assert table["seats"]["observer"] == aramis.pk
+    athos_wins_a_game()  # the rubber: Porthos forfeits and rises, Aramis comes in
+    assert table["pool"]["pot"] == "7.00"
+    assert table["pool"]["streak"] == {"player": athos.pk, "count": 1}
+    assert table["seats"]["observer"] == porthos.pk
+    athos_wins_a_game()
+    athos_wins_a_game()  # the second rubber, against Aramis: two in succession
+    assert table["status"] == "won" and table["pool"]["winner"] == athos.pk
+    assert table["pool"]["pot"] == "8.00"
+    assert ledger.player_balance(athos) == 800 - 200
+    assert ledger.player_balance(porthos) == ledger.player_balance(aramis) == -300
