@@ -4,6 +4,7 @@ refused. The key is claimed by inserting a unique row in the same transaction as
 a concurrent repeat waits for the first to commit and then finds its answer."""
 import functools
 import hashlib
+import json
 
 from django.db import IntegrityError, transaction
 from django.http import JsonResponse
@@ -23,8 +24,15 @@ IDEMPOTENCY_KEY = {  # the header in the OpenAPI schema of every idempotent endp
 
 
 def _fingerprint(request) -> str:
+    """The request's method, path and body; a JSON body as its data, so that a retry whose
+    client spaced or ordered the same JSON otherwise is the same request."""
     digest = hashlib.sha256(f"{request.method} {request.path}\n".encode())
-    digest.update(request.body)
+    try:
+        body = json.dumps(json.loads(request.body), sort_keys=True,
+                          separators=(",", ":")).encode()
+    except ValueError:  # not JSON (or not UTF-8): the bytes as sent
+        body = request.body
+    digest.update(body)
     return digest.hexdigest()
 
 

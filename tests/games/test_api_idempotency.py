@@ -59,3 +59,12 @@ def test_two_scorers_posting_one_hand_with_one_key_make_one_hand(client):
 def test_an_overlong_key_is_a_400(staff_api):
     answer = staff_api.post("/players", {"name": "Athos"}, key="k" * 201)
     assert answer.status_code == 400 and not Player.objects.exists()
+
+
+def test_the_same_json_spaced_and_ordered_otherwise_is_the_same_body(client, staff_api):
+    """A retry re-serialised by the client's library: the same data, so the first answer."""
+    first = staff_api.post("/players", raw=b'{"name": "Athos", "user": null}', key="k")
+    again = staff_api.post("/players", raw=b'{ "user":null,\n  "name":"Athos" }', key="k")
+
+    assert first.status_code == again.status_code == 201
+    assert again.json() == first.json() and Player.objects.count() == 1
