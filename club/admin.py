@@ -152,6 +152,7 @@ class ApiTokenAdmin(GuardedListMixin, admin.ModelAdmin):
     def get_readonly_fields(self, request, obj=None):
         return ["user", "key", "created_at"] if obj else ["key", "created_at"]
 
+
 # Django's own lists of users and groups, guarded the same way.
 admin.site.unregister(User)
 admin.site.unregister(Group)
