@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from club.models import Player
 from games.models import Hand
-from tests.games.api_kit import Api, hand_won_by, players, user_with_token
+from tests.games.api_kit import Api, players, user_with_token, win_game
 from tests.games.records import elder_vole
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -26,12 +26,7 @@ def pool(client) -> dict:
         "players": [athos.pk, porthos.pk, aramis.pk],
         "rules": {"pool_entry": "10.00", "pool_forfeit": "2.50"}}).json()
     for winner in (athos, aramis, aramis):
-        number = table["game"]["number"]
-        while table["status"] == "playing" and table["game"]["number"] == number:
-            answer = api.post(f"/tables/{table['id']}/hands",
-                              {"record": hand_won_by(table, winner.pk)})
-            assert answer.status_code == 201, answer.content
-            table = answer.json()["table"]
+        table, _ = win_game(api, table, winner.pk)
     assert table["status"] == "won"
     return table
 

@@ -46,3 +46,17 @@ def hand_won_by(snapshot: dict, player_id: int, vole: bool = True) -> dict:
         return summary(5 if vole else 3)
     assert snapshot["seats"]["dealer"] == player_id, "that player is not seated"
     return summary(0 if vole else 2)
+
+
+def win_game(api: Api, snapshot: dict, player_id: int) -> tuple[dict, list[int]]:
+    """Posts hands that the seated `player_id` wins until the table's current game is over;
+    returns the snapshot after it and the ids of the hands posted."""
+    hands = []
+    number = snapshot["game"]["number"]
+    while snapshot["game"]["number"] == number and snapshot["status"] == "playing":
+        answer = api.post(f"/tables/{snapshot['id']}/hands",
+                          {"record": hand_won_by(snapshot, player_id)})
+        assert answer.status_code == 201, answer.content
+        hands.append(answer.json()["hand"]["id"])
+        snapshot = answer.json()["table"]
+    return snapshot, hands

@@ -5,7 +5,7 @@ import pytest
 from club import ledger
 from club.models import Entry, Player, Transaction
 from games.models import Hand, HandVersion, Table
-from tests.games.api_kit import Api, hand_won_by, players, summary, user_with_token
+from tests.games.api_kit import Api, players, summary, user_with_token, win_game
 
 pytestmark = pytest.mark.django_db
 
@@ -22,16 +22,6 @@ def post(api, snap, record):
     answer = api.post(f"/tables/{snap['id']}/hands", {"record": record})
     assert answer.status_code == 201, answer.content
     return answer.json()
-
-
-def win_game(api, snap, player_id):
-    hands = []
-    number = snap["game"]["number"]
-    while snap["game"]["number"] == number and snap["status"] == "playing":
-        body = post(api, snap, hand_won_by(snap, player_id))
-        hands.append(body["hand"]["id"])
-        snap = body["table"]
-    return snap, hands
 
 
 def balances():

@@ -4,7 +4,7 @@ import pytest
 from club import ledger
 from club.models import Transaction
 from games.models import Game, Hand, Table, Unit
-from tests.games.api_kit import Api, hand_won_by, players, user_with_token
+from tests.games.api_kit import Api, players, user_with_token, win_game
 
 pytestmark = pytest.mark.django_db
 
@@ -24,12 +24,7 @@ def test_a_pool_evening_rotates_collects_forfeits_and_pays_the_winner(client):
 
     def play_game(winner):
         nonlocal table
-        number = table["game"]["number"]
-        while table["game"]["number"] == number and table["status"] == "playing":
-            answer = api.post(f"/tables/{table['id']}/hands",
-                              {"record": hand_won_by(table, winner.pk)})
-            assert answer.status_code == 201, answer.content
-            table = answer.json()["table"]
+        table, _ = win_game(api, table, winner.pk)
 
     play_game(athos)  # game 1: Athos beats Porthos, who rises; Aramis comes in and deals
     assert table["seats"] == {"elder": athos.pk, "dealer": aramis.pk, "observer": porthos.pk}
@@ -66,10 +61,7 @@ def test_a_pool_of_rubbers_takes_a_forfeit_per_rubber_lost_not_per_game(client):
 
     def athos_wins_a_game():
         nonlocal table
-        number = table["game"]["number"]
-        while table["game"]["number"] == number and table["status"] == "playing":
-            table = api.post(f"/tables/{table['id']}/hands",
-                             {"record": hand_won_by(table, athos.pk)}).json()["table"]
+        table, _ = win_game(api, table, athos.pk)
 
     athos_wins_a_game()  # game 1 of the first rubber, against Porthos
     assert table["pool"]["pot"] == "6.00" and table["pool"]["streak"] is None
