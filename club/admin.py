@@ -5,6 +5,7 @@ from contextlib import nullcontext
 from django.contrib import admin, messages
 from django.contrib.admin import helpers
 from django.contrib.admin.options import IncorrectLookupParameters
+from django.contrib.admin.views.main import ERROR_FLAG
 from django.contrib.auth.admin import GroupAdmin, UserAdmin
 from django.contrib.auth.models import Group, User
 from django.core.exceptions import ValidationError
@@ -22,9 +23,17 @@ class GuardedListMixin:
 
     Django's admin filters a list by any lookup on the model's own fields, and some fail only
     in the database: `?name__regex=[` (PostgreSQL refuses the pattern), `?created_at__year=0`.
-    The list then shows its "invalid lookup" notice, as for a bad value of its own filters. An
-    action on ids that cannot be ids goes back to the list with a message, and does nothing.
+    Django's admin then shows the list unfiltered (`?e=1`), as for a bad value of one of its
+    own filters, and here says so. An action on ids that cannot be ids goes back to the list
+    with a message, and does nothing.
     """
+
+    def changelist_view(self, request, extra_context=None):
+        if ERROR_FLAG in request.GET:  # the admin's way back from a filter it could not apply
+            self.message_user(request, "The list could not be filtered as asked (a filter's "
+                              "value, or a lookup the database refuses): it is shown "
+                              "unfiltered.", messages.WARNING)
+        return super().changelist_view(request, extra_context)
 
     def get_changelist_instance(self, request):
         # Inside a transaction (a test's), a savepoint keeps the refused query from spoiling

@@ -55,7 +55,7 @@ class PlayerFilter(admin.SimpleListFilter):
 
     def player_id(self) -> int | None:
         """The chosen player's id; a value that cannot be one makes the admin show the list
-        unfiltered with its "invalid lookup" notice, as for its own filters."""
+        unfiltered, saying so (club.admin.GuardedListMixin), as for its own filters."""
         value = self.value()
         if value is None:
             return None

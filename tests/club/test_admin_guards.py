@@ -34,7 +34,9 @@ def test_a_lookup_the_database_refuses_shows_the_invalid_lookup_notice(
     answer = staff_client.get(f"{page}?{lookup}")
 
     assert answer.status_code == 302 and answer["Location"].endswith("?e=1")
-    assert staff_client.get(f"{page}?e=1").status_code == 200
+    unfiltered = staff_client.get(f"{page}?e=1")
+    assert unfiltered.status_code == 200
+    assert "could not be filtered as asked" in unfiltered.content.decode()
 
 
 @pytest.mark.parametrize("page, field", DATED.items())
