@@ -42,10 +42,10 @@ from bench.records import legal_record  # noqa: E402
 from bench.seeding import dates_as_given  # noqa: E402
 from club.models import Player  # noqa: E402
 from games.engine import EngineError  # noqa: E402
-from games.engine.course import Course, Entry, Setup  # noqa: E402
+from games.engine.course import Course, CourseHand, Setup  # noqa: E402
 from games.models import Game, Hand, HandVersion, Seat, Table, Unit  # noqa: E402
-from games.selectors import snapshot  # noqa: E402
-from games.services import read_rules  # noqa: E402
+from games.selectors.snapshot import snapshot  # noqa: E402
+from games.services.tables import read_rules  # noqa: E402
 
 PLAYERS = 120
 RULES = [  # mostly long-lived tables, so that most reach their share of hands
@@ -69,7 +69,7 @@ def random_record(rng: random.Random) -> dict:
                         "tricks": {"elder": elder, "dealer": 5 - elder}}}
 
 
-def play(course: Course, entry: Entry, rng: random.Random):
+def play(course: Course, entry: CourseHand, rng: random.Random):
     """The hand's record and result, trying random records until one is valid here."""
     for _ in range(5):
         record = random_record(rng)
@@ -114,7 +114,7 @@ def _seed_batch(numbers, tables, left_hands, people, secretary, start, step, rng
         quota = min(left_hands, round(left_hands / (tables - i) * 1.1))  # some end early
         played = []
         while len(played) < quota and not course.over:
-            entry = Entry(key=len(played) + 1, game=course.game.number, elder=course.elder,
+            entry = CourseHand(key=len(played) + 1, game=course.game.number, elder=course.elder,
                           dealer=course.dealer, record={})
             record, result = play(course, entry, rng)
             played.append((entry, record, result))

@@ -1,5 +1,5 @@
 """Standings benchmark: seeds a club of 1,000 players and 100,000 finished games, then times
-`games.selectors.standings()` and the re-rating of games.
+`games.selectors.standings.standings()` and the re-rating of games.
 
     .venv/bin/python -m bench.standings [--players 1000] [--games 100000] [--repeat 7]
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/standings_bench \
@@ -164,7 +164,8 @@ def main():
     from django.db import connection, transaction
 
     from club.models import Entry, Player
-    from games import ratings, selectors
+    from games import ratings
+    from games.selectors.standings import player_stats, standings
     from games.models import GamePlayer
 
     if args.reuse:
@@ -183,18 +184,18 @@ def main():
     print(f"{connection.vendor}: {Player.objects.count():,} players, {games:,} finished games, "
           f"{Entry.objects.count():,} ledger entries")
 
-    rows = selectors.standings()
+    rows = standings()
     print(f"standings: {len(rows):,} rows; the first: {rows[0]['player']['name']} "
           f"{rows[0]['rating']}")
-    best, median = _times(selectors.standings, args.repeat)
+    best, median = _times(standings, args.repeat)
     print(f"standings(), all time      : {best:7.1f} ms best, {median:7.1f} ms median "
           f"(x {args.repeat})")
     last = GamePlayer.objects.order_by("-finished_at").values_list("finished_at", flat=True)[0]
     since, until = last - timedelta(days=30), last + timedelta(seconds=1)
-    best, median = _times(lambda: selectors.standings(since=since, until=until), args.repeat)
+    best, median = _times(lambda: standings(since=since, until=until), args.repeat)
     print(f"standings(), last 30 days  : {best:7.1f} ms best, {median:7.1f} ms median")
     player = Player.objects.get(name="Player 0001")
-    best, median = _times(lambda: selectors.player_stats(player), args.repeat)
+    best, median = _times(lambda: player_stats(player), args.repeat)
     print(f"player_stats(), one player : {best:7.1f} ms best, {median:7.1f} ms median")
 
     def rerate(when):

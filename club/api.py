@@ -1,6 +1,7 @@
-"""The JSON API (django-ninja): every app mounts its router here.
+"""The club's JSON API (django-ninja): the site, its error answers and the status of each
+refusal. The games app's routers are mounted on it by club/urls.py.
 
-Every refused request answers `{"error": {"code", "message"}}` (API.md, Conventions).
+Every refused request answers `{"error": {"code", "message"}}` (docs/api.md, Conventions).
 """
 
 from django.conf import settings
@@ -11,7 +12,13 @@ from ninja.errors import AuthenticationError, HttpError, ValidationError
 
 from club.errors import Refused
 
-api = NinjaAPI(
+class ClubAPI(NinjaAPI):
+    def get_openapi_operation_id(self, operation) -> str:
+        """The view's own name, such as "record_hand": it stays when the code moves."""
+        return operation.view_func.__name__
+
+
+api = ClubAPI(
     title="Écarté Club API",
     version="1",
     urls_namespace="api",
@@ -31,6 +38,26 @@ STATUS_CODES = {
     422: "unprocessable",
     429: "too_many_requests",
 }
+
+
+# The status of each refusal a service makes (club.errors.Refused); any other code is a
+# request the club cannot take as it stands (422): bad_request, bad_rules, the engine's codes.
+REFUSAL_STATUS = {
+    "unauthorized": 401,
+    "forbidden": 403,
+    "not_found": 404,
+    "conflict": 409,
+    "duplicate_hand": 409,
+    "hand_in_progress": 409,
+    "hand_set_aside": 409,
+    "idempotency_conflict": 409,
+    "table_closed": 409,
+    "wrong_hand_number": 409,
+}
+
+
+def refusal_status(refused: Refused) -> int:
+    return REFUSAL_STATUS.get(refused.code, 422)
 
 
 def error_response(request, status: int, code: str, message: str):
@@ -74,14 +101,4 @@ def on_too_large(request, exc):
 
 @api.exception_handler(Refused)
 def on_refused(request, exc):
-    return api.create_response(request, exc.as_dict(), status=exc.status)
-
-
-# The project's URL wiring is the one place where club reaches into games.
-from games.api import router as engine_router  # noqa: E402
-from games.api_standings import router as standings_router  # noqa: E402
-from games.api_tables import router as tables_router  # noqa: E402
-
-api.add_router("/", engine_router)
-api.add_router("/", tables_router)
-api.add_router("/", standings_router)
+    return api.create_response(request, exc.as_dict(), status=refusal_status(exc))

@@ -1,13 +1,15 @@
-"""A request the club refuses, with the API's error shape (API.md, Conventions)."""
+"""A request the club refuses: its error code, a message that names what was wrong, and, for a
+rejected hand, where in the record (`at`). Nothing was changed.
+
+Services raise it; each edge answers it in its own way: the JSON API with a status and the
+error shape of docs/api.md (club.api), a page with its form and the message.
+"""
 
 
 class Refused(Exception):
-    """Nothing was changed. `status` is the HTTP answer, `code` and `message` its error, and
-    `at` (for a rejected hand) points into the record."""
-
-    def __init__(self, status: int, code: str, message: str, at: str | None = None):
+    def __init__(self, code: str, message: str, at: str | None = None):
         super().__init__(message)
-        self.status, self.code, self.message, self.at = status, code, message, at
+        self.code, self.message, self.at = code, message, at
 
     def as_dict(self) -> dict:
         error = {"code": self.code, "message": self.message}

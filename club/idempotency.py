@@ -1,4 +1,4 @@
-"""Retries (API.md): every POST accepts an `Idempotency-Key` header. A repeat with the same key
+"""Retries (docs/api.md): every POST accepts an `Idempotency-Key` header. A repeat with the same key
 and body returns the first answer and does nothing more; the same key with another body is
 refused. The key is claimed by inserting a unique row in the same transaction as the work, so
 a concurrent repeat waits for the first to commit and then finds its answer."""
@@ -8,7 +8,9 @@ import json
 
 from django.db import IntegrityError, transaction
 from django.http import JsonResponse
+from ninja.errors import HttpError
 
+from club.api import refusal_status
 from club.errors import Refused
 from club.models import IdempotentRequest
 
@@ -46,8 +48,7 @@ def idempotent(view):
             status, body = _answer(view, request, args, kwargs)
             return JsonResponse(body, status=status)
         if not 0 < len(key) <= MAX_KEY:
-            raise Refused(400, "bad_request", f"Idempotency-Key must be 1 to {MAX_KEY} "
-                          "characters")
+            raise HttpError(400, f"Idempotency-Key must be 1 to {MAX_KEY} characters")
         fingerprint = _fingerprint(request)
         with transaction.atomic():
             try:
@@ -57,8 +58,8 @@ def idempotent(view):
             except IntegrityError:
                 first = IdempotentRequest.objects.get(user=request.auth, key=key)
                 if first.fingerprint != fingerprint:
-                    raise Refused(409, "idempotency_conflict", "this Idempotency-Key was "
-                                  "used for another request") from None
+                    raise Refused("idempotency_conflict", "this Idempotency-Key was used "
+                                  "for another request") from None
                 return JsonResponse(first.response, status=first.status)
             claim.status, claim.response = _answer(view, request, args, kwargs)
             claim.save(update_fields=["status", "response"])
@@ -71,4 +72,4 @@ def _answer(view, request, args, kwargs) -> tuple[int, dict]:
     try:
         return view(request, *args, **kwargs)
     except Refused as err:
-        return err.status, err.as_dict()
+        return refusal_status(err), err.as_dict()

@@ -185,9 +185,11 @@ def _record(
 
 
 @transaction.atomic
-def reverse(tx: Transaction, *, memo: str, idempotency_key: str | None = None) -> Transaction:
-    """Undo `tx` with a new transaction of the negated entries. A transaction is reversed once."""
-    locked = Transaction.objects.select_for_update().get(pk=tx.pk)
+def reverse(tx: Transaction | int, *, memo: str, idempotency_key: str | None = None
+            ) -> Transaction:
+    """Undo `tx` (a transaction or its id) with a new transaction of the negated entries. A
+    transaction is reversed once."""
+    locked = Transaction.objects.select_for_update().get(pk=getattr(tx, "pk", tx))
     if idempotency_key is not None:
         repeat = Transaction.objects.filter(idempotency_key=idempotency_key).first()
         if repeat is not None:
@@ -210,7 +212,25 @@ def reverse(tx: Transaction, *, memo: str, idempotency_key: str | None = None) -
     )
 
 
+def standing(reference_prefix: str) -> dict[int, tuple[str, dict[str, int]]]:
+    """The transactions whose reference starts with `reference_prefix` and that still hold
+    (neither reversed nor reversals): {id: (reference, {account code: cents})}."""
+    found = {}
+    for tx_id, reference, code, cents in Entry.objects.filter(
+        transaction__reference__startswith=reference_prefix,
+        transaction__reverses__isnull=True,
+        transaction__reversal__isnull=True,
+    ).values_list("transaction_id", "transaction__reference", "account__code", "amount"):
+        found.setdefault(tx_id, (reference, {}))[1][code] = cents
+    return found
+
+
 # --- balances -------------------------------------------------------------------------------
+
+
+def accounts(codes: Iterable[str]) -> dict[str, Account]:
+    """The accounts that exist among these codes, by code."""
+    return {account.code: account for account in Account.objects.filter(code__in=list(codes))}
 
 
 def balance(account: Account) -> int:
@@ -240,6 +260,24 @@ def player_balance(player: Player) -> int:
         total=Sum("amount")
     )["total"]
     return total or 0
+
+
+def player_nets(*, since=None, until=None, player_id: int | None = None):
+    """(player id, cents) for every player whose money moved in transactions created from
+    `since` (inclusive) to `until` (exclusive), either end open when None: what each gained or
+    lost. Only `player_id`'s when one is given."""
+    entries = Entry.objects.filter(account__kind=Account.Kind.PLAYER)
+    if player_id is not None:
+        entries = entries.filter(account__player_id=player_id)
+    if since is not None or until is not None:  # as a subquery: SQLite then starts from it
+        made = Transaction.objects.all()
+        if since is not None:
+            made = made.filter(created_at__gte=since)
+        if until is not None:
+            made = made.filter(created_at__lt=until)
+        entries = entries.filter(transaction__in=made.values("pk"))
+    return entries.values("account__player_id").annotate(net=Sum("amount")).order_by(
+    ).values_list("account__player_id", "net")
 
 
 # --- money as text --------------------------------------------------------------------------

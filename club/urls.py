@@ -1,3 +1,5 @@
+"""The project's URLs: the pages, the admin and the JSON API. With club/asgi.py, this is the
+one place where the club reaches into the games app: it mounts the games' routers and pages."""
 from django.conf import settings
 from django.contrib import admin
 from django.contrib.staticfiles.urls import staticfiles_urlpatterns
@@ -5,6 +7,10 @@ from django.urls import path
 
 from club.api import api
 from games import views as games_views
+from games.api import routers
+
+for router in routers:
+    api.add_router("/", router)
 
 urlpatterns = [
     path("", games_views.home, name="home"),

@@ -2,8 +2,8 @@
 
 from django.shortcuts import render
 
-from club.errors import Refused
-from games import selectors
+from games.selectors.standings import date_range
+from games.selectors.standings import standings as standings_rows
 
 
 def home(request):
@@ -15,9 +15,9 @@ def standings(request):
     first, last = request.GET.get("from", ""), request.GET.get("to", "")
     context = {"first": first, "last": last, "rows": None, "error": None}
     try:
-        since, until = selectors.date_range(first, last)
-    except Refused as refused:
-        context["error"] = refused.message
+        since, until = date_range(first, last)
+    except ValueError as err:
+        context["error"] = str(err)
         return render(request, "games/standings.html", context, status=400)
-    context["rows"] = selectors.standings(since=since, until=until)
+    context["rows"] = standings_rows(since=since, until=until)
     return render(request, "games/standings.html", context)

@@ -5,6 +5,6 @@
     loads(text) -> record dict, raises EngineError("bad_json")
 """
 from .errors import EngineError
-from .api import analyse, loads, score
+from .record import analyse, loads, score
 
 __all__ = ["EngineError", "analyse", "loads", "score"]

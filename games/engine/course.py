@@ -1,13 +1,13 @@
 """The course of play at a table (RULES.md section 10): games, rubbers and pools.
 
 Pure Python like the rest of the engine. A table's whole state is a fold of its hands in
-order: `Course(setup)` starts it, `course.play(entry)` applies one hand. Replaying the current
+order: `Course(setup)` starts it, `course.play(hand)` applies one hand. Replaying the current
 versions of a table's hands always rebuilds the same state, so a correction anywhere simply
 replays the table.
 """
 from dataclasses import dataclass, field
 
-from .api import read, score
+from .record import read, score
 from .cards import PACK, VALUE, parse_card
 from .errors import EngineError
 from .rules import HAND_OPTIONS
@@ -25,7 +25,7 @@ class Setup:
 
 
 @dataclass(frozen=True)
-class Entry:
+class CourseHand:
     """One hand as the table recorded it: who sat where, in which game, and the record."""
     key: object
     game: int
@@ -35,7 +35,8 @@ class Entry:
 
 
 @dataclass
-class Game:
+class CourseGame:
+    """A game as the course plays it (the database keeps finished ones as `Game` rows)."""
     number: int
     unit: int
     players: tuple
@@ -48,7 +49,8 @@ class Game:
 
 
 @dataclass
-class Unit:
+class CourseUnit:
+    """A unit (a game or a rubber) between the two seated players, as the course plays it."""
     number: int
     players: tuple
     games: dict = field(default_factory=dict)  # games won by each player
@@ -61,8 +63,8 @@ class Course:
     def __init__(self, setup: Setup):
         self.setup = setup
         self.rules = setup.rules
-        self.games: list[Game] = []
-        self.units: list[Unit] = []
+        self.games: list[CourseGame] = []
+        self.units: list[CourseUnit] = []
         self.set_aside: list = []  # (key, reason): hands a correction left without a place
         self.streak = None  # (player, units won in succession)
         self.winner = None  # of the pool or the rubber table
@@ -73,11 +75,11 @@ class Course:
 
     # -- what the next hand looks like --------------------------------------------------
     @property
-    def game(self) -> Game:
+    def game(self) -> CourseGame:
         return self.games[-1]
 
     @property
-    def unit(self) -> Unit:
+    def unit(self) -> CourseUnit:
         return self.units[-1]
 
     @property
@@ -140,18 +142,18 @@ class Course:
         return TURN_UP_VALUE[card[0]]
 
     # -- playing a hand -----------------------------------------------------------------
-    def play(self, entry: Entry) -> dict | None:
+    def play(self, hand: CourseHand) -> dict | None:
         """Applies one hand and returns its result, or sets it aside (returning None) when
         the table's course no longer has a place for it. Raises EngineError if the record
         is rejected; the course is then unchanged."""
-        if self.over or entry.game != self.game.number or (entry.elder, entry.dealer) != (
+        if self.over or hand.game != self.game.number or (hand.elder, hand.dealer) != (
                 self.elder, self.dealer) or self.hand_in_progress is not None:
-            self.set_aside.append((entry.key, "the hand no longer fits the table's course"))
+            self.set_aside.append((hand.key, "the hand no longer fits the table's course"))
             return None
-        record = self.context(entry.record)
+        record = self.context(hand.record)
         result = score(record)
         game = self.game
-        game.hands.append((entry.key, result))
+        game.hands.append((hand.key, result))
         if result["void"]:
             return result  # the same dealer deals again
         game.target = record["target"]
@@ -182,13 +184,13 @@ class Course:
 
     # -- the course -----------------------------------------------------------------------
     def _new_unit(self, playing: tuple) -> None:
-        self.units.append(Unit(number=len(self.units) + 1, players=playing,
+        self.units.append(CourseUnit(number=len(self.units) + 1, players=playing,
                                games={p: 0 for p in playing}))
 
     def _new_game(self, dealer) -> None:
         playing = self.unit.players
         target = self.rules["target"]
-        self.games.append(Game(number=len(self.games) + 1, unit=self.unit.number,
+        self.games.append(CourseGame(number=len(self.games) + 1, unit=self.unit.number,
                                players=playing, target=None if target == "retourne" else target,
                                score={p: 0 for p in playing}))
         self.dealer = dealer

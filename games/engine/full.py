@@ -1,7 +1,7 @@
 """Reading a full record: the deal, the exchange, the king and every trick, in that order."""
 from .cards import CANONICAL, SUIT_NAMES, SUIT_OF, VALUE
 from .errors import EngineError
-from .hand import OTHER, Hand
+from .hand import OTHER, CheckedHand
 from .header import (
     check_game_not_over, check_keys, check_no_play_after_game_end, mark_king_held,
     mark_king_turned, need_bool, need_list, need_object, need_role, read_header,
@@ -18,9 +18,9 @@ SIDE_KEYS = frozenset(("discard", "draw"))
 STOCK = 21
 
 
-def read_full(record: dict, finished: bool = True) -> Hand:
+def read_full(record: dict, finished: bool = True) -> CheckedHand:
     check_keys(record, FULL_KEYS, "")
-    hand = Hand()
+    hand = CheckedHand()
     irregularities, revokes = read_header(record, hand)
     hand.in_progress = need_bool(record.get("in_progress", False), "in_progress")
     king = need_role(record.get("king"), "king", nullable=True)
@@ -75,7 +75,7 @@ def _card(value, where: str) -> str:
                           "or 10♠; ranks K Q J A T 9 8 7, suits S H D C)", where) from None
 
 
-def _read_deal(elder: list, dealer: list, turn_up, hand: Hand):
+def _read_deal(elder: list, dealer: list, turn_up, hand: CheckedHand):
     seen = set()
     hands = {}
     for role, cards in (("elder", elder), ("dealer", dealer)):
@@ -122,7 +122,7 @@ def _exchange_shape(exchanges: list) -> None:
             need_list(side.get("draw"), f"{where}.draw", "a list of cards")
 
 
-def _read_exchanges(exchanges: list, hands: dict, seen: set, hand: Hand) -> None:
+def _read_exchanges(exchanges: list, hands: dict, seen: set, hand: CheckedHand) -> None:
     if not exchanges:
         hand.vulnerable = "elder"
         return
@@ -188,7 +188,7 @@ def _exchange_side(side: dict, role: str, least: int, hands: dict, seen: set, st
     return stock - len(draw)
 
 
-def _read_tricks(tricks: list, hands: dict, revokes: set, hand: Hand) -> set:
+def _read_tricks(tricks: list, hands: dict, revokes: set, hand: CheckedHand) -> set:
     """Plays the tricks, checking section 6. Returns the illegal plays a revoke excused."""
     check_no_play_after_game_end(hand, len(tricks), "tricks[0]")
     trump = hand.trump

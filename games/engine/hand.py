@@ -4,7 +4,7 @@ ROLES = ("elder", "dealer")
 OTHER = {"elder": "dealer", "dealer": "elder"}
 
 
-class Hand:
+class CheckedHand:
     """A checked hand, in the words of the Laws. Records of both forms read into one."""
 
     rules: dict

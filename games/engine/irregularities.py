@@ -1,7 +1,7 @@
 """Section 8 of the Laws as recorded: revoke, false king, abandon and replay; then the count
 of tricks, which depends on how the hand ended."""
 from .errors import EngineError
-from .hand import OTHER, ROLES, Hand
+from .hand import OTHER, ROLES, CheckedHand
 
 REPLAY_REASONS = ("revoke", "false_king", "misdeal")
 ENTRY_KEYS = {
@@ -12,7 +12,7 @@ ENTRY_KEYS = {
 }
 
 
-def read_irregularities(entries: list, hand: Hand, *, king, holder, illegal, played: int,
+def read_irregularities(entries: list, hand: CheckedHand, *, king, holder, illegal, played: int,
                         summary: bool = False) -> None:
     """Checks each entry and applies it to `hand`. `holder` is who held the king of trumps
     (unknown in a summary); `illegal` the set of (trick, role) plays that broke section 6
@@ -86,7 +86,7 @@ def _abandon(by, hand, played, summary, where):
     hand.abandon_by = by
 
 
-def check_count(hand: Hand, played: int, where: str, code: str = "wrong_trick_count") -> None:
+def check_count(hand: CheckedHand, played: int, where: str, code: str = "wrong_trick_count") -> None:
     """A finished hand has five tricks unless it ended early (HAND_RECORD.md "tricks")."""
     if hand.void or hand.in_progress or hand.abandon_by or hand.game_over_before_play:
         return

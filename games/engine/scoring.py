@@ -1,10 +1,10 @@
 """Section 7 of the Laws, with the variants and penalties: who marks what, in order."""
-from .hand import OTHER, Hand
+from .hand import OTHER, CheckedHand
 
 RESULT_FORMAT = "ecarte-result/1"
 
 
-def trick_award(hand: Hand):
+def trick_award(hand: CheckedHand):
     """The role that marks for the tricks, and its marks [(for, points)], before doubling."""
     vulnerable, tricks = hand.vulnerable, hand.tricks
     if hand.offer and hand.offer["accepted"]:
@@ -27,7 +27,7 @@ def trick_award(hand: Hand):
     return winner, [("point", 1)]
 
 
-def hand_marks(hand: Hand) -> list:
+def hand_marks(hand: CheckedHand) -> list:
     """Every mark of the hand in order, as (role, points, for), before the game-end cut."""
     if hand.void:
         return []
@@ -50,7 +50,7 @@ def hand_marks(hand: Hand) -> list:
     return marks
 
 
-def result(hand: Hand) -> dict:
+def result(hand: CheckedHand) -> dict:
     score = dict(hand.score_before)
     points = {"elder": 0, "dealer": 0}
     marks = []

@@ -1,7 +1,7 @@
 """Reading a summary record: the outcome of a hand without its cards."""
 from .cards import parse_card
 from .errors import EngineError
-from .hand import Hand
+from .hand import CheckedHand
 from .header import (
     check_game_not_over, check_keys, check_no_play_after_game_end, mark_king_held,
     mark_king_turned, need_bool, need_object, need_role, read_header,
@@ -15,9 +15,9 @@ SUMMARY_KEYS = frozenset(("opening", "king_turned", "king", "tricks", "turn_up")
 VULNERABLE_BY_OPENING = {"played": "elder", "refused": "dealer", "exchanged": None}
 
 
-def read_summary(record: dict) -> Hand:
+def read_summary(record: dict) -> CheckedHand:
     check_keys(record, SUMMARY_RECORD_KEYS, "")
-    hand = Hand()
+    hand = CheckedHand()
     irregularities, _ = read_header(record, hand)
     if "summary" not in record:
         raise EngineError("bad_format", "a record needs either deal (full) or summary", "")

@@ -13,7 +13,7 @@ from django.http import StreamingHttpResponse
 from django.urls import path
 
 from club.asgi import application
-from games.live import group_name
+from games.live.publish import group_name
 from games.models import Hand
 from tests.games.api_kit import players, summary, user_with_token
 

@@ -2,7 +2,7 @@
 import pytest
 
 from games.engine import EngineError
-from games.engine.course import Course, Entry, Setup, cut_for_deal, game_value
+from games.engine.course import Course, CourseHand, Setup, cut_for_deal, game_value
 from games.engine.rules import table_rules
 
 A, B, C = "Athos", "Porthos", "Aramis"
@@ -24,7 +24,7 @@ def course(fmt="pool", players=(A, B, C), first_dealer=B, **rules):
 
 def play(c, record):
     """Plays a hand for whoever holds the seats now."""
-    return c.play(Entry(key=len(c.game.hands), game=c.game.number, elder=c.elder,
+    return c.play(CourseHand(key=len(c.game.hands), game=c.game.number, elder=c.elder,
                         dealer=c.dealer, record=record))
 
 
@@ -262,7 +262,7 @@ def test_a_hand_in_progress_keeps_the_deal_until_it_is_finished():
 
 def test_a_hand_that_no_longer_fits_the_course_is_set_aside():
     c = course(first_dealer=B)
-    result = c.play(Entry(key="late", game=1, elder=B, dealer=A, record=summary(3)))
+    result = c.play(CourseHand(key="late", game=1, elder=B, dealer=A, record=summary(3)))
     assert result is None and c.set_aside[0][0] == "late"
 
 

@@ -3,6 +3,8 @@ import re
 
 from club.models import Player
 from games import services
+from games.services.hands import record_hand
+from games.services.tables import open_table
 from games.models import Table
 
 POINT_TO_ELDER = {"summary": {"opening": "exchanged", "king_turned": False,
@@ -22,10 +24,10 @@ def pool(by, names=("Athos", "Porthos", "Aramis"), name="Table 1", hands=0, **ru
     """A pool of three (made or found by name), Porthos dealing first, with `hands` hands in
     which the elder takes the point."""
     seated = [Player.objects.get_or_create(name=n)[0] for n in names]
-    table = services.open_table(name=name, format="pool", players=seated, rules=rules, by=by,
+    table = open_table(name=name, format="pool", players=seated, rules=rules, by=by,
                                 first_dealer=seated[1])
     for _ in range(hands):
-        services.record_hand(table_id=table.pk, record=POINT_TO_ELDER, by=by)
+        record_hand(table_id=table.pk, record=POINT_TO_ELDER, by=by)
     return table
 
 
@@ -36,7 +38,7 @@ def win_game(table: Table, player: Player, by) -> None:
     while table.snapshot["game"]["number"] == number and table.status == Table.Status.PLAYING:
         seats = table.snapshot["seats"]
         record = summary(5 if seats["elder"] == player.pk else 0)
-        services.record_hand(table_id=table.pk, record=record, by=by)
+        record_hand(table_id=table.pk, record=record, by=by)
         table.refresh_from_db()
 
 

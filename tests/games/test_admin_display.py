@@ -1,5 +1,5 @@
 """Hand records and results in words: suit symbols, who led and won each trick, the marks."""
-from games import display
+from games.admin import display
 from games.engine import score
 from tests.games.records import ELDER_VOLE, elder_vole
 

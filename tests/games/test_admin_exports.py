@@ -6,7 +6,9 @@ import json
 import pytest
 
 from club.models import Player
-from games import exports, services
+from games.admin import exports
+from games.services.hands import correct_hand, record_hand
+from games.services.tables import open_table
 from games.engine import score
 from games.models import Table
 from tests.games.admin_kit import pool, summary, win_game, won_pool
@@ -24,11 +26,11 @@ def all_hands(table_json: dict) -> list:
 def retourne_rubber(by) -> Table:
     """A rubber to the retourne: the first turn-up (8♦) sets the game's target to 8."""
     athos, porthos = (Player.objects.get_or_create(name=n)[0] for n in ("Athos", "Porthos"))
-    table = services.open_table(name="Retourne", format="rubber", players=[athos, porthos],
+    table = open_table(name="Retourne", format="rubber", players=[athos, porthos],
                                 rules={"target": "retourne", "doubling": True}, by=by,
                                 first_dealer=porthos)
-    services.record_hand(table_id=table.pk, record=ELDER_VOLE, by=by)  # Athos 2
-    services.record_hand(table_id=table.pk, record=summary(3), by=by)  # Porthos, elder, 1
+    record_hand(table_id=table.pk, record=ELDER_VOLE, by=by)  # Athos 2
+    record_hand(table_id=table.pk, record=summary(3), by=by)  # Porthos, elder, 1
     return table
 
 
@@ -82,9 +84,9 @@ def test_a_hand_set_aside_by_a_correction_is_exported_apart_without_a_result(sec
     table = pool(secretary)
     athos = table.seats.get(position=0).player
     win_game(table, athos, secretary)  # hands 1-3: Athos 2 + 2 + 1
-    services.record_hand(table_id=table.pk, record=summary(3), by=secretary)  # game 2
+    record_hand(table_id=table.pk, record=summary(3), by=secretary)  # game 2
     third = table.hands.get(number=3)
-    services.correct_hand(hand_id=third.pk, record=summary(0), by=secretary)  # Porthos's vole
+    correct_hand(hand_id=third.pk, record=summary(0), by=secretary)  # Porthos's vole
 
     [out] = exports.tables_json(Table.objects.filter(pk=table.pk))["tables"]
 

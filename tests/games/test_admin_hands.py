@@ -5,7 +5,7 @@ import json
 import pytest
 
 from club.models import Player
-from games import services
+from games.services.hands import correct_hand, record_hand
 from games.models import Hand, HandVersion
 from tests.games.admin_kit import POINT_TO_ELDER, page_text, pool, summary, win_game, won_pool
 from tests.games.records import ELDER_VOLE, elder_vole
@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 
 def test_the_hand_page_shows_the_record_and_result_in_words(staff_client, secretary):
     table = pool(secretary)
-    hand, _ = services.record_hand(table_id=table.pk, record=ELDER_VOLE, by=secretary)
+    hand, _ = record_hand(table_id=table.pk, record=ELDER_VOLE, by=secretary)
 
     page = page_text(staff_client.get(f"/admin/games/hand/{hand.pk}/change/"))
 
@@ -30,9 +30,9 @@ def test_every_version_of_a_corrected_hand_is_shown_in_order(staff_client, secre
                                                                 django_user_model):
     scorer = django_user_model.objects.create_user("scorer", is_staff=True)
     table = pool(secretary)
-    hand, _ = services.record_hand(table_id=table.pk, record=summary(2), by=secretary)
-    services.correct_hand(hand_id=hand.pk, record=summary(3), by=scorer)
-    services.correct_hand(hand_id=hand.pk, record=ELDER_VOLE, by=secretary)
+    hand, _ = record_hand(table_id=table.pk, record=summary(2), by=secretary)
+    correct_hand(hand_id=hand.pk, record=summary(3), by=scorer)
+    correct_hand(hand_id=hand.pk, record=ELDER_VOLE, by=secretary)
 
     page = page_text(staff_client.get(f"/admin/games/hand/{hand.pk}/change/"))
 
@@ -60,7 +60,7 @@ def test_hands_are_read_only_in_the_admin(staff_client, secretary):
 def test_the_hand_list_shows_marks_and_filters_by_player(staff_client, secretary):
     pool(secretary, hands=2, name="Musketeers")
     other = pool(secretary, names=("Rochefort", "Milady", "Bazin"), name="Cardinal's men")
-    services.record_hand(table_id=other.pk, record=ELDER_VOLE, by=secretary)
+    record_hand(table_id=other.pk, record=ELDER_VOLE, by=secretary)
     milady = other.seats.get(position=1).player
 
     everything = staff_client.get("/admin/games/hand/")
@@ -76,7 +76,7 @@ def test_the_hand_list_shows_marks_and_filters_by_player(staff_client, secretary
 def test_a_correction_from_the_admin_makes_a_new_version_and_replays_the_table(
         staff_client, secretary):
     table = pool(secretary)
-    hand, _ = services.record_hand(table_id=table.pk, record=summary(2), by=secretary)
+    hand, _ = record_hand(table_id=table.pk, record=summary(2), by=secretary)
 
     form = staff_client.get(f"/admin/games/hand/{hand.pk}/correct/")
     response = staff_client.post(f"/admin/games/hand/{hand.pk}/correct/",
@@ -104,7 +104,7 @@ def test_the_hand_page_of_a_table_in_play_offers_the_correction(staff_client, se
 def test_a_rejected_correction_shows_the_engines_message_and_saves_nothing(
         staff_client, secretary):
     table = pool(secretary)
-    hand, _ = services.record_hand(table_id=table.pk, record=summary(2), by=secretary)
+    hand, _ = record_hand(table_id=table.pk, record=summary(2), by=secretary)
     bad = elder_vole()
     bad["tricks"][0] = ["KS", "9H"]  # the dealer holds 7S and must follow
 
@@ -147,7 +147,7 @@ def test_the_hands_of_a_decided_unit_are_read_only_while_the_pool_goes_on(
     the pool goes on: its hands are shown, not corrected; the new game's hands still are."""
     table = pool(secretary)
     win_game(table, Player.objects.get(name="Athos"), secretary)
-    services.record_hand(table_id=table.pk, record=summary(3), by=secretary)
+    record_hand(table_id=table.pk, record=summary(3), by=secretary)
     decided, open_one = table.hands.get(number=1), table.hands.order_by("number").last()
 
     page = page_text(staff_client.get(f"/admin/games/hand/{decided.pk}/change/"))

@@ -3,7 +3,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games import services
+from games.services.hands import correct_hand, record_hand
 from games.models import Hand
 from tests.games.admin_kit import pool, summary, won_pool
 
@@ -69,7 +69,7 @@ def test_a_table_page_takes_as_many_queries_for_twelve_hands_as_for_two(staff_cl
     table = pool(secretary, hands=2)
     few = queries_for(staff_client, f"/admin/games/table/{table.pk}/change/")
     for _ in range(10):
-        services.record_hand(table_id=table.pk, record=summary(3), by=secretary)
+        record_hand(table_id=table.pk, record=summary(3), by=secretary)
 
     many = queries_for(staff_client, f"/admin/games/table/{table.pk}/change/")
 
@@ -80,8 +80,8 @@ def test_a_hand_page_takes_as_many_queries_for_three_versions_as_for_one(staff_c
                                                                         secretary):
     hand = pool(secretary, hands=1).hands.get()
     few = queries_for(staff_client, f"/admin/games/hand/{hand.pk}/change/")
-    services.correct_hand(hand_id=hand.pk, record=summary(2), by=secretary)
-    services.correct_hand(hand_id=hand.pk, record=summary(4), by=secretary)
+    correct_hand(hand_id=hand.pk, record=summary(2), by=secretary)
+    correct_hand(hand_id=hand.pk, record=summary(4), by=secretary)
 
     many = queries_for(staff_client, f"/admin/games/hand/{hand.pk}/change/")
 

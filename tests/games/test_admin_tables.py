@@ -4,7 +4,8 @@ import datetime
 import pytest
 from django.utils import timezone
 
-from games import services
+from games.services.hands import record_hand
+from games.services.tables import open_table
 from games.models import Table
 from tests.games.admin_kit import page_text, players, pool, won_pool
 from tests.games.records import ELDER_VOLE
@@ -46,7 +47,7 @@ def test_the_format_and_status_filters_narrow_the_list(staff_client, secretary):
     won_pool(secretary, name="Won")
     pool(secretary, name="Playing")
     a, b = players("Tréville", "Richelieu")
-    services.open_table(name="Duel", format="rubber", players=[a, b], rules={}, by=secretary,
+    open_table(name="Duel", format="rubber", players=[a, b], rules={}, by=secretary,
                         first_dealer=b)
 
     assert names_listed(staff_client.get("/admin/games/table/?status__exact=won")) == ["Won"]
@@ -106,7 +107,7 @@ def test_the_table_page_shows_rules_first_dealer_and_snapshot_readably(staff_cli
 
 def test_the_table_page_shows_the_cut_with_suit_symbols(staff_client, secretary):
     athos, porthos, aramis = players("Athos", "Porthos", "Aramis")
-    table = services.open_table(name="Cut", format="pool", players=[athos, porthos, aramis],
+    table = open_table(name="Cut", format="pool", players=[athos, porthos, aramis],
                                 rules={}, by=secretary)
     Table.objects.filter(pk=table.pk).update(cut=[[[athos.pk, "KS"], [porthos.pk, "TH"]]])
 
@@ -118,7 +119,7 @@ def test_the_table_page_shows_the_cut_with_suit_symbols(staff_client, secretary)
 def test_the_table_page_shows_units_games_and_hands_with_suits_tricks_and_marks(
         staff_client, secretary):
     table = pool(secretary, hands=3)
-    services.record_hand(table_id=table.pk, record=ELDER_VOLE, by=secretary)
+    record_hand(table_id=table.pk, record=ELDER_VOLE, by=secretary)
 
     page = page_text(staff_client.get(f"/admin/games/table/{table.pk}/change/"))
 

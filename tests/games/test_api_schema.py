@@ -4,7 +4,7 @@ models forbid keys they do not name, so an answer that grows a field the schema 
 import pytest
 
 from games.engine.rules import TABLE_CHOICES
-from games.schemas import (
+from games.api.schemas import (
     ErrorOut,
     HandAndTable,
     HandWithVersions,

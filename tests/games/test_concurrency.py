@@ -9,8 +9,8 @@ from django.test import Client
 
 from games import ratings
 from games.models import GamePlayer, Hand, Table
-from games.services import _entries, _replay
-from games.selectors import snapshot
+from games.replay import replay
+from games.selectors.snapshot import snapshot
 from tests.games.api_kit import Api, players, summary, user_with_token
 from tests.games.records import ELDER_VOLE
 
@@ -67,7 +67,7 @@ def test_twenty_concurrent_posts_leave_a_consistent_table(table_and_token):
     assert [h.number for h in hands] == list(range(1, len(hands) + 1))
     assert statuses.count(201) == len(hands)
     assert table.seq == 1 + len(hands)  # opening, then one change per hand
-    assert table.snapshot == snapshot(table, _replay(table, _entries(table)))  # replay agrees
+    assert table.snapshot == snapshot(table, replay(table))  # replay agrees
 
 
 def test_two_scorers_posting_the_same_deal_at_once_make_one_hand(table_and_token):

@@ -11,7 +11,9 @@ from django.db import transaction
 
 from club.errors import Refused
 from club.handler import serving_loop
-from games import live, services
+from games.live import publish as live
+from games.services.hands import record_hand
+from games.services.tables import open_table
 from tests.games.admin_kit import players, summary
 from tests.games.api_kit import user_with_token
 
@@ -19,7 +21,7 @@ from tests.games.api_kit import user_with_token
 def open_pool():
     by, _ = user_with_token("scorer")
     seated = players("Athos", "Porthos", "Aramis")
-    return by, services.open_table(name="T", format="pool", players=seated, rules={},
+    return by, open_table(name="T", format="pool", players=seated, rules={},
                                    first_dealer=seated[1], by=by)
 
 
@@ -30,12 +32,12 @@ def test_each_committed_hand_reaches_the_group_and_nothing_else_does():
 
     def play():
         with pytest.raises(Refused):  # the engine refuses it: rolled back, never sent
-            services.record_hand(table_id=table.pk, record={"summary": {}}, by=by)
+            record_hand(table_id=table.pk, record={"summary": {}}, by=by)
         with pytest.raises(RuntimeError), transaction.atomic():  # recorded, then rolled back
-            services.record_hand(table_id=table.pk, record=summary(5), by=by)
+            record_hand(table_id=table.pk, record=summary(5), by=by)
             raise RuntimeError("the caller's transaction fails")
         for elder_tricks in (3, 2):
-            services.record_hand(table_id=table.pk, record=summary(elder_tricks), by=by)
+            record_hand(table_id=table.pk, record=summary(elder_tricks), by=by)
 
     async def listen_while_playing():
         channel = await layer.new_channel()
@@ -66,7 +68,7 @@ def test_under_a_serving_loop_a_message_the_layer_refuses_is_logged_not_raised(
             if not live._sending and caplog.records:
                 break
 
-    with caplog.at_level(logging.ERROR, logger="games.live"):
+    with caplog.at_level(logging.ERROR, logger="games.live.publish"):
         async_to_sync(serve)()
 
     assert "could not be published" in caplog.text
@@ -84,7 +86,7 @@ def test_without_a_serving_loop_a_layer_that_fails_is_logged_and_the_hand_stands
     by, table = open_pool()
 
     with caplog.at_level(logging.ERROR), django_capture_on_commit_callbacks(execute=True):
-        hand, created = services.record_hand(table_id=table.pk, record=summary(3), by=by)
+        hand, created = record_hand(table_id=table.pk, record=summary(3), by=by)
 
     assert created and hand.pk is not None
     assert "the channel layer is down" in caplog.text

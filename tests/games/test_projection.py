@@ -13,11 +13,13 @@ from hypothesis import strategies as st
 
 from club.errors import Refused
 from club.models import Player
-from games import services
+from games.services.hands import record_hand
+from games.services.tables import open_table
 from games.models import Game, GamePlayer, Table, Unit
-from games.projection import project
+from games.services.projection import project
 from games.ratings import rerate
-from games.stakes import settle_pool
+from games.replay import replay
+from games.services.settlement import settle_pool
 from tests.games.api_kit import players, summary
 
 pytestmark = pytest.mark.django_db
@@ -48,10 +50,10 @@ def play_out(table: Table, secretary, mix=MIX, rng=None, limit=None) -> int:
     turn_up = table.rules["target"] == "retourne"
     for count, record in enumerate(hands(turn_up, mix, rng), start=1):
         try:
-            hand, _ = services.record_hand(table_id=table.pk, record=record, by=secretary)
+            hand, _ = record_hand(table_id=table.pk, record=record, by=secretary)
         except Refused:
             plain = summary(3, **({"turn_up": "8S"} if turn_up else {}))
-            hand, _ = services.record_hand(table_id=table.pk, record=plain, by=secretary)
+            hand, _ = record_hand(table_id=table.pk, record=plain, by=secretary)
         if hand.table.status != Table.Status.PLAYING or count == limit:
             return count
         assert count < 500, "the table never ended"
@@ -59,7 +61,7 @@ def play_out(table: Table, secretary, mix=MIX, rng=None, limit=None) -> int:
 
 def writes_of_full_projection(table_id: int) -> list[str]:
     table = Table.objects.get(pk=table_id)
-    course = services._replay(table, services._entries(table))
+    course = replay(table)
     with CaptureQueriesContext(connection) as seen:
         project(table, course)
         if table.format == Table.Format.POOL:
@@ -77,7 +79,7 @@ def writes_of_full_projection(table_id: int) -> list[str]:
 ])
 def test_a_table_played_hand_by_hand_needs_no_full_projection(secretary, fmt, rules):
     seated = players("Athos", "Porthos", "Aramis")[:3 if fmt == "pool" else 2]
-    table = services.open_table(name="T", format=fmt, players=seated, rules=rules,
+    table = open_table(name="T", format=fmt, players=seated, rules=rules,
                                 wager_style="none", first_dealer=seated[0], by=secretary)
     played = play_out(table, secretary)
 
@@ -115,7 +117,7 @@ def test_any_table_played_hand_by_hand_needs_no_full_projection(secretary, fmt, 
     mix += [(5, False, None), (0, False, None)]
     seated = [Player.objects.create(name=f"Player {next(NUMBERS)}")
               for _ in range(3 if fmt == "pool" else 2)]
-    table = services.open_table(name="T", format=fmt, players=seated, rules=rules,
+    table = open_table(name="T", format=fmt, players=seated, rules=rules,
                                 wager_style="none", first_dealer=seated[0], by=secretary)
     # Random pools of rubbers to a streak of three can run to many hundreds of hands: the
     # check holds after any hand, so a table stops at 200 whether it ended or not.
@@ -129,7 +131,7 @@ def test_any_table_played_hand_by_hand_needs_no_full_projection(secretary, fmt, 
 def test_the_check_sees_a_row_the_fast_path_got_wrong(secretary):
     """The tests above could not pass by themselves: a wrong derived row is written back."""
     seated = players("Athos", "Porthos", "Aramis")
-    table = services.open_table(name="T", format="pool", players=seated,
+    table = open_table(name="T", format="pool", players=seated,
                                 rules={"pool_forfeit": "0.50"}, wager_style="none",
                                 first_dealer=seated[0], by=secretary)
     play_out(table, secretary)

@@ -7,7 +7,9 @@ from unittest import mock
 import pytest
 from django.contrib.auth import get_user_model
 
-from games import ratings, services
+from games import ratings
+from games.services.hands import correct_hand, record_hand
+from games.services.tables import open_table
 from games.models import Game, GamePlayer, Hand, Table
 from tests.games.api_kit import players, summary
 
@@ -31,14 +33,14 @@ def staff():
 
 def rubber(by, first, second):
     """A one-game rubber: `first` is the elder of its first hand."""
-    return services.open_table(name=f"{first} v {second}", format="rubber",
+    return open_table(name=f"{first} v {second}", format="rubber",
                                players=[first, second], rules={"rubber_games": 1}, by=by,
                                first_dealer=second)
 
 
 def play(table, by, *records):
     for record in records:
-        services.record_hand(table_id=table.pk, record=record, by=by)
+        record_hand(table_id=table.pk, record=record, by=by)
 
 
 def win(table, by, winner):
@@ -108,7 +110,7 @@ def test_a_correction_that_changes_an_earlier_winner_rerates_the_later_games(sta
     last = Hand.objects.get(table=first, number=5)
 
     with clock(22):  # the fifth hand was Porthos's vole: he wins 6-4
-        services.correct_hand(hand_id=last.pk, record=DEALER_VOLE, by=staff)
+        correct_hand(hand_id=last.pk, record=DEALER_VOLE, by=staff)
 
     porthos_won, athos_lost = ratings.after_game(ratings.START, ratings.START)
     athos_then, aramis_then = ratings.after_game(athos_lost, ratings.START)
@@ -129,7 +131,7 @@ def test_a_correction_that_unfinishes_a_game_takes_it_out_of_the_ratings(staff):
     last = Hand.objects.get(table=first, number=5)
 
     with clock(22):  # only the point: 4-2, and the game goes on
-        services.correct_hand(hand_id=last.pk, record=ELDER_POINT, by=staff)
+        correct_hand(hand_id=last.pk, record=ELDER_POINT, by=staff)
 
     assert Table.objects.get(pk=first.pk).status == Table.Status.PLAYING
     assert not GamePlayer.objects.filter(game__table=first).exists()
@@ -145,7 +147,7 @@ def test_a_new_game_that_finished_last_is_rated_alone_as_it_is_written(staff):
     table = rubber(staff, aramis, porthos)
     with clock(21):
         play(table, staff, ELDER_VOLE, DEALER_VOLE)
-        with mock.patch("games.projection.rerate", wraps=ratings.rerate) as rerate:
+        with mock.patch("games.services.projection.rerate", wraps=ratings.rerate) as rerate:
             play(table, staff, ELDER_VOLE)
 
     rerate.assert_not_called()
@@ -164,7 +166,7 @@ def test_a_new_game_that_finished_before_a_rated_one_rerates_from_itself(staff):
     table = rubber(staff, aramis, athos)
     with clock(20):  # committed later, finished earlier
         play(table, staff, ELDER_VOLE, DEALER_VOLE)
-        with mock.patch("games.projection.rerate", wraps=ratings.rerate) as rerate:
+        with mock.patch("games.services.projection.rerate", wraps=ratings.rerate) as rerate:
             play(table, staff, ELDER_VOLE)
 
     finished = GamePlayer.objects.get(game__table=table, player=aramis).finished_at

@@ -1,4 +1,4 @@
-"""A worker keeps the entries of the tables it served last (games.services._recent), valid
+"""A worker keeps the hands of the tables it served last (games.replay.recent), valid
 only while the table's `seq` is the one it read them at. These tests commit for real, as
 production does, so that the copy is made; each checks that what the copy feeds the next hand
 is what the database holds."""
@@ -6,7 +6,7 @@ from datetime import timedelta
 
 import pytest
 
-from games import services
+from games import replay
 from games.models import Hand, Table
 from tests.games.api_kit import players, summary
 
@@ -31,7 +31,7 @@ def test_the_copy_is_made_after_commit_and_matches_the_database(scorer, snap):
     for tricks in (3, 2, 5):
         snap = post(scorer, snap, summary(tricks))["table"]
     table = Hand.objects.first().table
-    kept = services._recent.get(table)
+    kept = replay.recent.get(table)
     assert kept is not None, "the worker kept the table's entries"
     assert [(e.key, e.record) for e in kept] == [
         (h.number, h.record) for h in Hand.objects.order_by("number")]
@@ -62,8 +62,8 @@ def test_a_table_with_a_kept_tables_id_and_seq_but_made_later_gets_no_copy(score
     for tricks in (3, 2):
         snap = post(scorer, snap, summary(tricks))["table"]
     table = Table.objects.get(pk=snap["id"])
-    assert services._recent.get(table) is not None
+    assert replay.recent.get(table) is not None
 
     table.created_at += timedelta(microseconds=1)
 
-    assert services._recent.get(table) is None
+    assert replay.recent.get(table) is None

@@ -3,8 +3,8 @@ database is the truth; the snapshot and the feed are views of it)."""
 import pytest
 
 from games.models import Table
-from games.selectors import snapshot
-from games.services import _entries, _replay
+from games.selectors.snapshot import snapshot
+from games.replay import replay
 from tests.games.api_kit import hand_won_by, players, summary
 
 pytestmark = pytest.mark.django_db
@@ -12,7 +12,7 @@ pytestmark = pytest.mark.django_db
 
 def fresh(table_id: int) -> dict:
     table = Table.objects.get(pk=table_id)
-    return snapshot(table, _replay(table, _entries(table)))
+    return snapshot(table, replay(table))
 
 
 def test_after_hands_a_rotation_and_a_correction_the_snapshot_is_the_replay(scorer, staff_api):

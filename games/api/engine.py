@@ -1,4 +1,4 @@
-"""The games app's part of the JSON API (API.md). Mounted under /api/ by club/api.py."""
+"""The rules engine in the JSON API: score a hand record, with no login and nothing stored."""
 
 from django.http import JsonResponse
 from ninja import Router
@@ -21,7 +21,7 @@ SCORE_OPENAPI = {
     ],
     "requestBody": {
         "required": True,
-        "description": "A hand record, full or summary (HAND_RECORD.md).",
+        "description": "A hand record (`ecarte-hand/1`), full or summary.",
         "content": {
             "application/json": {
                 "schema": {"type": "object", "additionalProperties": True},

@@ -1,4 +1,4 @@
-"""Pool stakes in the club's ledger (RULES.md section 10).
+"""Pool stakes in the club's ledger (docs/rules.md, section 10).
 
 Each player pays `pool_entry` into the pot when the pool opens, each loser of a unit pays
 `pool_forfeit`, and the winner takes the whole pot; an abandoned pool returns every stake as
@@ -7,7 +7,6 @@ reverses the ones that no longer hold (after a correction) and posts the missing
 nothing is edited in place and replaying twice posts nothing new.
 """
 from club import ledger
-from club.models import Account, Entry, Transaction
 from games.engine.course import Course
 from games.models import Table
 
@@ -65,17 +64,12 @@ def settle_pool(table: Table, course: Course, *, decided_from: int | None = None
         wanted = {reference: posting for reference, posting in wanted.items()
                   if reference in new}
     else:
-        for tx_id, reference, code, cents in Entry.objects.filter(
-                transaction__reference__startswith=_reference(table, ""),
-                transaction__reverses__isnull=True, transaction__reversal__isnull=True,
-        ).values_list("transaction_id", "transaction__reference", "account__code", "amount"):
-            standing.setdefault(tx_id, (reference, {}))[1][code] = cents
+        standing = ledger.standing(_reference(table, ""))
     for tx_id, (reference, have) in standing.items():
         if reference in wanted and wanted[reference][1] == have:
             del wanted[reference]
         else:
-            ledger.reverse(Transaction(pk=tx_id),
-                           memo=f"{reference} no longer holds after a correction")
+            ledger.reverse(tx_id, memo=f"{reference} no longer holds after a correction")
     if wanted:
         accounts = _accounts(table, {code for _, amounts in wanted.values() for code in amounts})
         for reference, (kind, amounts) in wanted.items():
@@ -86,7 +80,7 @@ def settle_pool(table: Table, course: Course, *, decided_from: int | None = None
 
 def _accounts(table: Table, codes: set) -> dict:
     """The accounts with these codes, opening the pot and the players' accounts on first use."""
-    accounts = {a.code: a for a in Account.objects.filter(code__in=codes)}
+    accounts = ledger.accounts(codes)
     missing = codes - accounts.keys()
     if missing:
         pot = ledger.pot_account(f"table:{table.pk}", f"Pool of {table.name} (table {table.pk})")

@@ -1,4 +1,4 @@
-"""The shapes of the JSON API's answers (API.md), for the OpenAPI schema at /api/schema.
+"""The shapes of the JSON API's answers (docs/api.md), for the OpenAPI schema at /api/schema.
 
 The GET endpoints answer through these models, so what they send is checked against them. The
 POST endpoints answer the same objects through `club.idempotency` (a retry must get the very
@@ -10,7 +10,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from games.engine.rules import TABLE_CHOICES, TABLE_DEFAULTS
-from games.services import MONEY_RULES
+from games.services.tables import MONEY_RULES
 
 Money = str  # a decimal string with two places, such as "12.50"
 REFUSED = frozenset({400, 401, 403, 404, 409, 422})  # the statuses of refusals (ErrorOut)
@@ -21,7 +21,7 @@ class Strict(BaseModel):
 
 
 class ErrorBody(Strict):
-    code: str = Field(description="A stable code: the engine's (HAND_RECORD.md) for a hand, "
+    code: str = Field(description="A stable code: the engine's (ecarte-hand/1) for a hand, "
                       "else such as bad_request, forbidden, not_found, conflict.")
     message: str = Field(description="What was wrong, in words.")
     at: str | None = Field(None, description="Where in the record, for the engine's errors.")
@@ -51,7 +51,7 @@ class TableRules(Strict):
 
 
 RULES_IN = {
-    "description": "Options of RULES.md; each may be left out for its default. Money and the "
+    "description": "The table's options; each may be left out for its default. Money and the "
                    "levy's percentage are decimal strings such as \"10.00\".",
     "properties": {
         **{name: {"enum": list(choices), "default": TABLE_DEFAULTS[name]}
@@ -93,7 +93,7 @@ class PoolState(Strict):
 
 
 class Snapshot(Strict):
-    """The table as the API returns it and the live feed sends it (API.md)."""
+    """The table as the API returns it and the live feed sends it."""
     id: int
     name: str
     format: Literal["pool", "rubber"]
@@ -123,7 +123,7 @@ class HandOut(Strict):
     status: Literal["counted", "set_aside"]
     version: int
     result: dict[str, Any] | None = Field(description="The engine's result "
-                                          "(HAND_RECORD.md); null when set aside.")
+                                          "(ecarte-result/1); null when set aside.")
 
 
 class HandAndTable(Strict):

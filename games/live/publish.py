@@ -1,5 +1,5 @@
 """The live feed's sending side: every change of a table goes to its channel group once the
-transaction that made it has committed (API.md, Live updates).
+transaction that made it has committed (docs/api.md, Live updates).
 
 Under daphne the request's thread hands the message to the event loop and goes on: the answer
 does not wait for the channel layer. Elsewhere (a command, a test client) it is sent there and

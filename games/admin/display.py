@@ -262,7 +262,7 @@ def cut_lines(cut, names: dict) -> list:
 
 
 def snapshot_lines(snapshot, names: dict) -> list:
-    """The stored snapshot (API.md) in words, players by name."""
+    """The stored snapshot (docs/api.md) in words, players by name."""
     if not isinstance(snapshot, dict) or not snapshot:
         return [("snapshot", "none yet")]
 

@@ -1,4 +1,4 @@
-"""Reads that are more than a lookup: the table snapshot (API.md) and the standings."""
+"""The club's standings: every player's figures and rating, overall or between two days."""
 import re
 from datetime import date, datetime, time, timedelta
 from datetime import timezone as dt_timezone
@@ -7,53 +7,10 @@ from django.db.models import Count, F, Q, Sum
 from django.utils import timezone
 
 from club import ledger
-from club.errors import Refused
-from club.models import Account, Entry, Player, Transaction
+from club.models import Player
 from games import ratings
-from games.engine.course import Course
 from games.models import GamePlayer, Seat, Table, Unit
-from games.stakes import pot_cents
 
-
-def _by_id(mapping: dict) -> dict:
-    return {str(player): value for player, value in mapping.items()}
-
-
-def snapshot(table: Table, course: Course) -> dict:
-    """The table as API.md describes it: what the API returns and the live feed sends."""
-    playing = table.status == Table.Status.PLAYING
-    game, unit = course.game, course.unit
-    seats = course.seats() if playing else {"elder": None, "dealer": None, "observer": None}
-    pool = None
-    if table.format == Table.Format.POOL:
-        streak = course.streak
-        pool = {
-            "pot": ledger.cents_to_str(pot_cents(table, course)),
-            "streak": {"player": streak[0], "count": streak[1]} if streak else None,
-            "winner": course.winner,
-        }
-    return {
-        "id": table.pk,
-        "name": table.name,
-        "format": table.format,
-        "status": table.status,
-        "seq": table.seq,
-        "rules": table.rules,
-        "seats": seats,
-        "game": {"number": game.number, "score": _by_id(game.score), "hands": len(game.hands),
-                 "target": game.target},
-        "unit": {"number": unit.number, "games": _by_id(unit.games)},
-        "pool": pool,
-        "wagers": [],
-        "players": list(course.setup.players),
-        "first_dealer": table.first_dealer_id,
-        "cut": table.cut,
-        "winner": table.winner_id,
-        "hand_in_progress": course.hand_in_progress,
-    }
-
-
-# -- standings ------------------------------------------------------------------------------
 FIGURES = ("games_played", "games_won", "units_played", "units_won", "pools_played",
            "pools_won", "points_for", "points_against", "voles", "kings")
 
@@ -64,7 +21,7 @@ DATE_SHAPE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", re.ASCII)
 def date_range(first: str | None, last: str | None) -> tuple:
     """The standings' range from two dates written YYYY-MM-DD, both days included, in the
     club's time zone: (since, until) with `until` the start of the day after `last`. A date
-    that is absent or blank leaves that end open. Refused (400) otherwise."""
+    that is absent or blank leaves that end open. ValueError, saying what is wrong, otherwise."""
     days = []
     for name, text in (("from", first), ("to", last)):
         day = None
@@ -74,11 +31,10 @@ def date_range(first: str | None, last: str | None) -> tuple:
             except ValueError:
                 pass
             if day is None:
-                raise Refused(400, "bad_request", f"{name}: {text!r} is not a date written "
-                              "YYYY-MM-DD")
+                raise ValueError(f"{name}: {text!r} is not a date written YYYY-MM-DD")
         days.append(day)
     if None not in days and days[0] > days[1]:
-        raise Refused(400, "bad_request", "from must not be after to")
+        raise ValueError("from must not be after to")
     since, until = days
     return _start_of(since), _start_of(until, days_after=1)
 
@@ -136,14 +92,8 @@ def _figures(since, until, player_id=None) -> dict:
         for row in pools.values("player_id").annotate(
             played=Count("id"), won=Count("id", filter=Q(table__winner_id=F("player_id"))))
         .order_by())
-    entries = Entry.objects.filter(account__kind=Account.Kind.PLAYER)
-    if player_id is not None:
-        entries = entries.filter(account__player_id=player_id)
-    if since is not None or until is not None:  # as a subquery: SQLite then starts from it
-        entries = entries.filter(transaction__in=_between(
-            Transaction.objects.all(), "created_at", since, until).values("pk"))
-    add((row["account__player_id"], ("net", row["net"])) for row in entries.values(
-        "account__player_id").annotate(net=Sum("amount")).order_by())
+    add((player, ("net", net))
+        for player, net in ledger.player_nets(since=since, until=until, player_id=player_id))
     return figures
 
 

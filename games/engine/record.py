@@ -17,7 +17,7 @@ def loads(text) -> dict:
 
 
 def read(record, finished: bool = True):
-    """Checks a record of either form and returns the engine's Hand. With `finished` false,
+    """Checks a record of either form and returns the engine's CheckedHand. With `finished` false,
     a full record may stop at any trick (as for analysis of a deal)."""
     if type(record) is not dict:
         raise EngineError("bad_format", "a hand record is a JSON object", "")

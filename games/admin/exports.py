@@ -1,7 +1,7 @@
 """Exports of tables for the club's secretary: plain functions, no request involved.
 
 - `tables_json(tables)`: each table with its players, rules and its units -> games -> hands.
-  Each hand's record is the hand record of HAND_RECORD.md as the table scored it, with
+  Each hand's record is the `ecarte-hand/1` record as the table scored it, with
   `rules`, `score_before` and `target` filled in (games.engine.course.Course.context), so
   that `games.engine.score(record)` gives back the hand's `result`. Hands that a correction
   set aside have no place in a game; they are listed apart, as entered, without a result.
@@ -15,11 +15,11 @@ import io
 from django.db.models import Prefetch
 from django.utils import timezone
 
-from games.display import marks_text
+from games.admin.display import marks_text
 from games.engine import EngineError
-from games.engine.course import Course, Entry
+from games.engine.course import Course, CourseHand
 from games.models import Game, Hand, Seat, Table, Unit
-from games.services import course_setup, play_or_set_aside
+from games.replay import play_or_set_aside, setup
 
 EXPORT_FORMAT = "ecarte-club-export/1"
 RECORD_FORMAT = "ecarte-hand/1"
@@ -125,18 +125,18 @@ def _game_in_play(table: Table) -> dict | None:
 
 def scored_records(table: Table, hands: list) -> dict:
     """{hand number: the record as the table scored it}, for the hands that have a place.
-    Replays the table as games.services does, taking each record's context before it is
-    played."""
-    course = Course(course_setup(table))
+    Replays the table as the services do (games.replay), taking each record's context before
+    it is played."""
+    course = Course(setup(table))
     scored = {}
     for hand in hands:
-        entry = Entry(key=hand.number, game=hand.game_number, elder=hand.elder_id,
-                      dealer=hand.dealer_id, record=hand.record)
+        played = CourseHand(key=hand.number, game=hand.game_number, elder=hand.elder_id,
+                            dealer=hand.dealer_id, record=hand.record)
         try:
             record = course.context(hand.record)
         except (EngineError, KeyError, TypeError, AttributeError):
             record = None
-        if play_or_set_aside(course, entry) is not None and record is not None:
+        if play_or_set_aside(course, played) is not None and record is not None:
             scored[hand.number] = {"format": RECORD_FORMAT} | record
     return scored
 

@@ -1,9 +1,10 @@
 """The club's standings in the JSON API: every player's figures and rating, best first."""
 from ninja import Query, Router
+from ninja.errors import HttpError
 
 from club.auth import API_AUTH
-from games import selectors
-from games.schemas import REFUSED, ErrorOut, Standings
+from games.api.schemas import REFUSED, ErrorOut, Standings
+from games.selectors.standings import date_range, standings
 
 router = Router(auth=API_AUTH, tags=["standings"])
 DAY = "A day written YYYY-MM-DD, included in the range."
@@ -11,13 +12,17 @@ DAY = "A day written YYYY-MM-DD, included in the range."
 
 @router.get("/standings", response={200: Standings, REFUSED: ErrorOut}, by_alias=True,
             summary="The standings, optionally between two dates")
-def standings(request,
-              first: str | None = Query(None, alias="from", description=DAY,
-                                        example="2026-03-01"),
-              last: str | None = Query(None, alias="to", description=DAY, example="2026-03-31")):
+def get_standings(request,
+                  first: str | None = Query(None, alias="from", description=DAY,
+                                            example="2026-03-01"),
+                  last: str | None = Query(None, alias="to", description=DAY,
+                                           example="2026-03-31")):
     """`from` and `to` are days written YYYY-MM-DD, both included; each is optional. The
     figures count what finished in the range, net money is the player's ledger entries made
     in it, and the rating is as it stood at the end of it."""
-    since, until = selectors.date_range(first, last)
+    try:
+        since, until = date_range(first, last)
+    except ValueError as err:
+        raise HttpError(400, str(err)) from None
     return {"from": first or None, "to": last or None,
-            "standings": selectors.standings(since=since, until=until)}
+            "standings": standings(since=since, until=until)}

@@ -1,0 +1,202 @@
+"""The secretary's admin of hands: each with its versions, and the correction of a hand whose
+unit is still open (through the hands service, which refuses what it must)."""
+import json
+
+from django.contrib import admin, messages
+from django.db.models import Q, Subquery
+from django.http import HttpResponseRedirect
+from django.shortcuts import get_object_or_404
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
+from django.utils import timezone
+from django.utils.html import format_html
+from django.utils.text import smart_split, unescape_string_literal
+
+from club.admin import GuardedListMixin, ReadOnlyMixin
+from club.errors import Refused
+from club.models import Player
+from games.admin import display
+from games.admin.common import HandPlayerFilter, ReadOnlyInline, ranking
+from games.engine import EngineError, loads
+from games.models import Game, Hand, HandVersion, Table, Unit
+from games.services.hands import correct_hand
+
+
+class HandVersionInline(ReadOnlyInline):
+    model = HandVersion
+    fields = ["version", "entered_by", "created_at", "record_display", "result_display"]
+    readonly_fields = fields
+    verbose_name_plural = "versions (as entered, in order)"
+
+    def get_queryset(self, request):
+        return (super().get_queryset(request).select_related("entered_by", "hand__table")
+                .defer("hand__table__snapshot").order_by("version"))
+
+    @admin.display(description="record")
+    def record_display(self, version):
+        return display.lines_html(display.record_lines(
+            version.record, ranking=ranking(version.hand.table)))
+
+    @admin.display(description="result when entered")
+    def result_display(self, version):
+        return display.lines_html(display.result_lines(version.result))
+
+
+@admin.register(Hand)
+class HandAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
+    list_display = ["hand_label", "table_link", "game", "in_game", "elder", "dealer",
+                    "status_short", "version", "marks", "entered_at"]
+    list_display_links = ["hand_label"]
+    list_select_related = ["table", "elder", "dealer"]
+    list_filter = ["status", ("created_at", admin.DateFieldListFilter), "table__format",
+                   HandPlayerFilter]
+    search_fields = ["table__name", "elder__name", "dealer__name"]
+    search_help_text = "A table's name or a player's name."
+    show_full_result_count = False
+    ordering = ["-pk"]
+    inlines = [HandVersionInline]
+    fieldsets = [
+        (None, {"fields": ["table_link", "number", "game_number", "number_in_game", "elder",
+                           "dealer", "status", "version", "entered_by", "created_at",
+                           "idempotency_key"]}),
+        ("The current version", {"fields": ["record_display", "result_display"]}),
+        ("As stored (JSON)", {"fields": ["record_json", "result_json"],
+                              "classes": ["collapse"]}),
+    ]
+    readonly_fields = ["table_link", "number", "game_number", "number_in_game", "elder",
+                       "dealer", "status", "version", "entered_by", "created_at",
+                       "idempotency_key", "record_display", "result_display", "record_json",
+                       "result_json"]
+
+    def get_search_results(self, request, queryset, search_term):
+        """Each word in the table's name or the elder's or dealer's name, looked up in the
+        small tables first: the hands are then filtered by id, without joining every row."""
+        for bit in smart_split(search_term):
+            if bit.startswith(('"', "'")) and bit[0] == bit[-1]:
+                bit = unescape_string_literal(bit)
+            tables = Table.objects.filter(name__icontains=bit).values("pk")
+            named = Player.objects.filter(name__icontains=bit).values("pk")
+            queryset = queryset.filter(Q(table__in=tables) | Q(elder__in=named)
+                                       | Q(dealer__in=named))
+        return queryset, False
+
+    def get_queryset(self, request):
+        return (super().get_queryset(request)
+                .select_related("table", "elder", "dealer", "entered_by")
+                .defer("table__snapshot"))
+
+    @admin.display(description="hand", ordering="pk")
+    def hand_label(self, hand):
+        return f"hand {hand.number}"
+
+    @admin.display(description="entered", ordering="created_at")
+    def entered_at(self, hand):
+        return timezone.localtime(hand.created_at).strftime("%Y-%m-%d %H:%M")
+
+    @admin.display(description="game", ordering="game_number")
+    def game(self, hand):
+        return hand.game_number
+
+    @admin.display(description="in game", ordering="number_in_game")
+    def in_game(self, hand):
+        return "—" if hand.number_in_game is None else hand.number_in_game
+
+    @admin.display(description="status", ordering="status")
+    def status_short(self, hand):
+        return hand.status.replace("_", " ")
+
+    @admin.display(description="table", ordering="table")
+    def table_link(self, hand):
+        return format_html('<a href="{}">{}</a>',
+                           reverse("admin:games_table_change", args=[hand.table_id]),
+                           hand.table.name)
+
+    @admin.display(description="marks")
+    def marks(self, hand):
+        return display.marks_text(hand.result)
+
+    @admin.display(description="record")
+    def record_display(self, hand):
+        return display.lines_html(display.record_lines(hand.record,
+                                                       ranking=ranking(hand.table)))
+
+    @admin.display(description="result")
+    def result_display(self, hand):
+        return display.lines_html(display.result_lines(hand.result))
+
+    @admin.display(description="record")
+    def record_json(self, hand):
+        return format_html("<pre>{}</pre>", json.dumps(hand.record, indent=2,
+                                                       ensure_ascii=False))
+
+    @admin.display(description="result")
+    def result_json(self, hand):
+        return format_html("<pre>{}</pre>", json.dumps(hand.result, indent=2,
+                                                       ensure_ascii=False))
+
+    # -- correcting a hand of a unit still open
+    def get_urls(self):
+        correct = self.admin_site.admin_view(self.correct_view)
+        return [path("<int:hand_id>/correct/", correct, name="games_hand_correct"),
+                *super().get_urls()]
+
+    def why_read_only(self, request, hand) -> str | None:
+        """Why the admin may not correct this hand, or None when it may: finished units are
+        read-only, and so is every hand of a table no longer in play."""
+        if not (request.user.is_staff and self.has_view_permission(request, hand)):
+            return "You may not correct hands."
+        if hand.table.status != Table.Status.PLAYING:
+            return f"The table is {hand.table.status}: its hands are not corrected from the admin."
+        unit = Game.objects.filter(table_id=hand.table_id, number=hand.game_number)
+        if Unit.objects.filter(table_id=hand.table_id, winner__isnull=False,
+                               number=Subquery(unit.values("unit_number")[:1])).exists():
+            return (f"Hand {hand.number} counts in a unit that is decided: finished units are "
+                    "read-only.")
+        return None
+
+    def render_change_form(self, request, context, add=False, change=False, form_url="",
+                           obj=None):
+        if obj is not None and self.why_read_only(request, obj) is None:
+            context["correct_url"] = reverse("admin:games_hand_correct", args=[obj.pk])
+        return super().render_change_form(request, context, add, change, form_url, obj)
+
+    def correct_view(self, request, hand_id):
+        hand = get_object_or_404(Hand.objects.select_related("table"), pk=hand_id)
+        refusal = self.why_read_only(request, hand)
+        if refusal is not None:
+            self.message_user(request, refusal, messages.ERROR)
+            return HttpResponseRedirect(reverse("admin:games_hand_change", args=[hand.pk]))
+        text, error = json.dumps(hand.record, indent=2, ensure_ascii=False), None
+        if request.method == "POST":
+            text = request.POST.get("record", "")
+            try:
+                corrected = correct_hand(hand_id=hand.pk, record=loads(text),
+                                         by=request.user)
+            except EngineError as err:
+                error = f"{err.code}: {err.message}"
+            except Refused as refused:
+                error = f"{refused.code}: {refused.message}" + (
+                    f" (at {refused.at})" if refused.at else "")
+            else:
+                if corrected.version == hand.version:
+                    self.message_user(request, "The record is unchanged: no new version.",
+                                      messages.INFO)
+                else:
+                    self.message_user(request, f"Hand {hand.number} is now version "
+                                      f"{corrected.version}; the table was replayed.",
+                                      messages.SUCCESS)
+                return HttpResponseRedirect(reverse("admin:games_hand_change",
+                                                    args=[hand.pk]))
+        context = {
+            **self.admin_site.each_context(request),
+            "title": f"Correct hand {hand.number} of {hand.table.name}",
+            "opts": self.opts,
+            "hand": hand,
+            "original": hand,
+            "record_text": text,
+            "error": error,
+            "current": display.hand_html(hand.record, hand.result,
+                                         ranking=ranking(hand.table)),
+        }
+        return TemplateResponse(request, "admin/games/hand/correct.html", context,
+                                status=422 if error else 200)

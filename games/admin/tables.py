@@ -1,0 +1,190 @@
+"""The secretary's admin of tables: their units, games and hands, exports, abandoning.
+
+Everything here is read-only. Game rows are written only by games.services: the admin's few
+writes (abandoning a table, correcting a hand of a table still in play) call those services
+and show their refusals. A finished table (won or abandoned) is not changed from here at all.
+The lists stay a fixed number of queries whatever their length (bench/admin.py times them).
+"""
+import json
+
+from django.contrib import admin, messages
+from django.db.models import Count, Exists, OuterRef, Prefetch, Q, Subquery, Value
+from django.db.models.functions import Coalesce
+from django.http import HttpResponse
+from django.utils.html import format_html
+from django.utils.text import smart_split, unescape_string_literal
+
+from club.admin import GuardedListMixin, ReadOnlyMixin
+from club.errors import Refused
+from games.admin import display, exports
+from games.admin.common import PlayerFilter, ReadOnlyInline, hand_link, ranking
+from games.models import Game, Hand, Seat, Table, Unit
+from games.services.tables import abandon_table
+
+FINISHED = (Table.Status.WON, Table.Status.ABANDONED)
+
+
+class UnitInline(ReadOnlyInline):
+    model = Unit
+    fields = ["number", "players", "games_won_display", "winner", "loser", "value"]
+    readonly_fields = fields
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("first", "second", "winner",
+                                                            "loser")
+
+    @admin.display(description="players")
+    def players(self, unit):
+        return f"{unit.first.name} v {unit.second.name}"
+
+    @admin.display(description="games won")
+    def games_won_display(self, unit):
+        return display.score_text(unit.games_won, unit.first, unit.second)
+
+
+class GameInline(ReadOnlyInline):
+    model = Game
+    verbose_name_plural = "games (finished; the game in play is under Snapshot)"
+    fields = ["number", "unit_number", "players", "score_display", "target", "winner",
+              "value", "hands", "finished_at"]
+    readonly_fields = fields
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("first", "second", "winner")
+
+    @admin.display(description="players")
+    def players(self, game):
+        return f"{game.first.name} v {game.second.name}"
+
+    @admin.display(description="score")
+    def score_display(self, game):
+        return display.score_text(game.score, game.first, game.second)
+
+
+class HandInline(ReadOnlyInline):
+    model = Hand
+    fields = ["link", "game_number", "number_in_game", "elder", "dealer", "status",
+              "version", "rendering"]
+    readonly_fields = fields
+    verbose_name_plural = "hands (the current version of each)"
+
+    def get_queryset(self, request):
+        return (super().get_queryset(request).select_related("elder", "dealer", "table")
+                .defer("table__snapshot"))
+
+    @admin.display(description="hand")
+    def link(self, hand):
+        return hand_link(hand)
+
+    @admin.display(description="record and result")
+    def rendering(self, hand):
+        return display.hand_html(hand.record, hand.result, ranking=ranking(hand.table))
+
+
+@admin.register(Table)
+class TableAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
+    list_display = ["name", "format", "status", "players_display", "winner", "hands_count",
+                    "created_at"]
+    list_select_related = ["winner"]
+    list_filter = [("created_at", admin.DateFieldListFilter), "format", "status",
+                   PlayerFilter]
+    date_hierarchy = "created_at"
+    search_fields = ["name", "seats__player__name"]
+    search_help_text = "A table's name or one of its players' names."
+    show_full_result_count = False
+    actions = ["export_json", "export_csv", "abandon"]
+    inlines = [UnitInline, GameInline, HandInline]
+    fieldsets = [
+        (None, {"fields": ["name", "format", "status", "wager_style", "players_display",
+                           "winner", "opened_by", "scorers_display", "created_at",
+                           "finished_at"]}),
+        ("Rules", {"fields": ["rules_display"]}),
+        ("First deal", {"fields": ["first_dealer", "cut_display"]}),
+        ("Snapshot", {"fields": ["snapshot_display"]}),
+    ]
+    readonly_fields = ["name", "format", "status", "wager_style", "players_display", "winner",
+                       "opened_by", "scorers_display", "created_at", "finished_at",
+                       "rules_display", "first_dealer", "cut_display", "snapshot_display"]
+
+    def get_queryset(self, request):
+        hands = (Hand.objects.filter(table=OuterRef("pk")).order_by().values("table")
+                 .annotate(n=Count("pk")).values("n"))
+        seats = Seat.objects.select_related("player").order_by("position")
+        return (super().get_queryset(request)
+                .annotate(hands_count=Coalesce(Subquery(hands), Value(0)))
+                .prefetch_related(Prefetch("seats", queryset=seats)))
+
+    def get_search_results(self, request, queryset, search_term):
+        """Each word in the table's name or a player's name: an EXISTS, not a join, so the
+        list needs no DISTINCT."""
+        for bit in smart_split(search_term):
+            if bit.startswith(('"', "'")) and bit[0] == bit[-1]:
+                bit = unescape_string_literal(bit)
+            at_table = Seat.objects.filter(table=OuterRef("pk"), player__name__icontains=bit)
+            queryset = queryset.filter(Q(name__icontains=bit) | Q(Exists(at_table)))
+        return queryset, False
+
+    # -- columns and fields
+    @admin.display(description="players")
+    def players_display(self, table):
+        return ", ".join(seat.player.name for seat in table.seats.all())
+
+    @admin.display(description="hands", ordering="hands_count")
+    def hands_count(self, table):
+        return table.hands_count
+
+    @admin.display(description="scorers")
+    def scorers_display(self, table):
+        return ", ".join(str(u) for u in table.scorers.all()) or "—"
+
+    @admin.display(description="rules")
+    def rules_display(self, table):
+        rules = table.rules
+        if table.format == Table.Format.RUBBER and isinstance(rules, dict):  # no pool here
+            rules = {k: v for k, v in rules.items() if not k.startswith("pool_")}
+        return display.lines_html(display.rules_lines(rules))
+
+    @admin.display(description="cut")
+    def cut_display(self, table):
+        return display.lines_html(display.cut_lines(table.cut, self._names(table)))
+
+    @admin.display(description="snapshot")
+    def snapshot_display(self, table):
+        return display.lines_html(display.snapshot_lines(table.snapshot, self._names(table)))
+
+    @staticmethod
+    def _names(table) -> dict:
+        return {seat.player_id: seat.player.name for seat in table.seats.all()}
+
+    # -- actions
+    @admin.action(description="Export JSON")
+    def export_json(self, request, queryset):
+        body = json.dumps(exports.tables_json(queryset), ensure_ascii=False, indent=1)
+        response = HttpResponse(body, content_type="application/json; charset=utf-8")
+        response["Content-Disposition"] = 'attachment; filename="ecarte-tables.json"'
+        return response
+
+    @admin.action(description="Export CSV")
+    def export_csv(self, request, queryset):
+        response = HttpResponse(exports.tables_csv(queryset.order_by()),
+                                content_type="text/csv; charset=utf-8")
+        response["Content-Disposition"] = 'attachment; filename="ecarte-hands.csv"'
+        return response
+
+    @admin.action(description="Abandon the selected tables still in play")
+    def abandon(self, request, queryset):
+        done = 0
+        for table in queryset.order_by("pk"):
+            if table.status in FINISHED:
+                self.message_user(request, f"{table.name} is already {table.status}: left "
+                                  "as it is.", messages.WARNING)
+                continue
+            try:
+                abandon_table(table_id=table.pk, by=request.user)
+            except Refused as refused:
+                self.message_user(request, f"{table.name}: {refused.message}", messages.ERROR)
+            else:
+                done += 1
+        if done:
+            self.message_user(request, f"Abandoned {done} table(s): a pool's stakes go back "
+                              "as paid.", messages.SUCCESS)

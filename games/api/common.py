@@ -1,0 +1,51 @@
+"""What the routers share: input fields (ids the database can hold, printable text, JSON
+values the database can store) and looking a row up by id."""
+from typing import Annotated, Any
+
+from pydantic import AfterValidator, Field
+
+from club import ledger, names
+from club.errors import Refused
+
+
+def get_or_refuse(model, pk: int, what: str):
+    """The row, or a refusal naming what is not there (404)."""
+    try:
+        return model.objects.get(pk=pk)
+    except model.DoesNotExist:
+        raise Refused("not_found", f"there is no {what} {pk}") from None
+
+
+def _unstorable(text: str) -> bool:
+    """NUL and lone surrogates: no database column holds them (PostgreSQL refuses NUL in text
+    and JSON, and neither database takes a string that is not valid UTF-8)."""
+    return "\x00" in text or any("\ud800" <= c <= "\udfff" for c in text)
+
+
+def _printable(text: str) -> str:
+    problem = names.unprintable(text)
+    if problem:
+        raise ValueError(problem)
+    return names.normal(text)
+
+
+def _storable(value):
+    """A JSON value whose keys and strings the database can store (see `_unstorable`)."""
+    pending = [value]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, dict):
+            pending.extend(item)
+            pending.extend(item.values())
+        elif isinstance(item, list):
+            pending.extend(item)
+        elif isinstance(item, str) and _unstorable(item):
+            raise ValueError("must not contain a NUL character or a lone surrogate")
+    return value
+
+
+Id = Annotated[int, Field(ge=1, le=ledger.BIGINT_MAX)]  # a row id the database can hold
+Text = Annotated[str, AfterValidator(_printable)]
+# Checked by the services, after stripping spaces (422); documented here.
+Name = Annotated[Text, Field(json_schema_extra={"minLength": 1, "maxLength": 100})]
+Storable = Annotated[Any, AfterValidator(_storable)]

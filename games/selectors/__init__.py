@@ -1,0 +1,1 @@
+"""Reads that are more than a lookup: the table snapshot and the standings."""

@@ -1,0 +1,58 @@
+"""What every change of a table shares. The table row is locked first, so that several daphne
+workers serving the same table take turns. The table's state is then rebuilt by replaying its
+hands, its derived rows and pool stakes are brought in line with that state, its `seq` moves
+on, and the new snapshot is published once the transaction commits.
+"""
+from django.utils import timezone
+
+from club.errors import Refused
+from games import replay
+from games.live.publish import publish_on_commit
+from games.engine.course import Course
+from games.models import Table
+from games.selectors.snapshot import snapshot
+from games.services.projection import project
+from games.services.settlement import settle_pool
+
+
+def locked_table(table_id: int) -> Table:
+    try:
+        # The snapshot is written, never read, by a change: it is not loaded.
+        return Table.objects.select_for_update().defer("snapshot").get(pk=table_id)
+    except Table.DoesNotExist:
+        raise Refused("not_found", f"there is no table {table_id}") from None
+
+
+def may_score(table: Table, user) -> bool:
+    """Staff, the table's opener and the scorers he named may enter its hands."""
+    return user.is_staff or user.pk == table.opened_by_id or table.scorers.filter(
+        pk=user.pk).exists()
+
+
+def rebuild(table: Table, *, kind: str, course: Course | None = None) -> None:
+    """Brings everything derived from the table's hands in line, moves `seq` on and
+    publishes the change after commit."""
+    if course is None:
+        course = replay.replay(table)
+    if table.status != Table.Status.ABANDONED:
+        close_if_over(table, course)
+    project(table, course)
+    if table.format == Table.Format.POOL:
+        settle_pool(table, course)
+    publish(table, course, kind)
+
+
+def close_if_over(table: Table, course: Course) -> None:
+    """The table's status, winner and finish time as its course of play has them."""
+    if course.over and table.winner_id != course.winner:
+        table.status, table.winner_id = Table.Status.WON, course.winner
+        table.finished_at = timezone.now()
+    elif not course.over and table.status == Table.Status.WON:  # a correction reopened it
+        table.status, table.winner_id, table.finished_at = Table.Status.PLAYING, None, None
+
+
+def publish(table: Table, course: Course, kind: str) -> None:
+    table.seq += 1
+    table.snapshot = snapshot(table, course)
+    table.save(update_fields=["seq", "snapshot", "status", "winner", "finished_at"])
+    publish_on_commit(table, kind)

@@ -1,0 +1,147 @@
+"""Recording a table's hands and correcting them."""
+from django.db import transaction
+
+from club.errors import Refused
+from games import replay
+from games.engine import EngineError
+from games.engine.cards import parse_card
+from games.engine.course import Course, CourseHand
+from games.models import Hand, HandVersion, Table
+from games.services.changes import close_if_over, locked_table, may_score, publish, rebuild
+from games.services.projection import project_game_end
+from games.services.settlement import settle_pool
+
+
+def _refuse_engine(err: EngineError) -> Refused:
+    return Refused(err.code, err.message, err.at)
+
+
+@transaction.atomic
+def record_hand(*, table_id: int, record, by, idempotency_key: str | None = None,
+                number: int | None = None) -> tuple[Hand, bool]:
+    """Records the next hand of the table's current game. Returns the hand and whether it is
+    new (False when the idempotency key was seen before with the same record)."""
+    table = locked_table(table_id)
+    if not may_score(table, by):
+        raise Refused("forbidden", "only the table's scorers and staff may enter hands")
+    if idempotency_key:
+        earlier = table.hands.filter(idempotency_key=idempotency_key).first()
+        if earlier is not None:
+            if earlier.versions.get(version=1).record != record:
+                raise Refused("idempotency_conflict", "this Idempotency-Key was used for "
+                              "another hand")
+            return earlier, False
+    if table.status != Table.Status.PLAYING:
+        raise Refused("table_closed", f"the table is {table.status}: no more hands")
+    hands = replay.table_hands(table)
+    course = replay.replay(table, hands)
+    next_number = len(hands) + 1
+    if number is not None and number != next_number:
+        raise Refused("wrong_hand_number", f"the next hand of this table is number "
+                      f"{next_number}, not {number}")
+    if course.hand_in_progress is not None:
+        raise Refused("hand_in_progress", f"hand {course.hand_in_progress} is still in "
+                      "progress: correct it instead of adding a new one")
+    deal = _cards_dealt(record)
+    if deal is not None:
+        for earlier in hands:
+            if _cards_dealt(earlier.record) == deal:
+                raise Refused("duplicate_hand", f"this deal is already hand {earlier.key}")
+    new = CourseHand(key=next_number, game=course.game.number, elder=course.elder,
+                     dealer=course.dealer, record=record)
+    games, units = len(course.games), len(course.units)
+    try:
+        result = course.play(new)
+    except EngineError as err:
+        raise _refuse_engine(err) from None
+    if course.over:
+        kind = "pool_won" if table.format == Table.Format.POOL else "rubber_won"
+    elif len(course.units) > units:
+        kind = "rotation"
+    elif len(course.games) > games:
+        kind = "game_over"
+    else:
+        kind = "trick" if result.get("in_progress") else "hand"
+    hand = Hand.objects.create(table=table, number=next_number, game_number=new.game,
+                               elder_id=new.elder, dealer_id=new.dealer, record=record,
+                               idempotency_key=idempotency_key or None, entered_by=by,
+                               result=result,
+                               number_in_game=len(course.games[new.game - 1].hands))
+    HandVersion.objects.create(hand=hand, version=1, record=record, result=result,
+                               entered_by=by)
+    hands.append(new)
+    transaction.on_commit(lambda: replay.recent.keep(table, hands))
+    if kind not in ("hand", "trick"):  # a game ended
+        close_if_over(table, course)
+        seats = {h.key: (h.elder, h.dealer) for h in hands if h.game == new.game}
+        project_game_end(table, course, games_before=games, units_before=units, seats=seats,
+                         finished_at=hand.created_at)
+        if table.format == Table.Format.POOL:
+            settle_pool(table, course, decided_from=units)
+    publish(table, course, kind)
+    return hand, True
+
+
+@transaction.atomic
+def correct_hand(*, hand_id: int, record, by) -> Hand:
+    """Replaces a hand's record with a new version and replays the table from it."""
+    try:
+        table_id = Hand.objects.values_list("table_id", flat=True).get(pk=hand_id)
+    except Hand.DoesNotExist:
+        raise Refused("not_found", f"there is no hand {hand_id}") from None
+    table = locked_table(table_id)
+    if not may_score(table, by):
+        raise Refused("forbidden", "only the table's scorers and staff may correct hands")
+    hand = table.hands.get(pk=hand_id)
+    hands = replay.table_hands(table)
+    if not by.is_staff and _unit_is_over(table, hands, hand.number):
+        raise Refused("forbidden", "this hand's unit is over: only staff may correct it")
+    old_record, hand.record = hand.record, record
+    course = Course(replay.setup(table))
+    for stored in hands:
+        if stored.key != hand.number:
+            replay.play_or_set_aside(course, stored)
+            continue
+        try:  # the corrected hand must itself be valid in its place
+            placed = course.play(CourseHand(stored.key, stored.game, stored.elder,
+                                            stored.dealer, record))
+        except EngineError as err:
+            raise _refuse_engine(err) from None
+        if placed is None:
+            raise Refused("hand_set_aside", "this hand no longer has a place at the table "
+                          "and cannot be corrected")
+    if record == old_record:
+        return hand
+    hand.version += 1
+    HandVersion.objects.create(hand=hand, version=hand.version, record=record,
+                               result=course.placed(hand.number)[1], entered_by=by)
+    hand.save(update_fields=["record", "version"])
+    rebuild(table, kind="correction", course=course)
+    return hand
+
+
+def _cards_dealt(record) -> tuple | None:
+    """A full record's deal as cards, however they are spelled and in whatever order each
+    hand lists them: (elder's, dealer's, turn-up). None for a summary, or for a deal with a
+    card the engine cannot read (it refuses that record anyway)."""
+    deal = record.get("deal") if type(record) is dict else None
+    if type(deal) is not dict:
+        return None
+    held = [deal.get("elder"), deal.get("dealer")]
+    if not all(type(cards) is list for cards in held):
+        return None
+    cards = [[parse_card(card) for card in hand] for hand in held]
+    turn_up = parse_card(deal.get("turn_up"))
+    if turn_up is None or None in cards[0] + cards[1]:
+        return None
+    return frozenset(cards[0]), frozenset(cards[1]), turn_up
+
+
+def _unit_is_over(table: Table, hands: list[CourseHand], number: int) -> bool:
+    """Whether the unit (game or rubber) in which hand `number` counts is decided, or the
+    table closed (docs/api.md: a scorer corrects a hand while its unit is open)."""
+    if table.status != Table.Status.PLAYING:
+        return True
+    course = replay.replay(table, hands)
+    game, _ = course.placed(number)
+    return game is not None and course.units[game.unit - 1].winner is not None

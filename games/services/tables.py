@@ -1,0 +1,91 @@
+"""Opening a table and abandoning it."""
+import random
+
+from django.db import transaction
+from django.utils import timezone
+
+from club import ledger
+from club.errors import Refused
+from club.models import Player
+from games.engine.course import cut_for_deal
+from games.engine.rules import table_rules
+from games.models import Seat, Table
+from games.services.changes import locked_table, may_score, rebuild
+
+MONEY_RULES = frozenset(("pool_entry", "pool_forfeit", "levy_percent"))
+STAKES = ("pool_entry", "pool_forfeit")
+# The most one stake may be, in cents: far above any club's, and low enough that no pot, balance
+# or sum of the standings can leave the ledger's 64-bit integers.
+STAKE_LIMIT = 1_000_000_00
+_cut_rng = random.SystemRandom()
+
+
+def read_rules(given: dict) -> dict:
+    """The table's options, defaults filled in and amounts written as "12.50"."""
+    try:
+        rules = table_rules(given or {}, money_keys=MONEY_RULES)
+    except ValueError as err:
+        raise Refused("bad_rules", str(err)) from None
+    for key in MONEY_RULES:
+        rules[key] = _amount(rules.get(key, "0"), key)
+    for key in STAKES:
+        if ledger.parse_money(rules[key]) > STAKE_LIMIT:
+            raise Refused("bad_rules", f"rules.{key} must be at most "
+                          f"{ledger.cents_to_str(STAKE_LIMIT)}")
+    if ledger.parse_money(rules["levy_percent"]) > 100_00:
+        raise Refused("bad_rules", "rules.levy_percent must be a percentage from 0 to 100")
+    return rules
+
+
+def _amount(value, key: str) -> str:
+    """A money option (or the levy's percentage) as a decimal string; whole numbers may be
+    given as JSON integers, never as floats."""
+    if type(value) is int:
+        value = str(value)
+    try:
+        return ledger.cents_to_str(ledger.parse_money(value))
+    except (ValueError, TypeError) as err:
+        raise Refused("bad_rules", f"rules.{key}: {err}") from None
+
+
+@transaction.atomic
+def open_table(*, name: str, format: str, players: list[Player], rules: dict, by,
+               wager_style: str = "none", first_dealer: Player | None = None,
+               scorers=()) -> Table:
+    if format not in Table.Format.values:
+        raise Refused("bad_request", 'format must be "pool" or "rubber"')
+    seats = 3 if format == Table.Format.POOL else 2
+    if len(players) != seats or len({p.pk for p in players}) != seats:
+        raise Refused("bad_request", f"a {format} takes {seats} different players")
+    if wager_style not in Table.WagerStyle.values:
+        raise Refused("bad_request", 'wager_style must be "english", "french" or "none"')
+    rules = read_rules(rules)
+    playing = players[:2]
+    cut = []
+    if first_dealer is None:
+        dealer_id, cut = cut_for_deal([p.pk for p in playing], _cut_rng, rules["ranking"])
+        first_dealer = next(p for p in playing if p.pk == dealer_id)
+    elif first_dealer.pk not in {p.pk for p in playing}:
+        raise Refused("bad_request", "first_dealer must be one of the two players who "
+                      "play first")
+    table = Table.objects.create(name=name, format=format, rules=rules, wager_style=wager_style,
+                                 first_dealer=first_dealer, cut=cut, opened_by=by,
+                                 seating=[p.pk for p in players])
+    Seat.objects.bulk_create(Seat(table=table, player=p, position=i)
+                             for i, p in enumerate(players))
+    table.scorers.set(scorers)
+    rebuild(table, kind="open")
+    return table
+
+
+@transaction.atomic
+def abandon_table(*, table_id: int, by) -> Table:
+    table = locked_table(table_id)
+    if not may_score(table, by):
+        raise Refused("forbidden", "only the table's scorers and staff may abandon it")
+    if table.status != Table.Status.PLAYING:
+        raise Refused("table_closed", f"the table is already {table.status}")
+    table.status = Table.Status.ABANDONED
+    table.finished_at = timezone.now()
+    rebuild(table, kind="abandoned")
+    return table
