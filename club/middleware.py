@@ -1,4 +1,4 @@
-"""Gives the API's own 404 and 405 answers the error shape of API.md.
+"""Gives the API's own 404 and 405 answers the error shape of docs/api.md.
 
 Django answers an unknown /api/ path, and django-ninja a wrong method, with a plain page;
 API clients get `{"error": {"code", "message"}}` instead.

@@ -28,13 +28,14 @@ class Table(models.Model):
 
     name = models.CharField(max_length=100)
     format = models.CharField(max_length=6, choices=Format.choices)
-    rules = models.JSONField(help_text="The table options of RULES.md, defaults filled in.")
+    rules = models.JSONField(help_text="The table's options, defaults filled in.")
     wager_style = models.CharField(max_length=7, choices=WagerStyle.choices,
                                    default=WagerStyle.NONE)
     status = models.CharField(max_length=9, choices=Status.choices, default=Status.PLAYING,
                               db_index=True)
     seq = models.PositiveIntegerField(default=0, help_text="Counts every change of the table.")
-    snapshot = models.JSONField(default=dict, help_text="The snapshot at `seq` (API.md).")
+    snapshot = models.JSONField(default=dict, help_text="The snapshot at `seq`: what the API "
+                                "returns and the live feed sends.")
     players = models.ManyToManyField(Player, through="Seat", related_name="tables")
     seating = models.JSONField(default=list, help_text="The players' ids in the order they sat "
                                "down (the Seat rows, kept on the table for the course of play).")

@@ -2,7 +2,7 @@
 
 SUITS = "SHDC"
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-RANKS = "KQJAT987"  # the classic order, high to low (RULES.md section 1)
+RANKS = "KQJAT987"  # the classic order, high to low (docs/rules.md, section 1)
 RANK_ORDERS = {
     "classic": "KQJAT987",
     "ace_high": "AKQJT987",

@@ -1,4 +1,4 @@
-"""The course of play at a table (RULES.md section 10): games, rubbers and pools.
+"""The course of play at a table (docs/rules.md, section 10): games, rubbers and pools.
 
 Pure Python like the rest of the engine. A table's whole state is a fold of its hands in
 order: `Course(setup)` starts it, `course.play(hand)` applies one hand. Replaying the current
@@ -21,7 +21,7 @@ class Setup:
     format: str  # "pool" or "rubber"
     players: tuple  # a pool: three ids in sitting-down order; a rubber: two
     first_dealer: object
-    rules: dict  # the table options of RULES.md, defaults filled in
+    rules: dict  # the table options of docs/rules.md, defaults filled in
 
 
 @dataclass(frozen=True)
@@ -120,7 +120,7 @@ class Course:
 
     def _retourne_target(self, record: dict) -> int | None:
         """The target set by the first hand of a retourne game: its turn-up's value. None
-        for a replayed hand that gives no turn-up: a void hand sets no target (RULINGS.md 30),
+        for a replayed hand that gives no turn-up: a void hand sets no target (docs/rules.md, ruling 30),
         so it need not name one."""
         if "deal" in record and type(record["deal"]) is dict:
             turn_up, where = record["deal"].get("turn_up"), "deal.turn_up"
@@ -132,7 +132,7 @@ class Course:
         if card is None and turn_up is None and _replayed(record):
             return None
         if card is None:
-            try:  # a fault of the record's shape comes first (HAND_RECORD.md, Errors)
+            try:  # a fault of the record's shape comes first (docs/hand-record.md, Errors)
                 read({"target": 5, **record})
             except EngineError as err:
                 if err.code in SHAPE_ERRORS:
@@ -233,7 +233,7 @@ def _replayed(record: dict) -> bool:
 
 
 def game_value(style: str, loser_score: int, target: int) -> int:
-    """RULES.md section 10: single, or graded by the loser's score (treble, double, single,
+    """docs/rules.md, section 10: single, or graded by the loser's score (treble, double, single,
     the thresholds scaled to the target: 0, then up to 40 %, then the rest)."""
     if style == "single":
         return 1
@@ -243,7 +243,7 @@ def game_value(style: str, loser_score: int, target: int) -> int:
 
 
 def cut_for_deal(players, rng, ranking: str = "classic") -> tuple:
-    """RULES.md section 10: each player cuts a card and the highest, in the table's ranking,
+    """docs/rules.md, section 10: each player cuts a card and the highest, in the table's ranking,
     deals; equal ranks cut again. Returns the dealer and the rounds,
     [[(player, card), ...], ...]."""
     value = VALUE[ranking]

@@ -8,7 +8,7 @@ CODES = frozenset(
 
 
 class EngineError(Exception):
-    """A rejected hand record: `code` from HAND_RECORD.md, a message a scorer understands,
+    """A rejected hand record: `code` from docs/hand-record.md, a message a scorer understands,
     and `at`, a pointer into the record such as ``tricks[1][1]``."""
 
     def __init__(self, code: str, message: str, at: str = ""):

@@ -130,7 +130,7 @@ def mark_king_held(hand, role: str) -> None:
 
 
 def check_no_play_after_game_end(hand, played: int, where: str) -> None:
-    """A king mark that reaches the target ends the game before play (RULES.md section 7)."""
+    """A king mark that reaches the target ends the game before play (docs/rules.md, section 7)."""
     if not hand.game_over_before_play:
         return
     for name, present in ((where, played), ("double", hand.double), ("offer", hand.offer)):

@@ -87,7 +87,7 @@ def _abandon(by, hand, played, summary, where):
 
 
 def check_count(hand: CheckedHand, played: int, where: str, code: str = "wrong_trick_count") -> None:
-    """A finished hand has five tricks unless it ended early (HAND_RECORD.md "tricks")."""
+    """A finished hand has five tricks unless it ended early (docs/hand-record.md "tricks")."""
     if hand.void or hand.in_progress or hand.abandon_by or hand.game_over_before_play:
         return
     if hand.offer and hand.offer["accepted"]:

@@ -25,7 +25,7 @@ def read(record, finished: bool = True):
 
 
 def score(record: dict, analyse: bool = False) -> dict:
-    """The result of a hand record (HAND_RECORD.md); with `analyse`, its "analysis" too
+    """The result of a hand record (docs/hand-record.md); with `analyse`, its "analysis" too
     (null for a summary, which has no cards to analyse)."""
     hand = read(record)
     out = result(hand)

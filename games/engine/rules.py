@@ -1,4 +1,4 @@
-"""The hand options of RULES.md that a record may override."""
+"""The hand options of docs/rules.md that a record may override."""
 from .errors import EngineError
 
 HAND_OPTIONS = {
@@ -8,7 +8,7 @@ HAND_OPTIONS = {
     "offer_point": (False, True),
 }
 DEFAULTS = {name: choices[0] for name, choices in HAND_OPTIONS.items()}
-# Table options of RULES.md section 10-11: accepted in a record's rules, used by the club only.
+# Table options of docs/rules.md, section 10-11: accepted in a record's rules, used by the club only.
 TABLE_OPTIONS = frozenset(
     "target game_value rubber_games pool_unit pool_streak pool_entry pool_forfeit "
     "levy_percent wager_style".split()

@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from club.models import Player
 from games.models import Hand
-from tests.games.api_kit import Api, players, user_with_token, win_game
+from tests.games.kit import Api, players, user_with_token, win_game
 from tests.games.records import elder_vole
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -5,7 +5,7 @@ import pytest
 from django.contrib.auth.models import Group, User
 
 from club.models import ApiToken, Player
-from tests.games.admin_kit import pool
+from tests.games.kit import pool
 
 pytestmark = pytest.mark.django_db
 

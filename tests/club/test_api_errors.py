@@ -1,4 +1,4 @@
-"""Every refused API request answers {"error": {"code", "message"}} (API.md, Conventions)."""
+"""Every refused API request answers {"error": {"code", "message"}} (docs/api.md, Conventions)."""
 
 import json
 
@@ -7,7 +7,7 @@ from django.test import RequestFactory
 from ninja.errors import HttpError, ValidationError
 
 from club.api import api
-from tests.games.api_kit import user_with_token
+from tests.games.kit import user_with_token
 
 
 def test_an_unknown_endpoint_is_not_found(client):

@@ -15,7 +15,7 @@ from django.urls import path
 from club.asgi import application
 from games.live.publish import group_name
 from games.models import Hand
-from tests.games.api_kit import players, summary, user_with_token
+from tests.games.kit import players, summary, user_with_token
 
 
 def streamed(request):

@@ -1,6 +1,6 @@
-"""Builders and a small reference model of the Laws, written from RULES.md for the tests.
+"""Builders and a small reference model of the Laws, written from docs/rules.md for the tests.
 
-Nothing here imports the engine: the builders make hand records (HAND_RECORD.md), and the
+Nothing here imports the engine: the builders make hand records (docs/hand-record.md), and the
 reference functions (legal plays, trick winner, a double-dummy minimax) follow section 6 of
 the Laws so that the tests can generate legal hands and check the analysis.
 """
@@ -289,7 +289,7 @@ def with_deal(elder="KH QH JH 7C 8C", dealer="AS TS 9S AC KC", turn_up="7D", tri
     return full(elder, dealer, turn_up, [], list(tricks), in_progress=True, **extra)
 
 
-# Every error code of HAND_RECORD.md but bad_json: (code, a record that provokes it, where the
+# Every error code of docs/hand-record.md but bad_json: (code, a record that provokes it, where the
 # error points; a trailing * means under that prefix).
 ERRORS = [
     ("unknown_field", lambda: POINT.record(foo=1), "foo"),

@@ -1,7 +1,7 @@
-"""HAND_RECORD.md, Analysis: double-dummy tricks for the elder, overall and by first lead."""
+"""docs/hand-record.md, Analysis: double-dummy tricks for the elder, overall and by first lead."""
 
 import pytest
-from ecarte_kit import POINT, REFUSE, check, ex, full, solve
+from tests.engine.ecarte_kit import POINT, REFUSE, check, ex, full, solve
 
 from games.engine import EngineError, analyse, score
 

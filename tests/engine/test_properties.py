@@ -2,12 +2,12 @@
 
 The generator deals a shuffled pack, makes random legal exchanges from the 21-card stock and
 plays random legal cards by section 6 (ecarte_kit.legal_follows); the expected score is worked
-out here from sections 4, 5 and 7 and RULINGS 13-15.
+out here from sections 4, 5 and 7 and rulings 13-15 of docs/rules.md.
 """
 
 import copy
 
-from ecarte_kit import ALL_CARDS, REFUSE, ROLES, follower_wins, legal_follows, other, solve
+from tests.engine.ecarte_kit import ALL_CARDS, REFUSE, ROLES, follower_wins, legal_follows, other, solve
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

@@ -1,9 +1,9 @@
-"""HAND_RECORD.md: the two forms of the record, the result, and the errors in their order."""
+"""docs/hand-record.md: the two forms of the record, the result, and the errors in their order."""
 
 import copy
 
 import pytest
-from ecarte_kit import (
+from tests.engine.ecarte_kit import (
     ERRORS,
     EXCHANGE_ONE,
     KING_ELDER,
@@ -241,7 +241,7 @@ def test_an_error_carries_code_message_and_at():
     assert isinstance(error.message, str) and error.message
 
 
-# --- errors: the first fault met, in the order of HAND_RECORD.md --------------------------
+# --- errors: the first fault met, in the order of docs/hand-record.md --------------------------
 
 def test_shape_comes_before_the_deal():
     rejects(with_deal(dealer="AS TS 9S AC KX", foo=1), "unknown_field", "foo")

@@ -1,7 +1,7 @@
-"""RULINGS.md: one test (or a few) per numbered ruling, named after it."""
+"""docs/rules.md, Rulings: one test (or a few) per numbered ruling, named after it."""
 
 import pytest
-from ecarte_kit import (
+from tests.engine.ecarte_kit import (
     DEALER_POINT,
     DEALER_VOLE,
     ELDER_VOLE,

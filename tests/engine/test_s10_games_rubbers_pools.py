@@ -1,4 +1,4 @@
-"""RULES.md section 10: games, rubbers and pools, played through the course of a table."""
+"""docs/rules.md, section 10: games, rubbers and pools, played through the course of a table."""
 import pytest
 
 from games.engine import EngineError
@@ -118,7 +118,7 @@ REPLAY = [{"type": "replay", "reason": "misdeal"}]
 
 @pytest.mark.parametrize("turn_up", [None, "9S"])
 def test_retourne_a_void_first_hand_sets_no_target(turn_up):
-    """RULINGS.md 30: the target comes from the first turn-up of a hand that stands. A void
+    """docs/rules.md, ruling 30: the target comes from the first turn-up of a hand that stands. A void
     hand needs no turn-up, and one it gives does not count."""
     c = course(target="retourne")
     result = play(c, summary(3, turn_up=turn_up, irregularities=REPLAY))
@@ -137,7 +137,7 @@ def test_retourne_a_void_first_hand_sets_no_target(turn_up):
 ])
 def test_retourne_a_fault_of_the_records_shape_is_named_before_the_missing_turn_up(
         record, code, at):
-    """HAND_RECORD.md, Errors: the shape of the record is checked first. The table's need of a
+    """docs/hand-record.md, Errors: the shape of the record is checked first. The table's need of a
     turn-up comes after the engine's own shape checks."""
     c = course(target="retourne")
     with pytest.raises(EngineError) as err:
@@ -304,7 +304,7 @@ class FixedCut:
 
 @pytest.mark.parametrize("ranking, dealer", [("classic", B), ("ace_high", A)])
 def test_the_cut_uses_the_tables_ranking(ranking, dealer):
-    """RULES.md section 10: the highest card deals. The ace is below the knave in the classic
+    """docs/rules.md, section 10: the highest card deals. The ace is below the knave in the classic
     ranking and above the king in ace_high (section 1)."""
     winner, rounds = cut_for_deal([A, B], FixedCut(["AS", "KH"]), ranking)
     assert winner == dealer

@@ -1,7 +1,7 @@
 """Laws, section 1: the pack and the ranks."""
 
 import pytest
-from ecarte_kit import RANKING, check, full, rejects
+from tests.engine.ecarte_kit import RANKING, check, full, rejects
 
 CLASSIC_PAIRS = list(zip("KQJAT98", "QJAT987"))  # (higher, lower), K Q J A T 9 8 7
 ACE_HIGH_PAIRS = list(zip("AKQJT98", "KQJT987"))  # A K Q J T 9 8 7

@@ -1,6 +1,6 @@
 """Laws, section 2: the deal."""
 
-from ecarte_kit import POINT, TURNED_KING, check, ex, full, rejects, summary
+from tests.engine.ecarte_kit import POINT, TURNED_KING, check, ex, full, rejects, summary
 
 
 def test_each_player_is_dealt_five_cards():

@@ -1,6 +1,6 @@
 """Laws, section 5: the king of trumps."""
 
-from ecarte_kit import (
+from tests.engine.ecarte_kit import (
     KING_DEALER,
     KING_ELDER,
     POINT,

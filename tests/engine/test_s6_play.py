@@ -1,7 +1,7 @@
 """Laws, section 6: the play."""
 
 import pytest
-from ecarte_kit import DEALER_POINT, KING_DEALER, LEGAL_DEALS, POINT, check, full, play_out, rejects
+from tests.engine.ecarte_kit import DEALER_POINT, KING_DEALER, LEGAL_DEALS, POINT, check, full, play_out, rejects
 
 from games.engine import score
 

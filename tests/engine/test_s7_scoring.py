@@ -1,6 +1,6 @@
 """Laws, section 7: scoring a hand, and the end of the game."""
 
-from ecarte_kit import (
+from tests.engine.ecarte_kit import (
     DEALER_POINT,
     DEALER_VOLE,
     ELDER_FOUR,

@@ -1,6 +1,6 @@
 """Laws, section 8: irregularities that change the score."""
 
-from ecarte_kit import (
+from tests.engine.ecarte_kit import (
     DEALER_POINT,
     DEALER_VOLE,
     ELDER_VOLE,

@@ -1,6 +1,6 @@
 """Laws, section 9: the variants doubling and offer_point."""
 
-from ecarte_kit import (
+from tests.engine.ecarte_kit import (
     DEALER_POINT,
     DEALER_VOLE,
     ELDER_VOLE,

@@ -11,7 +11,7 @@ from games.services.hands import correct_hand, record_hand
 from games.services.tables import open_table
 from games.engine import score
 from games.models import Table
-from tests.games.admin_kit import pool, summary, win_game, won_pool
+from tests.games.kit import pool, record_game_won_by, summary, won_pool
 from tests.games.records import ELDER_VOLE
 
 pytestmark = pytest.mark.django_db
@@ -83,7 +83,7 @@ def test_every_exported_record_re_scores_to_its_result(secretary):
 def test_a_hand_set_aside_by_a_correction_is_exported_apart_without_a_result(secretary):
     table = pool(secretary)
     athos = table.seats.get(position=0).player
-    win_game(table, athos, secretary)  # hands 1-3: Athos 2 + 2 + 1
+    record_game_won_by(table, athos, secretary)  # hands 1-3: Athos 2 + 2 + 1
     record_hand(table_id=table.pk, record=summary(3), by=secretary)  # game 2
     third = table.hands.get(number=3)
     correct_hand(hand_id=third.pk, record=summary(0), by=secretary)  # Porthos's vole

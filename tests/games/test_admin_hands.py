@@ -7,7 +7,7 @@ import pytest
 from club.models import Player
 from games.services.hands import correct_hand, record_hand
 from games.models import Hand, HandVersion
-from tests.games.admin_kit import POINT_TO_ELDER, page_text, pool, summary, win_game, won_pool
+from tests.games.kit import page_text, pool, record_game_won_by, summary, won_pool
 from tests.games.records import ELDER_VOLE, elder_vole
 
 pytestmark = pytest.mark.django_db
@@ -54,7 +54,7 @@ def test_hands_are_read_only_in_the_admin(staff_client, secretary):
 
     assert 'name="_save"' not in page
     assert (changed.status_code, deleted.status_code) == (403, 403)
-    assert Hand.objects.get(pk=hand.pk).record == POINT_TO_ELDER
+    assert Hand.objects.get(pk=hand.pk).record == summary(3)
 
 
 def test_the_hand_list_shows_marks_and_filters_by_player(staff_client, secretary):
@@ -146,7 +146,7 @@ def test_the_hands_of_a_decided_unit_are_read_only_while_the_pool_goes_on(
     """Issue 3: finished units are read-only in the admin. The first game (the unit) is won,
     the pool goes on: its hands are shown, not corrected; the new game's hands still are."""
     table = pool(secretary)
-    win_game(table, Player.objects.get(name="Athos"), secretary)
+    record_game_won_by(table, Player.objects.get(name="Athos"), secretary)
     record_hand(table_id=table.pk, record=summary(3), by=secretary)
     decided, open_one = table.hands.get(number=1), table.hands.order_by("number").last()
 

@@ -5,7 +5,7 @@ from django.test.utils import CaptureQueriesContext
 
 from games.services.hands import correct_hand, record_hand
 from games.models import Hand
-from tests.games.admin_kit import pool, summary, won_pool
+from tests.games.kit import pool, summary, won_pool
 
 pytestmark = pytest.mark.django_db
 

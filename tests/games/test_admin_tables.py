@@ -7,7 +7,7 @@ from django.utils import timezone
 from games.services.hands import record_hand
 from games.services.tables import open_table
 from games.models import Table
-from tests.games.admin_kit import page_text, players, pool, won_pool
+from tests.games.kit import page_text, players, pool, won_pool
 from tests.games.records import ELDER_VOLE
 
 pytestmark = pytest.mark.django_db

@@ -5,7 +5,7 @@ import pytest
 from club import ledger
 from club.models import Entry, Player, Transaction
 from games.models import Hand, HandVersion, Table
-from tests.games.api_kit import Api, players, summary, user_with_token, win_game
+from tests.games.kit import Api, players, summary, user_with_token, win_game
 
 pytestmark = pytest.mark.django_db
 

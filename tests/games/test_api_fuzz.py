@@ -6,7 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.models import Hand, HandVersion, Table
-from tests.games.api_kit import Api, players, user_with_token
+from tests.games.kit import Api, players, user_with_token
 
 pytestmark = pytest.mark.django_db
 

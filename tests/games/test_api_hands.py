@@ -1,8 +1,8 @@
-"""POST /api/tables/{id}/hands: the next hand of the current game (API.md, Hands)."""
+"""POST /api/tables/{id}/hands: the next hand of the current game (docs/api.md, Hands)."""
 import pytest
 
 from games.models import Hand, HandVersion, Table
-from tests.games.api_kit import Api, hand_won_by, players, summary, user_with_token
+from tests.games.kit import Api, hand_won_by, players, summary, user_with_token
 from tests.games.records import ELDER_VOLE, bad_card, elder_vole
 
 pytestmark = pytest.mark.django_db
@@ -88,7 +88,7 @@ def test_the_same_deal_cannot_be_recorded_twice(scorer, table):
 
 
 def test_the_same_deal_spelled_otherwise_is_still_the_same_deal(scorer, table):
-    """HAND_RECORD.md accepts 7h, 10♥ and TH alike, and a hand's cards in any order."""
+    """docs/hand-record.md accepts 7h, 10♥ and TH alike, and a hand's cards in any order."""
     post_hand(scorer, table, ELDER_VOLE)
     respelled = elder_vole(deal={"elder": ["qd", "J♦", "as", "qs", "ks"],
                                  "dealer": ["7c", "10H", "9h", "8S", "7S"], "turn_up": "8d"})

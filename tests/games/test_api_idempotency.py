@@ -1,10 +1,10 @@
-"""Retries (API.md): a repeat with the same Idempotency-Key and body returns the first answer
+"""Retries (docs/api.md): a repeat with the same Idempotency-Key and body returns the first answer
 and does nothing more."""
 import pytest
 
 from club.models import IdempotentRequest, Player
 from games.models import Hand, Table
-from tests.games.api_kit import Api, players, summary, user_with_token
+from tests.games.kit import Api, players, summary, user_with_token
 
 pytestmark = pytest.mark.django_db
 

@@ -1,8 +1,8 @@
-"""POST /api/players and GET /api/players/{id} (API.md, Players)."""
+"""POST /api/players and GET /api/players/{id} (docs/api.md, Players)."""
 import pytest
 
 from club.models import Player
-from tests.games.api_kit import Api, user_with_token
+from tests.games.kit import Api, user_with_token
 
 pytestmark = pytest.mark.django_db
 

@@ -1,4 +1,4 @@
-"""Every refusal of the players, tables and hands API (API.md): its status, its error code,
+"""Every refusal of the players, tables and hands API (docs/api.md): its status, its error code,
 and nothing changed. One list, so that a path without a test shows."""
 import pytest
 from django.contrib.auth import get_user_model
@@ -6,7 +6,7 @@ from django.contrib.auth import get_user_model
 from club.models import Entry, Player, Transaction
 from games.models import Hand, HandVersion, Table
 from tests.engine.ecarte_kit import ERRORS, POINT
-from tests.games.api_kit import Api, hand_won_by, players, summary, user_with_token
+from tests.games.kit import Api, hand_won_by, players, summary, user_with_token
 from tests.games.records import elder_vole
 
 pytestmark = pytest.mark.django_db
@@ -153,7 +153,7 @@ AT_THE_TABLE = [error for error in ERRORS if error[0] != "after_game_end"]
 
 @pytest.mark.parametrize("code, make, at", AT_THE_TABLE, ids=[e[0] for e in AT_THE_TABLE])
 def test_each_engine_error_comes_back_through_the_hands_endpoint(club, code, make, at):
-    """HAND_RECORD.md's codes, as the engine gives them, through a table. (`after_game_end`
+    """docs/hand-record.md's codes, as the engine gives them, through a table. (`after_game_end`
     is reached in the engine by a record's own score_before, which a table never takes:
     it imposes its game score, a `bad_format` at `score_before`, tested below.)"""
     before = _counts()

@@ -1,8 +1,8 @@
-"""A rubber table and the retourne target through the API (RULES.md section 10)."""
+"""A rubber table and the retourne target through the API (docs/rules.md, section 10)."""
 import pytest
 
 from games.models import Game, Table, Unit
-from tests.games.api_kit import hand_won_by, players, summary
+from tests.games.kit import hand_won_by, players, summary
 
 pytestmark = pytest.mark.django_db
 

@@ -1,4 +1,4 @@
-"""API.md: "The schema (OpenAPI) at /api/schema describes all of it." Every answer of a pool
+"""docs/api.md: "The schema (OpenAPI) at /api/schema describes all of it." Every answer of a pool
 evening played through the API is checked against the model the schema publishes for it; the
 models forbid keys they do not name, so an answer that grows a field the schema lacks fails."""
 import pytest
@@ -13,7 +13,7 @@ from games.api.schemas import (
     Snapshot,
     Standings,
 )
-from tests.games.api_kit import hand_won_by, players, summary
+from tests.games.kit import hand_won_by, players, summary
 
 pytestmark = pytest.mark.django_db
 

@@ -1,8 +1,8 @@
-"""POST /scorer/tables and GET /scorer/tables/{id}: opening a pool or a rubber (API.md, Tables)."""
+"""POST /scorer/tables and GET /scorer/tables/{id}: opening a pool or a rubber (docs/api.md, Tables)."""
 import pytest
 
 from games.models import Table
-from tests.games.api_kit import players
+from tests.games.kit import players
 
 pytestmark = pytest.mark.django_db
 

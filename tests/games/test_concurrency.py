@@ -11,7 +11,7 @@ from games import ratings
 from games.models import GamePlayer, Hand, Table
 from games.replay import replay
 from games.selectors.snapshot import snapshot
-from tests.games.api_kit import Api, players, summary, user_with_token
+from tests.games.kit import Api, players, summary, user_with_token
 from tests.games.records import ELDER_VOLE
 
 pytestmark = [

@@ -1,4 +1,4 @@
-"""The live feed's sending side (API.md, Live updates): every change of a table reaches the
+"""The live feed's sending side (docs/api.md, Live updates): every change of a table reaches the
 table's group after it is committed, and only then; under daphne the request does not wait
 for it (tests/club/test_handler.py sends a hand through the ASGI application)."""
 import asyncio
@@ -14,8 +14,8 @@ from club.handler import serving_loop
 from games.live import publish as live
 from games.services.hands import record_hand
 from games.services.tables import open_table
-from tests.games.admin_kit import players, summary
-from tests.games.api_kit import user_with_token
+from tests.games.kit import players, summary
+from tests.games.kit import user_with_token
 
 
 def open_pool():

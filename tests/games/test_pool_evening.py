@@ -4,7 +4,7 @@ import pytest
 from club import ledger
 from club.models import Transaction
 from games.models import Game, Hand, Table, Unit
-from tests.games.api_kit import Api, players, user_with_token, win_game
+from tests.games.kit import Api, players, user_with_token, win_game
 
 pytestmark = pytest.mark.django_db
 
@@ -49,7 +49,7 @@ def test_a_pool_evening_rotates_collects_forfeits_and_pays_the_winner(client):
 
 
 def test_a_pool_of_rubbers_takes_a_forfeit_per_rubber_lost_not_per_game(client):
-    """RULES.md 10: with `pool_unit: rubber` the unit is the rubber. The loser of a rubber
+    """docs/rules.md, section 10: with `pool_unit: rubber` the unit is the rubber. The loser of a rubber
     forfeits and rises; a game lost inside a rubber costs nothing, and the streak counts
     rubbers."""
     api = Api(client, user_with_token("secretary", staff=True)[1])

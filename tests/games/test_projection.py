@@ -20,7 +20,7 @@ from games.services.projection import project
 from games.ratings import rerate
 from games.replay import replay
 from games.services.settlement import settle_pool
-from tests.games.api_kit import players, summary
+from tests.games.kit import players, summary
 
 pytestmark = pytest.mark.django_db
 

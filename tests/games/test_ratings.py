@@ -11,7 +11,7 @@ from games import ratings
 from games.services.hands import correct_hand, record_hand
 from games.services.tables import open_table
 from games.models import Game, GamePlayer, Hand, Table
-from tests.games.api_kit import players, summary
+from tests.games.kit import players, summary
 
 pytestmark = pytest.mark.django_db
 

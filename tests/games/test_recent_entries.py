@@ -8,7 +8,7 @@ import pytest
 
 from games import replay
 from games.models import Hand, Table
-from tests.games.api_kit import players, summary
+from tests.games.kit import players, summary
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

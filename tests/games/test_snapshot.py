@@ -1,11 +1,11 @@
-"""The stored snapshot is always the table replayed afresh from its hands (DESIGN.md: the
+"""The stored snapshot is always the table replayed afresh from its hands (docs/architecture.md: the
 database is the truth; the snapshot and the feed are views of it)."""
 import pytest
 
 from games.models import Table
 from games.selectors.snapshot import snapshot
 from games.replay import replay
-from tests.games.api_kit import hand_won_by, players, summary
+from tests.games.kit import hand_won_by, players, summary
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,7 @@ from games import ratings
 from games.selectors.standings import date_range, standings
 from games.services.hands import record_hand
 from games.services.tables import open_table
-from tests.games.api_kit import players, summary
+from tests.games.kit import players, summary
 
 pytestmark = pytest.mark.django_db
 

@@ -2,7 +2,7 @@
 import pytest
 from django.contrib.auth import get_user_model
 
-from tests.games.api_kit import Api, players, user_with_token
+from tests.games.kit import Api, players, user_with_token
 from tests.games.test_standings import pool_evening
 
 pytestmark = pytest.mark.django_db

@@ -1,9 +1,14 @@
-"""Helpers for the API tests: users with tokens, players, and hands that a given seat wins."""
+"""The games tests' kit: users with tokens and a scripted API client, players, summary
+records, and tables played to a given point through the API or through the services."""
 import json
+import re
 
 from django.contrib.auth import get_user_model
 
 from club.models import ApiToken, Player
+from games.models import Table
+from games.services.hands import record_hand
+from games.services.tables import open_table
 
 
 def user_with_token(username: str, staff: bool = False):
@@ -60,3 +65,42 @@ def win_game(api: Api, snapshot: dict, player_id: int) -> tuple[dict, list[int]]
         hands.append(answer.json()["hand"]["id"])
         snapshot = answer.json()["table"]
     return snapshot, hands
+
+
+def pool(by, names=("Athos", "Porthos", "Aramis"), name="Table 1", hands=0, **rules) -> Table:
+    """A pool of three (made or found by name), Porthos dealing first, with `hands` hands in
+    which the elder takes the point."""
+    seated = [Player.objects.get_or_create(name=n)[0] for n in names]
+    table = open_table(name=name, format="pool", players=seated, rules=rules, by=by,
+                       first_dealer=seated[1])
+    for _ in range(hands):
+        record_hand(table_id=table.pk, record=summary(3), by=by)
+    return table
+
+
+def record_game_won_by(table: Table, player: Player, by) -> None:
+    """Records hands of voles to `player`, through the services, until the current game is
+    over."""
+    table.refresh_from_db()
+    number = table.snapshot["game"]["number"]
+    while table.snapshot["game"]["number"] == number and table.status == Table.Status.PLAYING:
+        seats = table.snapshot["seats"]
+        record = summary(5 if seats["elder"] == player.pk else 0)
+        record_hand(table_id=table.pk, record=record, by=by)
+        table.refresh_from_db()
+
+
+def won_pool(by, name="Won pool") -> Table:
+    """Athos wins two games in succession: the pool is his."""
+    table = pool(by, name=name)
+    athos = Player.objects.get(name="Athos")
+    record_game_won_by(table, athos, by)
+    record_game_won_by(table, athos, by)
+    table.refresh_from_db()
+    assert table.status == Table.Status.WON
+    return table
+
+
+def page_text(response) -> str:
+    """The page's HTML with the red suits' colouring taken off: "J♦" reads as it is shown."""
+    return re.sub(r'<span class="red-suit">(.*?)</span>', r"\1", response.content.decode())
