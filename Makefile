@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.install
 
-.PHONY: install run test
+.PHONY: install run test lint
 
 install: $(STAMP)
 
@@ -20,3 +20,6 @@ run: install
 
 test: install
 	$(BIN)/pytest
+
+lint: install
+	$(BIN)/ruff check .

@@ -115,7 +115,7 @@ def _seed_batch(numbers, tables, left_hands, people, secretary, start, step, rng
         played = []
         while len(played) < quota and not course.over:
             entry = CourseHand(key=len(played) + 1, game=course.game.number, elder=course.elder,
-                          dealer=course.dealer, record={})
+                               dealer=course.dealer, record={})
             record, result = play(course, entry, rng)
             played.append((entry, record, result))
         left_hands -= len(played)

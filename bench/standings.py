@@ -165,8 +165,8 @@ def main():
 
     from club.models import Entry, Player
     from games import ratings
-    from games.selectors.standings import player_stats, standings
     from games.models import GamePlayer
+    from games.selectors.standings import player_stats, standings
 
     if args.reuse:
         if not Player.objects.filter(name="Player 0001").exists():

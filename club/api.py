@@ -12,6 +12,7 @@ from ninja.errors import AuthenticationError, HttpError, ValidationError
 
 from club.errors import Refused
 
+
 class ClubAPI(NinjaAPI):
     def get_openapi_operation_id(self, operation) -> str:
         """The view's own name, such as "record_hand": it stays when the code moves."""

@@ -11,7 +11,6 @@ from django.contrib import admin, messages
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q, Subquery, Value
 from django.db.models.functions import Coalesce
 from django.http import HttpResponse
-from django.utils.html import format_html
 from django.utils.text import smart_split, unescape_string_literal
 
 from club.admin import GuardedListMixin, ReadOnlyMixin

@@ -43,9 +43,10 @@ def open_table(request, body: TableIn):
     if len(users) != len(set(body.scorers)):
         raise Refused("bad_request", "every scorer must be a user of the club")
     table = tables.open_table(
-        name=clean_name(body.name), format=body.format, players=[players[pk] for pk in body.players],
-        rules=body.rules, wager_style=body.wager_style,
-        first_dealer=players.get(body.first_dealer), by=request.auth, scorers=users)
+        name=clean_name(body.name), format=body.format,
+        players=[players[pk] for pk in body.players], rules=body.rules,
+        wager_style=body.wager_style, first_dealer=players.get(body.first_dealer),
+        by=request.auth, scorers=users)
     return 201, table.snapshot
 
 

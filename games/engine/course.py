@@ -7,9 +7,9 @@ replays the table.
 """
 from dataclasses import dataclass, field
 
-from .record import read, score
 from .cards import PACK, VALUE, parse_card
 from .errors import EngineError
+from .record import read, score
 from .rules import HAND_OPTIONS
 
 SHAPE_ERRORS = frozenset(("bad_json", "unknown_field", "bad_format"))
@@ -120,8 +120,8 @@ class Course:
 
     def _retourne_target(self, record: dict) -> int | None:
         """The target set by the first hand of a retourne game: its turn-up's value. None
-        for a replayed hand that gives no turn-up: a void hand sets no target (docs/rules.md, ruling 30),
-        so it need not name one."""
+        for a replayed hand that gives no turn-up: a void hand sets no target (ruling 30 of
+        docs/rules.md), so it need not name one."""
         if "deal" in record and type(record["deal"]) is dict:
             turn_up, where = record["deal"].get("turn_up"), "deal.turn_up"
         else:

@@ -3,8 +3,16 @@ from .cards import CANONICAL, SUIT_NAMES, SUIT_OF, VALUE
 from .errors import EngineError
 from .hand import OTHER, CheckedHand
 from .header import (
-    check_game_not_over, check_keys, check_no_play_after_game_end, mark_king_held,
-    mark_king_turned, need_bool, need_list, need_object, need_role, read_header,
+    check_game_not_over,
+    check_keys,
+    check_no_play_after_game_end,
+    mark_king_held,
+    mark_king_turned,
+    need_bool,
+    need_list,
+    need_object,
+    need_role,
+    read_header,
 )
 from .irregularities import check_count, read_irregularities
 

@@ -86,7 +86,8 @@ def _abandon(by, hand, played, summary, where):
     hand.abandon_by = by
 
 
-def check_count(hand: CheckedHand, played: int, where: str, code: str = "wrong_trick_count") -> None:
+def check_count(hand: CheckedHand, played: int, where: str,
+                code: str = "wrong_trick_count") -> None:
     """A finished hand has five tricks unless it ended early (docs/hand-record.md "tricks")."""
     if hand.void or hand.in_progress or hand.abandon_by or hand.game_over_before_play:
         return

@@ -8,7 +8,8 @@ HAND_OPTIONS = {
     "offer_point": (False, True),
 }
 DEFAULTS = {name: choices[0] for name, choices in HAND_OPTIONS.items()}
-# Table options of docs/rules.md, section 10-11: accepted in a record's rules, used by the club only.
+# Table options of docs/rules.md, sections 10 and 11: accepted in a record's rules, used by the
+# club only.
 TABLE_OPTIONS = frozenset(
     "target game_value rubber_games pool_unit pool_streak pool_entry pool_forfeit "
     "levy_percent wager_style".split()

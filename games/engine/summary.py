@@ -3,8 +3,15 @@ from .cards import parse_card
 from .errors import EngineError
 from .hand import CheckedHand
 from .header import (
-    check_game_not_over, check_keys, check_no_play_after_game_end, mark_king_held,
-    mark_king_turned, need_bool, need_object, need_role, read_header,
+    check_game_not_over,
+    check_keys,
+    check_no_play_after_game_end,
+    mark_king_held,
+    mark_king_turned,
+    need_bool,
+    need_object,
+    need_role,
+    read_header,
 )
 from .irregularities import check_count, read_irregularities
 

@@ -7,8 +7,8 @@ from django.utils import timezone
 
 from club.errors import Refused
 from games import replay
-from games.live.publish import publish_on_commit
 from games.engine.course import Course
+from games.live.publish import publish_on_commit
 from games.models import Table
 from games.selectors.snapshot import snapshot
 from games.services.projection import project

@@ -1,9 +1,9 @@
 """docs/hand-record.md, Analysis: double-dummy tricks for the elder, overall and by first lead."""
 
 import pytest
-from tests.engine.ecarte_kit import POINT, REFUSE, check, ex, full, solve
 
 from games.engine import EngineError, analyse, score
+from tests.engine.ecarte_kit import POINT, REFUSE, check, ex, full, solve
 
 
 def deal(elder, dealer, turn_up="8D", **extra):

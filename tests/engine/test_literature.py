@@ -25,7 +25,8 @@ def test_a_jeu_de_regle_can_still_lose_the_point_to_exceptional_cards():
 
 def test_the_dealer_who_wins_that_point_marks_two_against_the_vulnerable_elder():
     """The same deal played out: the dealer announces his king and beats the elder who played
-    without proposing, so he marks the king and two for the point (docs/rules.md, sections 4, 5, 7)."""
+    without proposing, so he marks the king and two for the point (docs/rules.md, sections 4, 5
+    and 7)."""
     record = full_record(
         ["QH", "AH", "7H", "KS", "KD"], ["KH", "JH", "9H", "8H", "9C"], "TH",
         tricks=[["KS", "8H"], ["9C", "7H"], ["KD", "9H"], ["JH", "QH"], ["AH", "KH"]],

@@ -1,9 +1,10 @@
-"""docs/hand-record.md, cards: `10` for `T`, lower case and suit symbols on input; canonical output."""
+"""docs/hand-record.md, cards: `10` for `T`, lower case and suit symbols on input; canonical
+output."""
 
 import pytest
-from tests.engine.ecarte_kit import POINT, check, ex, full, rejects, summary
 
 from games.engine import analyse, score
+from tests.engine.ecarte_kit import POINT, check, ex, full, rejects, summary
 
 SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
@@ -102,7 +103,7 @@ def test_anything_else_is_bad_card(card):
 
 @pytest.mark.parametrize("card", ["K♤", "K♡", "K♢", "K♧", "K♠\ufe0f"])
 def test_only_the_four_suit_symbols_of_hand_record_md_are_suits(card):
-    # Ruling 5 (docs/rules.md): suit S H D C or ♠ ♥ ♦ ♣; the white symbols (or an emoji-style ♠ followed by
-    # the variation selector U+FE0F) are "anything else"
+    # Ruling 5 (docs/rules.md): suit S H D C or ♠ ♥ ♦ ♣; the white symbols (or an emoji-style ♠
+    # followed by the variation selector U+FE0F) are "anything else"
     record = full([card, "QH", "JH", "7C", "8C"], "AS TS 9S AC QC", "7D", [], [], in_progress=True)
     rejects(record, "bad_card", "deal.elder[0]")

@@ -7,11 +7,19 @@ out here from sections 4, 5 and 7 and rulings 13-15 of docs/rules.md.
 
 import copy
 
-from tests.engine.ecarte_kit import ALL_CARDS, REFUSE, ROLES, follower_wins, legal_follows, other, solve
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.engine import EngineError, analyse, score
+from tests.engine.ecarte_kit import (
+    ALL_CARDS,
+    REFUSE,
+    ROLES,
+    follower_wins,
+    legal_follows,
+    other,
+    solve,
+)
 
 SETTINGS = settings(max_examples=150, deadline=None)
 SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}

@@ -3,6 +3,8 @@
 import copy
 
 import pytest
+
+from games.engine import EngineError, loads, score
 from tests.engine.ecarte_kit import (
     ERRORS,
     EXCHANGE_ONE,
@@ -15,8 +17,6 @@ from tests.engine.ecarte_kit import (
     summary,
     with_deal,
 )
-
-from games.engine import EngineError, loads, score
 
 RESULT_KEYS = {"format", "tricks", "vulnerable", "marks", "points", "score_after", "game_over",
                "winner", "void"}

@@ -1,6 +1,8 @@
 """docs/rules.md, Rulings: one test (or a few) per numbered ruling, named after it."""
 
 import pytest
+
+from games.engine import EngineError, analyse, loads, score
 from tests.engine.ecarte_kit import (
     DEALER_POINT,
     DEALER_VOLE,
@@ -20,8 +22,6 @@ from tests.engine.ecarte_kit import (
     rejects,
     summary,
 )
-
-from games.engine import EngineError, analyse, loads, score
 
 BOTH = {"doubling": True, "offer_point": True}
 

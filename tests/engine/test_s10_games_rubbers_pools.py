@@ -118,8 +118,8 @@ REPLAY = [{"type": "replay", "reason": "misdeal"}]
 
 @pytest.mark.parametrize("turn_up", [None, "9S"])
 def test_retourne_a_void_first_hand_sets_no_target(turn_up):
-    """docs/rules.md, ruling 30: the target comes from the first turn-up of a hand that stands. A void
-    hand needs no turn-up, and one it gives does not count."""
+    """docs/rules.md, ruling 30: the target comes from the first turn-up of a hand that stands.
+    A void hand needs no turn-up, and one it gives does not count."""
     c = course(target="retourne")
     result = play(c, summary(3, turn_up=turn_up, irregularities=REPLAY))
     assert result["void"] and c.game.target is None

@@ -1,6 +1,7 @@
 """Laws, section 1: the pack and the ranks."""
 
 import pytest
+
 from tests.engine.ecarte_kit import RANKING, check, full, rejects
 
 CLASSIC_PAIRS = list(zip("KQJAT98", "QJAT987"))  # (higher, lower), K Q J A T 9 8 7

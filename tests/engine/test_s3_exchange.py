@@ -1,6 +1,15 @@
 """Laws, section 3: the exchange (l'écart)."""
 
-from tests.engine.ecarte_kit import EXCHANGE_ONE, EXCHANGED, POINT, REFUSE, check, ex, exhausting, rejects
+from tests.engine.ecarte_kit import (
+    EXCHANGE_ONE,
+    EXCHANGED,
+    POINT,
+    REFUSE,
+    check,
+    ex,
+    exhausting,
+    rejects,
+)
 
 S = POINT.stock  # KS QS JS 8S 7S AH TH 9H 8H 7H KD QD JD AD TD 9D 8D QC JC TC 9C
 

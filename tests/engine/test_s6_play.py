@@ -1,9 +1,18 @@
 """Laws, section 6: the play."""
 
 import pytest
-from tests.engine.ecarte_kit import DEALER_POINT, KING_DEALER, LEGAL_DEALS, POINT, check, full, play_out, rejects
 
 from games.engine import score
+from tests.engine.ecarte_kit import (
+    DEALER_POINT,
+    KING_DEALER,
+    LEGAL_DEALS,
+    POINT,
+    check,
+    full,
+    play_out,
+    rejects,
+)
 
 
 @pytest.mark.parametrize("name", sorted(LEGAL_DEALS))

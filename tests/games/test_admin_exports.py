@@ -7,10 +7,10 @@ import pytest
 
 from club.models import Player
 from games.admin import exports
-from games.services.hands import correct_hand, record_hand
-from games.services.tables import open_table
 from games.engine import score
 from games.models import Table
+from games.services.hands import correct_hand, record_hand
+from games.services.tables import open_table
 from tests.games.kit import pool, record_game_won_by, summary, won_pool
 from tests.games.records import ELDER_VOLE
 

@@ -5,8 +5,8 @@ import json
 import pytest
 
 from club.models import Player
-from games.services.hands import correct_hand, record_hand
 from games.models import Hand, HandVersion
+from games.services.hands import correct_hand, record_hand
 from tests.games.kit import page_text, pool, record_game_won_by, summary, won_pool
 from tests.games.records import ELDER_VOLE, elder_vole
 

@@ -3,8 +3,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games.services.hands import correct_hand, record_hand
 from games.models import Hand
+from games.services.hands import correct_hand, record_hand
 from tests.games.kit import pool, summary, won_pool
 
 pytestmark = pytest.mark.django_db

@@ -4,9 +4,9 @@ import datetime
 import pytest
 from django.utils import timezone
 
+from games.models import Table
 from games.services.hands import record_hand
 from games.services.tables import open_table
-from games.models import Table
 from tests.games.kit import page_text, players, pool, won_pool
 from tests.games.records import ELDER_VOLE
 

@@ -3,7 +3,6 @@ evening played through the API is checked against the model the schema publishes
 models forbid keys they do not name, so an answer that grows a field the schema lacks fails."""
 import pytest
 
-from games.engine.rules import TABLE_CHOICES
 from games.api.schemas import (
     ErrorOut,
     HandAndTable,
@@ -13,6 +12,7 @@ from games.api.schemas import (
     Snapshot,
     Standings,
 )
+from games.engine.rules import TABLE_CHOICES
 from tests.games.kit import hand_won_by, players, summary
 
 pytestmark = pytest.mark.django_db

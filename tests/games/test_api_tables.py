@@ -1,4 +1,5 @@
-"""POST /scorer/tables and GET /scorer/tables/{id}: opening a pool or a rubber (docs/api.md, Tables)."""
+"""POST /api/tables and GET /api/tables/{id}: opening a pool or a rubber (docs/api.md,
+Tables)."""
 import pytest
 
 from games.models import Table

@@ -14,8 +14,7 @@ from club.handler import serving_loop
 from games.live import publish as live
 from games.services.hands import record_hand
 from games.services.tables import open_table
-from tests.games.kit import players, summary
-from tests.games.kit import user_with_token
+from tests.games.kit import players, summary, user_with_token
 
 
 def open_pool():

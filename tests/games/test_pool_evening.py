@@ -49,8 +49,8 @@ def test_a_pool_evening_rotates_collects_forfeits_and_pays_the_winner(client):
 
 
 def test_a_pool_of_rubbers_takes_a_forfeit_per_rubber_lost_not_per_game(client):
-    """docs/rules.md, section 10: with `pool_unit: rubber` the unit is the rubber. The loser of a rubber
-    forfeits and rises; a game lost inside a rubber costs nothing, and the streak counts
+    """docs/rules.md, section 10: with `pool_unit: rubber` the unit is the rubber. The loser of a
+    rubber forfeits and rises; a game lost inside a rubber costs nothing, and the streak counts
     rubbers."""
     api = Api(client, user_with_token("secretary", staff=True)[1])
     athos, porthos, aramis = players("Athos", "Porthos", "Aramis")

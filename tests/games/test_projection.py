@@ -13,13 +13,13 @@ from hypothesis import strategies as st
 
 from club.errors import Refused
 from club.models import Player
-from games.services.hands import record_hand
-from games.services.tables import open_table
 from games.models import Game, GamePlayer, Table, Unit
-from games.services.projection import project
 from games.ratings import rerate
 from games.replay import replay
+from games.services.hands import record_hand
+from games.services.projection import project
 from games.services.settlement import settle_pool
+from games.services.tables import open_table
 from tests.games.kit import players, summary
 
 pytestmark = pytest.mark.django_db

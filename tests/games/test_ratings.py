@@ -8,9 +8,9 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from games import ratings
+from games.models import Game, GamePlayer, Hand, Table
 from games.services.hands import correct_hand, record_hand
 from games.services.tables import open_table
-from games.models import Game, GamePlayer, Hand, Table
 from tests.games.kit import players, summary
 
 pytestmark = pytest.mark.django_db

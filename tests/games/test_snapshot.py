@@ -3,8 +3,8 @@ database is the truth; the snapshot and the feed are views of it)."""
 import pytest
 
 from games.models import Table
-from games.selectors.snapshot import snapshot
 from games.replay import replay
+from games.selectors.snapshot import snapshot
 from tests.games.kit import hand_won_by, players, summary
 
 pytestmark = pytest.mark.django_db
