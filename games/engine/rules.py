@@ -50,7 +50,7 @@ TABLE_CHOICES = {
 } | HAND_OPTIONS
 
 
-def table_rules(given: dict, money_keys: frozenset = frozenset()) -> dict:
+def table_rules(given: dict, money_keys=()) -> dict:
     """A table's options with the defaults filled in. Keys in `money_keys` are passed through
     for the caller to check. Raises ValueError naming the option at fault."""
     if type(given) is not dict:

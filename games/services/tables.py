@@ -12,7 +12,8 @@ from games.engine.rules import table_rules
 from games.models import Seat, Table
 from games.services.changes import locked_table, may_score, rebuild
 
-MONEY_RULES = frozenset(("pool_entry", "pool_forfeit", "levy_percent"))
+# In this order in a table's rules, after the options of the game.
+MONEY_RULES = ("pool_entry", "pool_forfeit", "levy_percent")
 STAKES = ("pool_entry", "pool_forfeit")
 # The most one stake may be, in cents: far above any club's, and low enough that no pot, balance
 # or sum of the standings can leave the ledger's 64-bit integers.
@@ -26,8 +27,7 @@ def read_rules(given: dict) -> dict:
         rules = table_rules(given or {}, money_keys=MONEY_RULES)
     except ValueError as err:
         raise Refused("bad_rules", str(err)) from None
-    for key in MONEY_RULES:
-        rules[key] = _amount(rules.get(key, "0"), key)
+    rules |= {key: _amount(rules.pop(key, "0"), key) for key in MONEY_RULES}
     for key in STAKES:
         if ledger.parse_money(rules[key]) > STAKE_LIMIT:
             raise Refused("bad_rules", f"rules.{key} must be at most "

@@ -39,6 +39,18 @@ def test_the_rules_are_filled_with_the_defaults_of_the_laws(scorer, trio):
         "offer_point": False}
 
 
+@pytest.mark.parametrize("given", [
+    {}, {"pool_forfeit": "1.00", "pool_entry": "5.00"}, {"levy_percent": "5", "target": 7}])
+def test_the_rules_are_written_in_one_order_whatever_order_they_were_given_in(
+        scorer, trio, given):
+    """The snapshot's bytes do not depend on the client's order, nor on the process."""
+    rules = open_pool(scorer, trio, rules=given).json()["rules"]
+    assert list(rules) == [
+        "target", "game_value", "rubber_games", "pool_unit", "pool_streak", "ranking",
+        "dealer_exchange", "doubling", "offer_point", "pool_entry", "pool_forfeit",
+        "levy_percent"]
+
+
 def test_without_a_first_dealer_the_cut_decides_and_is_shown(scorer, trio):
     snap = open_pool(scorer, trio).json()
     cut = snap["cut"]
