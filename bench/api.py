@@ -21,8 +21,9 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 
 
 def free_port() -> int:
@@ -72,10 +73,19 @@ def play(client: Client, tables: list, hands: int, latencies: list) -> int:
     return hands
 
 
+def recording(tables: list, latencies: list):
+    """The step for `together` that has client c post ten hands on its pools, tables[c] (none
+    when they are all played but one)."""
+    def record(own, c):
+        return play(own, tables[c], 10, latencies) if len(tables[c]) > 1 else 0
+
+    return record
+
+
 def open_pools(client: Client, players: list, count: int) -> list:
     tables = []
     for _ in range(count):
-        status, table = client.post("/api/tables", {
+        _, table = client.post("/api/tables", {
             "name": "bench", "format": "pool", "players": players,
             "rules": {"pool_entry": "1.00", "pool_forfeit": "0.50"}})
         tables.append(table)
@@ -84,37 +94,39 @@ def open_pools(client: Client, players: list, count: int) -> list:
 
 def together(clients: int, seconds: float, step, port: int, token: str) -> tuple[float, float]:
     """Runs `step(client, c)` (which returns how many it did, 0 when it has nothing left) in
-    `clients` threads for `seconds`; returns the rate per second and the time taken."""
-    counts = [0] * clients
+    `clients` threads for `seconds`; returns the rate per second and the time taken, or raises
+    what a thread raised."""
     stop = time.perf_counter() + seconds
 
     def worker(c):
         own = Client(port, token)
+        count = 0
         while time.perf_counter() < stop:
             done = step(own, c)
             if not done:
-                return
-            counts[c] += done
+                break
+            count += done
+        return count
 
-    threads = [threading.Thread(target=worker, args=(c,)) for c in range(clients)]
     start = time.perf_counter()
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    with ThreadPoolExecutor(clients) as pool:
+        counts = list(pool.map(worker, range(clients)))
     elapsed = time.perf_counter() - start
     return sum(counts) / elapsed, elapsed
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=300, help="hands posted one at a time")
-    parser.add_argument("--clients", type=int, default=4)
-    parser.add_argument("--seconds", type=float, default=10.0)
-    args = parser.parse_args()
+def median_p95(latencies: list) -> tuple[float, float]:
+    """The median and the 95th percentile of `latencies` (seconds), in milliseconds."""
+    ms = sorted(x * 1000 for x in latencies)
+    return statistics.median(ms), ms[int(len(ms) * 0.95)]
+
+
+def prepare() -> tuple[dict, str]:
+    """Migrates DATABASE_URL (a scratch SQLite file when unset) and makes a staff token:
+    returns the environment to serve it with (production settings, plain HTTP on loopback)
+    and the token."""
     env = dict(os.environ)
-    scratch = tempfile.mkdtemp()
-    env.setdefault("DATABASE_URL", f"sqlite:///{scratch}/bench.sqlite3")
+    env.setdefault("DATABASE_URL", f"sqlite:///{tempfile.mkdtemp()}/bench.sqlite3")
     # Production settings, but plain HTTP on loopback (no TLS redirect behind no proxy).
     env.update(DEBUG="0", ALLOWED_HOSTS="127.0.0.1", SECURE_SSL_REDIRECT="0",
                SECRET_KEY=env.get("SECRET_KEY") or secrets.token_urlsafe(50))
@@ -123,9 +135,15 @@ def main():
     token = subprocess.run([python, "manage.py", "api_token", f"bench-{os.getpid()}",
                             "--create-user", "--staff"], env=env, check=True,
                            capture_output=True, text=True).stdout.strip()
+    return env, token
+
+
+@contextmanager
+def daphne(env: dict, application: str = "club.asgi:application"):
+    """One daphne worker serving `application` on a free loopback port: yields the port."""
     port = free_port()
-    server = subprocess.Popen([os.path.join(os.path.dirname(python), "daphne"), "-b",
-                               "127.0.0.1", "-p", str(port), "club.asgi:application"],
+    server = subprocess.Popen([os.path.join(os.path.dirname(sys.executable), "daphne"), "-b",
+                               "127.0.0.1", "-p", str(port), application],
                               env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         for _ in range(100):
@@ -134,11 +152,31 @@ def main():
                 break
             except OSError:
                 time.sleep(0.1)
+        yield port
+    finally:
+        server.terminate()
+        server.wait()
+
+
+def new_players(client: Client, count: int) -> list:
+    """The ids of `count` new players."""
+    ids = []
+    for n in range(count):
+        _, player = client.post("/api/players", {"name": f"p{os.getpid()}-{n}"})
+        ids.append(player["id"])
+    return ids
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=300, help="hands posted one at a time")
+    parser.add_argument("--clients", type=int, default=4)
+    parser.add_argument("--seconds", type=float, default=10.0)
+    args = parser.parse_args()
+    env, token = prepare()
+    with daphne(env) as port:
         client = Client(port, token)
-        ids = []
-        for n in range(3 * args.clients):
-            status, player = client.post("/api/players", {"name": f"p{os.getpid()}-{n}"})
-            ids.append(player["id"])
+        ids = new_players(client, 3 * args.clients)
         # Pools are opened beforehand: what is timed is recording hands.
         pools_each = 1 + int(args.seconds * 150 / args.clients / 12)
         tables = [open_pools(client, ids[3 * c:3 * c + 3], pools_each)
@@ -147,14 +185,10 @@ def main():
         pools = open_pools(client, ids[:3], args.hands // 8 + 2)
         snapshot_path = f"/api/tables/{pools[0]['id']}"
         play(client, pools, args.hands, latencies)
-        ms = sorted(x * 1000 for x in latencies)
-        print(f"one client : median {statistics.median(ms):.1f} ms, p95 "
-              f"{ms[int(len(ms) * 0.95)]:.1f} ms per hand ({len(ms)} hands, "
-              f"{env['DATABASE_URL'].split(':')[0]})")
-        def record(own, c):  # ten hands, or none when the client's pools are all played
-            return play(own, tables[c], 10, []) if len(tables[c]) > 1 else 0
-
-        rate, elapsed = together(args.clients, args.seconds, record, port, token)
+        median, p95 = median_p95(latencies)
+        print(f"one client : median {median:.1f} ms, p95 {p95:.1f} ms per hand "
+              f"({len(latencies)} hands, {env['DATABASE_URL'].split(':')[0]})")
+        rate, elapsed = together(args.clients, args.seconds, recording(tables, []), port, token)
         print(f"{args.clients} clients  : {rate:.0f} hands/s sustained over {elapsed:.1f} s on "
               "one daphne worker")
 
@@ -165,9 +199,6 @@ def main():
 
         rate, _ = together(args.clients, min(args.seconds, 5.0), read, port, token)
         print(f"yardstick  : {rate:.0f} snapshot reads/s on the same worker (GET of one table)")
-    finally:
-        server.terminate()
-        server.wait()
 
 
 if __name__ == "__main__":

@@ -6,7 +6,7 @@ forth between the event loop and that thread for the request_started signal, the
 chain, the view and the response's close. This handler reads the body on the event loop, then
 does all of that in one call on a reused thread, and sends the answer from the event loop.
 
-Measured with bench/api.py: see the README.
+Measured against Django's own handler with bench/handler.py; figures in docs/benchmarks.md.
 """
 
 import asyncio

@@ -1,16 +1,24 @@
 """Requests served through the ASGI application, as daphne serves them (club/handler.py).
 
 The rest of the suite uses Django's test client, which bypasses the ASGI handler; these tests
-send ASGI messages to `club.asgi.application` and read what it answers."""
+send ASGI messages to `club.asgi.application` and read what it answers. The last ones pin the
+Django internals the handler is built on, so that an upgrade that changes them fails here."""
+import hashlib
+import inspect
 import json
 
+import django
 import pytest
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from channels.testing import HttpCommunicator
+from django.core.handlers.asgi import ASGIHandler, get_script_prefix
+from django.core.handlers.base import BaseHandler
 from django.core.signals import request_finished, request_started
-from django.http import StreamingHttpResponse
-from django.urls import path
+from django.db import close_old_connections
+from django.dispatch import Signal
+from django.http import HttpResponse, StreamingHttpResponse
+from django.urls import path, set_script_prefix
 
 from club.asgi import application
 from games.live.publish import group_name
@@ -139,3 +147,77 @@ def test_a_hand_posted_through_asgi_is_stored_and_published_after_commit():
     assert json.loads(body)["table"]["seq"] == message["seq"] == table["seq"] + 1
     assert message["kind"] == "hand"
     assert Hand.objects.filter(table_id=table["id"]).count() == 1
+
+
+UPGRADE = ("club/handler.py subclasses Django's ASGIHandler and was checked against Django 5.2. "
+           "Before upgrading, re-read django/core/handlers/asgi.py and base.py: SyncASGIHandler "
+           "skips ASGIHandler.__init__ (it loads the middleware for sync), and its __call__ and "
+           "respond() do the work of ASGIHandler.__call__, handle and run_get_response (the "
+           "request_started signal, the script prefix, create_request's error answers, the "
+           "_handler_class that response.close() sends request_finished from, closing the "
+           "response). Carry any change over, then update what this test expects.")
+
+
+def shape(function) -> str:
+    return ("async " if inspect.iscoroutinefunction(function) else "") + str(
+        inspect.signature(function))
+
+
+def fingerprint(function) -> str:
+    return hashlib.sha256(inspect.getsource(function).encode()).hexdigest()[:16]
+
+
+def test_django_is_the_version_the_handler_was_checked_against():
+    assert django.VERSION[:2] == (5, 2), f"Django {django.__version__}: {UPGRADE}"
+
+
+def test_the_django_internals_the_handler_calls_have_the_signatures_it_calls_them_with():
+    expected = [
+        ("ASGIHandler.read_body", ASGIHandler.read_body, "async (self, receive)"),
+        ("ASGIHandler.create_request", ASGIHandler.create_request, "(self, scope, body_file)"),
+        ("ASGIHandler.send_response", ASGIHandler.send_response, "async (self, response, send)"),
+        ("get_script_prefix", get_script_prefix, "(scope)"),
+        ("set_script_prefix", set_script_prefix, "(prefix)"),
+        # object's: BaseHandler has none of its own
+        ("BaseHandler.__init__", BaseHandler.__init__, "(self, /, *args, **kwargs)"),
+        ("BaseHandler.load_middleware", BaseHandler.load_middleware, "(self, is_async=False)"),
+        ("BaseHandler.get_response", BaseHandler.get_response, "(self, request)"),
+        ("Signal.send", Signal.send, "(self, sender, **named)"),
+        ("HttpResponse.close", HttpResponse.close, "(self)"),
+    ]
+    changed = {name: shape(f) for name, f, was in expected if shape(f) != was}
+
+    assert not changed, f"now {changed}. {UPGRADE}"
+    assert isinstance(request_started, Signal), UPGRADE
+
+
+def test_the_django_code_the_handler_stands_in_for_is_the_code_it_was_checked_against():
+    expected = [
+        ("ASGIHandler.__init__", ASGIHandler.__init__, "41379d4f4b69f900"),
+        ("ASGIHandler.__call__", ASGIHandler.__call__, "f756809e9c9308dc"),
+        ("ASGIHandler.handle", ASGIHandler.handle, "98faeb5bef800331"),
+        ("ASGIHandler.run_get_response", ASGIHandler.run_get_response, "0234ea5fe09a5777"),
+    ]
+    changed = [name for name, f, was in expected if fingerprint(f) != was]
+
+    assert not changed, f"{', '.join(changed)} changed in Django {django.__version__}. {UPGRADE}"
+
+
+@pytest.mark.parametrize("response, streaming", [(HttpResponse(), False),
+                                                 (StreamingHttpResponse(iter(())), True)])
+def test_a_response_closed_is_a_request_finished_from_its_handler_class(response, streaming):
+    senders = []
+
+    def note(sender, **kwargs):
+        senders.append(sender)
+
+    response._handler_class = ASGIHandler
+    request_finished.disconnect(close_old_connections)  # no database here (as the test client)
+    request_finished.connect(note)
+    try:
+        response.close()
+    finally:
+        request_finished.disconnect(note)
+        request_finished.connect(close_old_connections)
+
+    assert (response.streaming, senders) == (streaming, [ASGIHandler]), UPGRADE
