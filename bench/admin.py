@@ -38,6 +38,7 @@ from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
+from bench import yardstick  # noqa: E402
 from bench.records import legal_record  # noqa: E402
 from bench.seeding import dates_as_given  # noqa: E402
 from club.models import Player  # noqa: E402
@@ -185,6 +186,7 @@ def main():
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--fresh", action="store_true", help="empty the database first")
     args = parser.parse_args()
+    yardstick.show()
     settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
     db = connection.settings_dict
     print(f"database: {db['ENGINE'].rsplit('.', 1)[-1]} {db['NAME']}")

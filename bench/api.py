@@ -8,7 +8,7 @@ production settings (DEBUG off) on a free port, creates a scorer, players and po
 posts summary records: first one client at a time (latency), then several clients on several
 tables (throughput). Pools are opened before the clock starts. Last, the same clients read a
 table's snapshot (GET /api/tables/{id}: the token and one row) as fast as the worker answers:
-that rate is the ceiling of any request on this machine, the yardstick for the others. It
+that rate is the ceiling of any request on this machine. The machine's yardstick follows. It
 asserts nothing.
 """
 import argparse
@@ -24,6 +24,8 @@ import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
+
+from bench import yardstick
 
 
 def free_port() -> int:
@@ -198,7 +200,8 @@ def main():
             return 1
 
         rate, _ = together(args.clients, min(args.seconds, 5.0), read, port, token)
-        print(f"yardstick  : {rate:.0f} snapshot reads/s on the same worker (GET of one table)")
+        print(f"reads      : {rate:.0f} snapshot reads/s on the same worker (GET of one table)")
+    yardstick.show()
 
 
 if __name__ == "__main__":

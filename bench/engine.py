@@ -10,6 +10,7 @@ import random
 import statistics
 import time
 
+from bench import yardstick
 from bench.records import PACK, legal_record, mixed_records, summary_of
 from games.engine import EngineError, score
 from games.engine.analysis import analyse_deal
@@ -43,6 +44,7 @@ def main():
     parser.add_argument("--deals", type=int, default=5000)
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
+    yardstick.show()
     rng = random.Random(2026)
     full = [legal_record(rng) for _ in range(args.hands)]
     summaries = [summary_of(r) for r in full]

@@ -17,22 +17,22 @@ import argparse
 import statistics
 import time
 
-from bench.api import (Client, daphne, median_p95, new_players, open_pools, prepare, recording,
-                       together)
+from bench import yardstick
+from bench.api import (
+    Client,
+    daphne,
+    median_p95,
+    new_players,
+    open_pools,
+    prepare,
+    recording,
+    together,
+)
 
 CLUB, STOCK = "club.handler", "Django's ASGIHandler"
 APPLICATIONS = {CLUB: "club.asgi:application", STOCK: "bench.stock_asgi:application"}
 CEILING = 300  # hands/s, above what one worker records here: pools are opened for that many
 HANDS_PER_POOL = 8  # fewer than a pool lasts
-
-
-def loop_seconds() -> float:
-    """The time a plain loop of ten million additions takes."""
-    start = time.perf_counter()
-    total = 0
-    for i in range(10_000_000):
-        total += i
-    return time.perf_counter() - start
 
 
 def reads(port: int, token: str, path: str, clients: int, seconds: float):
@@ -75,7 +75,7 @@ def main():
     parser.add_argument("--seconds", type=float, default=5.0, help="of each measurement")
     args = parser.parse_args()
     env, token = prepare()
-    print(f"yardstick before: ten million additions in {loop_seconds():.2f} s")
+    yardstick.show("before")
     with daphne(env, APPLICATIONS[CLUB]) as club, daphne(env, APPLICATIONS[STOCK]) as stock:
         ports = {CLUB: club, STOCK: stock}
         opener = Client(club, token)
@@ -110,7 +110,7 @@ def main():
                             for club_run, stock_run in zip(runs[kind, CLUB], runs[kind, STOCK]))
             print(f"{kind}, {CLUB} / {STOCK}: {statistics.median(ratios):.2f} x the rate "
                   f"({ratios[0]:.2f} to {ratios[-1]:.2f} by round)")
-    print(f"yardstick after : ten million additions in {loop_seconds():.2f} s")
+    yardstick.show("after")
 
 
 if __name__ == "__main__":

@@ -20,6 +20,7 @@ import sys
 import time
 from datetime import datetime, timedelta, timezone
 
+from bench import yardstick
 from bench.seeding import dates_as_given
 
 SCRATCH = "sqlite:////tmp/ecarte-bench-standings.sqlite3"
@@ -159,6 +160,7 @@ def main():
     parser.add_argument("--reuse", action="store_true",
                         help="time the club seeded by an earlier run instead of seeding")
     args = parser.parse_args()
+    yardstick.show()
     _setup(args.reuse)
 
     from django.db import connection, transaction
