@@ -35,6 +35,19 @@ def the_point_not_the_vole(hand_id: int) -> dict:
     return summary({5: 3, 0: 2}[elder_tricks])
 
 
+def only_staff_may_correct(scorer, staff_api, hand_id: int):
+    """The scorer's correction back to the first version is refused and changes nothing; staff's
+    is taken, as version 3. Returns staff's answer."""
+    first = HandVersion.objects.get(hand_id=hand_id, version=1).record
+    refused = scorer.post(f"/hands/{hand_id}/correct", {"record": first})
+    assert refused.status_code == 403 and refused.json()["error"]["code"] == "forbidden"
+    assert versions(hand_id) == [1, 2]
+    fixed = staff_api.post(f"/hands/{hand_id}/correct", {"record": first})
+    assert fixed.status_code == 200, fixed.content
+    assert versions(hand_id) == [1, 2, 3]
+    return fixed
+
+
 # -- an Idempotency-Key already used at the table -------------------------------------------
 @pytest.mark.parametrize("who", ["deputy", "staff"])
 def test_a_key_used_at_the_table_is_refused_with_another_users_different_hand(scorer, staff_api,
@@ -103,13 +116,7 @@ def test_a_scorer_corrects_a_hand_of_a_won_game_while_its_rubber_is_open(scorer,
 
     snap, _ = win_game(scorer, answer.json()["table"], athos.pk)  # Athos takes the rubber
     assert snap["status"] == "won"
-    vole = HandVersion.objects.get(hand_id=game_one[0], version=1).record
-    refused = scorer.post(f"/hands/{game_one[0]}/correct", {"record": vole})
-    assert refused.status_code == 403 and refused.json()["error"]["code"] == "forbidden"
-    assert versions(game_one[0]) == [1, 2]
-    fixed = staff_api.post(f"/hands/{game_one[0]}/correct", {"record": vole})
-    assert fixed.status_code == 200, fixed.content
-    assert versions(game_one[0]) == [1, 2, 3]
+    fixed = only_staff_may_correct(scorer, staff_api, game_one[0])
     assert (fixed.json()["table"]["status"], fixed.json()["table"]["winner"]) == (
         "won", athos.pk)
 
@@ -128,11 +135,5 @@ def test_a_pool_of_rubbers_locks_a_hand_for_its_scorer_only_once_its_rubber_is_d
 
     snap, _ = win_game(scorer, answer.json()["table"], athos)  # the first rubber is Athos's
     assert snap["status"] == "playing" and snap["unit"]["number"] == 2  # the pool goes on
-    vole = HandVersion.objects.get(hand_id=game_one[0], version=1).record
-    refused = scorer.post(f"/hands/{game_one[0]}/correct", {"record": vole})
-    assert refused.status_code == 403 and refused.json()["error"]["code"] == "forbidden"
-    assert versions(game_one[0]) == [1, 2]
-    fixed = staff_api.post(f"/hands/{game_one[0]}/correct", {"record": vole})
-    assert fixed.status_code == 200, fixed.content
-    assert versions(game_one[0]) == [1, 2, 3]
+    fixed = only_staff_may_correct(scorer, staff_api, game_one[0])
     assert fixed.json()["table"]["unit"]["number"] == 2
