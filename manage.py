@@ -6,6 +6,11 @@ import sys
 
 
 def main():
+    if sys.argv[1:2] == ["score_hand"]:
+        # The engine's command line needs no Django: run it without loading the project.
+        from games.engine.cli import main as score_hand
+
+        sys.exit(score_hand(sys.argv[2:], prog=f"{os.path.basename(sys.argv[0])} score_hand"))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.settings")
     from django.core.management import execute_from_command_line
 
