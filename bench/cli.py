@@ -17,6 +17,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench import yardstick
 from bench.records import mixed_records
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -46,6 +47,7 @@ def main():
     parser.add_argument("--records", type=int, default=20000)
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
+    yardstick.show()
     with tempfile.TemporaryDirectory() as tmp:
         archive = Path(tmp) / "archive.jsonl"
         archive.write_text("\n".join(json.dumps(r) for r, _ in mixed_records(args.records)))

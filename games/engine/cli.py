@@ -1,4 +1,4 @@
-"""ecarte-score: validate and score hand records from a file or standard input (HAND_RECORD.md).
+"""ecarte-score: validate and score hand records (docs/hand-record.md) from a file or stdin.
 
     ecarte-score [PATH|-] [--lines] [--analyse]
 
@@ -9,6 +9,7 @@ Exit status: 0 every record valid, 1 any record rejected, 2 the input could not 
 
 import argparse
 import json
+import re
 import sys
 
 from games.engine import EngineError, loads, score
@@ -16,6 +17,7 @@ from games.engine import EngineError, loads, score
 DESCRIPTION = "Validate and score hand records; print one JSON line per record."
 UTF16_32_BOMS = (b"\xff\xfe", b"\xfe\xff")  # the UTF-32 marks start with these too
 UTF8_BOM = b"\xef\xbb\xbf"
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class Unreadable(Exception):
@@ -54,17 +56,23 @@ def run(path: str, lines: bool, analyse: bool, out) -> int:
 
     answers = []
     rejected = 0
-    dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+    encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
     for text in texts:
         try:
             obj = score(loads(text), analyse=analyse)
         except EngineError as err:
             obj = err.as_dict()
             rejected += 1
-        answers.append(dumps(obj))
+        answers.append(dumps(encode(obj)))
     if answers:
         out.write("\n".join(answers) + "\n")
     return 1 if rejected else 0
+
+
+def dumps(text: str) -> str:
+    """JSON text that UTF-8 can carry: a lone surrogate (a record may hold one, written as an
+    escape, and an error message may repeat it) stays an escape, as it came in."""
+    return LONE_SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def read_input(path: str, name: str) -> bytes:

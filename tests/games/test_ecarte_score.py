@@ -61,7 +61,18 @@ CASES = {
     "UTF-16 lines": (["--lines"], "\n".join([dump(ELDER_VOLE).decode()] * 2).encode("utf-16"),
                      {}, 2),
     "a Latin-1 record": ([], '{"deal": "é"}'.encode("latin-1"), {}, 2),
+    "a key holding a lone surrogate": ([], b'{"x\\ud800": 1}', {}, 1),
 }
+
+
+def test_a_lone_surrogate_in_a_record_is_answered_as_json_that_names_it():
+    """The record's key is an escaped lone surrogate: the error repeats it, still escaped, and
+    the line reads back as JSON (it used to end the command with a UnicodeEncodeError)."""
+    status, out, _ = run(WITHOUT_DJANGO["ecarte-score"], [], b'{"x\\ud800": 1}')
+    assert status == 1
+    error = json.loads(out)["error"]
+    assert error == {"code": "unknown_field", "message": "the record has no field 'x\\ud800'",
+                     "at": "x\ud800"}
 
 
 @pytest.mark.parametrize("case", CASES)

@@ -1,4 +1,4 @@
-"""score_hand: validate and score hand records from a file or standard input (HAND_RECORD.md).
+"""score_hand: validate and score hand records from a file or standard input (docs/hand-record.md).
 
     python manage.py score_hand [PATH|-] [--lines] [--analyse]
 
