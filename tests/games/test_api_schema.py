@@ -108,3 +108,22 @@ def test_a_model_refuses_a_field_it_does_not_name():
     """The check above can fail: an answer with one key more than the schema is refused."""
     with pytest.raises(ValueError, match="extra"):
         PlayerOut.model_validate({"id": 1, "name": "Athos", "balance": "0.00", "age": 40})
+
+
+def test_each_operation_is_named_by_its_view_whatever_module_holds_it(schema):
+    """Clients generated from the schema call operations by their ids: moving the code must not
+    rename them."""
+    ids = {(method, path): op["operationId"]
+           for path, methods in schema["paths"].items() for method, op in methods.items()}
+    assert ids == {
+        ("post", "/api/engine/score"): "engine_score",
+        ("post", "/api/players"): "create_player",
+        ("get", "/api/players/{player_id}"): "get_player",
+        ("post", "/api/tables"): "open_table",
+        ("get", "/api/tables/{table_id}"): "get_table",
+        ("post", "/api/tables/{table_id}/abandon"): "abandon_table",
+        ("post", "/api/tables/{table_id}/hands"): "record_hand",
+        ("post", "/api/hands/{hand_id}/correct"): "correct_hand",
+        ("get", "/api/hands/{hand_id}"): "get_hand",
+        ("get", "/api/standings"): "get_standings",
+    }
