@@ -1,6 +1,6 @@
-"""The benchmarks of the README still run: each is started as the README shows it, on tiny
+"""The benchmarks of docs/benchmarks.md still run: each is started as that page shows it, on tiny
 sizes and a scratch SQLite file, and must finish and print its figures. (Their times are not
-checked: figures belong in the README, not in assertions.)"""
+checked: figures belong in docs/benchmarks.md, not in assertions.)"""
 import os
 import subprocess
 import sys

@@ -1,5 +1,5 @@
 """manage.py score_hand: one JSON line per record; exit 0 all valid, 1 any rejected,
-2 the input could not be read (HAND_RECORD.md, "Where the engine is reached")."""
+2 the input could not be read (docs/hand-record.md, "Where the engine is reached")."""
 
 import json
 import subprocess
