@@ -25,6 +25,7 @@ def hand_link(hand: Hand) -> str:
     return format_html('<a href="{}">hand {}</a>',
                        reverse("admin:games_hand_change", args=[hand.pk]), hand.number)
 
+
 class PlayerFilter(admin.SimpleListFilter):
     """Tables at which a player sat."""
     title = "player"
