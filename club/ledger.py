@@ -128,15 +128,21 @@ def post(
     entries: list[tuple[Account, int]],
     reference: str | None = None,
     idempotency_key: str | None = None,
+    by=None,
 ) -> Transaction:
-    """Record one balanced transaction and return it.
+    """Record one balanced transaction and return it; `by` is the user whose act made it.
 
     Refuses (LedgerError, nothing saved) an empty list, an amount that is zero or not an int,
     and entries that do not sum to zero. With an `idempotency_key` already used, returns the
     transaction first posted with it when the entries are the same, and refuses otherwise.
     """
     return _record(
-        kind=kind, memo=memo, entries=entries, reference=reference, idempotency_key=idempotency_key
+        kind=kind,
+        memo=memo,
+        entries=entries,
+        reference=reference,
+        idempotency_key=idempotency_key,
+        by=by,
     )
 
 
@@ -147,6 +153,7 @@ def _record(
     entries: list[tuple[Account, int]],
     reference: str | None,
     idempotency_key: str | None,
+    by=None,
     reverses: Transaction | None = None,
 ) -> Transaction:
     if not kind:
@@ -168,6 +175,7 @@ def _record(
                 reference=reference or "",
                 idempotency_key=idempotency_key,
                 reverses=reverses,
+                made_by=by,
             )
             Entry.objects.bulk_create(
                 Entry(transaction=tx, account=account, amount=amount) for account, amount in checked
@@ -185,10 +193,10 @@ def _record(
 
 
 @transaction.atomic
-def reverse(tx: Transaction | int, *, memo: str, idempotency_key: str | None = None
+def reverse(tx: Transaction | int, *, memo: str, idempotency_key: str | None = None, by=None
             ) -> Transaction:
-    """Undo `tx` (a transaction or its id) with a new transaction of the negated entries. A
-    transaction is reversed once."""
+    """Undo `tx` (a transaction or its id) with a new transaction of the negated entries, made
+    by the user `by`. A transaction is reversed once."""
     locked = Transaction.objects.select_for_update().get(pk=getattr(tx, "pk", tx))
     if idempotency_key is not None:
         repeat = Transaction.objects.filter(idempotency_key=idempotency_key).first()
@@ -208,6 +216,7 @@ def reverse(tx: Transaction | int, *, memo: str, idempotency_key: str | None = N
         entries=entries,
         reference=locked.reference or None,
         idempotency_key=idempotency_key,
+        by=by,
         reverses=locked,
     )
 

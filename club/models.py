@@ -88,6 +88,14 @@ class Transaction(models.Model):
         help_text="The transaction this one undoes; each is reversed at most once.",
     )
     idempotency_key = models.CharField(max_length=200, null=True, blank=True, unique=True)
+    made_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        help_text="The user whose act made it: his wager, his seat, his table's play, or staff.",
+    )
 
     class Meta:
         ordering = ["-created_at", "-id"]
