@@ -53,6 +53,7 @@ REFUSAL_STATUS = {
     "hand_set_aside": 409,
     "idempotency_conflict": 409,
     "table_closed": 409,
+    "seats_pending": 409,
     "wrong_hand_number": 409,
 }
 

@@ -8,7 +8,7 @@ rewritten whenever the table is replayed.
 from django.conf import settings
 from django.db import models
 
-from club.models import Player
+from club.models import Player, Transaction
 
 
 class Table(models.Model):
@@ -58,12 +58,30 @@ class Table(models.Model):
     def __str__(self) -> str:
         return f"{self.name} ({self.get_format_display()} #{self.pk})"
 
+    @property
+    def has_stakes(self) -> bool:
+        """Whether the table is a pool whose players pay an entry or forfeits."""
+        return self.format == self.Format.POOL and any(
+            self.rules.get(key, "0.00") != "0.00" for key in ("pool_entry", "pool_forfeit"))
+
+    def pending_players(self) -> list:
+        """The players who have not taken their seats yet, in seat order (only a pool with
+        stakes that a member opened has any)."""
+        if not self.has_stakes:
+            return []
+        return [seat.player for seat in self.seats.filter(taken_at__isnull=True)
+                .select_related("player")]
+
 
 class Seat(models.Model):
-    """The order in which the players sat down: in a pool the first two play first."""
+    """The order in which the players sat down: in a pool the first two play first. At a table
+    with stakes that a member opened, each other player takes his seat himself (`taken_at`),
+    and only then pays his entry."""
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
     position = models.PositiveSmallIntegerField()
+    taken_at = models.DateTimeField(null=True, blank=True,
+                                    help_text="When the player took his seat; null while pending.")
 
     class Meta:
         ordering = ["position"]
@@ -193,3 +211,92 @@ class GamePlayer(models.Model):
             models.Index(fields=["player", "finished_at", "won", "points_for", "points_against",
                                  "voles", "kings"], name="games_gameplayer_standings"),
         ]
+
+
+class Wager(models.Model):
+    """A bystander's wager on a seated player to win a unit (docs/rules.md, section 11).
+
+    English style: an offer by the backer, at odds a:b, that other members take in part or in
+    full (`WagerTake`); what is still unmatched is withdrawn, or lapses when the unit starts.
+    French style: a bet for the gallery, balanced against the other side when the unit starts
+    (`matched`). Stakes are held in the unit's escrow account from the moment they are
+    recorded; what happens to them is in the ledger, linked through `Movement`."""
+
+    class Style(models.TextChoices):
+        ENGLISH = "english"
+        FRENCH = "french"
+
+    class Closed(models.TextChoices):
+        OPEN = "", "open"
+        WITHDRAWN = "withdrawn"
+        LAPSED = "lapsed"
+        BALANCED = "balanced"
+
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="wagers")
+    unit_number = models.PositiveIntegerField()
+    style = models.CharField(max_length=7, choices=Style.choices)
+    bettor = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="wagers",
+                               help_text="Who backs: the offerer (English) or the bettor.")
+    on = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+",
+                           help_text="The seated player backed to win the unit.")
+    stake = models.BigIntegerField(help_text="The backer's stake, in cents.")
+    odds_for = models.PositiveIntegerField(default=1)
+    odds_against = models.PositiveIntegerField(default=1)
+    closed = models.CharField(max_length=9, choices=Closed.choices, default=Closed.OPEN,
+                              blank=True)
+    returned = models.BigIntegerField(default=0, help_text="Cents of the stake given back "
+                                      "unmatched: withdrawn, lapsed or the gallery's excess.")
+    matched = models.BigIntegerField(default=0, help_text="Cents of the stake matched.")
+    placed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                  related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["table", "unit_number", "id"]
+        constraints = [
+            models.CheckConstraint(condition=models.Q(stake__gt=0), name="games_wager_stake"),
+            models.CheckConstraint(
+                condition=models.Q(returned__gte=0, matched__gte=0)
+                & models.Q(returned__lte=models.F("stake") - models.F("matched")),
+                name="games_wager_parts"),
+        ]
+
+    def __str__(self) -> str:
+        return f"wager {self.pk} at {self.table}"
+
+    @property
+    def unmatched(self) -> int:
+        return self.stake - self.matched - self.returned
+
+
+class WagerTake(models.Model):
+    """The other side of an English offer, taken by a layer: `stake` is the part of the
+    backer's stake matched, `lay` what the layer puts up against it."""
+    wager = models.ForeignKey(Wager, on_delete=models.PROTECT, related_name="takes")
+    layer = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="wagers_laid")
+    stake = models.BigIntegerField()
+    lay = models.BigIntegerField()
+    taken_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                 related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["wager", "id"]
+        constraints = [
+            models.CheckConstraint(condition=models.Q(stake__gt=0, lay__gt=0),
+                                   name="games_wagertake_amounts"),
+        ]
+
+
+class Movement(models.Model):
+    """Why a ledger transaction was made at a table: the table, the unit and the wager it is
+    for (its kind, maker and entries are on the transaction)."""
+    transaction = models.OneToOneField(Transaction, on_delete=models.PROTECT,
+                                       related_name="movement")
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="movements")
+    unit_number = models.PositiveIntegerField(null=True, blank=True)
+    wager = models.ForeignKey(Wager, null=True, blank=True, on_delete=models.PROTECT,
+                              related_name="movements")
+
+    class Meta:
+        ordering = ["-transaction"]

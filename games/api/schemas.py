@@ -113,6 +113,10 @@ class Snapshot(Strict):
     winner: int | None
     hand_in_progress: int | None = Field(
         description="The number of a hand entered trick by trick and not yet complete.")
+    seats_pending: list[int] = Field(
+        description="At a pool with stakes that a member opened: the players who have not yet "
+                    "taken their seats (POST /api/tables/{id}/seat). No hand is recorded "
+                    "before they have.")
 
 
 class HandOut(Strict):

@@ -50,6 +50,20 @@ def open_table(request, body: TableIn):
     return 201, table.snapshot
 
 
+class SeatIn(Schema):
+    player: Id | None = Field(None, description="Staff only: the player to seat; by default "
+                              "the user's own player.")
+
+
+@router.post("/tables/{table_id}/seat", response={200: Snapshot, REFUSED: ErrorOut},
+             summary="Take a pending seat at a pool with stakes, paying its entry",
+             openapi_extra=IDEMPOTENCY_KEY)
+@idempotent
+def take_seat(request, table_id: int, body: SeatIn):
+    player = get_or_refuse(Player, body.player, "player") if body.player else None
+    return 200, tables.take_seat(table_id=table_id, by=request.auth, player=player).snapshot
+
+
 @router.get("/tables/{table_id}", response={200: Snapshot, REFUSED: ErrorOut},
             summary="The table's snapshot")
 def get_table(request, table_id: int):

@@ -40,4 +40,5 @@ def snapshot(table: Table, course: Course) -> dict:
         "cut": table.cut,
         "winner": table.winner_id,
         "hand_in_progress": course.hand_in_progress,
+        "seats_pending": [player.pk for player in table.pending_players()],
     }

@@ -12,7 +12,7 @@ from games.live.publish import publish_on_commit
 from games.models import Table
 from games.selectors.snapshot import snapshot
 from games.services.projection import project
-from games.services.settlement import settle_pool
+from games.services.settlement import settle
 
 
 def locked_table(table_id: int) -> Table:
@@ -29,16 +29,15 @@ def may_score(table: Table, user) -> bool:
         pk=user.pk).exists()
 
 
-def rebuild(table: Table, *, kind: str, course: Course | None = None) -> None:
+def rebuild(table: Table, *, kind: str, by, course: Course | None = None) -> None:
     """Brings everything derived from the table's hands in line, moves `seq` on and
-    publishes the change after commit."""
+    publishes the change after commit; the postings are made by the user `by`."""
     if course is None:
         course = replay.replay(table)
     if table.status != Table.Status.ABANDONED:
         close_if_over(table, course)
     project(table, course)
-    if table.format == Table.Format.POOL:
-        settle_pool(table, course)
+    settle(table, course, by=by)
     publish(table, course, kind)
 
 

@@ -9,7 +9,7 @@ from games.engine.course import Course, CourseHand
 from games.models import Hand, HandVersion, Table
 from games.services.changes import close_if_over, locked_table, may_score, publish, rebuild
 from games.services.projection import project_game_end
-from games.services.settlement import settle_pool
+from games.services.settlement import settle
 
 
 def _refuse_engine(err: EngineError) -> Refused:
@@ -33,6 +33,10 @@ def record_hand(*, table_id: int, record, by, idempotency_key: str | None = None
             return earlier, False
     if table.status != Table.Status.PLAYING:
         raise Refused("table_closed", f"the table is {table.status}: no more hands")
+    waiting = table.pending_players()
+    if waiting:
+        raise Refused("seats_pending", "no hand before every player has taken his seat; not "
+                      "yet: " + ", ".join(player.name for player in waiting))
     hands = replay.table_hands(table)
     course = replay.replay(table, hands)
     next_number = len(hands) + 1
@@ -76,8 +80,7 @@ def record_hand(*, table_id: int, record, by, idempotency_key: str | None = None
         seats = {h.key: (h.elder, h.dealer) for h in hands if h.game == new.game}
         project_game_end(table, course, games_before=games, units_before=units, seats=seats,
                          finished_at=hand.created_at)
-        if table.format == Table.Format.POOL:
-            settle_pool(table, course, decided_from=units)
+        settle(table, course, by=by, decided_from=units)
     publish(table, course, kind)
     return hand, True
 
@@ -116,7 +119,7 @@ def correct_hand(*, hand_id: int, record, by) -> Hand:
     HandVersion.objects.create(hand=hand, version=hand.version, record=record,
                                result=course.placed(hand.number)[1], entered_by=by)
     hand.save(update_fields=["record", "version"])
-    rebuild(table, kind="correction", course=course)
+    rebuild(table, kind="correction", by=by, course=course)
     return hand
 
 

@@ -1,18 +1,30 @@
-"""Pool stakes in the club's ledger (docs/rules.md, section 10).
+"""What a table's course of play owes on the ledger: the pool's stakes and each unit's wagers
+(docs/rules.md, sections 10 and 11).
 
-Each player pays `pool_entry` into the pot when the pool opens, each loser of a unit pays
-`pool_forfeit`, and the winner takes the whole pot; an abandoned pool returns every stake as
-paid. The postings a pool should have are derived from its course of play; `settle_pool`
-reverses the ones that no longer hold (after a correction) and posts the missing ones, so that
-nothing is edited in place and replaying twice posts nothing new.
+- The pool: each player pays `pool_entry` into the pot once he has taken his seat, each loser
+  of a unit pays `pool_forfeit`, and the winner takes the whole pot; an abandoned pool returns
+  every stake as paid.
+- The wagers: the stakes held in a unit's escrow go to the winners when the unit is decided,
+  in one transaction; they all go back when the unit is voided (the table abandoned, or a
+  correction that takes the backed player out of the unit).
+
+These postings are derived from the course: `settle` reverses the ones that no longer hold
+(after a correction) and posts the missing ones, so that nothing is edited in place and
+settling twice posts nothing new. The stakes' own holding, when a wager is recorded, taken,
+withdrawn or balanced, is posted by games.services.wagers at the time of the act.
 """
+from decimal import Decimal
+
 from club import ledger
 from games.engine.course import Course
-from games.models import Table
+from games.engine.wagers import Bet, french_payouts
+from games.models import Seat, Table, Wager
+from games.services import money
 
 
 def _reference(table: Table, *parts) -> str:
-    """The posting reference of a pool's entry, forfeit, payout or refund."""
+    """The posting reference of a pool's entry, forfeit, payout or refund, or of a unit's
+    wagers."""
     return ":".join(["table", str(table.pk), *map(str, parts)])
 
 
@@ -22,7 +34,8 @@ def pool_payments(table: Table, course: Course) -> dict:
     forfeit = ledger.parse_money(table.rules["pool_forfeit"])
     payments = {}
     if entry:
-        for player in course.setup.players:
+        seated = Seat.objects.filter(table=table, taken_at__isnull=False)
+        for player in seated.values_list("player_id", flat=True):
             payments[_reference(table, "entry", player)] = (player, entry)
     if forfeit:
         for unit in course.units:
@@ -35,56 +48,110 @@ def pot_cents(table: Table, course: Course) -> int:
     return sum(cents for _, cents in pool_payments(table, course).values())
 
 
-def _wanted(table: Table, course: Course) -> dict:
-    """The postings the pool should have: reference -> (kind, {account code: cents})."""
+def _pool(table: Table, course: Course) -> dict:
+    """The postings the pool should have: reference -> (kind, unit, {account code: cents})."""
     pot = f"pot:table:{table.pk}"
     wanted, paid = {}, {}
     for reference, (player, cents) in pool_payments(table, course).items():
-        kind = "pool_entry" if ":entry:" in reference else "pool_forfeit"
-        wanted[reference] = (kind, {f"player:{player}": -cents, pot: cents})
-        paid[f"player:{player}"] = paid.get(f"player:{player}", 0) + cents
+        forfeit = ":forfeit:" in reference
+        unit = int(reference.rpartition(":")[2]) if forfeit else None
+        wanted[reference] = ("pool_forfeit" if forfeit else "pool_entry", unit,
+                             {money.player(player): -cents, pot: cents})
+        paid[money.player(player)] = paid.get(money.player(player), 0) + cents
     total = sum(paid.values())
     if table.status == Table.Status.ABANDONED and total:
-        wanted[_reference(table, "refund")] = ("pool_refund", {pot: -total, **paid})
+        wanted[_reference(table, "refund")] = ("pool_refund", None, {pot: -total, **paid})
     elif course.over and total:
-        wanted[_reference(table, "payout")] = ("pool_payout", {
-            pot: -total, f"player:{course.winner}": total})
+        wanted[_reference(table, "payout")] = ("pool_payout", None, {
+            pot: -total, money.player(course.winner): total})
     return wanted
 
 
-def settle_pool(table: Table, course: Course, *, decided_from: int | None = None) -> None:
-    """Brings the pool's postings in line with its course. After a new hand that ended a game,
-    `decided_from` is the number of the unit it counted in: only that unit's forfeit and the
-    payout can be new, nothing earlier can have changed, and the postings are not read."""
-    wanted = _wanted(table, course)
+def _wagers(table: Table, course: Course, units=None) -> dict:
+    """The settlement each unit's wagers should have (of `units` only, when given): reference
+    -> (kind, unit, {account code: cents})."""
+    if table.wager_style == Table.WagerStyle.NONE:
+        return {}
+    wagers = Wager.objects.filter(table=table).prefetch_related("takes")
+    if units is not None:
+        wagers = wagers.filter(unit_number__in=units)
+    by_unit = {}
+    for wager in wagers:
+        by_unit.setdefault(wager.unit_number, []).append(wager)
+    wanted = {}
+    for number, placed in by_unit.items():
+        unit = course.units[number - 1] if number <= len(course.units) else None
+        if unit is not None and unit.winner is None and table.status == Table.Status.PLAYING:
+            continue  # still to be decided: the stakes stay held
+        winner = unit.winner if unit is not None else None
+        amounts, voided = {money.escrow(table, number): 0}, False
+        for wager in placed:
+            if winner is None or wager.on_id not in unit.players:
+                _void(wager, amounts)
+                voided = True
+            else:
+                _settle(table, wager, winner, amounts)
+        amounts[money.escrow(table, number)] = -sum(amounts.values())
+        kind = "wager_void" if voided and winner is None else "wager_settlement"
+        wanted[_reference(table, "unit", number, "wagers")] = (kind, number, amounts)
+    return wanted
+
+
+def _add(amounts: dict, code: str, cents: int) -> None:
+    amounts[code] = amounts.get(code, 0) + cents
+
+
+def _void(wager: Wager, amounts: dict) -> None:
+    """Every stake still held goes back to whoever put it up."""
+    _add(amounts, money.player(wager.bettor_id), wager.stake - wager.returned)
+    for take in wager.takes.all():
+        _add(amounts, money.player(take.layer_id), take.lay)
+
+
+def _settle(table: Table, wager: Wager, winner: int, amounts: dict) -> None:
+    """What the wager's sides collect once the unit is decided, and the levy to the house."""
+    backer_won = wager.on_id == winner
+    if wager.style == Wager.Style.ENGLISH:
+        for take in wager.takes.all():
+            collector = wager.bettor_id if backer_won else take.layer_id
+            _add(amounts, money.player(collector), take.stake + take.lay)
+    else:
+        bet = Bet(wager.pk, wager.bettor_id, wager.on_id, wager.stake)
+        paid, levy = french_payouts([bet], {wager.pk: wager.matched}, winner,
+                                    Decimal(table.rules["levy_percent"]))
+        for bettor, cents in paid.items():
+            _add(amounts, money.player(bettor), cents)
+        _add(amounts, "house", levy)
+    # A part neither matched nor given back yet (none once the unit has started) goes back.
+    _add(amounts, money.player(wager.bettor_id), wager.stake - wager.matched - wager.returned)
+
+
+def settle(table: Table, course: Course, *, by, decided_from: int | None = None) -> None:
+    """Brings the table's derived postings in line with its course, made by the user `by`.
+    After a new hand that ended a game, `decided_from` is the number of the unit it counted in:
+    only that unit's forfeit and wagers and the payout can be new, nothing earlier can have
+    changed, and the standing postings are not read."""
     standing = {}  # transaction id -> (reference, {account code: cents})
     if decided_from is not None:
-        new = {_reference(table, "payout")} | {
-            _reference(table, "forfeit", unit.number) for unit in course.units[decided_from - 1:]}
-        wanted = {reference: posting for reference, posting in wanted.items()
-                  if reference in new}
+        new_units = range(decided_from, len(course.units) + 1)
+        wanted = _wagers(table, course, units=new_units)
+        if table.format == Table.Format.POOL:
+            new = {_reference(table, "payout")} | {
+                _reference(table, "forfeit", unit) for unit in new_units}
+            wanted |= {reference: posting for reference, posting in _pool(table, course).items()
+                       if reference in new}
     else:
+        wanted = _wagers(table, course)
+        if table.format == Table.Format.POOL:
+            wanted |= _pool(table, course)
         standing = ledger.standing(_reference(table, ""))
+    wanted = {reference: (kind, unit, {code: cents for code, cents in amounts.items() if cents})
+              for reference, (kind, unit, amounts) in wanted.items()}
     for tx_id, (reference, have) in standing.items():
-        if reference in wanted and wanted[reference][1] == have:
+        if reference in wanted and wanted[reference][2] == have:
             del wanted[reference]
         else:
-            ledger.reverse(tx_id, memo=f"{reference} no longer holds after a correction")
-    if wanted:
-        accounts = _accounts(table, {code for _, amounts in wanted.values() for code in amounts})
-        for reference, (kind, amounts) in wanted.items():
-            ledger.post(kind=kind, memo=f"{kind.replace('_', ' ')} at {table.name}",
-                        entries=[(accounts[code], cents) for code, cents in amounts.items()],
-                        reference=reference)
-
-
-def _accounts(table: Table, codes: set) -> dict:
-    """The accounts with these codes, opening the pot and the players' accounts on first use."""
-    accounts = ledger.accounts(codes)
-    missing = codes - accounts.keys()
-    if missing:
-        pot = ledger.pot_account(f"table:{table.pk}", f"Pool of {table.name} (table {table.pk})")
-        players = {f"player:{p.pk}": p for p in table.players.all()}
-        for code in missing:
-            accounts[code] = pot if code == pot.code else ledger.account_for_player(players[code])
-    return accounts
+            money.reverse(table, tx_id, memo=f"{reference} no longer holds after a correction",
+                          by=by)
+    for reference, (kind, unit, amounts) in wanted.items():
+        money.post(table, kind=kind, amounts=amounts, reference=reference, by=by, unit=unit)

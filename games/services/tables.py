@@ -1,4 +1,9 @@
-"""Opening a table and abandoning it."""
+"""Opening a table, taking a seat at it, and abandoning it.
+
+Nobody moves another member's money without the right to: a table with stakes is opened by
+staff, who seat every player, or by a member who sits at it, whose fellow players each take
+their seat themselves (staff seat a player who has no login) and only then pay their entry.
+"""
 import random
 
 from django.db import transaction
@@ -68,13 +73,21 @@ def open_table(*, name: str, format: str, players: list[Player], rules: dict, by
     elif first_dealer.pk not in {p.pk for p in playing}:
         raise Refused("bad_request", "first_dealer must be one of the two players who "
                       "play first")
+    own = getattr(by, "player", None)
+    staked = format == Table.Format.POOL and any(rules[key] != "0.00" for key in STAKES)
+    if staked and not by.is_staff and own not in players:
+        raise Refused("forbidden", "a pool with stakes is opened by staff or by one of its "
+                      "players")
     table = Table.objects.create(name=name, format=format, rules=rules, wager_style=wager_style,
                                  first_dealer=first_dealer, cut=cut, opened_by=by,
                                  seating=[p.pk for p in players])
-    Seat.objects.bulk_create(Seat(table=table, player=p, position=i)
-                             for i, p in enumerate(players))
+    now = timezone.now()
+    Seat.objects.bulk_create(
+        Seat(table=table, player=p, position=i,
+             taken_at=now if by.is_staff or not staked or p == own else None)
+        for i, p in enumerate(players))
     table.scorers.set(scorers)
-    rebuild(table, kind="open")
+    rebuild(table, kind="open", by=by)
     return table
 
 
@@ -87,5 +100,29 @@ def abandon_table(*, table_id: int, by) -> Table:
         raise Refused("table_closed", f"the table is already {table.status}")
     table.status = Table.Status.ABANDONED
     table.finished_at = timezone.now()
-    rebuild(table, kind="abandoned")
+    rebuild(table, kind="abandoned", by=by)
+    return table
+
+
+@transaction.atomic
+def take_seat(*, table_id: int, by, player: Player | None = None) -> Table:
+    """`player` (by default the user's own) takes his pending seat, and pays his entry. Only
+    staff may seat another player."""
+    table = locked_table(table_id)
+    own = getattr(by, "player", None)
+    player = player or own
+    if player is None:
+        raise Refused("forbidden", "your login is not linked to a player")
+    if player != own and not by.is_staff:
+        raise Refused("forbidden", "only staff may seat another player")
+    if table.status != Table.Status.PLAYING:
+        raise Refused("table_closed", f"the table is {table.status}")
+    seat = Seat.objects.filter(table=table, player=player).first()
+    if seat is None:
+        raise Refused("bad_request", f"{player.name} has no seat at this table")
+    if seat.taken_at is not None:
+        raise Refused("conflict", f"{player.name} has already taken his seat")
+    seat.taken_at = timezone.now()
+    seat.save(update_fields=["taken_at"])
+    rebuild(table, kind="seat", by=by)
     return table

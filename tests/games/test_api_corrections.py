@@ -12,10 +12,11 @@ pytestmark = pytest.mark.django_db
 
 
 
-def open_pool(api, rules=None):
+def open_pool(api, rules=None, scorers=()):
     trio = players("Athos", "Porthos", "Aramis")
     return api.post("/tables", {"name": "T", "format": "pool", "first_dealer": trio[1].pk,
-                                "players": [p.pk for p in trio], "rules": rules or {}}).json()
+                                "players": [p.pk for p in trio], "rules": rules or {},
+                                "scorers": list(scorers)}).json()
 
 
 def post(api, snap, record):
@@ -69,7 +70,8 @@ def test_the_same_record_again_makes_no_new_version(scorer):
 
 
 def test_a_correction_that_changes_a_games_winner_rotates_again_and_resettles(scorer, staff_api):
-    snap = open_pool(scorer, rules={"pool_entry": "10.00", "pool_forfeit": "1.00"})
+    snap = open_pool(staff_api, rules={"pool_entry": "10.00", "pool_forfeit": "1.00"},
+                     scorers=["scorer"])
     athos, porthos, aramis = snap["players"]
     snap, game_one = win_game(scorer, snap, athos)  # Athos beats Porthos; Aramis comes in
     snap, _ = win_game(scorer, snap, athos)  # Athos beats Aramis: the pool is his
@@ -98,8 +100,9 @@ def test_a_correction_that_changes_a_games_winner_rotates_again_and_resettles(sc
     assert Entry.objects.count() > 0
 
 
-def test_abandoning_a_pool_returns_every_stake_as_paid(scorer):
-    snap = open_pool(scorer, rules={"pool_entry": "10.00", "pool_forfeit": "2.50"})
+def test_abandoning_a_pool_returns_every_stake_as_paid(scorer, staff_api):
+    snap = open_pool(staff_api, rules={"pool_entry": "10.00", "pool_forfeit": "2.50"},
+                     scorers=["scorer"])
     snap, _ = win_game(scorer, snap, snap["players"][0])  # Porthos pays a forfeit
     answer = scorer.post(f"/tables/{snap['id']}/abandon")
     assert answer.status_code == 200 and answer.json()["status"] == "abandoned"

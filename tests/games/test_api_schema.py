@@ -80,8 +80,8 @@ def test_every_answer_of_a_pool_evening_has_its_published_shape(scorer, staff_ap
     rest = [p.pk for p in players("Porthos", "Aramis")]
     ids = [athos.id, *rest]
     PlayerWithStats.model_validate(scorer.get(f"/players/{athos.id}").json())
-    table = Snapshot.model_validate(scorer.post("/tables", {
-        "name": "T", "format": "pool", "players": ids,
+    table = Snapshot.model_validate(staff_api.post("/tables", {
+        "name": "T", "format": "pool", "players": ids, "scorers": ["scorer"],
         "rules": {"pool_entry": "5.00", "pool_forfeit": "1.00", "game_value": "graded"},
     }).json())
     first_hand = None
@@ -122,6 +122,7 @@ def test_each_operation_is_named_by_its_view_whatever_module_holds_it(schema):
         ("post", "/api/tables"): "open_table",
         ("get", "/api/tables/{table_id}"): "get_table",
         ("post", "/api/tables/{table_id}/abandon"): "abandon_table",
+        ("post", "/api/tables/{table_id}/seat"): "take_seat",
         ("post", "/api/tables/{table_id}/hands"): "record_hand",
         ("post", "/api/hands/{hand_id}/correct"): "correct_hand",
         ("get", "/api/hands/{hand_id}"): "get_hand",

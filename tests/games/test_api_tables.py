@@ -42,9 +42,9 @@ def test_the_rules_are_filled_with_the_defaults_of_the_laws(scorer, trio):
 @pytest.mark.parametrize("given", [
     {}, {"pool_forfeit": "1.00", "pool_entry": "5.00"}, {"levy_percent": "5", "target": 7}])
 def test_the_rules_are_written_in_one_order_whatever_order_they_were_given_in(
-        scorer, trio, given):
+        staff_api, trio, given):
     """The snapshot's bytes do not depend on the client's order, nor on the process."""
-    rules = open_pool(scorer, trio, rules=given).json()["rules"]
+    rules = open_pool(staff_api, trio, rules=given).json()["rules"]
     assert list(rules) == [
         "target", "game_value", "rubber_games", "pool_unit", "pool_streak", "ranking",
         "dealer_exchange", "doubling", "offer_point", "pool_entry", "pool_forfeit",
@@ -75,8 +75,8 @@ def test_get_table_returns_the_same_snapshot(scorer, trio):
     assert scorer.get(f"/tables/{snap['id']}").json() == snap
 
 
-def test_the_pool_entry_is_paid_into_the_pot_when_the_pool_opens(scorer, trio):
-    snap = open_pool(scorer, trio, rules={"pool_entry": "10.00"}).json()
+def test_the_pool_entry_is_paid_into_the_pot_when_the_pool_opens(scorer, staff_api, trio):
+    snap = open_pool(staff_api, trio, rules={"pool_entry": "10.00"}).json()
     assert snap["pool"]["pot"] == "30.00"
     for player in trio:
         assert scorer.get(f"/players/{player.pk}").json()["balance"] == "-10.00"
@@ -118,8 +118,9 @@ def test_bad_input_names_what_was_wrong_and_opens_nothing(scorer, trio, body, wo
     assert not Table.objects.exists()
 
 
-def test_the_largest_stakes_are_taken_and_the_pot_pays_out(scorer, trio):
+def test_the_largest_stakes_are_taken_and_the_pot_pays_out(staff_api, trio):
     """A stake at the limit (1,000,000.00) is a pool like any other: its pot fits the ledger."""
+    scorer = staff_api
     answer = open_pool(scorer, trio, first_dealer=trio[0].pk,
                        rules={"pool_entry": "1000000.00", "pool_forfeit": "1000000.00"})
 

@@ -1,5 +1,5 @@
 """A new hand that ends a game writes only the rows it can change (`project_game_end`, and
-`settle_pool` with `decided_from`). Whatever it writes must be exactly what the full
+`settle` with `decided_from`). Whatever it writes must be exactly what the full
 projection of the table would write: after a whole table played hand by hand, projecting it
 afresh, settling it afresh and re-rating the club find nothing to change."""
 import itertools
@@ -18,7 +18,7 @@ from games.ratings import rerate
 from games.replay import replay
 from games.services.hands import record_hand
 from games.services.projection import project
-from games.services.settlement import settle_pool
+from games.services.settlement import settle
 from games.services.tables import open_table
 from tests.games.kit import players, summary
 
@@ -64,8 +64,7 @@ def writes_of_full_projection(table_id: int) -> list[str]:
     course = replay(table)
     with CaptureQueriesContext(connection) as seen:
         project(table, course)
-        if table.format == Table.Format.POOL:
-            settle_pool(table, course)
+        settle(table, course, by=table.opened_by)
     return [q["sql"] for q in seen.captured_queries
             if q["sql"].split()[0] in ("INSERT", "UPDATE", "DELETE")]
 

@@ -17,8 +17,9 @@ def fresh(table_id: int) -> dict:
 
 def test_after_hands_a_rotation_and_a_correction_the_snapshot_is_the_replay(scorer, staff_api):
     trio = players("Athos", "Porthos", "Aramis")
-    snap = scorer.post("/tables", {"name": "T", "format": "pool", "players": [p.pk for p in trio],
-                                   "rules": {"pool_entry": "5.00"}}).json()
+    snap = staff_api.post("/tables", {"name": "T", "format": "pool", "scorers": ["scorer"],
+                                      "players": [p.pk for p in trio],
+                                      "rules": {"pool_entry": "5.00"}}).json()
     first = scorer.post(f"/tables/{snap['id']}/hands", {"record": summary(3)}).json()
     snap = first["table"]
     while snap["unit"]["number"] == 1:  # the dealer of each hand wins: a rotation

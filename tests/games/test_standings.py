@@ -35,7 +35,7 @@ def pool_evening(user, p1, p2, p3):
     p2 5-0, with two voles each time (the third vole marks only the point that reaches 5):
     two units in succession, and the pool of 30.00."""
     table = open_table(name="Table 1", format="pool", players=[p1, p2, p3],
-                                rules={"pool_entry": "10.00"}, by=user, first_dealer=p2)
+                       rules={"pool_entry": "10.00"}, by=user, first_dealer=p2)
     records = [
         ELDER_VOLE,                                  # p1 elder: 2-0
         summary(3, king="dealer"),                   # p2 elder takes the point, p1 the king

@@ -9,7 +9,7 @@ pytestmark = pytest.mark.django_db
 
 
 def test_the_standings_page_shows_every_player_to_anyone(client):
-    pool_evening(get_user_model().objects.create_user("scorer"),
+    pool_evening(get_user_model().objects.create_user("scorer", is_staff=True),
                  *players("Athos", "Porthos", "Aramis"))
 
     answer = client.get("/standings")
@@ -21,7 +21,7 @@ def test_the_standings_page_shows_every_player_to_anyone(client):
 
 
 def test_the_standings_page_filters_by_date(client):
-    pool_evening(get_user_model().objects.create_user("scorer"),
+    pool_evening(get_user_model().objects.create_user("scorer", is_staff=True),
                  *players("Athos", "Porthos", "Aramis"))
 
     answer = client.get("/standings", {"from": "2000-01-01", "to": "2000-01-31"})

@@ -1,0 +1,63 @@
+"""Money moved at a table. Every posting goes to the club's ledger through club.ledger, made by
+the user whose act made it, with a `Movement` row saying which table, unit and wager it is for.
+
+Accounts are named by code: "player:<id>", "pot:table:<id>" (a pool's pot),
+"escrow:table:<id>:unit:<n>" (the stakes wagered on a unit, held until it is settled) and
+"house" (the levy).
+"""
+from club import ledger
+from club.models import Player
+from games.models import Movement, Table, Wager
+
+
+def escrow(table: Table, unit: int) -> str:
+    return f"escrow:table:{table.pk}:unit:{unit}"
+
+
+def player(player_id: int) -> str:
+    return f"player:{player_id}"
+
+
+def post(table: Table, *, kind: str, amounts: dict, reference: str, by, unit: int | None = None,
+         wager: Wager | None = None, memo: str = ""):
+    """Posts one balanced transaction of `amounts` ({account code: cents}, zeros left out) and
+    links it to the table, the unit and the wager."""
+    amounts = {code: cents for code, cents in amounts.items() if cents}
+    if not amounts:
+        return None
+    opened = _accounts(table, amounts)
+    tx = ledger.post(kind=kind, memo=memo or f"{kind.replace('_', ' ')} at {table.name}",
+                     entries=[(opened[code], cents) for code, cents in amounts.items()],
+                     reference=reference, by=by)
+    Movement.objects.create(transaction=tx, table=table, unit_number=unit, wager=wager)
+    return tx
+
+
+def reverse(table: Table, tx_id: int, *, memo: str, by):
+    """Undoes a transaction made at the table, linked like the one it reverses."""
+    tx = ledger.reverse(tx_id, memo=memo, by=by)
+    was = Movement.objects.filter(transaction_id=tx_id).first()
+    unit, wager_id = (was.unit_number, was.wager_id) if was else (None, None)
+    Movement.objects.create(transaction=tx, table=table, unit_number=unit, wager_id=wager_id)
+    return tx
+
+
+def _accounts(table: Table, amounts: dict) -> dict:
+    """The accounts of these codes, opening them on first use."""
+    found = ledger.accounts(amounts)
+    missing = [code for code in amounts if code not in found]
+    players = Player.objects.in_bulk(
+        [int(code.split(":")[1]) for code in missing if code.startswith("player:")])
+    for code in missing:
+        kind, _, rest = code.partition(":")
+        if kind == "player":
+            found[code] = ledger.account_for_player(players[int(rest)])
+        elif kind == "pot":
+            found[code] = ledger.pot_account(rest, f"Pool of {table.name} (table {table.pk})")
+        elif kind == "escrow":
+            unit = rest.rpartition(":")[2]
+            found[code] = ledger.escrow_account(
+                rest, f"Wagers on unit {unit} of {table.name} (table {table.pk})")
+        else:
+            found[code] = ledger.house_account()
+    return found
