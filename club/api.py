@@ -54,6 +54,7 @@ REFUSAL_STATUS = {
     "idempotency_conflict": 409,
     "table_closed": 409,
     "seats_pending": 409,
+    "wagers_closed": 409,
     "wrong_hand_number": 409,
 }
 

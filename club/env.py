@@ -3,7 +3,11 @@
 Each takes the environment as a mapping, so tests can call them with a plain dict.
 """
 
+import re
 from collections.abc import Mapping
+from decimal import Decimal
+
+from django.core.exceptions import ImproperlyConfigured
 
 FALSE_WORDS = frozenset({"0", "false", "no", "off", ""})
 
@@ -18,6 +22,16 @@ def flag(env: Mapping[str, str], name: str, default: bool) -> bool:
 def csv(env: Mapping[str, str], name: str, default: str = "") -> list[str]:
     """A comma-separated list, blanks dropped."""
     return [part.strip() for part in env.get(name, default).split(",") if part.strip()]
+
+
+def cents(env: Mapping[str, str], name: str) -> int | None:
+    """An amount of money such as "50.00" as whole cents; None when unset or blank."""
+    text = env.get(name, "").strip()
+    if not text:
+        return None
+    if not re.fullmatch(r"[0-9]+(\.[0-9]{1,2})?", text):
+        raise ImproperlyConfigured(f'{name} must be an amount such as "50.00", not {text!r}')
+    return int(Decimal(text) * 100)
 
 
 def database(env: Mapping[str, str], base_dir) -> dict:

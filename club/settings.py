@@ -25,6 +25,10 @@ if not SECRET_KEY:
 ALLOWED_HOSTS = from_env.csv(ENV, "ALLOWED_HOSTS", "127.0.0.1,localhost")
 CSRF_TRUSTED_ORIGINS = from_env.csv(ENV, "CSRF_TRUSTED_ORIGINS")
 
+# The most a member may owe, in cents: a wager whose stake would take his balance below minus
+# this is refused. Unset: no limit.
+CREDIT_LIMIT = from_env.cents(ENV, "CREDIT_LIMIT")
+
 INSTALLED_APPS = [
     "django.contrib.admin",
     "django.contrib.auth",

@@ -44,6 +44,8 @@ class TableRules(Strict):
     pool_entry: Money
     pool_forfeit: Money
     levy_percent: Money = Field(description="A percentage written like money: \"5.00\".")
+    wager_min: Money = Field(description="The smallest stake of a wager.")
+    wager_max: Money | None = Field(description="The largest stake of a wager; null: none.")
     ranking: _choice("ranking")
     dealer_exchange: _choice("dealer_exchange")
     doubling: bool
@@ -56,8 +58,8 @@ RULES_IN = {
     "properties": {
         **{name: {"enum": list(choices), "default": TABLE_DEFAULTS[name]}
            for name, choices in TABLE_CHOICES.items()},
-        **{name: {"type": "string", "example": "10.00", "default": "0.00"}
-           for name in sorted(MONEY_RULES)},
+        **{name: {"type": "string", "example": "10.00", "default": default}
+           for name, default in sorted(MONEY_RULES.items())},
     },
     "additionalProperties": False,
 }
@@ -92,6 +94,44 @@ class PoolState(Strict):
     winner: int | None
 
 
+class TakeOut(Strict):
+    layer: int = Field(description="The player who took the other side.")
+    stake: Money = Field(description="The part of the backer's stake matched.")
+    lay: Money = Field(description="What the layer put up against it.")
+
+
+class WagerOut(Strict):
+    id: int
+    style: Literal["english", "french"]
+    unit: int = Field(description="The unit (game or rubber) the wager is on.")
+    bettor: int = Field(description="Who backs: the offerer (English) or the bettor (French).")
+    on: int = Field(description="The seated player backed to win the unit.")
+    stake: Money
+    odds: str | None = Field(description="a:b in the English style: a backer who stakes S "
+                             "wins S×a/b. null in the French style.")
+    matched: Money
+    returned: Money = Field(description="Given back unmatched: withdrawn, lapsed when the "
+                            "unit started, or the gallery's excess.")
+    unmatched: Money = Field(description="Still open to be taken (English) or balanced.")
+    status: Literal["open", "withdrawn", "lapsed", "balanced"]
+    outcome: Literal["won", "lost", "void"] | None = Field(
+        description="The backer's side once the unit is decided, or void when every stake "
+                    "went back; null while the unit is to be decided.")
+    takes: list[TakeOut]
+
+
+class GallerySide(Strict):
+    total: Money
+    bettors: list[dict[str, Any]] = Field(description="{player, stake}, in the order recorded.")
+
+
+class TableWagers(Strict):
+    style: Literal["english", "french", "none"]
+    wagers: list[WagerOut] = Field(description="Every unit's, in the order placed.")
+    gallery: dict[str, GallerySide] | None = Field(
+        description="French style: the current unit's two sides.")
+
+
 class Snapshot(Strict):
     """The table as the API returns it and the live feed sends it."""
     id: int
@@ -104,7 +144,7 @@ class Snapshot(Strict):
     game: GameState
     unit: UnitState
     pool: PoolState | None = Field(description="null in a rubber")
-    wagers: list[dict[str, Any]]
+    wagers: list[WagerOut] = Field(description="The current unit's wagers, as placed.")
     players: list[int] = Field(description="In the order they sat down.")
     first_dealer: int
     cut: list[list[tuple[int, str]]] = Field(
@@ -113,6 +153,10 @@ class Snapshot(Strict):
     winner: int | None
     hand_in_progress: int | None = Field(
         description="The number of a hand entered trick by trick and not yet complete.")
+    wager_style: Literal["english", "french", "none"]
+    gallery: dict[str, GallerySide] | None = Field(
+        description="French style: each seated player's backers in the current unit, by "
+                    "player id, with the side's total. null in the other styles.")
     seats_pending: list[int] = Field(
         description="At a pool with stakes that a member opened: the players who have not yet "
                     "taken their seats (POST /api/tables/{id}/seat). No hand is recorded "

@@ -2,6 +2,7 @@
 from club import ledger
 from games.engine.course import Course
 from games.models import Table
+from games.selectors.wagers import gallery, wagers
 from games.services.settlement import pot_cents
 
 
@@ -22,6 +23,7 @@ def snapshot(table: Table, course: Course) -> dict:
             "streak": {"player": streak[0], "count": streak[1]} if streak else None,
             "winner": course.winner,
         }
+    placed = wagers(table, course, unit=unit.number)
     return {
         "id": table.pk,
         "name": table.name,
@@ -34,11 +36,13 @@ def snapshot(table: Table, course: Course) -> dict:
                  "target": game.target},
         "unit": {"number": unit.number, "games": _by_id(unit.games)},
         "pool": pool,
-        "wagers": [],
+        "wagers": placed,
         "players": list(course.setup.players),
         "first_dealer": table.first_dealer_id,
         "cut": table.cut,
         "winner": table.winner_id,
         "hand_in_progress": course.hand_in_progress,
         "seats_pending": [player.pk for player in table.pending_players()],
+        "wager_style": table.wager_style,
+        "gallery": gallery(table, course, placed),
     }

@@ -10,6 +10,7 @@ from games.models import Hand, HandVersion, Table
 from games.services.changes import close_if_over, locked_table, may_score, publish, rebuild
 from games.services.projection import project_game_end
 from games.services.settlement import settle
+from games.services.wagers import start_unit, unit_started
 
 
 def _refuse_engine(err: EngineError) -> Refused:
@@ -54,10 +55,13 @@ def record_hand(*, table_id: int, record, by, idempotency_key: str | None = None
     new = CourseHand(key=next_number, game=course.game.number, elder=course.elder,
                      dealer=course.dealer, record=record)
     games, units = len(course.games), len(course.units)
+    unit, starting = course.unit.number, not unit_started(course)
     try:
         result = course.play(new)
     except EngineError as err:
         raise _refuse_engine(err) from None
+    if starting and table.wager_style != Table.WagerStyle.NONE:
+        start_unit(table, unit, by)
     if course.over:
         kind = "pool_won" if table.format == Table.Format.POOL else "rubber_won"
     elif len(course.units) > units:

@@ -17,8 +17,10 @@ from games.engine.rules import table_rules
 from games.models import Seat, Table
 from games.services.changes import locked_table, may_score, rebuild
 
-# In this order in a table's rules, after the options of the game.
-MONEY_RULES = ("pool_entry", "pool_forfeit", "levy_percent")
+# The money options with their defaults, in this order in a table's rules, after the options
+# of the game. A wager's stake is at least `wager_min` and, when it is set, at most `wager_max`.
+MONEY_RULES = {"pool_entry": "0.00", "pool_forfeit": "0.00", "levy_percent": "0.00",
+               "wager_min": "0.10", "wager_max": None}
 STAKES = ("pool_entry", "pool_forfeit")
 # The most one stake may be, in cents: far above any club's, and low enough that no pot, balance
 # or sum of the standings can leave the ledger's 64-bit integers.
@@ -32,19 +34,26 @@ def read_rules(given: dict) -> dict:
         rules = table_rules(given or {}, money_keys=MONEY_RULES)
     except ValueError as err:
         raise Refused("bad_rules", str(err)) from None
-    rules |= {key: _amount(rules.pop(key, "0"), key) for key in MONEY_RULES}
-    for key in STAKES:
-        if ledger.parse_money(rules[key]) > STAKE_LIMIT:
+    rules |= {key: _amount(rules.pop(key, default), key) for key, default in MONEY_RULES.items()}
+    for key in (*STAKES, "wager_min", "wager_max"):
+        if rules[key] is not None and ledger.parse_money(rules[key]) > STAKE_LIMIT:
             raise Refused("bad_rules", f"rules.{key} must be at most "
                           f"{ledger.cents_to_str(STAKE_LIMIT)}")
     if ledger.parse_money(rules["levy_percent"]) > 100_00:
         raise Refused("bad_rules", "rules.levy_percent must be a percentage from 0 to 100")
+    least = ledger.parse_money(rules["wager_min"])
+    if least < 1:
+        raise Refused("bad_rules", "rules.wager_min must be at least 0.01")
+    if rules["wager_max"] is not None and ledger.parse_money(rules["wager_max"]) < least:
+        raise Refused("bad_rules", "rules.wager_max must not be less than rules.wager_min")
     return rules
 
 
 def _amount(value, key: str) -> str:
     """A money option (or the levy's percentage) as a decimal string; whole numbers may be
-    given as JSON integers, never as floats."""
+    given as JSON integers, never as floats. `wager_max` may be null: no maximum."""
+    if value is None and key == "wager_max":
+        return None
     if type(value) is int:
         value = str(value)
     try:

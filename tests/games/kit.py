@@ -6,6 +6,7 @@ import re
 from django.contrib.auth import get_user_model
 
 from club.models import ApiToken, Player
+from club.players import create_player
 from games.models import Table
 from games.services.hands import record_hand
 from games.services.tables import open_table
@@ -33,6 +34,13 @@ class Api:
 
     def get(self, path: str):
         return self.client.get(f"/api{path}", **self._headers({}))
+
+
+def member(client, name: str):
+    """A member with a login and a token, linked to a player of his name: (his API client,
+    his player)."""
+    user, token = user_with_token(name.lower())
+    return Api(client, token), create_player(name=name, username=user.username)
 
 
 def players(*names):

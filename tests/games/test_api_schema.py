@@ -71,7 +71,8 @@ def test_opening_a_table_documents_the_formats_and_every_option_of_the_rules(sch
     assert body["format"]["enum"] == ["pool", "rubber"]
     assert body["wager_style"]["enum"] == ["english", "french", "none"]
     options = body["rules"]["properties"]
-    assert set(TABLE_CHOICES) | {"pool_entry", "pool_forfeit", "levy_percent"} == set(options)
+    assert set(TABLE_CHOICES) | {"pool_entry", "pool_forfeit", "levy_percent", "wager_min",
+                                 "wager_max"} == set(options)
     assert options["target"]["enum"] == [5, 7, "retourne"]
 
 
@@ -127,4 +128,8 @@ def test_each_operation_is_named_by_its_view_whatever_module_holds_it(schema):
         ("post", "/api/hands/{hand_id}/correct"): "correct_hand",
         ("get", "/api/hands/{hand_id}"): "get_hand",
         ("get", "/api/standings"): "get_standings",
+        ("post", "/api/tables/{table_id}/wagers"): "place_wager",
+        ("get", "/api/tables/{table_id}/wagers"): "table_wagers",
+        ("post", "/api/wagers/{wager_id}/take"): "take_wager",
+        ("post", "/api/wagers/{wager_id}/withdraw"): "withdraw_wager",
     }

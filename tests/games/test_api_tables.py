@@ -35,6 +35,7 @@ def test_the_rules_are_filled_with_the_defaults_of_the_laws(scorer, trio):
     assert rules == {
         "target": 5, "game_value": "single", "rubber_games": 3, "pool_unit": "game",
         "pool_streak": 2, "pool_entry": "0.00", "pool_forfeit": "0.00", "levy_percent": "0.00",
+        "wager_min": "0.10", "wager_max": None,
         "ranking": "classic", "dealer_exchange": "required", "doubling": False,
         "offer_point": False}
 
@@ -48,7 +49,7 @@ def test_the_rules_are_written_in_one_order_whatever_order_they_were_given_in(
     assert list(rules) == [
         "target", "game_value", "rubber_games", "pool_unit", "pool_streak", "ranking",
         "dealer_exchange", "doubling", "offer_point", "pool_entry", "pool_forfeit",
-        "levy_percent"]
+        "levy_percent", "wager_min", "wager_max"]
 
 
 def test_without_a_first_dealer_the_cut_decides_and_is_shown(scorer, trio):

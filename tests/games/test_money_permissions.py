@@ -5,19 +5,12 @@ is taken. Every ledger transaction says who made it and at which table, unit and
 import pytest
 
 from club.models import Transaction
-from club.players import create_player
 from games.models import Movement, Table
-from tests.games.kit import Api, players, user_with_token, win_game
+from tests.games.kit import Api, member, players, win_game
 
 pytestmark = pytest.mark.django_db
 
 STAKES = {"pool_entry": "10.00", "pool_forfeit": "2.50"}
-
-
-def member(client, name: str):
-    """A member with a login and a token, linked to a player of his name."""
-    user, token = user_with_token(name.lower())
-    return Api(client, token), create_player(name=name, username=user.username)
 
 
 def balance(api: Api, player) -> str:

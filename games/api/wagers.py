@@ -1,0 +1,66 @@
+"""Wagers in the JSON API: placing one on a seated player, taking the other side of an English
+offer, withdrawing what is unmatched, and a table's wagers with their outcomes."""
+from ninja import Router, Schema
+from pydantic import Field
+
+from club.auth import API_AUTH
+from club.idempotency import IDEMPOTENCY_KEY, idempotent
+from games import replay
+from games.api.common import Id, get_or_refuse
+from games.api.schemas import REFUSED, ErrorOut, TableWagers, WagerOut
+from games.models import Table, Wager
+from games.selectors.wagers import gallery, wager_out, wagers
+from games.services import wagers as services
+
+router = Router(auth=API_AUTH, tags=["wagers"])
+
+
+class WagerIn(Schema):
+    on: Id = Field(description="The seated player backed to win the current unit.")
+    stake: str = Field(description="The backer's stake, such as \"10.00\".")
+    odds: str | None = Field(None, description="English style only: a:b, default 1:1.")
+
+
+class TakeIn(Schema):
+    stake: str = Field(description="The part of the backer's stake to match, such as \"5.00\".")
+
+
+def _out(wager: Wager) -> dict:
+    wager.refresh_from_db()
+    table = wager.table
+    return wager_out(table, replay.replay(table), wager)
+
+
+@router.post("/tables/{table_id}/wagers", response={201: WagerOut, REFUSED: ErrorOut},
+             summary="Place a wager for your own player", openapi_extra=IDEMPOTENCY_KEY)
+@idempotent
+def place_wager(request, table_id: int, body: WagerIn):
+    wager = services.place_wager(table_id=table_id, by=request.auth, on=body.on,
+                                 stake=body.stake, odds=body.odds)
+    return 201, _out(wager)
+
+
+@router.post("/wagers/{wager_id}/take", response={201: WagerOut, REFUSED: ErrorOut},
+             summary="Take the other side of an English offer", openapi_extra=IDEMPOTENCY_KEY)
+@idempotent
+def take_wager(request, wager_id: int, body: TakeIn):
+    take = services.take_wager(wager_id=wager_id, by=request.auth, stake=body.stake)
+    return 201, _out(take.wager)
+
+
+@router.post("/wagers/{wager_id}/withdraw", response={200: WagerOut, REFUSED: ErrorOut},
+             summary="Withdraw what is unmatched of your wager", openapi_extra=IDEMPOTENCY_KEY)
+@idempotent
+def withdraw_wager(request, wager_id: int):
+    return 200, _out(services.withdraw_wager(wager_id=wager_id, by=request.auth))
+
+
+@router.get("/tables/{table_id}/wagers", response={200: TableWagers, REFUSED: ErrorOut},
+            summary="Every wager of the table, unit by unit, with its outcome")
+def table_wagers(request, table_id: int):
+    table = get_or_refuse(Table, table_id, "table")
+    course = replay.replay(table)
+    placed = wagers(table, course)
+    current = [w for w in placed if w["unit"] == course.unit.number]
+    return {"style": table.wager_style, "wagers": placed,
+            "gallery": gallery(table, course, current)}

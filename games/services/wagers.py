@@ -1,0 +1,203 @@
+"""Bystanders' wagers (docs/rules.md, section 11): placing, taking and withdrawing them, and
+what happens to them when their unit starts.
+
+Stakes are held in the unit's escrow account from the moment a wager is recorded or taken, and
+what is given back unmatched leaves it at once; each act is posted here, by the member whose act
+it is. What the winners collect when the unit is decided, or what a void returns, is derived from
+the course of play by games.services.settlement.
+"""
+from django.conf import settings
+from django.db import transaction
+
+from club import ledger
+from club.errors import Refused
+from games import replay
+from games.engine.course import Course
+from games.engine.wagers import Bet, balance, lay, parse_odds
+from games.models import Table, Wager, WagerTake
+from games.services import money
+from games.services.changes import locked_table, publish
+
+
+def _member(by):
+    player = getattr(by, "player", None)
+    if player is None:
+        raise Refused("forbidden", "only a member whose login is linked to a player may wager")
+    return player
+
+
+def _open_unit(table: Table) -> Course:
+    """The table's course, when its current unit is open for wagers."""
+    if table.wager_style == Table.WagerStyle.NONE:
+        raise Refused("bad_request", "this table takes no wagers")
+    if table.status != Table.Status.PLAYING:
+        raise Refused("table_closed", f"the table is {table.status}: no more wagers")
+    course = replay.replay(table)
+    if unit_started(course):
+        raise Refused("wagers_closed", f"unit {course.unit.number} has started: wagers on it "
+                      "are closed until the next unit")
+    return course
+
+
+def unit_started(course: Course) -> bool:
+    """Whether a hand of the current unit has been recorded (a hand in progress included)."""
+    return any(game.hands for game in course.games if game.unit == course.unit.number)
+
+
+def _stake(table: Table, text, rest: int | None = None) -> int:
+    """A stake within the table's limits, in cents. Taking `rest`, the whole of what is left of
+    an offer, is allowed below the minimum."""
+    try:
+        cents = ledger.parse_money(text)
+    except (ValueError, TypeError) as err:
+        raise Refused("bad_request", f"stake: {err}") from None
+    if cents == rest:
+        return cents
+    least, most = table.rules["wager_min"], table.rules["wager_max"]
+    if cents < ledger.parse_money(least):
+        raise Refused("bad_request", f"the stake must be at least {least} at this table")
+    if most is not None and cents > ledger.parse_money(most):
+        raise Refused("bad_request", f"the stake must be at most {most} at this table")
+    return cents
+
+
+def _within_credit(player, cents: int) -> None:
+    """Refuses a hold that would take the member's balance below the club's credit limit."""
+    limit = settings.CREDIT_LIMIT
+    if limit is not None and ledger.player_balance(player) - cents < -limit:
+        raise Refused("insufficient_funds", f"{player.name} may not owe more than "
+                      f"{ledger.cents_to_str(limit)}: his balance is "
+                      f"{ledger.cents_to_str(ledger.player_balance(player))}")
+
+
+@transaction.atomic
+def place_wager(*, table_id: int, by, on: int, stake, odds=None) -> Wager:
+    """The member backs the seated player `on` to win the current unit: an offer at `odds`
+    (English style, default 1:1) or a bet for the gallery (French style)."""
+    table = locked_table(table_id)
+    bettor = _member(by)
+    course = _open_unit(table)
+    playing = course.unit.players
+    if on not in playing:
+        who = "the observer" if on == course.observer else f"player {on}"
+        raise Refused("bad_request", f"nobody may wager on {who}: unit {course.unit.number} "
+                      "is played by the two seated players")
+    english = table.wager_style == Table.WagerStyle.ENGLISH
+    if english and bettor.pk in playing:
+        raise Refused("forbidden", "no advice and no wagers from the players: in the English "
+                      "style only bystanders wager")
+    if not english and bettor.pk in playing and bettor.pk != on:
+        raise Refused("forbidden", "a seated player may back himself, never his adversary")
+    if odds is not None and not english:
+        raise Refused("bad_request", "odds are for the English style only")
+    cents = _stake(table, stake)
+    try:
+        odds = parse_odds(odds or "1:1")
+        lay(cents, odds)
+    except ValueError as err:
+        raise Refused("bad_request", str(err)) from None
+    _within_credit(bettor, cents)
+    wager = Wager.objects.create(
+        table=table, unit_number=course.unit.number, style=table.wager_style, bettor=bettor,
+        on_id=on, stake=cents, odds_for=odds[0], odds_against=odds[1], placed_by=by)
+    _hold(table, wager, by, kind="wager_stake", reference=f"wager:{wager.pk}:stake",
+          player=bettor.pk, cents=cents)
+    publish(table, course, "wager")
+    return wager
+
+
+@transaction.atomic
+def take_wager(*, wager_id: int, by, stake) -> WagerTake:
+    """The member takes the other side of an English offer, for `stake` of the backer's
+    stake (in full or in part)."""
+    table = locked_table(_table_of(wager_id))
+    wager = Wager.objects.select_for_update().get(pk=wager_id)
+    layer = _member(by)
+    if wager.style != Wager.Style.ENGLISH:
+        raise Refused("bad_request", "only an English offer is taken; French bets are "
+                      "balanced when the unit starts")
+    course = _open_unit(table)
+    if wager.closed or wager.unit_number != course.unit.number:
+        raise Refused("conflict", f"wager {wager.pk} is no longer open")
+    if layer.pk == wager.bettor_id:
+        raise Refused("forbidden", "nobody may lay against himself: this is your own offer")
+    if layer.pk in course.unit.players:
+        raise Refused("forbidden", "no wagers from the players: in the English style only "
+                      "bystanders wager")
+    cents = _stake(table, stake, rest=wager.unmatched)
+    if cents > wager.unmatched:
+        raise Refused("bad_request", f"only {_text(wager.unmatched)} of wager {wager.pk} is "
+                      "still unmatched")
+    try:
+        laid = lay(cents, (wager.odds_for, wager.odds_against))
+    except ValueError as err:
+        raise Refused("bad_request", str(err)) from None
+    _within_credit(layer, laid)
+    take = WagerTake.objects.create(wager=wager, layer=layer, stake=cents, lay=laid,
+                                    taken_by=by)
+    wager.matched += cents
+    wager.save(update_fields=["matched"])
+    _hold(table, wager, by, kind="wager_lay", reference=f"wager:{wager.pk}:take:{take.pk}",
+          player=layer.pk, cents=laid)
+    publish(table, course, "wager")
+    return take
+
+
+@transaction.atomic
+def withdraw_wager(*, wager_id: int, by) -> Wager:
+    """The backer withdraws what is still unmatched of his wager before the unit starts."""
+    table = locked_table(_table_of(wager_id))
+    wager = Wager.objects.select_for_update().get(pk=wager_id)
+    if getattr(by, "player", None) is None or by.player.pk != wager.bettor_id:
+        raise Refused("forbidden", "only the member who placed a wager may withdraw it")
+    course = _open_unit(table)
+    if wager.closed or not wager.unmatched:
+        raise Refused("conflict", f"nothing of wager {wager.pk} is left to withdraw")
+    _give_back(table, wager, by, Wager.Closed.WITHDRAWN)
+    publish(table, course, "wager")
+    return wager
+
+
+def start_unit(table: Table, unit: int, by) -> None:
+    """The unit's first hand is being recorded: what is unmatched of the English offers lapses,
+    and the French sides are balanced, the excess given back."""
+    open_wagers = list(Wager.objects.filter(table=table, unit_number=unit, closed="")
+                       .select_for_update())
+    if table.wager_style == Table.WagerStyle.FRENCH:
+        matched = balance([Bet(w.pk, w.bettor_id, w.on_id, w.stake) for w in open_wagers])
+        for wager in open_wagers:
+            wager.matched = matched[wager.pk]
+    for wager in open_wagers:
+        closed = (Wager.Closed.LAPSED if wager.style == Wager.Style.ENGLISH
+                  else Wager.Closed.BALANCED)
+        _give_back(table, wager, by, closed)
+
+
+def _give_back(table: Table, wager: Wager, by, closed: str) -> None:
+    """Closes the wager, giving its unmatched part back from the escrow."""
+    back = wager.unmatched
+    wager.returned += back
+    wager.closed = closed
+    wager.save(update_fields=["matched", "returned", "closed"])
+    money.post(table, kind=f"wager_{closed}", reference=f"wager:{wager.pk}:{closed}", by=by,
+               amounts={money.escrow(table, wager.unit_number): -back,
+                        money.player(wager.bettor_id): back},
+               unit=wager.unit_number, wager=wager)
+
+
+def _hold(table: Table, wager: Wager, by, *, kind: str, reference: str, player: int,
+          cents: int) -> None:
+    money.post(table, kind=kind, reference=reference, by=by, unit=wager.unit_number,
+               wager=wager, amounts={money.player(player): -cents,
+                                     money.escrow(table, wager.unit_number): cents})
+
+
+def _table_of(wager_id: int) -> int:
+    try:
+        return Wager.objects.values_list("table_id", flat=True).get(pk=wager_id)
+    except Wager.DoesNotExist:
+        raise Refused("not_found", f"there is no wager {wager_id}") from None
+
+
+def _text(cents: int) -> str:
+    return ledger.cents_to_str(cents)

@@ -1,0 +1,217 @@
+"""Bystanders' wagers through the API (docs/rules.md, section 11), every balance checked to the
+cent against examples worked by hand. Athos and Porthos play the first unit of a pool and Aramis
+observes; Charles, Dora and Emile are members who wager."""
+import pytest
+
+from club import ledger
+from club.models import Entry, Transaction
+from games.models import Wager
+from tests.games.kit import member, players, summary, win_game
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def evening(client, staff_api):
+    """Opens a pool in the given wager style; returns (table snapshot, seated, bettors)."""
+    def open_pool(style, **rules):
+        seated = players("Athos", "Porthos", "Aramis")
+        bettors = {name: member(client, name) for name in ("Charles", "Dora", "Emile")}
+        snap = staff_api.post("/tables", {
+            "name": "T", "format": "pool", "players": [p.pk for p in seated],
+            "first_dealer": seated[1].pk, "wager_style": style, "rules": rules}).json()
+        return snap, seated, bettors
+    return open_pool
+
+
+def money(*players_) -> list[str]:
+    return [ledger.cents_to_str(ledger.player_balance(p)) for p in players_]
+
+
+def escrow(table_id: int, unit: int) -> int:
+    rows = Entry.objects.filter(account__code=f"escrow:table:{table_id}:unit:{unit}")
+    return sum(rows.values_list("amount", flat=True))
+
+
+def balanced_books():
+    assert sum(Entry.objects.values_list("amount", flat=True)) == 0
+    for tx in Transaction.objects.prefetch_related("entries"):
+        assert sum(e.amount for e in tx.entries.all()) == 0
+
+
+def test_an_english_offer_at_five_to_two_taken_in_two_parts_pays_the_backer(
+        evening, staff_api):
+    snap, (athos, porthos, _), bettors = evening("english")
+    (charles_api, charles), (dora_api, dora), (emile_api, emile) = bettors.values()
+    offer = charles_api.post(f"/tables/{snap['id']}/wagers",
+                             {"on": athos.pk, "stake": "10.00", "odds": "5:2"})
+    assert offer.status_code == 201 and offer.json()["status"] == "open"
+    wager = offer.json()["id"]
+    assert dora_api.post(f"/wagers/{wager}/take", {"stake": "4.00"}).status_code == 201
+    taken = emile_api.post(f"/wagers/{wager}/take", {"stake": "6.00"}).json()
+    assert [t["lay"] for t in taken["takes"]] == ["10.00", "15.00"]
+    assert taken["unmatched"] == "0.00"
+    assert money(charles, dora, emile) == ["-10.00", "-10.00", "-15.00"]  # held in escrow
+    assert escrow(snap["id"], 1) == 3500
+
+    win_game(staff_api, snap, athos.pk)  # Athos takes the unit
+    assert money(charles, dora, emile) == ["25.00", "-10.00", "-15.00"]
+    assert escrow(snap["id"], 1) == 0
+    settled = charles_api.get(f"/tables/{snap['id']}/wagers").json()["wagers"][0]
+    assert settled["outcome"] == "won"
+    balanced_books()
+
+
+def test_a_take_larger_than_what_remains_is_refused_and_changes_nothing(evening):
+    snap, (athos, _, _), bettors = evening("english")
+    (charles_api, _), (dora_api, dora), _ = bettors.values()
+    wager = charles_api.post(f"/tables/{snap['id']}/wagers",
+                             {"on": athos.pk, "stake": "10.00"}).json()["id"]
+    dora_api.post(f"/wagers/{wager}/take", {"stake": "7.00"})
+    refused = dora_api.post(f"/wagers/{wager}/take", {"stake": "3.01"})
+    assert refused.status_code == 422
+    assert refused.json()["error"]["message"] == f"only 3.00 of wager {wager} is still unmatched"
+    assert money(dora) == ["-7.00"] and Wager.objects.get().matched == 700
+
+
+def test_odds_whose_lay_is_a_fraction_of_a_cent_are_refused_naming_stakes_that_work(evening):
+    snap, (athos, _, _), bettors = evening("english")
+    charles_api, charles = bettors["Charles"]
+    refused = charles_api.post(f"/tables/{snap['id']}/wagers",
+                               {"on": athos.pk, "stake": "10.00", "odds": "3:7"})
+    assert refused.status_code == 422
+    assert refused.json()["error"]["message"].endswith("9.94 or 10.01 would do")
+    assert not Wager.objects.exists() and money(charles) == ["0.00"]
+
+
+def test_the_unmatched_part_is_withdrawn_before_the_unit_and_lapses_when_it_starts(
+        evening, staff_api):
+    snap, (athos, porthos, _), bettors = evening("english")
+    (charles_api, charles), (dora_api, dora), (emile_api, emile) = bettors.values()
+    table = snap["id"]
+    first = charles_api.post(f"/tables/{table}/wagers", {"on": athos.pk, "stake": "10.00"})
+    second = emile_api.post(f"/tables/{table}/wagers", {"on": porthos.pk, "stake": "8.00"})
+    dora_api.post(f"/wagers/{first.json()['id']}/take", {"stake": "4.00"})
+    withdrawn = charles_api.post(f"/wagers/{first.json()['id']}/withdraw").json()
+    assert (withdrawn["status"], withdrawn["returned"], withdrawn["matched"]) == (
+        "withdrawn", "6.00", "4.00")
+    assert money(charles, emile) == ["-4.00", "-8.00"]
+
+    staff_api.post(f"/tables/{table}/hands", {"record": summary(3)})  # the unit starts
+    lapsed = Wager.objects.get(pk=second.json()["id"])
+    assert (lapsed.closed, lapsed.returned) == ("lapsed", 800)
+    assert money(charles, dora, emile) == ["-4.00", "-4.00", "0.00"]
+    late = emile_api.post(f"/tables/{table}/wagers", {"on": athos.pk, "stake": "1.00"})
+    assert late.status_code == 409 and late.json()["error"]["code"] == "wagers_closed"
+    gone = dora_api.post(f"/wagers/{first.json()['id']}/take", {"stake": "1.00"})
+    assert gone.status_code == 409
+
+
+@pytest.mark.parametrize("who, on, code", [
+    ("Charles", "Aramis", "bad_request"),   # nobody may wager on the observer
+    ("Athos", "Athos", "forbidden"),        # in the English style the players do not wager
+])
+def test_who_may_wager_on_whom_in_the_english_style(evening, client, who, on, code):
+    snap, seated, bettors = evening("english")
+    by_name = {p.name: p for p in seated}
+    if who in bettors:
+        api = bettors[who][0]
+    else:  # a seated player with a login
+        from club.models import Player
+        from tests.games.kit import Api, user_with_token
+        user, token = user_with_token(who.lower())
+        Player.objects.filter(pk=by_name[who].pk).update(user=user)
+        api = Api(client, token)
+    refused = api.post(f"/tables/{snap['id']}/wagers", {"on": by_name[on].pk, "stake": "1.00"})
+    assert refused.status_code in (403, 422) and refused.json()["error"]["code"] == code
+    assert not Wager.objects.exists()
+
+
+def test_nobody_lays_against_himself_or_withdraws_another_members_wager(evening):
+    snap, (athos, _, _), bettors = evening("english")
+    (charles_api, _), (dora_api, _), _ = bettors.values()
+    wager = charles_api.post(f"/tables/{snap['id']}/wagers",
+                             {"on": athos.pk, "stake": "2.00"}).json()["id"]
+    own = charles_api.post(f"/wagers/{wager}/take", {"stake": "1.00"})
+    assert own.status_code == 403 and "against himself" in own.json()["error"]["message"]
+    other = dora_api.post(f"/wagers/{wager}/withdraw")
+    assert other.status_code == 403
+    assert Wager.objects.get().closed == "" and not Wager.objects.get().takes.exists()
+
+
+@pytest.mark.parametrize("stake, words", [
+    ("0.05", "at least 0.10"), ("0", "at least 0.10"), ("-1.00", "negative"),
+    ("25.01", "at most 25.00"), ("1.001", "two decimal places"), ("ten", "not an amount"),
+])
+def test_stakes_outside_the_tables_limits_are_refused(evening, stake, words):
+    snap, (athos, _, _), bettors = evening("french", wager_max="25.00")
+    charles_api, charles = bettors["Charles"]
+    refused = charles_api.post(f"/tables/{snap['id']}/wagers", {"on": athos.pk, "stake": stake})
+    assert refused.status_code == 422 and words in refused.json()["error"]["message"]
+    assert not Wager.objects.exists() and money(charles) == ["0.00"]
+
+
+def test_the_french_gallery_is_balanced_when_the_unit_starts_and_the_levy_goes_to_the_house(
+        evening, staff_api):
+    snap, (athos, porthos, _), bettors = evening("french", levy_percent="5")
+    (charles_api, charles), (dora_api, dora), (emile_api, emile) = bettors.values()
+    table = snap["id"]
+    charles_api.post(f"/tables/{table}/wagers", {"on": athos.pk, "stake": "10.00"})
+    dora_api.post(f"/tables/{table}/wagers", {"on": athos.pk, "stake": "5.00"})
+    emile_api.post(f"/tables/{table}/wagers", {"on": porthos.pk, "stake": "12.00"})
+    gallery = staff_api.get(f"/tables/{table}").json()["gallery"]
+    assert gallery[str(athos.pk)]["total"] == "15.00"
+    assert gallery[str(porthos.pk)]["total"] == "12.00"
+
+    staff_api.post(f"/tables/{table}/hands", {"record": summary(3)})  # balanced: Dora gets 3.00
+    assert money(charles, dora, emile) == ["-10.00", "-2.00", "-12.00"]
+    win_game(staff_api, staff_api.get(f"/tables/{table}").json(), athos.pk)
+    # Charles: 10.00 + 10.00 less 0.50; Dora: 2.00 + 2.00 less 0.10; the house 0.60.
+    assert money(charles, dora, emile) == ["9.50", "1.90", "-12.00"]
+    house = Entry.objects.filter(account__code="house")
+    assert sum(house.values_list("amount", flat=True)) == 60
+    assert escrow(table, 1) == 0
+    balanced_books()
+
+
+def test_a_correction_that_changes_the_winner_settles_again_and_one_that_undoes_it_holds_again(
+        evening, staff_api):
+    snap, (athos, porthos, _), bettors = evening("english")
+    (charles_api, charles), (dora_api, dora), _ = bettors.values()
+    table = snap["id"]
+    wager = charles_api.post(f"/tables/{table}/wagers",
+                             {"on": athos.pk, "stake": "10.00"}).json()["id"]
+    dora_api.post(f"/wagers/{wager}/take", {"stake": "10.00"})
+    # Porthos deals first: Athos is elder in hands 1 and 3, dealer in hand 2.
+    hands = [staff_api.post(f"/tables/{table}/hands", {"record": record}).json()["hand"]["id"]
+             for record in (summary(5), summary(0), summary(5))]  # three voles to Athos
+    assert money(charles, dora) == ["10.00", "-10.00"]
+
+    for hand, record in zip(hands, (summary(0), summary(5), summary(0))):  # Porthos's voles
+        assert staff_api.post(f"/hands/{hand}/correct", {"record": record}).status_code == 200
+    assert money(charles, dora) == ["-10.00", "10.00"]
+    assert staff_api.get(f"/tables/{table}/wagers").json()["wagers"][0]["outcome"] == "lost"
+
+    staff_api.post(f"/hands/{hands[2]}/correct", {"record": summary(3)})  # only the point
+    assert staff_api.get(f"/tables/{table}").json()["game"]["score"] == {
+        str(athos.pk): 1, str(porthos.pk): 4}
+    assert money(charles, dora) == ["-10.00", "-10.00"]  # the unit is open: stakes held again
+    assert escrow(table, 1) == 2000
+    reversals = Transaction.objects.filter(kind="reversal")
+    assert reversals.count() == 2 and {t.made_by.username for t in reversals} == {"secretary"}
+    balanced_books()
+
+
+def test_abandoning_the_table_returns_every_stake(evening, staff_api):
+    snap, (athos, porthos, _), bettors = evening("english")
+    (charles_api, charles), (dora_api, dora), (emile_api, emile) = bettors.values()
+    table = snap["id"]
+    wager = charles_api.post(f"/tables/{table}/wagers",
+                             {"on": athos.pk, "stake": "10.00", "odds": "2:1"}).json()["id"]
+    dora_api.post(f"/wagers/{wager}/take", {"stake": "5.00"})
+    staff_api.post(f"/tables/{table}/hands", {"record": summary(3)})
+    assert money(charles, dora) == ["-5.00", "-10.00"]
+    staff_api.post(f"/tables/{table}/abandon")
+    assert money(charles, dora, emile) == ["0.00", "0.00", "0.00"]
+    assert staff_api.get(f"/tables/{table}/wagers").json()["wagers"][0]["outcome"] == "void"
+    balanced_books()
