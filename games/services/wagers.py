@@ -26,6 +26,13 @@ def _member(by):
     return player
 
 
+def _not_scoring(table: Table, by) -> None:
+    """Who enters a table's hands does not bet on them (ruling 31 of docs/rules.md)."""
+    if by.pk == table.opened_by_id or table.scorers.filter(pk=by.pk).exists():
+        raise Refused("forbidden", "the table's scorers may not wager at it: they enter the "
+                      "hands its wagers are settled on")
+
+
 def _open_unit(table: Table) -> Course:
     """The table's course, when its current unit is open for wagers."""
     if table.wager_style == Table.WagerStyle.NONE:
@@ -88,6 +95,8 @@ def place_wager(*, table_id: int, by, on: int, stake, odds=None) -> Wager:
                       "style only bystanders wager")
     if not english and bettor.pk in playing and bettor.pk != on:
         raise Refused("forbidden", "a seated player may back himself, never his adversary")
+    if bettor.pk not in playing:
+        _not_scoring(table, by)
     if odds is not None and not english:
         raise Refused("bad_request", "odds are for the English style only")
     cents = _stake(table, stake)
@@ -124,6 +133,7 @@ def take_wager(*, wager_id: int, by, stake) -> WagerTake:
     if layer.pk in course.unit.players:
         raise Refused("forbidden", "no wagers from the players: in the English style only "
                       "bystanders wager")
+    _not_scoring(table, by)
     cents = _stake(table, stake, rest=wager.unmatched)
     if cents > wager.unmatched:
         raise Refused("bad_request", f"only {_text(wager.unmatched)} of wager {wager.pk} is "

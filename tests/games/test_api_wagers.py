@@ -215,3 +215,52 @@ def test_abandoning_the_table_returns_every_stake(evening, staff_api):
     assert money(charles, dora, emile) == ["0.00", "0.00", "0.00"]
     assert staff_api.get(f"/tables/{table}/wagers").json()["wagers"][0]["outcome"] == "void"
     balanced_books()
+
+
+def test_ruling_31_a_tables_scorers_may_not_wager_at_it(client, staff_api):
+    """The opener and his named scorers enter the hands the wagers settle on."""
+    opener_api, _ = member(client, "Charles")
+    deputy_api, _ = member(client, "Dora")
+    emile_api, _ = member(client, "Emile")
+    athos, porthos, aramis = players("Athos", "Porthos", "Aramis")
+    table = opener_api.post("/tables", {
+        "name": "T", "format": "pool", "players": [athos.pk, porthos.pk, aramis.pk],
+        "wager_style": "english", "scorers": ["dora"]}).json()["id"]
+    refused = opener_api.post(f"/tables/{table}/wagers", {"on": athos.pk, "stake": "1.00"})
+    assert refused.status_code == 403 and "scorers" in refused.json()["error"]["message"]
+    wager = emile_api.post(f"/tables/{table}/wagers", {"on": athos.pk, "stake": "1.00"})
+    taken = deputy_api.post(f"/wagers/{wager.json()['id']}/take", {"stake": "1.00"})
+    assert taken.status_code == 403 and Wager.objects.get().matched == 0
+
+
+def test_ruling_31_a_seated_scorer_may_back_himself_in_the_french_style(client):
+    athos_api, athos = member(client, "Athos")
+    porthos, aramis = players("Porthos", "Aramis")
+    table = athos_api.post("/tables", {
+        "name": "T", "format": "pool", "players": [athos.pk, porthos.pk, aramis.pk],
+        "wager_style": "french"}).json()["id"]
+    own = athos_api.post(f"/tables/{table}/wagers", {"on": athos.pk, "stake": "3.00"})
+    assert own.status_code == 201
+    against = athos_api.post(f"/tables/{table}/wagers", {"on": porthos.pk, "stake": "3.00"})
+    assert against.status_code == 403 and "never his adversary" in against.text
+
+
+def test_ruling_33_a_french_bet_is_withdrawn_whole_before_the_unit_starts(evening):
+    snap, (athos, _, _), bettors = evening("french")
+    charles_api, charles = bettors["Charles"]
+    bet = charles_api.post(f"/tables/{snap['id']}/wagers", {"on": athos.pk, "stake": "6.00"})
+    withdrawn = charles_api.post(f"/wagers/{bet.json()['id']}/withdraw").json()
+    assert (withdrawn["status"], withdrawn["returned"]) == ("withdrawn", "6.00")
+    assert money(charles) == ["0.00"] and escrow(snap["id"], 1) == 0
+
+
+def test_ruling_34_the_whole_remainder_of_an_offer_may_be_taken_below_the_minimum(evening):
+    snap, (athos, _, _), bettors = evening("english", wager_min="1.00")
+    (charles_api, _), (dora_api, dora), (emile_api, emile) = bettors.values()
+    wager = charles_api.post(f"/tables/{snap['id']}/wagers",
+                             {"on": athos.pk, "stake": "1.50"}).json()["id"]
+    dora_api.post(f"/wagers/{wager}/take", {"stake": "1.00"})
+    too_small = emile_api.post(f"/wagers/{wager}/take", {"stake": "0.40"})
+    assert too_small.status_code == 422 and "at least 1.00" in too_small.text
+    assert emile_api.post(f"/wagers/{wager}/take", {"stake": "0.50"}).status_code == 201
+    assert money(dora, emile) == ["-1.00", "-0.50"]

@@ -89,3 +89,32 @@ def test_without_a_serving_loop_a_layer_that_fails_is_logged_and_the_hand_stands
 
     assert created and hand.pk is not None
     assert "the channel layer is down" in caplog.text
+
+
+@pytest.mark.django_db(transaction=True)
+def test_each_wager_event_moves_seq_on_and_reaches_the_group_with_the_wagers():
+    from games.services.wagers import place_wager, take_wager
+    from tests.games.kit import member
+
+    by, _ = user_with_token("secretary", staff=True)
+    seated = players("Athos", "Porthos", "Aramis")
+    table = open_table(name="T", format="pool", players=seated, rules={}, by=by,
+                       first_dealer=seated[1], wager_style="english")
+    (_, charles), (_, dora) = member(None, "Charles"), member(None, "Dora")
+    layer = get_channel_layer()
+
+    def wager():
+        offer = place_wager(table_id=table.pk, by=charles.user, on=seated[0].pk, stake="4.00")
+        take_wager(wager_id=offer.pk, by=dora.user, stake="4.00")
+
+    async def listen():
+        channel = await layer.new_channel()
+        await layer.group_add(live.group_name(table.pk), channel)
+        await sync_to_async(wager)()
+        return [await layer.receive(channel) for _ in range(2)]
+
+    placed, taken = async_to_sync(listen)()
+    assert (placed["kind"], taken["kind"]) == ("wager", "wager")
+    assert (placed["seq"], taken["seq"]) == (table.seq + 1, table.seq + 2)
+    assert [w["matched"] for w in (placed["table"]["wagers"][0], taken["table"]["wagers"][0])] \
+        == ["0.00", "4.00"]
