@@ -81,16 +81,16 @@ def _wagers(table: Table, course: Course, units=None) -> dict:
     wanted = {}
     for number, placed in by_unit.items():
         unit = course.units[number - 1] if number <= len(course.units) else None
-        if unit is not None and unit.winner is None and table.status == Table.Status.PLAYING:
-            continue  # still to be decided: the stakes stay held
+        open_ = unit is not None and unit.winner is None and table.status == Table.Status.PLAYING
         winner = unit.winner if unit is not None else None
         amounts, voided = {money.escrow(table, number): 0}, False
         for wager in placed:
-            if winner is None or wager.on_id not in unit.players:
+            if unit is None or wager.on_id not in unit.players or (winner is None and not open_):
                 _void(wager, amounts)
                 voided = True
-            else:
+            elif not open_:
                 _settle(table, wager, winner, amounts)
+            # else: the unit is still to be decided, and the stakes stay held
         amounts[money.escrow(table, number)] = -sum(amounts.values())
         kind = "wager_void" if voided and winner is None else "wager_settlement"
         wanted[_reference(table, "unit", number, "wagers")] = (kind, number, amounts)

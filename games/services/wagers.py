@@ -11,6 +11,7 @@ from django.db import transaction
 
 from club import ledger
 from club.errors import Refused
+from club.models import Player
 from games import replay
 from games.engine.course import Course
 from games.engine.wagers import Bet, balance, lay, parse_odds
@@ -71,7 +72,10 @@ def _stake(table: Table, text, rest: int | None = None) -> int:
 def _within_credit(player, cents: int) -> None:
     """Refuses a hold that would take the member's balance below the club's credit limit."""
     limit = settings.CREDIT_LIMIT
-    if limit is not None and ledger.player_balance(player) - cents < -limit:
+    if limit is None:
+        return
+    Player.objects.select_for_update().get(pk=player.pk)  # one check at a time per member
+    if ledger.player_balance(player) - cents < -limit:
         raise Refused("insufficient_funds", f"{player.name} may not owe more than "
                       f"{ledger.cents_to_str(limit)}: his balance is "
                       f"{ledger.cents_to_str(ledger.player_balance(player))}")

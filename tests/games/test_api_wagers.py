@@ -264,3 +264,26 @@ def test_ruling_34_the_whole_remainder_of_an_offer_may_be_taken_below_the_minimu
     assert too_small.status_code == 422 and "at least 1.00" in too_small.text
     assert emile_api.post(f"/wagers/{wager}/take", {"stake": "0.50"}).status_code == 201
     assert money(dora, emile) == ["-1.00", "-0.50"]
+
+
+def test_a_correction_that_takes_the_backed_player_out_of_the_next_unit_voids_his_wagers(
+        evening, staff_api):
+    snap, (athos, porthos, aramis), bettors = evening("english")
+    (charles_api, charles), (dora_api, dora), _ = bettors.values()
+    table = snap["id"]
+    # Porthos deals first: Athos, elder in hands 1 and 3, takes three voles and the first unit.
+    hands = [staff_api.post(f"/tables/{table}/hands", {"record": record}).json()["hand"]["id"]
+             for record in (summary(5), summary(0), summary(5))]
+    assert staff_api.get(f"/tables/{table}").json()["unit"]["number"] == 2  # Athos v Aramis
+    wager = charles_api.post(f"/tables/{table}/wagers",
+                             {"on": athos.pk, "stake": "5.00"}).json()["id"]
+    dora_api.post(f"/wagers/{wager}/take", {"stake": "5.00"})
+    assert money(charles, dora) == ["-5.00", "-5.00"]
+
+    for hand, record in zip(hands, (summary(0), summary(5), summary(0))):  # Porthos's unit
+        staff_api.post(f"/hands/{hand}/correct", {"record": record})
+    unit = staff_api.get(f"/tables/{table}").json()["unit"]
+    assert unit["number"] == 2 and set(unit["games"]) == {str(porthos.pk), str(aramis.pk)}
+    assert money(charles, dora) == ["0.00", "0.00"]  # Athos no longer plays unit 2: void
+    assert staff_api.get(f"/tables/{table}/wagers").json()["wagers"][0]["outcome"] == "void"
+    balanced_books()
