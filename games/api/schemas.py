@@ -187,3 +187,50 @@ class Standings(Strict):
     from_: str | None = Field(alias="from")
     to: str | None
     standings: list[StandingsRow]
+
+
+class PlayerBalance(Strict):
+    player: PlayerRef
+    balance: Money
+
+
+class SettlePayment(Strict):
+    from_: PlayerRef = Field(alias="from", description="The player who pays.")
+    to: PlayerRef
+    amount: Money
+
+
+class SettleUp(Strict):
+    payments: list[SettlePayment] = Field(
+        description="The fewest payments that bring every balance to zero.")
+    balances: list[PlayerBalance] = Field(description="Every balance that is not zero.")
+
+
+class PaymentOut(Strict):
+    id: int = Field(description="The ledger transaction's id.")
+    kind: Literal["payment"]
+    amount: Money
+    from_: PlayerRef = Field(alias="from", description="The player who paid.")
+    to: PlayerRef
+    memo: str
+    made_by: str = Field(description="The username of the staff member who recorded it.")
+    at: str
+
+
+class Movement(Strict):
+    transaction: int
+    at: str
+    kind: str
+    memo: str
+    reference: str
+    amount: Money = Field(description="The player's side: what came to him, or, below zero, "
+                          "what went from him.")
+    made_by: str | None = Field(description="The username of the user whose act made it.")
+
+
+class PlayerLedger(Strict):
+    player: PlayerRef
+    balance: Money
+    movements: list[Movement] = Field(description="Newest first.")
+    next_before: int | None = Field(
+        description="The `before` that asks for the next page; null on the last page.")
