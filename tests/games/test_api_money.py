@@ -1,6 +1,10 @@
 """Members' money through the API: GET /api/settle-up, POST /api/payments and
 GET /api/players/{id}/ledger (docs/api.md, Money between members)."""
+import json
+
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from club import ledger
 from club.models import Entry, IdempotentRequest, Transaction
@@ -167,6 +171,50 @@ def test_each_refused_payment_says_why_and_changes_nothing(client, club, who, ch
     assert words in answer.json()["error"]["message"]
     assert not Transaction.objects.filter(kind="payment").exists()
     assert Entry.objects.count() == len(EVENING) and balances(club) == EVENING
+
+
+def post_and_check(club, body: dict):
+    """Posts the payment (names standing for their players' ids): it is recorded exactly, or
+    refused with an error and nothing changed."""
+    before, count = balances(club), Transaction.objects.count()
+    body = {key: club["players"][value].pk if value in NAMES else value
+            for key, value in body.items()}
+    answer = club["api"]["staff"].post("/payments", raw=json.dumps(body).encode())
+
+    assert answer.status_code in (201, 400, 422), answer.content
+    if answer.status_code != 201:
+        assert "error" in answer.json()
+        assert Transaction.objects.count() == count and balances(club) == before
+        return answer.status_code
+    cents = ledger.parse_money(body["amount"])
+    payer = next(name for name, p in club["players"].items() if p.pk == body["from"])
+    payee = next(name for name, p in club["players"].items() if p.pk == body["to"])
+    assert 0 < cents <= 1_000_000_00 and payer != payee
+    assert balances(club) == before | {payer: before[payer] + cents,
+                                       payee: before[payee] - cents}
+    return answer.status_code
+
+
+FUZZ = settings(max_examples=100, deadline=None,
+                suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+
+@FUZZ
+@given(body=st.fixed_dictionaries(
+    {"from": st.sampled_from(NAMES), "to": st.sampled_from(NAMES),
+     "amount": st.from_regex(r"-?[0-9]{1,6}(\.[0-9]{1,2})?", fullmatch=True)},
+    optional={"memo": st.text(st.characters(categories=["L", "N", "P", "Zs"]), max_size=310)}))
+def test_a_well_formed_payment_is_recorded_exactly_or_refused(club, body):
+    post_and_check(club, body)
+
+
+@FUZZ
+@given(body=st.dictionaries(
+    st.sampled_from(["from", "to", "amount", "memo", "other"]),
+    st.one_of(st.sampled_from(NAMES), st.integers(), st.floats(), st.none(), st.booleans(),
+              st.text(max_size=12), st.lists(st.integers(), max_size=2))))
+def test_any_payment_body_is_answered_without_a_500(club, body):
+    post_and_check(club, body)
 
 
 def test_a_refused_payment_is_refused_again_on_a_retry(club):
