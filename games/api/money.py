@@ -40,8 +40,9 @@ def player_ref(player: Player) -> dict:
 @router.get("/settle-up", response={200: SettleUp, REFUSED: ErrorOut}, by_alias=True,
             summary="Who pays whom to bring every balance to zero")
 def get_settle_up(request):
-    """The fewest payments between players that bring every balance to zero, and the
-    balances. Refused (409) while the players' balances do not sum to zero."""
+    """Payments between players that bring every balance to zero (the fewest possible when at
+    most 20 players have a balance), and the balances. Refused (409) while the players'
+    balances do not sum to zero."""
     settlement = club_settle_up()
     return {
         "payments": [{"from": player_ref(payer), "to": player_ref(payee),

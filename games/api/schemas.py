@@ -202,7 +202,8 @@ class SettlePayment(Strict):
 
 class SettleUp(Strict):
     payments: list[SettlePayment] = Field(
-        description="The fewest payments that bring every balance to zero.")
+        description="Payments that bring every balance to zero: the fewest possible when at "
+                    "most 20 players have a balance.")
     balances: list[PlayerBalance] = Field(description="Every balance that is not zero.")
 
 
