@@ -218,7 +218,7 @@ class PaymentOut(Strict):
     at: str
 
 
-class Movement(Strict):
+class LedgerMovement(Strict):
     transaction: int
     at: str
     kind: str
@@ -232,6 +232,6 @@ class Movement(Strict):
 class PlayerLedger(Strict):
     player: PlayerRef
     balance: Money
-    movements: list[Movement] = Field(description="Newest first.")
+    movements: list[LedgerMovement] = Field(description="Newest first.")
     next_before: int | None = Field(
         description="The `before` that asks for the next page; null on the last page.")
