@@ -289,6 +289,41 @@ def player_nets(*, since=None, until=None, player_id: int | None = None):
     ).values_list("account__player_id", "net")
 
 
+def player_balances() -> dict[int, int]:
+    """{player id: his balance in cents} for every player whose account has entries."""
+    return dict(
+        Entry.objects.filter(account__kind=Account.Kind.PLAYER)
+        .values("account__player_id")
+        .annotate(total=Sum("amount"))
+        .order_by()
+        .values_list("account__player_id", "total")
+    )
+
+
+def house_balance() -> int:
+    """The house's balance in cents (what the levy brought in, less what it paid out)."""
+    total = Entry.objects.filter(account__code="house").aggregate(total=Sum("amount"))["total"]
+    return total or 0
+
+
+def player_movements(player: Player, *, limit: int, before: int | None = None
+                     ) -> list[tuple[Transaction, int]]:
+    """The transactions that moved the player's money, newest (highest id) first, each with
+    his side of it in cents: at most `limit` of them, and only those older than transaction
+    `before` when it is given."""
+    entries = Entry.objects.filter(account__code=f"player:{player.pk}")
+    if before is not None:
+        entries = entries.filter(transaction_id__lt=before)
+    sides = list(
+        entries.values("transaction_id")
+        .annotate(cents=Sum("amount"))
+        .order_by("-transaction_id")
+        .values_list("transaction_id", "cents")[:limit]
+    )
+    found = Transaction.objects.select_related("made_by").in_bulk([pk for pk, _ in sides])
+    return [(found[pk], cents) for pk, cents in sides]
+
+
 # --- money as text --------------------------------------------------------------------------
 
 

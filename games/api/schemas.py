@@ -235,3 +235,56 @@ class Standings(Strict):
     from_: str | None = Field(alias="from")
     to: str | None
     standings: list[StandingsRow]
+
+
+class PartyRef(Strict):
+    id: int | None = Field(description="A player's id; null for the house.")
+    name: str
+
+
+class PlayerBalance(Strict):
+    player: PartyRef
+    balance: Money
+
+
+class SettlePayment(Strict):
+    from_: PartyRef = Field(alias="from", description="Who pays: a player, or the house.")
+    to: PartyRef
+    amount: Money
+
+
+class SettleUp(Strict):
+    payments: list[SettlePayment] = Field(
+        description="Payments that bring every balance to zero: the fewest possible when at "
+                    "most 20 players have a balance.")
+    balances: list[PlayerBalance] = Field(description="Every balance that is not zero.")
+
+
+class PaymentOut(Strict):
+    id: int = Field(description="The ledger transaction's id.")
+    kind: Literal["payment"]
+    amount: Money
+    from_: PartyRef = Field(alias="from", description="Who paid: a player, or the house.")
+    to: PartyRef
+    memo: str
+    made_by: str = Field(description="The username of the staff member who recorded it.")
+    at: str
+
+
+class LedgerMovement(Strict):
+    transaction: int
+    at: str
+    kind: str
+    memo: str
+    reference: str
+    amount: Money = Field(description="The player's side: what came to him, or, below zero, "
+                          "what went from him.")
+    made_by: str | None = Field(description="The username of the user whose act made it.")
+
+
+class PlayerLedger(Strict):
+    player: PlayerRef
+    balance: Money
+    movements: list[LedgerMovement] = Field(description="Newest first.")
+    next_before: int | None = Field(
+        description="The `before` that asks for the next page; null on the last page.")

@@ -132,4 +132,7 @@ def test_each_operation_is_named_by_its_view_whatever_module_holds_it(schema):
         ("get", "/api/tables/{table_id}/wagers"): "table_wagers",
         ("post", "/api/wagers/{wager_id}/take"): "take_wager",
         ("post", "/api/wagers/{wager_id}/withdraw"): "withdraw_wager",
+        ("get", "/api/settle-up"): "get_settle_up",
+        ("post", "/api/payments"): "record_payment",
+        ("get", "/api/players/{player_id}/ledger"): "get_player_ledger",
     }

@@ -1,0 +1,53 @@
+"""Payments between members: cash one member hands another, recorded by staff in the ledger.
+
+A player whose balance is below zero owes the club's members. When he pays a member, his
+balance goes up by the amount and the payee's goes down by it (club/ledger.py's signs).
+"""
+from django.db import transaction
+
+from club import ledger
+from club.errors import Refused
+from club.models import Player, Transaction
+
+MAX_PAYMENT = 1_000_000_00  # cents
+MEMO_LENGTH = Transaction._meta.get_field("memo").max_length
+
+
+def refuse_unless_staff(user) -> None:
+    """Refuses (forbidden) anyone but staff: only staff record payments."""
+    if user is None or not user.is_staff:
+        raise Refused("forbidden", "only staff may record payments between members")
+
+
+@transaction.atomic
+def record_payment(*, payer: Player | None, payee: Player | None, cents: int, by,
+                   memo: str = "") -> Transaction:
+    """Record that `payer` paid `payee` `cents`, as the staff user `by` saw it: one balanced
+    transaction of kind "payment". None stands for the house, which members pay the levy to.
+    Refuses (bad_request) an amount that is not 0.01 to 1,000,000.00, a party paying itself,
+    and a memo over 300 characters; nothing is saved."""
+    refuse_unless_staff(by)
+    if isinstance(cents, bool) or not isinstance(cents, int):
+        raise Refused("bad_request", f"the amount must be whole cents, not {cents!r}")
+    if cents <= 0:
+        raise Refused("bad_request", "the amount must be more than 0.00, not "
+                      f"{ledger.cents_to_str(cents)}")
+    if cents > MAX_PAYMENT:
+        raise Refused("bad_request", f"the amount may be at most "
+                      f"{ledger.cents_to_str(MAX_PAYMENT)}, not {ledger.cents_to_str(cents)}")
+    if payer == payee:
+        name = payer.name if payer else "the house"
+        raise Refused("bad_request", f"{name} cannot pay himself: the payer and the payee must "
+                      "be two parties")
+    if len(memo) > MEMO_LENGTH:
+        raise Refused("bad_request", f"the memo may be at most {MEMO_LENGTH} characters")
+    return ledger.post(
+        kind="payment",
+        memo=memo,
+        entries=[(_account(payer), cents), (_account(payee), -cents)],
+        by=by,
+    )
+
+
+def _account(player: Player | None):
+    return ledger.account_for_player(player) if player else ledger.house_account()

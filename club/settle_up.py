@@ -1,0 +1,167 @@
+"""The settle-up: who pays whom, in whole cents, to bring every player's balance to zero in
+the fewest payments.
+
+Players whose balances sum to zero among themselves settle apart from the others, and a group
+of g players settles in g - 1 payments (`_greedy`). So the fewest payments for n players with
+a balance is n minus the largest number of disjoint zero-sum groups they split into.
+`settle_up` finds those groups exactly for up to EXACT_LIMIT players with a balance
+(`_zero_sum_groups`); beyond that, it settles them all as one group, in at most n - 1
+payments. `club_settle_up` does it for the balances the ledger holds now.
+"""
+from typing import NamedTuple
+
+from club import ledger
+from club.errors import Refused
+from club.models import Player
+
+EXACT_LIMIT = 20
+
+
+class Payment(NamedTuple):
+    payer: int
+    payee: int
+    cents: int
+
+
+def settle_up(balances: dict[int, int]) -> list[Payment]:
+    """The payments that bring every balance ({player id: cents}) to zero, sorted by payer then
+    payee; the fewest possible when at most EXACT_LIMIT balances are not zero.
+
+    The payer is a player whose balance is below zero: paying raises it. Refuses (ValueError)
+    balances that do not sum to zero, and (TypeError) amounts that are not whole cents.
+    """
+    for player, cents in balances.items():
+        if isinstance(cents, bool) or not isinstance(cents, int):
+            raise TypeError(f"player {player}: the balance must be whole cents as an int, "
+                            f"not {type(cents).__name__} {cents!r}")
+    total = sum(balances.values())
+    if total:
+        raise ValueError(f"the balances sum to {total} cents, not 0: nobody can clear them")
+    owed = {player: cents for player, cents in sorted(balances.items()) if cents}
+    if len(owed) > EXACT_LIMIT:
+        groups = [owed]
+    else:
+        players = list(owed)
+        groups = [{player: owed[player] for i, player in enumerate(players) if mask >> i & 1}
+                  for mask in _zero_sum_groups(list(owed.values()))]
+    return sorted(payment for group in groups for payment in _greedy(group))
+
+
+def _greedy(balances: dict[int, int]) -> list[Payment]:
+    """Payments that clear balances summing to zero: the most in debt pays the most in credit
+    (the lower id first among equals) until nobody is owed. Each payment clears at least one
+    balance and the last clears two, so n balances take at most n - 1 payments."""
+    owed = {player: cents for player, cents in balances.items() if cents}
+    payments = []
+    while owed:
+        payer = min(owed, key=lambda player: (owed[player], player))
+        payee = max(owed, key=lambda player: (owed[player], -player))
+        cents = min(-owed[payer], owed[payee])
+        payments.append(Payment(payer, payee, cents))
+        for player, change in ((payer, cents), (payee, -cents)):
+            owed[player] += change
+            if not owed[player]:
+                del owed[player]
+    return payments
+
+
+def _zero_sum_groups(values: list[int]) -> list[int]:
+    """As many disjoint zero-sum groups as `values` (which sum to zero) can be split into, each
+    a bitmask of positions in `values`; together they hold every value.
+
+    A subset of the n values is a mask from 0 to 2**n - 1, and a set of masks is an int whose
+    bit number `mask` is set for each mask in it (a bitset), so that one operation on ints
+    works on every mask at once. `holding[k]` is the set of masks that contain k disjoint
+    zero-sum groups. A mask contains k + 1 when it contains a zero-sum mask that, less one of
+    its members, contains k: the rest of that zero-sum mask is one more group.
+    """
+    n = len(values)
+    everyone = (1 << n) - 1
+    lacking = [_lacking(member, n) for member in range(n)]
+    zero_sum = _zero_sum_masks(values)
+    holding = [(1 << (1 << n)) - 1]  # every mask contains no group
+    while True:
+        one_more = 0
+        for member in range(n):
+            one_more |= (holding[-1] & lacking[member]) << (1 << member)
+        more = zero_sum & one_more
+        for member in range(n):  # and every mask that contains one of those
+            more |= (more & lacking[member]) << (1 << member)
+        if not more >> everyone & 1:
+            break
+        holding.append(more)
+    # Take the groups off one by one: the least part of the rest that still contains one group
+    # fewer is the groups that stay, and what it leaves out is a group.
+    groups, rest = [], everyone
+    for count in range(len(holding) - 2, 0, -1):
+        kept = rest
+        for member in range(n):
+            if kept >> member & 1 and holding[count] >> (kept ^ 1 << member) & 1:
+                kept ^= 1 << member
+        groups.append(rest ^ kept)
+        rest = kept
+    if rest:
+        groups.append(rest)
+    return groups
+
+
+def _lacking(member: int, n: int) -> int:
+    """The masks of n members that lack `member`, as a bitset: runs of 2**member masks, one
+    without it and one with it in turn."""
+    run = 1 << member
+    masks, width = (1 << run) - 1, 2 * run
+    while width < 1 << n:
+        masks |= masks << width
+        width *= 2
+    return masks
+
+
+def _zero_sum_masks(values: list[int]) -> int:
+    """The nonempty masks whose values sum to zero, as a bitset."""
+    sums = [0]
+    for value in values:  # the sums of the masks with this value follow those without it
+        sums += [total + value for total in sums]
+    found = bytearray(len(sums) // 8 + 1)
+    for mask, total in enumerate(sums):
+        if total == 0 and mask:
+            found[mask >> 3] |= 1 << (mask & 7)
+    return int.from_bytes(found, "little")
+
+
+class Party(NamedTuple):
+    """Who pays or is paid: a player, or the house (pk None), which collects the levy."""
+    pk: int | None
+    name: str
+
+
+HOUSE = Party(None, "House")
+
+
+class Settlement(NamedTuple):
+    balances: list[tuple[Party, int]]  # every balance that is not zero, by name
+    payments: list[tuple[Party, Party, int]]  # payer, payee, cents; by their names
+
+
+def club_settle_up() -> Settlement:
+    """The settle-up of the players' and the house's balances as the ledger holds them now
+    (the house is party 0 to `settle_up`; no player has that id).
+
+    Refused (conflict) while they do not sum to zero: the rest of the money is then held at a
+    table, in the pot of a pool or the escrow of wagers still in play.
+    """
+    balances = {pk: cents for pk, cents in ledger.player_balances().items() if cents}
+    if ledger.house_balance():
+        balances[0] = ledger.house_balance()
+    total = sum(balances.values())
+    if total:
+        raise Refused("conflict", f"the balances sum to {ledger.cents_to_str(total)}, not "
+                      "0.00: the rest is held at a table (a pool's pot, or wagers in escrow); "
+                      "settle up once it is paid out")
+    named = {pk: Party(pk, player.name)
+             for pk, player in Player.objects.in_bulk(list(balances)).items()} | {0: HOUSE}
+    return Settlement(
+        balances=sorted(((named[pk], cents) for pk, cents in balances.items()),
+                        key=lambda row: row[0].name),
+        payments=sorted(((named[p.payer], named[p.payee], p.cents) for p in settle_up(balances)),
+                        key=lambda row: (row[0].name, row[1].name)),
+    )
