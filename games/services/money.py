@@ -30,6 +30,7 @@ def post(table: Table, *, kind: str, amounts: dict, reference: str, by, unit: in
                      entries=[(opened[code], cents) for code, cents in amounts.items()],
                      reference=reference, by=by)
     Movement.objects.create(transaction=tx, table=table, unit_number=unit, wager=wager)
+    _never_below_zero(opened, amounts)
     return tx
 
 
@@ -40,6 +41,15 @@ def reverse(table: Table, tx_id: int, *, memo: str, by):
     unit, wager_id = (was.unit_number, was.wager_id) if was else (None, None)
     Movement.objects.create(transaction=tx, table=table, unit_number=unit, wager_id=wager_id)
     return tx
+
+
+def _never_below_zero(opened: dict, amounts: dict) -> None:
+    """An escrow or a pot pays out only what it holds: a posting that would take one below zero
+    is a fault of the service, and the whole change is rolled back rather than make money."""
+    for code, cents in amounts.items():
+        if cents < 0 and code.startswith(("escrow:", "pot:")):
+            if ledger.balance(opened[code]) < 0:
+                raise ledger.LedgerError(f"{code} would pay out more than it holds")
 
 
 def _accounts(table: Table, amounts: dict) -> dict:

@@ -129,12 +129,15 @@ def _settle(table: Table, wager: Wager, winner: int, amounts: dict) -> None:
 def settle(table: Table, course: Course, *, by, decided_from: int | None = None) -> None:
     """Brings the table's derived postings in line with its course, made by the user `by`.
     After a new hand that ended a game, `decided_from` is the number of the unit it counted in:
-    only that unit's forfeit and wagers and the payout can be new, nothing earlier can have
-    changed, and the standing postings are not read."""
+    only that unit's forfeit and wagers and the payout can be new, and nothing earlier can have
+    changed. Of the standing postings, only those of that unit's wagers are read (a correction
+    may have voided some of them while the unit was open)."""
     standing = {}  # transaction id -> (reference, {account code: cents})
     if decided_from is not None:
         new_units = range(decided_from, len(course.units) + 1)
         wanted = _wagers(table, course, units=new_units)
+        for reference in wanted:
+            standing |= ledger.standing(reference)
         if table.format == Table.Format.POOL:
             new = {_reference(table, "payout")} | {
                 _reference(table, "forfeit", unit) for unit in new_units}

@@ -287,3 +287,27 @@ def test_a_correction_that_takes_the_backed_player_out_of_the_next_unit_voids_hi
     assert money(charles, dora) == ["0.00", "0.00"]  # Athos no longer plays unit 2: void
     assert staff_api.get(f"/tables/{table}/wagers").json()["wagers"][0]["outcome"] == "void"
     balanced_books()
+
+
+def test_a_unit_decided_after_a_correction_voided_part_of_it_refunds_the_void_once(
+        evening, staff_api):
+    snap, (athos, porthos, aramis), bettors = evening("english")
+    (charles_api, charles), (dora_api, dora), (emile_api, emile) = bettors.values()
+    table = snap["id"]
+    hands = [staff_api.post(f"/tables/{table}/hands", {"record": record}).json()["hand"]["id"]
+             for record in (summary(5), summary(0), summary(5))]  # Athos takes unit 1
+    on_athos = charles_api.post(f"/tables/{table}/wagers",
+                                {"on": athos.pk, "stake": "5.00"}).json()["id"]
+    on_aramis = emile_api.post(f"/tables/{table}/wagers",
+                               {"on": aramis.pk, "stake": "3.00"}).json()["id"]
+    dora_api.post(f"/wagers/{on_athos}/take", {"stake": "5.00"})
+    dora_api.post(f"/wagers/{on_aramis}/take", {"stake": "3.00"})
+    for hand, record in zip(hands, (summary(0), summary(5), summary(0))):  # Porthos's unit
+        staff_api.post(f"/hands/{hand}/correct", {"record": record})
+    assert money(charles, dora, emile) == ["0.00", "-3.00", "-3.00"]  # Athos's wager void
+
+    snap = staff_api.get(f"/tables/{table}").json()  # unit 2: Porthos v Aramis
+    win_game(staff_api, snap, aramis.pk)  # decided by a new hand, not by a correction
+    assert money(charles, dora, emile) == ["0.00", "-3.00", "3.00"]
+    assert escrow(table, 2) == 0
+    balanced_books()
