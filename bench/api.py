@@ -39,8 +39,11 @@ class Client:
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         self.headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
 
-    def post(self, path: str, body: dict):
-        self.conn.request("POST", path, json.dumps(body), self.headers)
+    def post(self, path: str, body: dict, token: str | None = None):
+        """POSTs `body` as the client's user, or as the user of `token` when one is given."""
+        headers = self.headers if token is None else dict(
+            self.headers, Authorization=f"Bearer {token}")
+        self.conn.request("POST", path, json.dumps(body), headers)
         answer = self.conn.getresponse()
         return answer.status, json.loads(answer.read())
 

@@ -33,6 +33,10 @@ def run_bench(name: str, tmp_path, *args) -> str:
     ("handler", ["--rounds", "1", "--clients", "2", "--seconds", "0.5"],
      ["round 1, club.handler", "round 1, Django's ASGIHandler", "reads/s", "hands/s",
       "x the rate", "yardstick after"]),
+    ("wagers", ["--wagers", "4", "--pairs", "2", "--rounds", "1"],
+     ["round 1: median", "wagers, both styles", "wagers / no wagers", "x the median",
+      "SQL statements of the deciding hand, english", "SQL statements of the deciding hand, "
+      "french", "yardstick after"]),
 ])
 def test_the_benchmark_runs_and_prints_its_figures(tmp_path, name, args, lines):
     out = run_bench(name, tmp_path, *args)
