@@ -14,11 +14,12 @@ settling twice posts nothing new. The stakes' own holding, when a wager is recor
 withdrawn or balanced, is posted by games.services.wagers at the time of the act.
 """
 from decimal import Decimal
+from typing import NamedTuple
 
 from club import ledger
 from games.engine.course import Course
 from games.engine.wagers import Bet, french_payouts
-from games.models import Seat, Table, Wager
+from games.models import Seat, Table, Wager, WagerTake
 from games.services import money
 
 
@@ -72,12 +73,17 @@ def _wagers(table: Table, course: Course, units=None) -> dict:
     -> (kind, unit, {account code: cents})."""
     if table.wager_style == Table.WagerStyle.NONE:
         return {}
-    wagers = Wager.objects.filter(table=table).prefetch_related("takes")
+    wagers = Wager.objects.filter(table=table)
     if units is not None:
         wagers = wagers.filter(unit_number__in=units)
-    by_unit = {}
-    for wager in wagers:
+    by_unit, takes = {}, {}
+    for row in wagers.values_list(*_Placed._fields[:-1]):  # plain rows: a unit may hold many
+        wager = _Placed(*row, takes=takes.setdefault(row[0], []))
         by_unit.setdefault(wager.unit_number, []).append(wager)
+    if table.wager_style == Table.WagerStyle.ENGLISH and takes:
+        for row in WagerTake.objects.filter(wager_id__in=takes).values_list(
+                "wager_id", "layer_id", "stake", "lay"):
+            takes[row[0]].append(_Take(*row[1:]))
     wanted = {}
     for number, placed in by_unit.items():
         unit = course.units[number - 1] if number <= len(course.units) else None
@@ -97,22 +103,41 @@ def _wagers(table: Table, course: Course, units=None) -> dict:
     return wanted
 
 
+class _Take(NamedTuple):
+    layer_id: int
+    stake: int
+    lay: int
+
+
+class _Placed(NamedTuple):
+    """A wager as the settlement reads it."""
+    pk: int
+    unit_number: int
+    style: str
+    bettor_id: int
+    on_id: int
+    stake: int
+    matched: int
+    returned: int
+    takes: list
+
+
 def _add(amounts: dict, code: str, cents: int) -> None:
     amounts[code] = amounts.get(code, 0) + cents
 
 
-def _void(wager: Wager, amounts: dict) -> None:
+def _void(wager: _Placed, amounts: dict) -> None:
     """Every stake still held goes back to whoever put it up."""
     _add(amounts, money.player(wager.bettor_id), wager.stake - wager.returned)
-    for take in wager.takes.all():
+    for take in wager.takes:
         _add(amounts, money.player(take.layer_id), take.lay)
 
 
-def _settle(table: Table, wager: Wager, winner: int, amounts: dict) -> None:
+def _settle(table: Table, wager: _Placed, winner: int, amounts: dict) -> None:
     """What the wager's sides collect once the unit is decided, and the levy to the house."""
     backer_won = wager.on_id == winner
     if wager.style == Wager.Style.ENGLISH:
-        for take in wager.takes.all():
+        for take in wager.takes:
             collector = wager.bettor_id if backer_won else take.layer_id
             _add(amounts, money.player(collector), take.stake + take.lay)
     else:
