@@ -10,11 +10,11 @@ from django.contrib.auth.admin import GroupAdmin, UserAdmin
 from django.contrib.auth.models import Group, User
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError, transaction
-from django.db.models import Count, Q, Sum, Value
+from django.db.models import Count, Exists, OuterRef, Q, Sum, Value
 from django.db.models.functions import Coalesce
 from django.http import HttpResponseRedirect
 
-from club.ledger import cents_to_str
+from club.ledger import BIGINT_MAX, cents_to_str
 from club.models import Account, ApiToken, Entry, Player, Transaction
 
 
@@ -116,14 +116,53 @@ class EntryInline(ReadOnlyMixin, admin.TabularInline):
         return cents_to_str(entry.amount)
 
 
+class IdFilter(admin.SimpleListFilter):
+    """A list filter whose value is a row's id."""
+
+    def chosen_id(self) -> int | None:
+        """The chosen id; a value that cannot be one makes the admin show the list
+        unfiltered, saying so (GuardedListMixin), as for its own filters."""
+        value = self.value()
+        if value is None:
+            return None
+        if not value.isascii() or not value.isdigit() or int(value) > BIGINT_MAX:
+            raise IncorrectLookupParameters(f"{self.parameter_name}={value!r} is not an id")
+        return int(value)
+
+
+class TransactionPlayerFilter(IdFilter):
+    """Transactions with an entry on a player's own account."""
+
+    title = "player"
+    parameter_name = "player"
+
+    def lookups(self, request, model_admin):
+        with_account = Account.objects.filter(player=OuterRef("pk"))
+        return list(Player.objects.filter(Exists(with_account)).order_by("name")
+                    .values_list("pk", "name"))
+
+    def queryset(self, request, queryset):
+        player = self.chosen_id()
+        if player is None:
+            return queryset
+        return queryset.filter(Exists(self.entries(player)))
+
+    def entries(self, player: int):
+        """The player's entries in the transaction of the list's row."""
+        return Entry.objects.filter(transaction=OuterRef("pk"), account__player_id=player)
+
+
 @admin.register(Transaction)
 class TransactionAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
-    list_display = ["id", "created_at", "kind", "reference", "memo", "moved", "entry_count"]
-    list_filter = ["kind"]
+    list_display = ["id", "created_at", "kind", "reference", "memo", "made_by", "moved",
+                    "entry_count"]
+    list_filter = [("created_at", admin.DateFieldListFilter), "kind", TransactionPlayerFilter]
+    list_select_related = ["made_by"]
     search_fields = ["reference", "memo", "idempotency_key"]
     date_hierarchy = "created_at"
     inlines = [EntryInline]
-    fields = ["created_at", "kind", "memo", "reference", "reverses", "idempotency_key"]
+    fields = ["created_at", "kind", "memo", "reference", "made_by", "reverses",
+              "idempotency_key"]
     readonly_fields = fields
 
     def get_queryset(self, request):

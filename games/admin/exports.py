@@ -1,4 +1,4 @@
-"""Exports of tables for the club's secretary: plain functions, no request involved.
+"""Exports for the club's secretary: plain functions, no request involved.
 
 - `tables_json(tables)`: each table with its players, rules and its units -> games -> hands.
   Each hand's record is the `ecarte-hand/1` record as the table scored it, with
@@ -8,6 +8,12 @@
 - `csv_rows(tables)`: a header, then one row per hand.
 
 `tables` is a queryset of Table (or anything with the tables' ids: `tables.values_list`).
+
+- `wagers_rows(wagers)`: a header, then one row per wager (`wagers` a queryset of Wager).
+- `money_rows(movements)`: a header, then one row per ledger entry of the transactions made at
+  tables (`movements` a queryset of Movement), money written as "12.50".
+
+`tables_csv`, `wagers_csv` and `money_csv` give those rows as CSV text.
 """
 import csv
 import io
@@ -15,10 +21,12 @@ import io
 from django.db.models import Prefetch
 from django.utils import timezone
 
+from club.ledger import cents_to_str
+from club.models import Entry
 from games.admin.display import marks_text
 from games.engine import EngineError
 from games.engine.course import Course, CourseHand
-from games.models import Game, Hand, Seat, Table, Unit
+from games.models import Game, Hand, Movement, Seat, Table, Unit, Wager, WagerTake
 from games.replay import play_or_set_aside, setup
 
 EXPORT_FORMAT = "ecarte-club-export/1"
@@ -27,6 +35,14 @@ CSV_HEADER = [
     "table_id", "table_name", "unit", "game", "hand", "number_in_game", "elder", "dealer",
     "status", "version", "tricks_elder", "tricks_dealer", "marks", "points_elder",
     "points_dealer", "score_after_elder", "score_after_dealer",
+]
+WAGERS_CSV_HEADER = [
+    "wager_id", "created_at", "table_id", "table_name", "unit", "style", "bettor", "on",
+    "stake", "odds", "matched", "returned", "unmatched", "status", "placed_by", "takes",
+]
+MONEY_CSV_HEADER = [
+    "transaction_id", "created_at", "kind", "reference", "made_by", "table_id", "table_name",
+    "unit", "wager_id", "account", "player", "amount",
 ]
 
 
@@ -202,7 +218,70 @@ def _by_role(result: dict, key: str) -> list:
     return [counts.get("elder", ""), counts.get("dealer", "")]
 
 
-def tables_csv(tables) -> str:
+def _csv(rows) -> str:
     out = io.StringIO()
-    csv.writer(out).writerows(csv_rows(tables))
+    csv.writer(out).writerows(rows)
     return out.getvalue()
+
+
+def tables_csv(tables) -> str:
+    return _csv(csv_rows(tables))
+
+
+def wagers_rows(wagers):
+    """The header, then one row per wager, in the order they were placed."""
+    yield WAGERS_CSV_HEADER
+    takes = WagerTake.objects.select_related("layer").order_by("pk")
+    rows = (Wager.objects.filter(pk__in=wagers.values("pk")).order_by("pk")
+            .select_related("table", "bettor", "on", "placed_by")
+            .only("created_at", "table__name", "unit_number", "style", "bettor__name",
+                  "on__name", "stake", "odds_for", "odds_against", "matched", "returned",
+                  "closed", "placed_by__username")
+            .prefetch_related(Prefetch("takes", queryset=takes)))
+    for wager in rows.iterator(chunk_size=2000):
+        english = wager.style == Wager.Style.ENGLISH
+        yield [
+            wager.pk, _when(wager.created_at), wager.table_id, wager.table.name,
+            wager.unit_number, wager.style, wager.bettor.name, wager.on.name,
+            cents_to_str(wager.stake),
+            f"{wager.odds_for}:{wager.odds_against}" if english else "",
+            cents_to_str(wager.matched), cents_to_str(wager.returned),
+            cents_to_str(wager.unmatched), wager.closed or "open",
+            wager.placed_by.get_username(),
+            "; ".join(f"{take.layer.name} lays {cents_to_str(take.lay)} to "
+                      f"{cents_to_str(take.stake)}" for take in wager.takes.all()),
+        ]
+
+
+def wagers_csv(wagers) -> str:
+    return _csv(wagers_rows(wagers))
+
+
+def money_rows(movements):
+    """The header, then one row per entry of the movements' transactions, by transaction."""
+    yield MONEY_CSV_HEADER
+    ids = Movement.objects.filter(pk__in=movements.values("pk")).values("transaction_id")
+    entries = (Entry.objects.filter(transaction__in=ids).order_by("transaction_id", "pk")
+               .select_related("transaction__made_by", "transaction__movement__table",
+                               "account__player")
+               .only("amount", "transaction__created_at", "transaction__kind",
+                     "transaction__reference", "transaction__made_by__username",
+                     "transaction__movement__table__name",
+                     "transaction__movement__unit_number",
+                     "transaction__movement__wager", "account__code",
+                     "account__player__name"))
+    for entry in entries.iterator(chunk_size=2000):
+        tx, account = entry.transaction, entry.account
+        movement = tx.movement
+        yield [
+            tx.pk, _when(tx.created_at), tx.kind, tx.reference,
+            tx.made_by.get_username() if tx.made_by else "",
+            movement.table_id, movement.table.name,
+            "" if movement.unit_number is None else movement.unit_number,
+            movement.wager_id or "", account.code,
+            account.player.name if account.player_id else "", cents_to_str(entry.amount),
+        ]
+
+
+def money_csv(movements) -> str:
+    return _csv(money_rows(movements))

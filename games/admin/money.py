@@ -1,0 +1,172 @@
+"""Money at tables: each ledger transaction made at a table, with the table, unit and wager it
+is for (`Movement`), its kind, maker and entries in words, and the links the wagers' pages
+share.
+
+The club's own list of transactions knows nothing of tables (club never imports games): this
+list is the games' side of the same ledger, and links each row to the club's page of its
+transaction. Read-only: money moves only through the services. The list stays a fixed number
+of queries whatever its length.
+"""
+from django.contrib import admin
+from django.db.models import Exists, OuterRef, Prefetch
+from django.http import HttpResponse
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.html import format_html, format_html_join
+
+from club.admin import GuardedListMixin, IdFilter, ReadOnlyMixin, TransactionPlayerFilter
+from club.ledger import cents_to_str
+from club.models import Entry
+from games.admin import exports
+from games.models import Movement, Table
+
+MINUS = "\u2212"
+
+
+# -- in words and links ---------------------------------------------------------------------
+def signed(cents: int) -> str:
+    """1000 -> "+10.00", -1000 -> "−10.00"."""
+    return (MINUS if cents < 0 else "+") + cents_to_str(abs(cents))
+
+
+def entries_html(entries) -> str:
+    """"Charles −10.00, escrow +10.00": a player's account by his name, the others by kind,
+    each entry kept on one line. The entries come with their accounts' players
+    (select_related("account__player"))."""
+    return format_html_join(", ", '<span class="entry">{} {}</span>', (
+        (e.account.player.name if e.account.player_id else e.account.kind, signed(e.amount))
+        for e in entries))
+
+
+def when(moment) -> str:
+    """The local day and time, "YYYY-MM-DD HH:MM", breaking if it must between the two."""
+    local = timezone.localtime(moment)
+    return format_html('<span class="nowrap">{}</span> <span class="nowrap">{}</span>',
+                       local.strftime("%Y-%m-%d"), local.strftime("%H:%M"))
+
+
+def table_link(table: Table) -> str:
+    return format_html('<a href="{}">{}</a>',
+                       reverse("admin:games_table_change", args=[table.pk]), table.name)
+
+
+def wager_link(wager_id: int | None) -> str:
+    if wager_id is None:
+        return "—"
+    return format_html('<a href="{}">wager {}</a>',
+                       reverse("admin:games_wager_change", args=[wager_id]), wager_id)
+
+
+def transaction_link(transaction_id: int) -> str:
+    return format_html('<a href="{}">#{}</a>',
+                       reverse("admin:club_transaction_change", args=[transaction_id]),
+                       transaction_id)
+
+
+def with_entries(movements):
+    """The movements with their transactions, makers and entries, in a fixed number of
+    queries."""
+    entries = Entry.objects.select_related("account__player").order_by("pk")
+    return (movements.select_related("transaction__made_by", "table", "wager")
+            .defer("table__snapshot", "table__rules", "table__cut", "table__seating")
+            .prefetch_related(Prefetch("transaction__entries", queryset=entries)))
+
+
+# -- filters --------------------------------------------------------------------------------
+class TableFilter(IdFilter):
+    """The rows of one table; the choices are the tables that have any."""
+    title = "table"
+    parameter_name = "table"
+
+    def lookups(self, request, model_admin):
+        rows = model_admin.model.objects.filter(table=OuterRef("pk"))
+        return [(pk, f"{name} (#{pk})") for pk, name in
+                Table.objects.filter(Exists(rows)).order_by("-pk").values_list("pk", "name")]
+
+    def queryset(self, request, queryset):
+        table = self.chosen_id()
+        return queryset if table is None else queryset.filter(table_id=table)
+
+
+class MovementPlayerFilter(TransactionPlayerFilter):
+    """Movements whose transaction has an entry on a player's own account."""
+
+    def entries(self, player: int):
+        return Entry.objects.filter(transaction=OuterRef("transaction"),
+                                    account__player_id=player)
+
+
+class KindFilter(admin.SimpleListFilter):
+    """The transaction's kind, among those made at tables."""
+    title = "kind"
+    parameter_name = "kind"
+
+    def lookups(self, request, model_admin):
+        kinds = (Movement.objects.order_by("transaction__kind")
+                 .values_list("transaction__kind", flat=True).distinct())
+        return [(kind, kind.replace("_", " ")) for kind in kinds]
+
+    def queryset(self, request, queryset):
+        kind = self.value()
+        return queryset if kind is None else queryset.filter(transaction__kind=kind)
+
+
+# -- the list -------------------------------------------------------------------------------
+@admin.register(Movement)
+class MovementAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
+    list_display = ["transaction_id_link", "created", "kind", "made_by", "table_column",
+                    "unit", "wager_column", "entries"]
+    list_display_links = None
+    list_filter = [("transaction__created_at", admin.DateFieldListFilter), KindFilter,
+                   TableFilter, MovementPlayerFilter]
+    date_hierarchy = "transaction__created_at"
+    search_fields = ["table__name", "transaction__reference"]
+    search_help_text = "A table's name or a transaction's reference (such as wager:12)."
+    show_full_result_count = False
+    actions = ["export_csv"]
+
+    def get_queryset(self, request):
+        return with_entries(super().get_queryset(request))
+
+    def changelist_view(self, request, extra_context=None):
+        return super().changelist_view(request, {"title": "Money at tables"}
+                                       | (extra_context or {}))
+
+    @admin.display(description="transaction", ordering="transaction")
+    def transaction_id_link(self, movement):
+        return transaction_link(movement.transaction_id)
+
+    @admin.display(description="when", ordering="transaction__created_at")
+    def created(self, movement):
+        return when(movement.transaction.created_at)
+
+    @admin.display(description="kind", ordering="transaction__kind")
+    def kind(self, movement):
+        return movement.transaction.kind.replace("_", " ")
+
+    @admin.display(description="made by", ordering="transaction__made_by")
+    def made_by(self, movement):
+        return movement.transaction.made_by or "—"
+
+    @admin.display(description="table", ordering="table")
+    def table_column(self, movement):
+        return table_link(movement.table)
+
+    @admin.display(description="unit", ordering="unit_number")
+    def unit(self, movement):
+        return "—" if movement.unit_number is None else movement.unit_number
+
+    @admin.display(description="wager", ordering="wager")
+    def wager_column(self, movement):
+        return wager_link(movement.wager_id)
+
+    @admin.display(description="entries")
+    def entries(self, movement):
+        return entries_html(movement.transaction.entries.all())
+
+    @admin.action(description="Export CSV (one row per entry)")
+    def export_csv(self, request, queryset):
+        response = HttpResponse(exports.money_csv(queryset.order_by()),
+                                content_type="text/csv; charset=utf-8")
+        response["Content-Disposition"] = 'attachment; filename="ecarte-money.csv"'
+        return response

@@ -1,0 +1,196 @@
+"""The secretary's admin of wagers: each with its table, its takes and its ledger transactions.
+
+Read-only: wagers are placed, taken and withdrawn only through games.services.wagers, and
+settled by games.services.settlement. The list stays a fixed number of queries whatever its
+length.
+"""
+from django.contrib import admin
+from django.db.models import Exists, OuterRef, Q
+from django.http import HttpResponse
+from django.utils.html import format_html, format_html_join
+from django.utils.text import smart_split, unescape_string_literal
+
+from club.admin import GuardedListMixin, ReadOnlyMixin
+from club.ledger import cents_to_str
+from club.models import Player
+from games.admin import exports
+from games.admin.common import PlayerFilter, ReadOnlyInline
+from games.admin.money import (
+    TableFilter,
+    entries_html,
+    table_link,
+    transaction_link,
+    when,
+    with_entries,
+)
+from games.models import Movement, Table, Wager, WagerTake
+
+
+class WagerTakeInline(ReadOnlyInline):
+    model = WagerTake
+    fields = ["layer", "stake_display", "lay_display", "taken_by", "taken_at"]
+    readonly_fields = fields
+    verbose_name_plural = "takes (the other side of the offer, layer by layer)"
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("layer", "taken_by")
+
+    @admin.display(description="backer's stake matched")
+    def stake_display(self, take):
+        return cents_to_str(take.stake)
+
+    @admin.display(description="laid against it")
+    def lay_display(self, take):
+        return cents_to_str(take.lay)
+
+    @admin.display(description="taken at")
+    def taken_at(self, take):
+        return when(take.created_at)
+
+
+class MemberFilter(PlayerFilter):
+    """Wagers a member placed or took the other side of."""
+    title = "member"
+    parameter_name = "member"
+
+    def lookups(self, request, model_admin):
+        placed = Wager.objects.filter(bettor=OuterRef("pk"))
+        laid = WagerTake.objects.filter(layer=OuterRef("pk"))
+        return list(Player.objects.filter(Exists(placed) | Exists(laid)).order_by("name")
+                    .values_list("pk", "name"))
+
+    def queryset(self, request, queryset):
+        member = self.player_id()
+        if member is None:
+            return queryset
+        laid = WagerTake.objects.filter(wager=OuterRef("pk"), layer_id=member)
+        return queryset.filter(Q(bettor_id=member) | Q(Exists(laid)))
+
+
+class StatusFilter(admin.SimpleListFilter):
+    """Open, or how the wager closed (the API's words)."""
+    title = "status"
+    parameter_name = "status"
+
+    def lookups(self, request, model_admin):
+        return [(value or "open", value or "open") for value in Wager.Closed.values]
+
+    def queryset(self, request, queryset):
+        status = self.value()
+        if status is None:
+            return queryset
+        return queryset.filter(closed="" if status == "open" else status)
+
+
+@admin.register(Wager)
+class WagerAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
+    list_display = ["id", "table_column", "unit", "style", "bettor", "on", "stake_display",
+                    "odds", "matched_display", "returned_display", "status", "created"]
+    list_filter = [("created_at", admin.DateFieldListFilter), "style", StatusFilter,
+                   MemberFilter, TableFilter]
+    date_hierarchy = "created_at"
+    search_fields = ["table__name", "bettor__name", "on__name"]
+    search_help_text = ("A table's name, or the name of a member who wagered or of the player "
+                        "backed.")
+    show_full_result_count = False
+    ordering = ["-pk"]
+    actions = ["export_csv"]
+    inlines = [WagerTakeInline]
+    fieldsets = [
+        (None, {"fields": ["table_column", "unit", "style", "bettor", "on", "stake_display",
+                           "odds", "matched_display", "returned_display", "unmatched",
+                           "status", "placed_by", "created"]}),
+        ("Ledger: its own transactions and its unit's settlement", {"fields": ["ledger"]}),
+    ]
+    readonly_fields = ["table_column", "unit", "style", "bettor", "on", "stake_display",
+                       "odds", "matched_display", "returned_display", "unmatched", "status",
+                       "placed_by", "created", "ledger"]
+
+    def get_queryset(self, request):
+        return (super().get_queryset(request)
+                .select_related("table", "bettor", "on", "placed_by")
+                .defer("table__snapshot", "table__rules", "table__cut", "table__seating"))
+
+    def get_inlines(self, request, obj):
+        """The takes of an English offer; a French bet has none."""
+        return self.inlines if obj is not None and obj.style == Wager.Style.ENGLISH else []
+
+    def get_search_results(self, request, queryset, search_term):
+        """Each word in the table's name or the bettor's, the backed player's or a layer's
+        name, looked up in the small tables first: the wagers are then filtered by id, with
+        EXISTS for the layers, so the list needs no DISTINCT."""
+        for bit in smart_split(search_term):
+            if bit.startswith(('"', "'")) and bit[0] == bit[-1]:
+                bit = unescape_string_literal(bit)
+            tables = Table.objects.filter(name__icontains=bit).values("pk")
+            named = Player.objects.filter(name__icontains=bit).values("pk")
+            laid = WagerTake.objects.filter(wager=OuterRef("pk"), layer__in=named)
+            queryset = queryset.filter(Q(table__in=tables) | Q(bettor__in=named)
+                                       | Q(on__in=named) | Q(Exists(laid)))
+        return queryset, False
+
+    # -- columns and fields
+    @admin.display(description="table", ordering="table")
+    def table_column(self, wager):
+        return table_link(wager.table)
+
+    @admin.display(description="unit", ordering="unit_number")
+    def unit(self, wager):
+        return wager.unit_number
+
+    @admin.display(description="stake", ordering="stake")
+    def stake_display(self, wager):
+        return cents_to_str(wager.stake)
+
+    @admin.display(description="odds")
+    def odds(self, wager):
+        if wager.style != Wager.Style.ENGLISH:
+            return "—"
+        return f"{wager.odds_for}:{wager.odds_against}"
+
+    @admin.display(description="matched", ordering="matched")
+    def matched_display(self, wager):
+        return cents_to_str(wager.matched)
+
+    @admin.display(description="returned", ordering="returned")
+    def returned_display(self, wager):
+        return cents_to_str(wager.returned)
+
+    @admin.display(description="unmatched")
+    def unmatched(self, wager):
+        return cents_to_str(wager.unmatched)
+
+    @admin.display(description="status", ordering="closed")
+    def status(self, wager):
+        return wager.closed or "open"
+
+    @admin.display(description="placed", ordering="created_at")
+    def created(self, wager):
+        return when(wager.created_at)
+
+    @admin.display(description="transactions")
+    def ledger(self, wager):
+        """Its stake, takes and what was given back, then its unit's settlement (the
+        reference games.services.settlement gives it) and any reversal of it."""
+        settlement = f"table:{wager.table_id}:unit:{wager.unit_number}:wagers"
+        movements = with_entries(Movement.objects.filter(
+            Q(wager=wager) | Q(table_id=wager.table_id, transaction__reference=settlement)))
+        rows = format_html_join("", "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td>"
+                                "<td>{}</td></tr>", (
+                                    (transaction_link(m.transaction_id),
+                                     when(m.transaction.created_at),
+                                     m.transaction.kind.replace("_", " "),
+                                     m.transaction.made_by or "—",
+                                     entries_html(m.transaction.entries.all()))
+                                    for m in movements.order_by("transaction_id")))
+        return format_html('<table class="wager-ledger"><thead><tr><th>transaction</th>'
+                           "<th>when</th><th>kind</th><th>made by</th><th>entries</th></tr>"
+                           "</thead><tbody>{}</tbody></table>", rows)
+
+    # -- actions
+    @admin.action(description="Export CSV")
+    def export_csv(self, request, queryset):
+        response = HttpResponse(exports.wagers_csv(queryset.order_by()),
+                                content_type="text/csv; charset=utf-8")
+        response["Content-Disposition"] = 'attachment; filename="ecarte-wagers.csv"'
+        return response
