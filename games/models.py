@@ -300,3 +300,5 @@ class Movement(models.Model):
 
     class Meta:
         ordering = ["-transaction"]
+        verbose_name = "money at a table"
+        verbose_name_plural = "money at tables"

@@ -76,7 +76,7 @@ def test_the_secretary_reviews_corrects_and_exports(live_server, pool, rubber,
     desk.fill("#id_username", "secretary")
     desk.fill("#id_password", secretary_password)
     desk.click("input[type=submit]")
-    desk.click("text=Tables")
+    desk.get_by_role("link", name="Tables", exact=True).click()
     expect(desk.locator("#result_list tbody tr")).to_have_count(2)
     desk.locator("#changelist-filter").get_by_role("link", name="Rubber", exact=True).click()
     expect(desk.locator("#result_list tbody tr")).to_have_count(1)
