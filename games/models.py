@@ -230,6 +230,7 @@ class Wager(models.Model):
         OPEN = "", "open"
         WITHDRAWN = "withdrawn"
         LAPSED = "lapsed"
+        MATCHED = "matched"
         BALANCED = "balanced"
 
     table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="wagers")

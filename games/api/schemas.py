@@ -113,7 +113,10 @@ class WagerOut(Strict):
     returned: Money = Field(description="Given back unmatched: withdrawn, lapsed when the "
                             "unit started, or the gallery's excess.")
     unmatched: Money = Field(description="Still open to be taken (English) or balanced.")
-    status: Literal["open", "withdrawn", "lapsed", "balanced"]
+    status: Literal["open", "withdrawn", "lapsed", "matched", "balanced"] = Field(
+        description="open until the unit starts; then matched (an English offer taken in "
+                    "full), lapsed (its unmatched part given back) or balanced (French); or "
+                    "withdrawn.")
     outcome: Literal["won", "lost", "void"] | None = Field(
         description="The backer's side once the unit is decided, or void when every stake "
                     "went back; null while the unit is to be decided.")

@@ -182,8 +182,10 @@ def start_unit(table: Table, unit: int, by) -> None:
         for wager in open_wagers:
             wager.matched = matched[wager.pk]
     for wager in open_wagers:
-        closed = (Wager.Closed.LAPSED if wager.style == Wager.Style.ENGLISH
-                  else Wager.Closed.BALANCED)
+        if wager.style == Wager.Style.FRENCH:
+            closed = Wager.Closed.BALANCED
+        else:  # English: what is unmatched lapses; an offer matched in full stands as it is
+            closed = Wager.Closed.LAPSED if wager.unmatched else Wager.Closed.MATCHED
         _give_back(table, wager, by, closed)
 
 

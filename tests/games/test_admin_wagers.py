@@ -113,7 +113,7 @@ def test_the_wager_list_shows_each_wager_with_its_money_odds_and_status(staff_cl
         "id": str(offer.pk), "table_column": "English evening", "unit": "1",
         "style": "English", "bettor": "Charles", "on": "Athos", "stake_display": "10.00",
         "odds": "5:2", "matched_display": "10.00", "returned_display": "0.00",
-        "status": "lapsed", "created": timezone.localtime(offer.created_at).strftime(
+        "status": "matched", "created": timezone.localtime(offer.created_at).strftime(
             "%Y-%m-%d %H:%M")}
     row = cells(page, f'"/admin/games/wager/{dora.pk}/change/"')
     assert (row["style"], row["bettor"], row["odds"], row["matched_display"],
