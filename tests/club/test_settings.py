@@ -35,6 +35,21 @@ def test_csv_splits_and_trims():
     assert env.csv({}, "ALLOWED_HOSTS", "127.0.0.1,localhost") == ["127.0.0.1", "localhost"]
 
 
+@pytest.mark.parametrize("text, cents", [("50.00", 5000), ("50", 5000), ("0.5", 50), ("", None),
+                                         (" ", None)])
+def test_cents_reads_an_amount_of_money(text, cents):
+    assert env.cents({"CREDIT_LIMIT": text}, "CREDIT_LIMIT") == cents
+    assert env.cents({}, "CREDIT_LIMIT") is None
+
+
+@pytest.mark.parametrize("text", ["-5", "5.001", "ten", "1e3", "50,00"])
+def test_cents_refuses_what_is_not_an_amount(text):
+    from django.core.exceptions import ImproperlyConfigured
+
+    with pytest.raises(ImproperlyConfigured, match="CREDIT_LIMIT"):
+        env.cents({"CREDIT_LIMIT": text}, "CREDIT_LIMIT")
+
+
 def test_database_defaults_to_sqlite_beside_manage_py(tmp_path):
     db = env.database({}, tmp_path)
 

@@ -311,3 +311,18 @@ def test_a_unit_decided_after_a_correction_voided_part_of_it_refunds_the_void_on
     assert money(charles, dora, emile) == ["0.00", "-3.00", "3.00"]
     assert escrow(table, 2) == 0
     balanced_books()
+
+
+def test_with_a_credit_limit_a_stake_that_would_pass_it_is_refused(evening, settings):
+    settings.CREDIT_LIMIT = 1000  # a member may owe 10.00 at most
+    snap, (athos, _, _), bettors = evening("english")
+    (charles_api, charles), (dora_api, dora), _ = bettors.values()
+    table = snap["id"]
+    assert charles_api.post(f"/tables/{table}/wagers",
+                            {"on": athos.pk, "stake": "8.00"}).status_code == 201
+    refused = charles_api.post(f"/tables/{table}/wagers", {"on": athos.pk, "stake": "2.01"})
+    assert refused.status_code == 422 and refused.json()["error"]["code"] == "insufficient_funds"
+    wager = Wager.objects.get().pk
+    taken = dora_api.post(f"/wagers/{wager}/take", {"stake": "8.00"})
+    assert taken.status_code == 201  # a layer at evens puts up 8.00: within his 10.00
+    assert money(charles, dora) == ["-8.00", "-8.00"] and Wager.objects.count() == 1
