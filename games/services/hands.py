@@ -55,13 +55,12 @@ def record_hand(*, table_id: int, record, by, idempotency_key: str | None = None
     new = CourseHand(key=next_number, game=course.game.number, elder=course.elder,
                      dealer=course.dealer, record=record)
     games, units = len(course.games), len(course.units)
-    unit, starting = course.unit.number, not unit_started(course)
+    if table.wager_style != Table.WagerStyle.NONE and not unit_started(course):
+        start_unit(table, course, by)  # the unit's first hand: its wagers close
     try:
         result = course.play(new)
     except EngineError as err:
         raise _refuse_engine(err) from None
-    if starting and table.wager_style != Table.WagerStyle.NONE:
-        start_unit(table, unit, by)
     if course.over:
         kind = "pool_won" if table.format == Table.Format.POOL else "rubber_won"
     elif len(course.units) > units:

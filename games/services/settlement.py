@@ -84,23 +84,32 @@ def _wagers(table: Table, course: Course, units=None) -> dict:
         for row in WagerTake.objects.filter(wager_id__in=takes).values_list(
                 "wager_id", "layer_id", "stake", "lay"):
             takes[row[0]].append(_Take(*row[1:]))
-    wanted = {}
-    for number, placed in by_unit.items():
-        unit = course.units[number - 1] if number <= len(course.units) else None
-        open_ = unit is not None and unit.winner is None and table.status == Table.Status.PLAYING
-        winner = unit.winner if unit is not None else None
-        amounts, voided = {money.escrow(table, number): 0}, False
-        for wager in placed:
-            if unit is None or wager.on_id not in unit.players or (winner is None and not open_):
-                _void(wager, amounts)
-                voided = True
-            elif not open_:
-                _settle(table, wager, winner, amounts)
-            # else: the unit is still to be decided, and the stakes stay held
-        amounts[money.escrow(table, number)] = -sum(amounts.values())
-        kind = "wager_void" if voided and winner is None else "wager_settlement"
-        wanted[_reference(table, "unit", number, "wagers")] = (kind, number, amounts)
-    return wanted
+    return {_reference(table, "unit", number, "wagers"): _unit_wagers(
+                table, number, course.units[number - 1] if number <= len(course.units) else None,
+                placed)
+            for number, placed in by_unit.items()}
+
+
+def _unit_wagers(table: Table, number: int, unit, placed: list) -> tuple:
+    """(kind, unit number, {account code: cents}) of one unit's wagers. Once the unit is
+    decided they are settled; while it is to be decided their stakes stay held. They are void,
+    every stake going back, when the table was abandoned first, when a correction took the unit
+    away, or took the backed player out of it; and a French gallery balanced against a player
+    who no longer plays the unit is void as a whole."""
+    decided = unit is not None and unit.winner is not None
+    open_ = unit is not None and not decided and table.status == Table.Status.PLAYING
+    gone = {wager.on_id for wager in placed} - set(unit.players if unit is not None else ())
+    gallery_void = any(wager.style == Wager.Style.FRENCH and wager.matched and wager.on_id in gone
+                       for wager in placed)
+    amounts = {money.escrow(table, number): 0}  # the escrow pays out first
+    for wager in placed:
+        if (wager.on_id in gone or not (decided or open_)
+                or (gallery_void and wager.style == Wager.Style.FRENCH)):
+            _void(wager, amounts)
+        elif decided:
+            _settle(table, wager, unit.winner, amounts)
+    amounts[money.escrow(table, number)] = -sum(amounts.values())
+    return ("wager_settlement" if decided else "wager_void"), number, amounts
 
 
 class _Take(NamedTuple):
@@ -161,8 +170,8 @@ def settle(table: Table, course: Course, *, by, decided_from: int | None = None)
     if decided_from is not None:
         new_units = range(decided_from, len(course.units) + 1)
         wanted = _wagers(table, course, units=new_units)
-        for reference in wanted:
-            standing |= ledger.standing(reference)
+        for unit in new_units:  # a correction may have voided them while they were open
+            standing |= ledger.standing(_reference(table, "unit", unit, "wagers"))
         if table.format == Table.Format.POOL:
             new = {_reference(table, "payout")} | {
                 _reference(table, "forfeit", unit) for unit in new_units}

@@ -47,6 +47,17 @@ def _open_unit(table: Table) -> Course:
     return course
 
 
+def _still_open(table: Table, wager: Wager) -> Course:
+    """The table's course, when the wager still has an unmatched part on the open unit: not
+    closed, not void (its unit gone, or its player no longer in it after a correction)."""
+    course = _open_unit(table)
+    if (wager.closed or wager.unit_number != course.unit.number
+            or wager.on_id not in course.unit.players or not wager.unmatched):
+        raise Refused("conflict", f"wager {wager.pk} is no longer open: nothing of it is left "
+                      "to take or withdraw")
+    return course
+
+
 def unit_started(course: Course) -> bool:
     """Whether a hand of the current unit has been recorded (a hand in progress included)."""
     return any(game.hands for game in course.games if game.unit == course.unit.number)
@@ -59,7 +70,7 @@ def _stake(table: Table, text, rest: int | None = None) -> int:
         cents = ledger.parse_money(text)
     except (ValueError, TypeError) as err:
         raise Refused("bad_request", f"stake: {err}") from None
-    if cents == rest:
+    if cents == rest and cents > 0:
         return cents
     least, most = table.rules["wager_min"], table.rules["wager_max"]
     if cents < ledger.parse_money(least):
@@ -129,9 +140,7 @@ def take_wager(*, wager_id: int, by, stake) -> WagerTake:
     if wager.style != Wager.Style.ENGLISH:
         raise Refused("bad_request", "only an English offer is taken; French bets are "
                       "balanced when the unit starts")
-    course = _open_unit(table)
-    if wager.closed or wager.unit_number != course.unit.number:
-        raise Refused("conflict", f"wager {wager.pk} is no longer open")
+    course = _still_open(table, wager)
     if layer.pk == wager.bettor_id:
         raise Refused("forbidden", "nobody may lay against himself: this is your own offer")
     if layer.pk in course.unit.players:
@@ -164,19 +173,19 @@ def withdraw_wager(*, wager_id: int, by) -> Wager:
     wager = Wager.objects.select_for_update().get(pk=wager_id)
     if getattr(by, "player", None) is None or by.player.pk != wager.bettor_id:
         raise Refused("forbidden", "only the member who placed a wager may withdraw it")
-    course = _open_unit(table)
-    if wager.closed or not wager.unmatched:
-        raise Refused("conflict", f"nothing of wager {wager.pk} is left to withdraw")
+    course = _still_open(table, wager)
     _give_back(table, wager, by, Wager.Closed.WITHDRAWN)
     publish(table, course, "wager")
     return wager
 
 
-def start_unit(table: Table, unit: int, by) -> None:
-    """The unit's first hand is being recorded: what is unmatched of the English offers lapses,
-    and the French sides are balanced, the excess given back."""
-    open_wagers = list(Wager.objects.filter(table=table, unit_number=unit, closed="")
-                       .select_for_update())
+def start_unit(table: Table, course: Course, by) -> None:
+    """The current unit's first hand is being recorded: what is unmatched of the English offers
+    lapses, and the French sides are balanced, the excess given back. Wagers on a player whom a
+    correction took out of the unit are void, and the settlement gives them back whole."""
+    unit = course.unit.number
+    open_wagers = list(Wager.objects.filter(table=table, unit_number=unit, closed="",
+                                            on__in=course.unit.players).select_for_update())
     if table.wager_style == Table.WagerStyle.FRENCH:
         matched = balance([Bet(w.pk, w.bettor_id, w.on_id, w.stake) for w in open_wagers])
         for wager in open_wagers:
