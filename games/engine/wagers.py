@@ -40,18 +40,16 @@ class Bet:
     stake: int
 
 
-def balance(bets: list[Bet]) -> dict:
-    """The French gallery balanced when the unit starts: {bet id: matched cents}. The lighter
-    side is matched in full; the heavier side up to the lighter side's total, its bets taken
-    in order, but a seated player's own bets on himself first (he has the first right to cover
-    bets against him); the rest of each bet is its excess, returned. `bets` are in the order
-    they were recorded."""
-    sides = {}
-    for bet in bets:
-        sides.setdefault(bet.on, []).append(bet)
-    totals = {on: sum(bet.stake for bet in side) for on, side in sides.items()}
-    lighter = min(totals.values()) if len(totals) == 2 else 0
-    matched = {}
+def balance(bets: list[Bet], players: tuple) -> dict:
+    """The French gallery balanced when the unit starts between its two `players`: {bet id:
+    matched cents}. The lighter side is matched in full; the heavier side up to the lighter
+    side's total, its bets taken in order, but a seated player's own bets on himself first (he
+    has the first right to cover bets against him); the rest of each bet is its excess,
+    returned. A bet on anyone else matches nothing. `bets` are in the order they were
+    recorded."""
+    sides = {player: [bet for bet in bets if bet.on == player] for player in players}
+    lighter = min(sum(bet.stake for bet in side) for side in sides.values())
+    matched = {bet.id: 0 for bet in bets}
     for on, side in sides.items():
         room = lighter
         for bet in sorted(side, key=lambda bet: bet.bettor != on):  # stable: own bets first

@@ -181,13 +181,15 @@ def withdraw_wager(*, wager_id: int, by) -> Wager:
 
 def start_unit(table: Table, course: Course, by) -> None:
     """The current unit's first hand is being recorded: what is unmatched of the English offers
-    lapses, and the French sides are balanced, the excess given back. Wagers on a player whom a
-    correction took out of the unit are void, and the settlement gives them back whole."""
-    unit = course.unit.number
-    open_wagers = list(Wager.objects.filter(table=table, unit_number=unit, closed="",
-                                            on__in=course.unit.players).select_for_update())
+    lapses, and the French gallery is balanced between the unit's two players, the excess given
+    back. A wager on a player whom a correction took out of the unit is void, and the
+    settlement has given it back whole already: it is left as it is."""
+    open_wagers = list(Wager.objects.filter(table=table, unit_number=course.unit.number,
+                                            closed="", on__in=course.unit.players)
+                       .select_for_update())
     if table.wager_style == Table.WagerStyle.FRENCH:
-        matched = balance([Bet(w.pk, w.bettor_id, w.on_id, w.stake) for w in open_wagers])
+        matched = balance([Bet(w.pk, w.bettor_id, w.on_id, w.stake) for w in open_wagers],
+                          course.unit.players)
         for wager in open_wagers:
             wager.matched = matched[wager.pk]
     for wager in open_wagers:

@@ -55,17 +55,22 @@ def test_the_lighter_side_is_matched_in_full_and_the_heavier_up_to_it():
     placed = bets(("Charles", A, 1000), ("Dora", A, 500), ("Emile", A, 800), ("Frank", B, 1200))
     # A's side holds 23.00 against 12.00: matched 12.00 in the order recorded; Emile's bet,
     # the most recent, goes back whole, then 3.00 of Dora's.
-    assert balance(placed) == {"b1": 1000, "b2": 200, "b3": 0, "b4": 1200}
+    assert balance(placed, (A, B)) == {"b1": 1000, "b2": 200, "b3": 0, "b4": 1200}
 
 
 def test_a_seated_player_covers_bets_against_him_before_anyone_else_on_his_side():
     placed = bets(("Charles", A, 1000), ("Dora", A, 500), ("Frank", B, 1200), (A, A, 600))
     # A backs himself last, but his 6.00 is matched first; Charles gets 6.00 of his 10.00.
-    assert balance(placed) == {"b4": 600, "b1": 600, "b2": 0, "b3": 1200}
+    assert balance(placed, (A, B)) == {"b4": 600, "b1": 600, "b2": 0, "b3": 1200}
 
 
 def test_bets_on_one_side_only_are_all_returned():
-    assert balance(bets(("Charles", A, 1000), ("Dora", A, 500))) == {"b1": 0, "b2": 0}
+    assert balance(bets(("Charles", A, 1000), ("Dora", A, 500)), (A, B)) == {"b1": 0, "b2": 0}
+
+
+def test_a_bet_on_a_player_who_does_not_play_the_unit_matches_nothing():
+    placed = bets(("Charles", A, 1000), ("Dora", "C", 500), ("Emile", B, 400))
+    assert balance(placed, (A, B)) == {"b1": 400, "b2": 0, "b3": 400}
 
 
 @pytest.mark.parametrize("winnings, percent, taken", [
@@ -82,7 +87,7 @@ def test_the_levy_is_rounded_half_up_to_the_cent(winnings, percent, taken):
 
 def test_winners_get_their_matched_stake_and_an_equal_sum_less_the_levy():
     placed = bets(("Charles", A, 1000), ("Dora", A, 500), ("Emile", B, 1200))
-    matched = balance(placed)  # Charles 10.00, Dora 2.00 (3.00 back), Emile 12.00
+    matched = balance(placed, (A, B))  # Charles 10.00, Dora 2.00 (3.00 back), Emile 12.00
     paid, house = french_payouts(placed, matched, A, Decimal("5"))
     assert paid == {"Charles": 1950, "Dora": 390} and house == 60
     assert sum(paid.values()) + house == sum(matched.values())
@@ -93,7 +98,7 @@ def test_winners_get_their_matched_stake_and_an_equal_sum_less_the_levy():
        st.sampled_from([A, B]), st.decimals(0, 100, places=2))
 def test_the_gallery_pays_out_exactly_what_was_matched(rows, winner, percent):
     placed = bets(*rows)
-    matched = balance(placed)
+    matched = balance(placed, (A, B))
     sides = {on: sum(matched[b.id] for b in placed if b.on == on) for on in (A, B)}
     assert sides[A] == sides[B]  # balanced
     assert all(0 <= matched[b.id] <= b.stake for b in placed)

@@ -44,9 +44,10 @@ def at_once(count: int, work):
 @pytest.fixture
 def table_and_token():
     _, token = user_with_token("scorer")
+    _, staff = user_with_token("secretary", staff=True)  # a pool with stakes is staff's to open
     trio = players("Athos", "Porthos", "Aramis")
-    snap = Api(Client(), token).post("/tables", {
-        "name": "T", "format": "pool", "players": [p.pk for p in trio],
+    snap = Api(Client(), staff).post("/tables", {
+        "name": "T", "format": "pool", "players": [p.pk for p in trio], "scorers": ["scorer"],
         "rules": {"pool_entry": "5.00", "pool_forfeit": "1.00"}}).json()
     return snap, token
 

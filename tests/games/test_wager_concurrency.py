@@ -127,7 +127,7 @@ def test_a_take_racing_the_first_hand_is_matched_before_it_or_lapses(club):
         wager.refresh_from_db()
         if isinstance(took, WagerTake):  # taken before the unit started: held, none returned
             assert list(wager.takes.values_list("stake", "lay")) == [(1000, 1000)]
-            assert (wager.closed, wager.matched, wager.returned) == ("lapsed", 1000, 0)
+            assert (wager.closed, wager.matched, wager.returned) == ("matched", 1000, 0)
             assert escrow(table, 1) == 2000
             matched += 1
         else:  # the unit started first: the offer lapsed, its stake returned, nothing taken
@@ -188,7 +188,7 @@ def test_members_wagering_at_once_while_hands_are_recorded_keep_every_cent(club,
                                  odds, wager.unit_number))
                 elif act < 0.85:
                     # Only offers with something left: taking nothing is a known bug
-                    # (test_wager_bugs.py, test_taking_nothing_of_a_fully_matched_offer_...).
+                    # (test_wager_corrections.py, test_taking_nothing_of_a_fully_matched_offer_...).
                     offers = [w for w in Wager.objects.filter(
                         table=table, closed="", style="english").exclude(bettor=user.player)
                         if w.unmatched]
@@ -289,6 +289,7 @@ def model_of(table: Table, done: list) -> SimpleNamespace:
                  if b.unit == unit.number and not b.closed]
         if tab.style == "french":
             balance_gallery(still, unit.players)
-        for bet in still if tab.style == "english" else ():
-            bet.returned, bet.closed = bet.unmatched, "lapsed"
+        for bet in still if tab.style == "english" else ():  # taken in full: matched
+            bet.closed = "lapsed" if bet.unmatched else "matched"
+            bet.returned = bet.unmatched
     return SimpleNamespace(tab=tab, bets=bets)
