@@ -16,7 +16,6 @@ import http.client
 import json
 import os
 import secrets
-import socket
 import statistics
 import subprocess
 import sys
@@ -24,14 +23,10 @@ import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
+from pathlib import Path
 
 from bench import yardstick
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+from tests.daphne import Daphne
 
 
 class Client:
@@ -126,6 +121,23 @@ def median_p95(latencies: list) -> tuple[float, float]:
     return statistics.median(ms), ms[int(len(ms) * 0.95)]
 
 
+def create_database(url: str) -> None:
+    """Creates the PostgreSQL database of `url` when it does not exist yet (a benchmark's own
+    scratch database, such as bench_api); SQLite creates its file itself."""
+    if not url.startswith(("postgres://", "postgresql://")):
+        return
+    import dj_database_url
+    import psycopg
+    from psycopg import sql
+
+    db = dj_database_url.parse(url)
+    with psycopg.connect(dbname="postgres", user=db["USER"], password=db["PASSWORD"],
+                         host=db["HOST"], port=db["PORT"] or 5432, autocommit=True) as conn:
+        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s",
+                            [db["NAME"]]).fetchone():
+            conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(db["NAME"])))
+
+
 def prepare() -> tuple[dict, str]:
     """Migrates DATABASE_URL (a scratch SQLite file when unset) and makes a staff token:
     returns the environment to serve it with (production settings, plain HTTP on loopback)
@@ -135,6 +147,7 @@ def prepare() -> tuple[dict, str]:
     # Production settings, but plain HTTP on loopback (no TLS redirect behind no proxy).
     env.update(DEBUG="0", ALLOWED_HOSTS="127.0.0.1", SECURE_SSL_REDIRECT="0",
                SECRET_KEY=env.get("SECRET_KEY") or secrets.token_urlsafe(50))
+    create_database(env["DATABASE_URL"])
     python = sys.executable
     subprocess.run([python, "manage.py", "migrate", "--noinput", "-v", "0"], env=env, check=True)
     token = subprocess.run([python, "manage.py", "api_token", f"bench-{os.getpid()}",
@@ -146,21 +159,9 @@ def prepare() -> tuple[dict, str]:
 @contextmanager
 def daphne(env: dict, application: str = "club.asgi:application"):
     """One daphne worker serving `application` on a free loopback port: yields the port."""
-    port = free_port()
-    server = subprocess.Popen([os.path.join(os.path.dirname(sys.executable), "daphne"), "-b",
-                               "127.0.0.1", "-p", str(port), application],
-                              env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        for _ in range(100):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                time.sleep(0.1)
-        yield port
-    finally:
-        server.terminate()
-        server.wait()
+    with tempfile.TemporaryDirectory() as home, \
+            Daphne(env, Path(home) / "daphne.log", application) as server:
+        yield server.port
 
 
 def new_players(client: Client, count: int) -> list:

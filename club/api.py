@@ -50,12 +50,14 @@ REFUSAL_STATUS = {
     "conflict": 409,
     "duplicate_hand": 409,
     "hand_in_progress": 409,
+    "hand_not_in_progress": 409,
     "hand_set_aside": 409,
     "idempotency_conflict": 409,
     "table_closed": 409,
     "seats_pending": 409,
     "wagers_closed": 409,
     "wrong_hand_number": 409,
+    "wrong_trick_number": 409,
 }
 
 

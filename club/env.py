@@ -58,7 +58,10 @@ def channel_layers(env: Mapping[str, str]) -> dict:
         return {
             "default": {
                 "BACKEND": "channels_redis.core.RedisChannelLayer",
-                "CONFIG": {"hosts": [url]},
+                # No client-side read timeout: the layer waits for messages with blocking
+                # reads of 5 seconds, which redis-py 8's default socket_timeout (5 seconds)
+                # would cut short, ending every idle consumer (a live feed's socket).
+                "CONFIG": {"hosts": [{"address": url, "socket_timeout": None}]},
             }
         }
-    return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    return {"default": {"BACKEND": "club.layers.InMemoryChannelLayer"}}

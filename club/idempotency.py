@@ -73,3 +73,31 @@ def _answer(view, request, args, kwargs) -> tuple[int, dict]:
         return view(request, *args, **kwargs)
     except Refused as err:
         return refusal_status(err), err.as_dict()
+
+
+def form_once(request, key: str, work):
+    """A page's form, done at most once for its key (a hidden field the form was rendered
+    with): the key is claimed for this user in the same transaction as `work()`, so a second
+    tap of the same form finds it claimed and does nothing (returns False). A refusal of
+    `work` rolls the claim back with the rest: the member may correct the form and send it
+    again. Returns True when `work` ran."""
+    if not 0 < len(key) <= MAX_KEY:
+        raise Refused("bad_request", "this form has no key: load the page again",
+                      rule="no_form_key")
+    with transaction.atomic():
+        try:
+            with transaction.atomic():
+                IdempotentRequest.objects.create(user=request.user, key=f"form:{key}",
+                                                 fingerprint=_form_fingerprint(request),
+                                                 status=303)
+        except IntegrityError:
+            return False
+        work()
+    return True
+
+
+def _form_fingerprint(request) -> str:
+    """The path and the form's fields (its CSRF token aside), for the record."""
+    fields = sorted((name, value) for name, values in request.POST.lists() for value in values
+                    if name != "csrfmiddlewaretoken")
+    return hashlib.sha256(json.dumps([request.path, fields]).encode()).hexdigest()

@@ -16,7 +16,8 @@ MEMO_LENGTH = Transaction._meta.get_field("memo").max_length
 def refuse_unless_staff(user) -> None:
     """Refuses (forbidden) anyone but staff: only staff record payments."""
     if user is None or not user.is_staff:
-        raise Refused("forbidden", "only staff may record payments between members")
+        raise Refused("forbidden", "only staff may record payments between members",
+                      rule="payment_staff")
 
 
 @transaction.atomic
@@ -31,16 +32,18 @@ def record_payment(*, payer: Player | None, payee: Player | None, cents: int, by
         raise Refused("bad_request", f"the amount must be whole cents, not {cents!r}")
     if cents <= 0:
         raise Refused("bad_request", "the amount must be more than 0.00, not "
-                      f"{ledger.cents_to_str(cents)}")
+                      f"{ledger.cents_to_str(cents)}", rule="amount_positive")
     if cents > MAX_PAYMENT:
         raise Refused("bad_request", f"the amount may be at most "
-                      f"{ledger.cents_to_str(MAX_PAYMENT)}, not {ledger.cents_to_str(cents)}")
+                      f"{ledger.cents_to_str(MAX_PAYMENT)}, not {ledger.cents_to_str(cents)}",
+                      rule="amount_above_max", most=ledger.cents_to_str(MAX_PAYMENT))
     if payer == payee:
         name = payer.name if payer else "the house"
         raise Refused("bad_request", f"{name} cannot pay himself: the payer and the payee must "
-                      "be two parties")
+                      "be two parties", rule="pay_himself")
     if len(memo) > MEMO_LENGTH:
-        raise Refused("bad_request", f"the memo may be at most {MEMO_LENGTH} characters")
+        raise Refused("bad_request", f"the memo may be at most {MEMO_LENGTH} characters",
+                      rule="memo_length", length=MEMO_LENGTH)
     return ledger.post(
         kind="payment",
         memo=memo,

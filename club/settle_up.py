@@ -156,7 +156,8 @@ def club_settle_up() -> Settlement:
     if total:
         raise Refused("conflict", f"the balances sum to {ledger.cents_to_str(total)}, not "
                       "0.00: the rest is held at a table (a pool's pot, or wagers in escrow); "
-                      "settle up once it is paid out")
+                      "settle up once it is paid out", rule="held_at_tables",
+                      total=ledger.cents_to_str(total))
     named = {pk: Party(pk, player.name)
              for pk, player in Player.objects.in_bulk(list(balances)).items()} | {0: HOUSE}
     return Settlement(

@@ -1,12 +1,14 @@
 """Tables, the hands recorded at them, and the games and units those hands make.
 
 A table's course of play is a fold of its hands (games.engine.course). `Hand` and its
-`HandVersion`s are what the scorer entered: never edited in place, a correction is a new
-version. `Game` and `Unit` rows, and each hand's current `result`, are derived from them and
-rewritten whenever the table is replayed.
+`HandVersion`s are what the scorer entered: a correction is a new version, and only the
+table's last hand, while it is entered trick by trick, is updated in place
+(games.services.tricks). `Game` and `Unit` rows, and each hand's current `result`, are derived
+from them and rewritten whenever the table is replayed.
 """
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 from club.models import Player, Transaction
 
@@ -51,6 +53,8 @@ class Table(models.Model):
                                related_name="tables_won")
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    private = models.BooleanField(default=False, help_text="Only signed-in users may follow "
+                                  "its live feed (spectators of other tables need no login).")
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -64,13 +68,45 @@ class Table(models.Model):
         return self.format == self.Format.POOL and any(
             self.rules.get(key, "0.00") != "0.00" for key in ("pool_entry", "pool_forfeit"))
 
+    def seat_rows(self) -> list:
+        """The table's seats with their players, in seat order. They are read once for this
+        instance: a change of the table works on one instance, and taking a seat changes its
+        row in this list."""
+        if getattr(self, "_seat_rows", None) is None:
+            self._seat_rows = list(self.seats.select_related("player").order_by("position"))
+        return self._seat_rows
+
     def pending_players(self) -> list:
         """The players who have not taken their seats yet, in seat order (only a pool with
         stakes that a member opened has any)."""
         if not self.has_stakes:
             return []
-        return [seat.player for seat in self.seats.filter(taken_at__isnull=True)
-                .select_related("player")]
+        return [seat.player for seat in self.seat_rows() if seat.taken_at is None]
+
+
+class TableEvent(models.Model):
+    """One change of a table: the one that moved its `seq` to this row's. Written by
+    games.services.changes.publish in the change's own transaction, so the table's events are
+    exactly its seqs, and the live feed sends each under its `kind`."""
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="events")
+    seq = models.PositiveIntegerField(help_text="The table's `seq` after this change.")
+    kind = models.CharField(max_length=20, help_text="open, hand, trick, correction, wager...")
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                           on_delete=models.PROTECT, related_name="+",
+                           help_text="The user who made the change.")
+    at = models.DateTimeField(default=timezone.now)
+    change = models.JSONField(default=dict, blank=True,
+                              help_text="What changed, in short: a hand's number and version, "
+                              "a wager's id and act, a seated player.")
+
+    class Meta:
+        ordering = ["table_id", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "seq"], name="games_tableevent_seq"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} (seq {self.seq}) at {self.table}"
 
 
 class Seat(models.Model):
@@ -248,6 +284,9 @@ class Wager(models.Model):
     returned = models.BigIntegerField(default=0, help_text="Cents of the stake given back "
                                       "unmatched: withdrawn, lapsed or the gallery's excess.")
     matched = models.BigIntegerField(default=0, help_text="Cents of the stake matched.")
+    against = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+", null=True,
+                                blank=True, help_text="French style: the other player of the "
+                                "unit when its gallery was balanced.")
     placed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
                                   related_name="+")
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)

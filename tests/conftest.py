@@ -1,5 +1,17 @@
 """Fixtures shared by the whole suite."""
 import pytest
+from django.utils import translation
+
+from tests.daphne import Daphne
+
+
+@pytest.fixture(autouse=True)
+def the_default_language():
+    """Each test starts in the club's default language: a page served in French activates French
+    in the thread that served it, and would leave it active for the next test."""
+    translation.deactivate()
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture
@@ -13,3 +25,12 @@ def staff_client(client, secretary):
     """A browser session logged in as the secretary."""
     client.force_login(secretary)
     return client
+
+
+@pytest.fixture(scope="module")
+def daphne(tmp_path_factory):
+    """A daphne process serving the club on its own migrated SQLite file, for a module's tests
+    (tests/daphne.py): `.address`, `.token` (a staff member's), `.stop()` and `.start()`.
+    Its channel layer is the suite's: Redis when REDIS_URL is set, else its own in memory."""
+    with Daphne.on_sqlite(tmp_path_factory.mktemp("daphne")) as server:
+        yield server

@@ -37,8 +37,22 @@ def run_bench(name: str, tmp_path, *args) -> str:
      ["round 1: median", "wagers, both styles", "wagers / no wagers", "x the median",
       "SQL statements of the deciding hand, english", "SQL statements of the deciding hand, "
       "french", "yardstick after"]),
+    ("fanout", ["--tables", "2", "--spectators", "3", "--hands", "4"],
+     ["6 spectators on 2 tables, 4 hands", "daphne: hand posted to change received",
+      "daphne: the POST's own answer", "yardstick: websockets broadcast, received", "p99"]),
 ])
 def test_the_benchmark_runs_and_prints_its_figures(tmp_path, name, args, lines):
     out = run_bench(name, tmp_path, *args)
     for line in lines:
+        assert line in out
+
+
+def test_the_page_benchmark_runs_and_prints_its_figures(tmp_path):
+    chromium = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    if not os.path.exists(chromium):
+        pytest.skip(f"no chromium at {chromium} (apt-get install chromium, or set CHROMIUM)")
+    out = run_bench("page", tmp_path, "--runs", "2")
+    for line in ("navigation to load event", "navigation to the badge live",
+                 "the feed's snapshot drawn", "a trick posted to a spectator's page drawn",
+                 "yardstick: an empty page"):
         assert line in out

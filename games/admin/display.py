@@ -5,33 +5,48 @@ won each, and the marks as "elder +1 point, elder +1 vole". Each `*_lines` funct
 [(label, text or [texts])]; `lines_html` turns such a list into escaped HTML, the red suits
 coloured. Nothing here writes, and nothing raises on a record the engine would reject: a
 stored record is shown as it is.
+
+The words are in the active language (gettext, so the pages show them in the reader's
+language and the admin in its own); the exports render them under translation.override("en").
 """
 import re
 
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop as N_
 
 from games.engine.cards import SUIT_OF, VALUE, parse_card
 
 SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 OTHER = {"elder": "dealer", "dealer": "elder"}
+# English msgids, translated where they are used (_(MARK_WORDS[...])).
 MARK_WORDS = {
-    "king_turned": "king turned",
-    "king_held": "king",
-    "point": "point",
-    "vole": "vole",
-    "refusal": "refusal",
-    "double": "double",
-    "declined_double": "declined double",
-    "offer_accepted": "offer accepted",
-    "offer_failed": "offer failed",
-    "abandon": "abandon",
+    "king_turned": N_("king turned"),
+    "king_held": N_("king"),
+    "point": N_("point"),
+    "vole": N_("vole"),
+    "refusal": N_("refusal"),
+    "double": N_("double"),
+    "declined_double": N_("declined double"),
+    "offer_accepted": N_("offer accepted"),
+    "offer_failed": N_("offer failed"),
+    "abandon": N_("abandon"),
 }
 OPENINGS = {
-    "played": "the elder played without proposing",
-    "refused": "the dealer refused the first proposal",
-    "exchanged": "exchanged",
+    "played": N_("the elder played without proposing"),
+    "refused": N_("the dealer refused the first proposal"),
+    "exchanged": N_("exchanged"),
 }
+
+
+def role(name) -> str:
+    """"elder" or "dealer" in words; anything else as it is."""
+    return _(name) if name in OTHER else str(name)
+
+
+def mark_word(key) -> str:
+    return _(MARK_WORDS[key]) if key in MARK_WORDS else str(key)
 
 
 # -- cards --------------------------------------------------------------------------------
@@ -55,50 +70,56 @@ def record_lines(record, *, ranking: str = "classic") -> list:
     """The record in words. `ranking` is the table's, used to tell who won each trick when
     the record itself does not say."""
     if not isinstance(record, dict):
-        return [("record", repr(record))]
+        return [(_("record"), repr(record))]
     if isinstance(record.get("deal"), dict):
         lines = _full_lines(record, ranking)
     elif isinstance(record.get("summary"), dict):
         lines = _summary_lines(record["summary"])
     else:
-        lines = [("record", "neither a deal nor a summary")]
+        lines = [(_("record"), _("neither a deal nor a summary"))]
     return lines + _variant_lines(record)
 
 
 def _full_lines(record: dict, ranking: str) -> list:
     deal = record["deal"]
-    lines = [("deal", f"elder {cards(deal.get('elder'))}; dealer {cards(deal.get('dealer'))}; "
-                      f"turn-up {card(deal.get('turn_up'))}")]
+    lines = [(_("deal"), _("elder %(elder)s; dealer %(dealer)s; turn-up %(turn_up)s") % {
+        "elder": cards(deal.get("elder")), "dealer": cards(deal.get("dealer")),
+        "turn_up": card(deal.get("turn_up"))})]
     exchanges = record.get("exchanges")
     if not exchanges:
-        lines.append(("exchanges", "none: the elder played without proposing"))
+        lines.append((_("exchanges"), _("none: the elder played without proposing")))
     elif isinstance(exchanges, list):
-        lines.append(("exchanges", [_exchange(i, e) for i, e in enumerate(exchanges, 1)]))
+        lines.append((_("exchanges"), [_exchange(i, e) for i, e in enumerate(exchanges, 1)]))
     if record.get("king"):
-        lines.append(("king", f"announced by the {record['king']}"))
+        lines.append((_("king"), _announced(record["king"])))
     tricks = record.get("tricks") or []
     if tricks:
         rules = record.get("rules") if isinstance(record.get("rules"), dict) else {}
         ranking = rules.get("ranking", ranking)
-        lines.append(("tricks", trick_lines(tricks, deal.get("turn_up"), ranking)))
+        lines.append((_("tricks"), trick_lines(tricks, deal.get("turn_up"), ranking)))
     elif not record.get("in_progress"):
-        lines.append(("tricks", "none played"))
+        lines.append((_("tricks"), _("none played")))
     return lines
+
+
+def _announced(by) -> str:
+    return _("announced by the %(role)s") % {"role": role(by)}
 
 
 def _exchange(number: int, exchange) -> str:
     if not isinstance(exchange, dict):
         return f"{number}. {exchange!r}"
     if not exchange.get("accepted"):
-        return f"{number}. refused by the dealer"
+        return f"{number}. " + _("refused by the dealer")
     parts = []
-    for role in ("elder", "dealer"):
-        side = exchange.get(role) or {}
+    for who in ("elder", "dealer"):
+        side = exchange.get(who) or {}
         if side.get("discard"):
-            parts.append(f"{role} discards {cards(side['discard'])}, "
-                         f"draws {cards(side.get('draw'))}")
+            parts.append(_("%(role)s discards %(discard)s, draws %(draw)s") % {
+                "role": role(who), "discard": cards(side["discard"]),
+                "draw": cards(side.get("draw"))})
         else:
-            parts.append(f"{role} stands")
+            parts.append(_("%(role)s stands") % {"role": role(who)})
     return f"{number}. " + "; ".join(parts)
 
 
@@ -118,71 +139,82 @@ def trick_lines(tricks: list, turn_up, ranking: str = "classic") -> list:
             leader = None
             continue
         follower = OTHER[leader]
-        if SUIT_OF[played] == SUIT_OF[led]:
-            follower_wins = value[played] > value[led]
-        else:
-            follower_wins = SUIT_OF[played] == trump
-        winner = follower if follower_wins else leader
-        out.append(f"{number}. {leader} leads {card(led)}, {follower} plays {card(played)}: "
-                   f"{winner} wins")
+        winner = follower if follower_wins(led, played, trump, value) else leader
+        out.append(f"{number}. " + _(
+            "%(leader)s leads %(led)s, %(follower)s plays %(played)s: %(winner)s wins") % {
+            "leader": role(leader), "led": card(led), "follower": role(follower),
+            "played": card(played), "winner": role(winner)})
         leader = winner
     return out
+
+
+def follower_wins(led: str, played: str, trump: str, value: dict) -> bool:
+    """Whether the follower's card (canonical) takes the trick led with `led`."""
+    if SUIT_OF[played] == SUIT_OF[led]:
+        return value[played] > value[led]
+    return SUIT_OF[played] == trump
 
 
 def _summary_lines(summary: dict) -> list:
     """A summary record in one line: "exchanged; king turned; tricks elder 3, dealer 2"."""
     opening = summary.get("opening")
-    parts = [OPENINGS.get(opening, str(opening))]
+    parts = [_(OPENINGS[opening]) if opening in OPENINGS else str(opening)]
     if summary.get("turn_up"):
-        parts.append(f"turn-up {card(summary['turn_up'])}")
+        parts.append(_("turn-up %(card)s") % {"card": card(summary["turn_up"])})
     if summary.get("king_turned"):
-        parts.append("king turned up")
+        parts.append(_("king turned up"))
     if summary.get("king"):
-        parts.append(f"king announced by the {summary['king']}")
+        parts.append(_("king announced by the %(role)s") % {"role": role(summary["king"])})
     tricks = summary.get("tricks")
     if isinstance(tricks, dict):
-        parts.append(f"tricks {_by_role(tricks)}")
-    return [("summary", "; ".join(parts))]
+        parts.append(_("tricks %(counts)s") % {"counts": _by_role(tricks)})
+    return [(_("summary"), "; ".join(parts))]
 
 
 def _variant_lines(record: dict) -> list:
     lines = []
     double = record.get("double")
     if isinstance(double, dict):
-        answer = "accepted" if double.get("accepted") else "declined"
-        lines.append(("double", f"by the {double.get('by')} before trick "
-                                f"{double.get('before_trick')}, {answer}"))
+        text = (_("by the %(role)s before trick %(trick)s, accepted") if double.get("accepted")
+                else _("by the %(role)s before trick %(trick)s, declined"))
+        lines.append((_("double"), text % {"role": role(double.get("by")),
+                                           "trick": double.get("before_trick")}))
     offer = record.get("offer")
     if isinstance(offer, dict):
-        answer = "accepted" if offer.get("accepted") else "refused"
-        lines.append(("offer", f"the {offer.get('by')} offered the point, {answer}"))
+        text = (_("the %(role)s offered the point, accepted") if offer.get("accepted")
+                else _("the %(role)s offered the point, refused"))
+        lines.append((_("offer"), text % {"role": role(offer.get("by"))}))
     irregularities = record.get("irregularities")
     if irregularities:
-        lines.append(("irregularities", [_irregularity(e) for e in irregularities]))
+        lines.append((_("irregularities"), [_irregularity(e) for e in irregularities]))
     if record.get("in_progress"):
-        lines.append(("in progress", "the hand is still being played"))
-    context = [f"{key} {record[key]}" for key in ("target",) if key in record]
+        lines.append((_("in progress"), _("the hand is still being played")))
+    context = [_("target %(target)s") % {"target": record["target"]}] if "target" in record else []
     if isinstance(record.get("score_before"), dict):
-        context.insert(0, f"score before: {_by_role(record['score_before'])}")
+        context.insert(0, _("score before: %(counts)s") % {
+            "counts": _by_role(record["score_before"])})
     if isinstance(record.get("rules"), dict):
-        context.append("rules " + ", ".join(f"{k} {_word(v)}" for k, v in record["rules"].items()))
+        context.append(_("rules %(rules)s") % {"rules": ", ".join(
+            f"{k} {_word(v)}" for k, v in record["rules"].items())})
     if context:
-        lines.append(("as scored", "; ".join(context)))
+        lines.append((_("as scored"), "; ".join(context)))
     return lines
 
 
 def _irregularity(entry) -> str:
     if not isinstance(entry, dict):
         return repr(entry)
-    kind = entry.get("type")
+    kind, by = entry.get("type"), role(entry.get("by"))
     if kind == "revoke":
-        return f"revoke by the {entry.get('by')} in trick {entry.get('trick')}"
+        return _("revoke by the %(role)s in trick %(trick)s") % {"role": by,
+                                                                 "trick": entry.get("trick")}
     if kind == "false_king":
-        return f"false king by the {entry.get('by')}"
+        return _("false king by the %(role)s") % {"role": by}
     if kind == "abandon":
-        return f"abandoned by the {entry.get('by')}"
+        return _("abandoned by the %(role)s") % {"role": by}
     if kind == "replay":
-        return f"replay ({str(entry.get('reason', '')).replace('_', ' ')})"
+        return _("replay (%(reason)s)") % {
+            "reason": str(entry.get("reason", "")).replace("_", " ")}
     return repr(entry)
 
 
@@ -192,30 +224,33 @@ def marks_text(result) -> str:
     if not isinstance(result, dict):
         return ""
     if result.get("void"):
-        return "void"
-    return ", ".join(f"{m['to']} +{m['points']} {MARK_WORDS.get(m['for'], m['for'])}"
-                     for m in result.get("marks", []))
+        return _("void")
+    return ", ".join(_("%(name)s +%(points)s %(what)s") % {
+        "name": role(m["to"]), "points": m["points"], "what": mark_word(m["for"])}
+        for m in result.get("marks", []))
 
 
 def result_lines(result) -> list:
     if not isinstance(result, dict):
-        return [("result", "none: the hand is set aside")]
+        return [(_("result"), _("none: the hand is set aside"))]
     if result.get("void"):
-        return [("void", "the hand is replayed: nothing is marked")]
-    lines = [("tricks", _by_role(result.get("tricks", {})))]
+        return [(_("void"), _("the hand is replayed: nothing is marked"))]
+    lines = [(_("tricks"), _by_role(result.get("tricks", {})))]
     if result.get("vulnerable"):
-        lines.append(("vulnerable", result["vulnerable"]))
-    lines.append(("marks", marks_text(result) or "none"))
-    lines.append(("score after", _by_role(result.get("score_after", {}))))
+        lines.append((_("vulnerable"), role(result["vulnerable"])))
+    lines.append((_("marks"), marks_text(result) or _("none")))
+    lines.append((_("score after"), _by_role(result.get("score_after", {}))))
     if result.get("game_over"):
-        lines.append(("game over", f"the {result.get('winner')} wins the game"))
+        lines.append((_("game over"), _("the %(role)s wins the game") % {
+            "role": role(result.get("winner"))}))
     if result.get("in_progress"):
-        lines.append(("in progress", "no trick points yet"))
+        lines.append((_("in progress"), _("no trick points yet")))
     return lines
 
 
 def _by_role(counts: dict) -> str:
-    return ", ".join(f"{role} {counts[role]}" for role in ("elder", "dealer") if role in counts)
+    return ", ".join(f"{role(who)} {counts[who]}" for who in ("elder", "dealer")
+                     if who in counts)
 
 
 # -- HTML -----------------------------------------------------------------------------------
@@ -249,15 +284,16 @@ def hand_html(record, result, *, ranking: str = "classic") -> SafeString:
 # -- table data ---------------------------------------------------------------------------
 def rules_lines(rules) -> list:
     if not isinstance(rules, dict):
-        return [("rules", repr(rules))]
+        return [(_("rules"), repr(rules))]
     return [(key.replace("_", " "), _word(value)) for key, value in rules.items()]
 
 
 def cut_lines(cut, names: dict) -> list:
     """The cut for the first deal, one line per round: "Athos K♠, Porthos 9♥"."""
     if not cut:
-        return [("none", "the first dealer was named")]
-    return [(f"round {i}", ", ".join(f"{names.get(p, p)} {card(c)}" for p, c in draw))
+        return [(_("none"), _("the first dealer was named"))]
+    return [(_("round %(number)s") % {"number": i},
+             ", ".join(f"{names.get(p, p)} {card(c)}" for p, c in draw))
             for i, draw in enumerate(cut, 1)]
 
 
@@ -303,6 +339,6 @@ def score_text(score, first, second) -> str:
 
 def _word(value) -> str:
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     return str(value).replace("_", " ")
 

@@ -19,7 +19,7 @@ import csv
 import io
 
 from django.db.models import Prefetch
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from club.ledger import cents_to_str
 from club.models import Entry
@@ -208,9 +208,15 @@ def csv_rows(tables):
             hand.game_number, hand.number,
             "" if hand.number_in_game is None else hand.number_in_game,
             hand.elder.name, hand.dealer.name, hand.status, hand.version,
-            *_by_role(result, "tricks"), marks_text(result), *_by_role(result, "points"),
+            *_by_role(result, "tricks"), _marks_en(result), *_by_role(result, "points"),
             *_by_role(result, "score_after"),
         ]
+
+
+def _marks_en(result) -> str:
+    """The marks in words, in English whatever the secretary's language: an export is data."""
+    with translation.override("en"):
+        return marks_text(result)
 
 
 def _by_role(result: dict, key: str) -> list:

@@ -17,7 +17,7 @@ from club.admin import GuardedListMixin, ReadOnlyMixin
 from club.errors import Refused
 from games.admin import display, exports
 from games.admin.common import PlayerFilter, ReadOnlyInline, hand_link, ranking
-from games.models import Game, Hand, Seat, Table, Unit
+from games.models import Game, Hand, Seat, Table, TableEvent, Unit
 from games.services.tables import abandon_table
 
 FINISHED = (Table.Status.WON, Table.Status.ABANDONED)
@@ -80,6 +80,17 @@ class HandInline(ReadOnlyInline):
         return display.hand_html(hand.record, hand.result, ranking=ranking(hand.table))
 
 
+class EventInline(ReadOnlyInline):
+    model = TableEvent
+    fields = ["seq", "kind", "by", "at", "change"]
+    readonly_fields = fields
+    verbose_name_plural = "events (every change of the table, by seq)"
+
+    def get_queryset(self, request):
+        return (super().get_queryset(request).select_related("by", "table")
+                .defer("table__snapshot"))
+
+
 @admin.register(Table)
 class TableAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
     list_display = ["name", "format", "status", "players_display", "winner", "hands_count",
@@ -92,9 +103,10 @@ class TableAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
     search_help_text = "A table's name or one of its players' names."
     show_full_result_count = False
     actions = ["export_json", "export_csv", "abandon"]
-    inlines = [UnitInline, GameInline, HandInline]
+    inlines = [UnitInline, GameInline, HandInline, EventInline]
     fieldsets = [
-        (None, {"fields": ["name", "format", "status", "wager_style", "players_display",
+        (None, {"fields": ["name", "format", "status", "wager_style", "private",
+                           "players_display",
                            "winner", "opened_by", "scorers_display", "created_at",
                            "finished_at"]}),
         ("Rules", {"fields": ["rules_display"]}),

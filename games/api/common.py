@@ -49,3 +49,11 @@ Text = Annotated[str, AfterValidator(_printable)]
 # Checked by the services, after stripping spaces (422); documented here.
 Name = Annotated[Text, Field(json_schema_extra={"minLength": 1, "maxLength": 100})]
 Storable = Annotated[Any, AfterValidator(_storable)]
+
+
+def page(queryset, limit: int, offset: int) -> tuple[int, list, int | None]:
+    """One page of a list: how many rows match in all, the page's rows, and the offset of the
+    next page (None on the last)."""
+    count = queryset.count()
+    rows = list(queryset[offset:offset + limit])
+    return count, rows, offset + limit if offset + limit < count else None

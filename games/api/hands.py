@@ -1,14 +1,16 @@
-"""Hands in the JSON API: recording the next hand of a table, correcting one, reading one with
-its versions."""
+"""Hands in the JSON API: recording the next hand of a table, entering one trick by trick,
+correcting one, reading one with its versions."""
+from typing import Annotated
+
 from ninja import Router, Schema
-from pydantic import Field
+from pydantic import Field, StringConstraints
 
 from club.auth import API_AUTH
 from club.idempotency import IDEMPOTENCY_KEY, idempotent
 from games.api.common import Storable, get_or_refuse
 from games.api.schemas import REFUSED, ErrorOut, HandAndTable, HandWithVersions
 from games.models import Hand
-from games.services import hands
+from games.services import hands, tricks
 
 router = Router(auth=API_AUTH, tags=["club"])
 
@@ -34,6 +36,73 @@ def record_hand(request, table_id: int, body: HandIn):
         table_id=table_id, record=body.record, by=request.auth, number=body.number,
         idempotency_key=request.headers.get("Idempotency-Key"))
     return 201, {"hand": hand_out(hand), "table": hand.table.snapshot}
+
+
+Card = Annotated[str, StringConstraints(min_length=1, max_length=10)]  # the engine reads it
+
+
+class TrickIn(Schema):
+    trick: tuple[Card, Card] = Field(
+        description="[leader's card, follower's card]; the engine works out who led.",
+        examples=[["KS", "7S"]])
+    number: int = Field(description="The trick's number in the hand, from 1, as the page has "
+                        "it: if it is not the next one, 409 wrong_trick_number.", examples=[1])
+
+
+class UndoIn(Schema):
+    number: int | None = Field(None, description="The number of the trick taken back, as the "
+                               "page has it: if it is not the last one, 409 "
+                               "wrong_trick_number.", examples=[3])
+
+
+class FinishIn(Schema):
+    """Each key, when given, is set in the record (null takes it out); `{}` finishes the hand
+    as it stands."""
+    king: Storable = Field(None, description="Who announced the king of trumps, if the record "
+                           "does not say yet: elder, dealer or null.", examples=["elder"])
+    double: Storable = Field(None, description="As in the hand record.", examples=[
+        {"by": "dealer", "before_trick": 2, "accepted": False}])
+    offer: Storable = Field(None, description="As in the hand record.",
+                            examples=[{"by": "elder", "accepted": True}])
+    irregularities: Storable = Field(None, description="As in the hand record.", examples=[
+        [{"type": "abandon", "by": "dealer"}]])
+
+
+TRICKS_NOTE = ("Not a correction: the hand keeps its version, its record is updated in place. "
+               "Only the table's last hand, while it is in progress (409 "
+               "hand_not_in_progress), at a table in play (409 table_closed), by its scorers "
+               "and staff (403). The engine's refusal is 422 with its code and `at`.")
+
+
+@router.post("/hands/{hand_id}/tricks", response={201: HandAndTable, REFUSED: ErrorOut},
+             summary="Enter the next trick of a hand in progress", description=TRICKS_NOTE,
+             openapi_extra=IDEMPOTENCY_KEY)
+@idempotent
+def add_trick(request, hand_id: int, body: TrickIn):
+    hand = tricks.add_trick(hand_id=hand_id, trick=list(body.trick), number=body.number,
+                            by=request.auth)
+    return 201, {"hand": hand_out(hand), "table": hand.table.snapshot}
+
+
+@router.post("/hands/{hand_id}/tricks/undo", response={200: HandAndTable, REFUSED: ErrorOut},
+             summary="Take back the last trick of a hand in progress", description=TRICKS_NOTE,
+             openapi_extra=IDEMPOTENCY_KEY)
+@idempotent
+def undo_trick(request, hand_id: int, body: UndoIn):
+    hand = tricks.undo_trick(hand_id=hand_id, number=body.number, by=request.auth)
+    return 200, {"hand": hand_out(hand), "table": hand.table.snapshot}
+
+
+@router.post("/hands/{hand_id}/finish", response={200: HandAndTable, REFUSED: ErrorOut},
+             summary="Finish a hand in progress: it is scored in full",
+             description=TRICKS_NOTE + " The body may set the record's king, double, offer "
+             "and irregularities; `{}` finishes it as it stands.",
+             openapi_extra=IDEMPOTENCY_KEY)
+@idempotent
+def finish_hand(request, hand_id: int, body: FinishIn):
+    hand = tricks.finish_hand(hand_id=hand_id, changes=body.model_dump(exclude_unset=True),
+                              by=request.auth)
+    return 200, {"hand": hand_out(hand), "table": hand.table.snapshot}
 
 
 @router.post("/hands/{hand_id}/correct", response={200: HandAndTable, REFUSED: ErrorOut},

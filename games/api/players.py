@@ -1,14 +1,15 @@
-"""The club's players in the JSON API: adding them (staff) and reading one, with his balance
-and his figures."""
-from ninja import Router, Schema
+"""The club's players in the JSON API: the list of them, adding them (staff) and reading one,
+with his balance and his figures."""
+from django.db.models.functions import Lower
+from ninja import Query, Router, Schema
 
 from club import ledger, players
 from club.auth import API_AUTH
 from club.errors import Refused
 from club.idempotency import IDEMPOTENCY_KEY, idempotent
 from club.models import Player
-from games.api.common import Name, Text, get_or_refuse
-from games.api.schemas import REFUSED, ErrorOut, PlayerOut, PlayerWithStats
+from games.api.common import Name, Text, get_or_refuse, page
+from games.api.schemas import REFUSED, ErrorOut, PlayerList, PlayerOut, PlayerWithStats
 from games.selectors.standings import player_stats
 
 router = Router(auth=API_AUTH, tags=["club"])
@@ -25,6 +26,22 @@ def player_out(player: Player, stats: bool = False) -> dict:
     if stats:
         out["stats"] = player_stats(player)
     return out
+
+
+@router.get("/players", response={200: PlayerList, REFUSED: ErrorOut},
+            summary="The club's players, by name")
+def list_players(request,
+                 q: Text | None = Query(None, description="Only the players whose name holds "
+                                        "this text, in any case."),
+                 limit: int = Query(100, ge=1, le=500, description="At most 500."),
+                 offset: int = Query(0, ge=0, le=ledger.BIGINT_MAX)):
+    rows = Player.objects.order_by(Lower("name"), "pk")
+    if q and q.strip():
+        rows = rows.filter(name__icontains=q.strip())
+    count, rows, next_offset = page(rows.values_list("pk", "name", "user_id"), limit, offset)
+    return {"count": count, "next_offset": next_offset,
+            "players": [{"id": pk, "name": name, "has_login": user_id is not None}
+                        for pk, name, user_id in rows]}
 
 
 @router.post("/players", response={201: PlayerOut, REFUSED: ErrorOut},

@@ -135,6 +135,34 @@ class TableWagers(Strict):
         description="French style: the current unit's two sides.")
 
 
+class LastHand(Strict):
+    number: int
+    game: int
+    elder: int | None
+    dealer: int | None
+    void: bool
+    in_progress: bool
+    vulnerable: Literal["elder", "dealer"] | None
+    marks: list[dict[str, Any]] = Field(description="The result's marks: {to, points, for}.")
+
+
+class PlayedTrick(Strict):
+    leader: int = Field(description="The player who led.")
+    cards: tuple[str, str] = Field(description="[leader's card, follower's card].")
+    winner: int
+
+
+class HandInPlay(Strict):
+    """What the table sees of the hand being entered trick by trick: no card not yet played."""
+    hand: int = Field(description="The hand's number.")
+    elder: int
+    dealer: int
+    turn_up: str = Field(description="The card turned up: its suit is trumps.")
+    king: int | None = Field(description="The player who announced the king of trumps.")
+    tricks: list[PlayedTrick] = Field(description="The tricks played so far, in order.")
+    won: dict[str, int] = Field(description="The tricks each player has taken, by player id.")
+
+
 class Snapshot(Strict):
     """The table as the API returns it and the live feed sends it."""
     id: int
@@ -156,6 +184,9 @@ class Snapshot(Strict):
     winner: int | None
     hand_in_progress: int | None = Field(
         description="The number of a hand entered trick by trick and not yet complete.")
+    in_progress: HandInPlay | None = Field(
+        None, description="That hand as the table sees it; null when none is; absent from a "
+        "snapshot stored before it was added.")
     wager_style: Literal["english", "french", "none"]
     gallery: dict[str, GallerySide] | None = Field(
         description="French style: each seated player's backers in the current unit, by "
@@ -164,6 +195,75 @@ class Snapshot(Strict):
         description="At a pool with stakes that a member opened: the players who have not yet "
                     "taken their seats (POST /api/tables/{id}/seat). No hand is recorded "
                     "before they have.")
+    names: dict[str, str] = Field(
+        {}, description="The name of every player the snapshot mentions, by player id.")
+    last_hands: list[LastHand] = Field(
+        [], description="The newest hands that count (at most 5), newest first; absent from "
+        "a snapshot stored before they were added.")
+
+
+class SeatedPlayer(Strict):
+    id: int
+    name: str
+    seat: Literal["elder", "dealer", "observer"] | None = Field(
+        description="His place in the hand to come; null at a finished table.")
+
+
+class TableItem(Strict):
+    """A table in the list: what its stored snapshot says, with its players' names."""
+    id: int
+    name: str
+    format: Literal["pool", "rubber"]
+    status: Literal["playing", "won", "abandoned"]
+    seq: int
+    wager_style: Literal["english", "french", "none"]
+    opened_at: str = Field(description="When the table was opened (ISO 8601).")
+    finished_at: str | None = Field(description="When it was won or abandoned; null while "
+                                    "in play.")
+    players: list[SeatedPlayer] = Field(description="In the order they sat down.")
+    game: GameState = Field(description="The game in play, or the last one.")
+    winner: int | None
+    hand_in_progress: int | None
+
+
+class TableList(Strict):
+    count: int = Field(description="How many tables match, over every page.")
+    next_offset: int | None = Field(description="The `offset` of the next page; null on the "
+                                    "last page.")
+    tables: list[TableItem] = Field(description="The newest first.")
+
+
+class PlayerItem(Strict):
+    id: int
+    name: str
+    has_login: bool = Field(description="Whether a user's login is linked to the player.")
+
+
+class PlayerList(Strict):
+    count: int = Field(description="How many players match, over every page.")
+    next_offset: int | None = Field(description="The `offset` of the next page; null on the "
+                                    "last page.")
+    players: list[PlayerItem] = Field(description="By name.")
+
+
+class TableEventOut(Strict):
+    seq: int = Field(description="The table's seq after this change.")
+    kind: str = Field(description="The kind of change, as the live feed names it: open, hand, "
+                      "trick, game_over, rotation, pool_won, rubber_won, correction, seat, "
+                      "wager or abandoned.")
+    by: str | None = Field(description="The username of the user who made the change.")
+    at: str = Field(description="When it was made (ISO 8601).")
+    change: dict[str, Any] = Field(
+        description="What changed, in short: {\"hand\", \"version\"} for a hand or a "
+                    "correction, {\"wager\", \"act\"} (and \"take\") for a wager, "
+                    "{\"player\"} for a seat, {} otherwise.")
+
+
+class TableEvents(Strict):
+    table: int
+    events: list[TableEventOut] = Field(description="Oldest first.")
+    next_after: int | None = Field(
+        description="The `after` that asks for the next page; null on the last page.")
 
 
 class HandOut(Strict):

@@ -1,18 +1,21 @@
-"""Tables in the JSON API: opening a pool or a rubber, its snapshot, abandoning it."""
+"""Tables in the JSON API: the list of tables, opening a pool or a rubber, its snapshot,
+abandoning it."""
 from typing import Any, Literal
 
 from django.contrib.auth import get_user_model
-from ninja import Router, Schema
+from ninja import Query, Router, Schema
 from pydantic import Field
 
+from club import ledger
 from club.auth import API_AUTH
 from club.errors import Refused
 from club.idempotency import IDEMPOTENCY_KEY, idempotent
 from club.models import Player
 from club.players import clean_name
-from games.api.common import Id, Name, Text, get_or_refuse
-from games.api.schemas import REFUSED, RULES_IN, ErrorOut, Snapshot
+from games.api.common import Id, Name, Text, get_or_refuse, page
+from games.api.schemas import REFUSED, RULES_IN, ErrorOut, Snapshot, TableEvents, TableList
 from games.models import Table
+from games.selectors import tables as selectors
 from games.services import tables
 
 router = Router(auth=API_AUTH, tags=["club"])
@@ -27,6 +30,26 @@ class TableIn(Schema):
     wager_style: Literal["english", "french", "none"] = "none"
     first_dealer: Id | None = None
     scorers: list[Text] = []
+    private: bool = Field(False, description="Only signed-in users may follow the table's "
+                          "live feed.")
+
+
+@router.get("/tables", response={200: TableList, REFUSED: ErrorOut},
+            summary="The tables, the newest first: by default those in play")
+def list_tables(request,
+                status: Literal["playing", "won", "abandoned", "all"] = Query(
+                    "playing", description="`all` lists every table."),
+                format: Literal["pool", "rubber"] | None = Query(None),
+                player: Id | None = Query(None, description="Only the tables where this "
+                                          "player sits."),
+                limit: int = Query(50, ge=1, le=200, description="At most 200."),
+                offset: int = Query(0, ge=0, le=ledger.BIGINT_MAX)):
+    """Each table as its snapshot stands: its players named, with their seats in the hand to
+    come, and the score of the game in play."""
+    rows = selectors.tables(status=None if status == "all" else status, format=format,
+                            player=player)
+    count, rows, next_offset = page(rows, limit, offset)
+    return {"count": count, "next_offset": next_offset, "tables": selectors.table_items(rows)}
 
 
 @router.post("/tables", response={201: Snapshot, REFUSED: ErrorOut},
@@ -46,7 +69,7 @@ def open_table(request, body: TableIn):
         name=clean_name(body.name), format=body.format,
         players=[players[pk] for pk in body.players], rules=body.rules,
         wager_style=body.wager_style, first_dealer=players.get(body.first_dealer),
-        by=request.auth, scorers=users)
+        by=request.auth, scorers=users, private=body.private)
     return 201, table.snapshot
 
 
@@ -68,6 +91,25 @@ def take_seat(request, table_id: int, body: SeatIn):
             summary="The table's snapshot")
 def get_table(request, table_id: int):
     return get_or_refuse(Table, table_id, "table").snapshot
+
+
+@router.get("/tables/{table_id}/events", response={200: TableEvents, REFUSED: ErrorOut},
+            summary="The table's changes, one for each seq, oldest first")
+def get_table_events(request, table_id: int,
+                     after: int = Query(0, ge=0, le=ledger.BIGINT_MAX,
+                                        description="Only the changes after this seq."),
+                     limit: int = Query(100, ge=1, le=500, description="At most 500.")):
+    table = get_or_refuse(Table, table_id, "table")
+    rows = list(table.events.filter(seq__gt=after).select_related("by")
+                .order_by("seq")[:limit + 1])
+    page = rows[:limit]
+    return {
+        "table": table.pk,
+        "events": [{"seq": event.seq, "kind": event.kind, "at": event.at.isoformat(),
+                    "by": event.by.get_username() if event.by else None,
+                    "change": event.change} for event in page],
+        "next_after": page[-1].seq if len(rows) > limit else None,
+    }
 
 
 @router.post("/tables/{table_id}/abandon", response={200: Snapshot, REFUSED: ErrorOut},

@@ -66,6 +66,7 @@ class Course:
         self.games: list[CourseGame] = []
         self.units: list[CourseUnit] = []
         self.set_aside: list = []  # (key, reason): hands a correction left without a place
+        self.seated: dict = {}  # hand key -> (elder, dealer), of each hand that counts
         self.streak = None  # (player, units won in succession)
         self.winner = None  # of the pool or the rubber table
         playing = tuple(setup.players[:2])
@@ -154,6 +155,7 @@ class Course:
         result = score(record)
         game = self.game
         game.hands.append((hand.key, result))
+        self.seated[hand.key] = (hand.elder, hand.dealer)
         if result["void"]:
             return result  # the same dealer deals again
         game.target = record["target"]

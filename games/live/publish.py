@@ -6,6 +6,7 @@ does not wait for the channel layer. Elsewhere (a command, a test client) it is 
 then. Either way a layer that fails (Redis down) is logged: the change is committed, and its
 answer is not turned into an error (clients that miss a `seq` ask for a fresh snapshot)."""
 import asyncio
+import json
 import logging
 
 from asgiref.sync import async_to_sync
@@ -23,7 +24,11 @@ def group_name(table_id: int) -> str:
 
 
 def publish_on_commit(table, kind: str) -> None:
-    message = {"type": "table.change", "kind": kind, "seq": table.seq, "table": table.snapshot}
+    """The group's message carries the change as the sockets send it, serialised here once:
+    not once per spectator, nor copied per spectator as a dict (the in-memory layer copies
+    each message it hands to a channel)."""
+    text = json.dumps({"type": kind, "seq": table.seq, "table": table.snapshot})
+    message = {"type": "table.change", "seq": table.seq, "text": text}
     table_id = table.pk
     transaction.on_commit(lambda: _send(table_id, message), robust=True)
 

@@ -1,3 +1,8 @@
-"""WebSocket routes of the games app. The live table feed (ws/tables/<id>/) will live here."""
+"""WebSocket routes of the games app: the live table feed (docs/api.md, Live updates)."""
+from django.urls import path
 
-websocket_urlpatterns = []
+from games.live.consumers import TableFeed
+
+websocket_urlpatterns = [
+    path("ws/tables/<int:table_id>/", TableFeed.as_asgi()),
+]

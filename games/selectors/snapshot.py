@@ -1,13 +1,67 @@
 """The table snapshot (docs/api.md): what the API returns and the live feed sends."""
 from club import ledger
+from club.models import Player
+from games.admin.display import OTHER, follower_wins
+from games.engine.cards import SUIT_OF, VALUE, parse_card
 from games.engine.course import Course
-from games.models import Table
+from games.models import Hand, Table
 from games.selectors.wagers import gallery, wagers
 from games.services.settlement import pot_cents
 
 
 def _by_id(mapping: dict) -> dict:
     return {str(player): value for player, value in mapping.items()}
+
+
+LAST_HANDS = 5
+
+
+def last_hands(course: Course) -> list[dict]:
+    """The newest hands that count, newest first, with who sat where and the marks: enough for
+    a page to say them in words ("dealer +1 point, +1 refusal")."""
+    placed = [(game.number, key, result) for game in course.games for key, result in game.hands]
+    placed = placed[-LAST_HANDS:][::-1]
+    out = []
+    for game, key, result in placed:
+        elder, dealer = course.seated[key]
+        out.append({
+            "number": key, "game": game, "elder": elder, "dealer": dealer,
+            "void": bool(result.get("void")), "in_progress": bool(result.get("in_progress")),
+            "vulnerable": result.get("vulnerable"),
+            "marks": [{"to": m["to"], "points": m["points"], "for": m["for"]}
+                      for m in result.get("marks", [])],
+        })
+    return out
+
+
+def in_progress(table: Table, course: Course) -> dict | None:
+    """The hand being entered trick by trick, as the table sees it: the turn-up, the tricks
+    played (each {"leader", "cards", "winner"}, players by id), the tricks each has taken, and
+    who announced the king. Never a card still in a hand or discarded: nobody saw those."""
+    key = course.hand_in_progress
+    if key is None:
+        return None
+    hand = Hand.objects.only("record", "elder_id", "dealer_id").get(table=table, number=key)
+    record = hand.record
+    turn_up = parse_card(record["deal"]["turn_up"])
+    value = VALUE[course.rules["ranking"]]
+    ids = {"elder": hand.elder_id, "dealer": hand.dealer_id}
+    leader, tricks = "elder", []
+    for led, played in record.get("tricks", []):
+        led, played = parse_card(led), parse_card(played)
+        winner = OTHER[leader] if follower_wins(led, played, SUIT_OF[turn_up], value) else leader
+        tricks.append({"leader": ids[leader], "cards": [led, played], "winner": ids[winner]})
+        leader = winner
+    return {"hand": key, "elder": ids["elder"], "dealer": ids["dealer"], "turn_up": turn_up,
+            "king": ids.get(record.get("king")), "tricks": tricks,
+            "won": {str(ids[role]): sum(t["winner"] == ids[role] for t in tricks)
+                    for role in ("elder", "dealer")}}
+
+
+def names(ids) -> dict:
+    """{player id as a string: name} for the players a snapshot mentions."""
+    return {str(pk): name for pk, name in Player.objects.filter(pk__in=set(ids))
+            .values_list("pk", "name")}
 
 
 def snapshot(table: Table, course: Course) -> dict:
@@ -42,7 +96,11 @@ def snapshot(table: Table, course: Course) -> dict:
         "cut": table.cut,
         "winner": table.winner_id,
         "hand_in_progress": course.hand_in_progress,
+        "in_progress": in_progress(table, course),
         "seats_pending": [player.pk for player in table.pending_players()],
         "wager_style": table.wager_style,
         "gallery": gallery(table, course, placed),
+        "names": names([*course.setup.players, *(w["bettor"] for w in placed),
+                        *(t["layer"] for w in placed for t in w["takes"])]),
+        "last_hands": last_hands(course),
     }

@@ -1,7 +1,8 @@
 """What every change of a table shares. The table row is locked first, so that several daphne
 workers serving the same table take turns. The table's state is then rebuilt by replaying its
 hands, its derived rows and pool stakes are brought in line with that state, its `seq` moves
-on, and the new snapshot is published once the transaction commits.
+on with a `TableEvent` row for the change, and the new snapshot is published once the
+transaction commits.
 """
 from django.utils import timezone
 
@@ -9,7 +10,7 @@ from club.errors import Refused
 from games import replay
 from games.engine.course import Course
 from games.live.publish import publish_on_commit
-from games.models import Table
+from games.models import Table, TableEvent
 from games.selectors.snapshot import snapshot
 from games.services.projection import project
 from games.services.settlement import settle
@@ -29,16 +30,18 @@ def may_score(table: Table, user) -> bool:
         pk=user.pk).exists()
 
 
-def rebuild(table: Table, *, kind: str, by, course: Course | None = None) -> None:
+def rebuild(table: Table, *, kind: str, by, change: dict | None = None,
+            course: Course | None = None) -> None:
     """Brings everything derived from the table's hands in line, moves `seq` on and
-    publishes the change after commit; the postings are made by the user `by`."""
+    publishes the change after commit; the postings and the change are made by the user
+    `by`."""
     if course is None:
         course = replay.replay(table)
     if table.status != Table.Status.ABANDONED:
         close_if_over(table, course)
     project(table, course)
     settle(table, course, by=by)
-    publish(table, course, kind)
+    publish(table, course, kind, by=by, change=change)
 
 
 def close_if_over(table: Table, course: Course) -> None:
@@ -50,8 +53,12 @@ def close_if_over(table: Table, course: Course) -> None:
         table.status, table.winner_id, table.finished_at = Table.Status.PLAYING, None, None
 
 
-def publish(table: Table, course: Course, kind: str) -> None:
+def publish(table: Table, course: Course, kind: str, *, by, change: dict | None = None) -> None:
+    """Moves the table's `seq` on, stores its snapshot and the change's event (what changed,
+    in short: `change`, made by the user `by`), and publishes it once committed. The only
+    place a table's `seq` moves on."""
     table.seq += 1
     table.snapshot = snapshot(table, course)
     table.save(update_fields=["seq", "snapshot", "status", "winner", "finished_at"])
+    TableEvent.objects.create(table=table, seq=table.seq, kind=kind, by=by, change=change or {})
     publish_on_commit(table, kind)

@@ -54,21 +54,10 @@ def record_hand(*, table_id: int, record, by, idempotency_key: str | None = None
                 raise Refused("duplicate_hand", f"this deal is already hand {earlier.key}")
     new = CourseHand(key=next_number, game=course.game.number, elder=course.elder,
                      dealer=course.dealer, record=record)
-    games, units = len(course.games), len(course.units)
     if table.wager_style != Table.WagerStyle.NONE and not unit_started(course):
         start_unit(table, course, by)  # the unit's first hand: its wagers close
-    try:
-        result = course.play(new)
-    except EngineError as err:
-        raise _refuse_engine(err) from None
-    if course.over:
-        kind = "pool_won" if table.format == Table.Format.POOL else "rubber_won"
-    elif len(course.units) > units:
-        kind = "rotation"
-    elif len(course.games) > games:
-        kind = "game_over"
-    else:
-        kind = "trick" if result.get("in_progress") else "hand"
+    before = (len(course.games), len(course.units))
+    result = play_last(course, new)
     hand = Hand.objects.create(table=table, number=next_number, game_number=new.game,
                                elder_id=new.elder, dealer_id=new.dealer, record=record,
                                idempotency_key=idempotency_key or None, entered_by=by,
@@ -77,27 +66,66 @@ def record_hand(*, table_id: int, record, by, idempotency_key: str | None = None
     HandVersion.objects.create(hand=hand, version=1, record=record, result=result,
                                entered_by=by)
     hands.append(new)
-    transaction.on_commit(lambda: replay.recent.keep(table, hands))
-    if kind not in ("hand", "trick"):  # a game ended
-        close_if_over(table, course)
-        seats = {h.key: (h.elder, h.dealer) for h in hands if h.game == new.game}
-        project_game_end(table, course, games_before=games, units_before=units, seats=seats,
-                         finished_at=hand.created_at)
-        settle(table, course, by=by, decided_from=units)
-    publish(table, course, kind)
+    hand_played(table, course, hands, hand, before=before, by=by)
     return hand, True
 
 
-@transaction.atomic
-def correct_hand(*, hand_id: int, record, by) -> Hand:
-    """Replaces a hand's record with a new version and replays the table from it."""
+def play_last(course: Course, hand: CourseHand) -> dict:
+    """Plays the hand at the end of the table's course and returns its result; the engine's
+    refusal is the request's (nothing is stored yet)."""
+    try:
+        return course.play(hand)
+    except EngineError as err:
+        raise _refuse_engine(err) from None
+
+
+def hand_played(table: Table, course: Course, hands: list[CourseHand], hand: Hand, *,
+                before: tuple[int, int], by) -> None:
+    """What follows the table's last hand once it is stored, whether it was recorded whole,
+    or a trick of it was entered, taken back, or it was finished: `course` has played
+    `hands`, the last of them `hand`, and had `before` (games, units) without it. A hand that
+    ends a game closes the table if it is won, writes the game and unit rows and settles the
+    unit; then the table's `seq` moves on and the change is published."""
+    games, units = before
+    if course.over:
+        kind = "pool_won" if table.format == Table.Format.POOL else "rubber_won"
+    elif len(course.units) > units:
+        kind = "rotation"
+    elif len(course.games) > games:
+        kind = "game_over"
+    else:
+        kind = "trick" if course.hand_in_progress is not None else "hand"
+    transaction.on_commit(lambda: replay.recent.keep(table, hands))
+    if kind not in ("hand", "trick"):  # a game ended
+        close_if_over(table, course)
+        game = hands[-1].game
+        seats = {h.key: (h.elder, h.dealer) for h in hands if h.game == game}
+        project_game_end(table, course, games_before=games, units_before=units, seats=seats,
+                         finished_at=hand.created_at)
+        settle(table, course, by=by, decided_from=units)
+    change = {"hand": hand.number, "version": hand.version}
+    if kind == "trick":  # a hand in progress: how far it has gone
+        change["tricks"] = len(hand.record.get("tricks", []))
+    publish(table, course, kind, by=by, change=change)
+
+
+def locked_table_of(hand_id: int, by, *, act: str) -> Table:
+    """The table of the hand `hand_id`, locked, when the user `by` may score it (`act` says
+    what he is refused otherwise)."""
     try:
         table_id = Hand.objects.values_list("table_id", flat=True).get(pk=hand_id)
     except Hand.DoesNotExist:
         raise Refused("not_found", f"there is no hand {hand_id}") from None
     table = locked_table(table_id)
     if not may_score(table, by):
-        raise Refused("forbidden", "only the table's scorers and staff may correct hands")
+        raise Refused("forbidden", f"only the table's scorers and staff may {act}")
+    return table
+
+
+@transaction.atomic
+def correct_hand(*, hand_id: int, record, by) -> Hand:
+    """Replaces a hand's record with a new version and replays the table from it."""
+    table = locked_table_of(hand_id, by, act="correct hands")
     hand = table.hands.get(pk=hand_id)
     hands = replay.table_hands(table)
     if not by.is_staff and _unit_is_over(table, hands, hand.number):
@@ -122,7 +150,8 @@ def correct_hand(*, hand_id: int, record, by) -> Hand:
     HandVersion.objects.create(hand=hand, version=hand.version, record=record,
                                result=course.placed(hand.number)[1], entered_by=by)
     hand.save(update_fields=["record", "version"])
-    rebuild(table, kind="correction", by=by, course=course)
+    rebuild(table, kind="correction", by=by, course=course,
+            change={"hand": hand.number, "version": hand.version})
     return hand
 
 

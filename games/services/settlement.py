@@ -19,7 +19,7 @@ from typing import NamedTuple
 from club import ledger
 from games.engine.course import Course
 from games.engine.wagers import Bet, french_payouts
-from games.models import Seat, Table, Wager, WagerTake
+from games.models import Table, Wager, WagerTake
 from games.services import money
 
 
@@ -35,8 +35,7 @@ def pool_payments(table: Table, course: Course) -> dict:
     forfeit = ledger.parse_money(table.rules["pool_forfeit"])
     payments = {}
     if entry:
-        seated = Seat.objects.filter(table=table, taken_at__isnull=False)
-        for player in seated.values_list("player_id", flat=True):
+        for player in [seat.player_id for seat in table.seat_rows() if seat.taken_at]:
             payments[_reference(table, "entry", player)] = (player, entry)
     if forfeit:
         for unit in course.units:
@@ -94,17 +93,16 @@ def _unit_wagers(table: Table, number: int, unit, placed: list) -> tuple:
     """(kind, unit number, {account code: cents}) of one unit's wagers. Once the unit is
     decided they are settled; while it is to be decided their stakes stay held. They are void,
     every stake going back, when the table was abandoned first, when a correction took the unit
-    away, or took the backed player out of it; and a French gallery balanced against a player
-    who no longer plays the unit is void as a whole."""
+    away, or took the backed player out of it; and a French gallery is void as a whole when
+    either of the two players it was balanced between no longer plays the unit (a bet placed
+    after that, when the unit is open again, is a new gallery's)."""
     decided = unit is not None and unit.winner is not None
     open_ = unit is not None and not decided and table.status == Table.Status.PLAYING
-    gone = {wager.on_id for wager in placed} - set(unit.players if unit is not None else ())
-    gallery_void = any(wager.style == Wager.Style.FRENCH and wager.matched and wager.on_id in gone
-                       for wager in placed)
+    playing = set(unit.players) if unit is not None else set()
     amounts = {money.escrow(table, number): 0}  # the escrow pays out first
     for wager in placed:
-        if (wager.on_id in gone or not (decided or open_)
-                or (gallery_void and wager.style == Wager.Style.FRENCH)):
+        if (wager.on_id not in playing or not (decided or open_)
+                or (wager.against_id is not None and wager.against_id not in playing)):
             _void(wager, amounts)
         elif decided:
             _settle(table, wager, unit.winner, amounts)
@@ -128,6 +126,7 @@ class _Placed(NamedTuple):
     stake: int
     matched: int
     returned: int
+    against_id: int | None
     takes: list
 
 

@@ -38,14 +38,18 @@ def read_rules(given: dict) -> dict:
     for key in (*STAKES, "wager_min", "wager_max"):
         if rules[key] is not None and ledger.parse_money(rules[key]) > STAKE_LIMIT:
             raise Refused("bad_rules", f"rules.{key} must be at most "
-                          f"{ledger.cents_to_str(STAKE_LIMIT)}")
+                          f"{ledger.cents_to_str(STAKE_LIMIT)}", rule="rule_above_limit",
+                          limit=ledger.cents_to_str(STAKE_LIMIT))
     if ledger.parse_money(rules["levy_percent"]) > 100_00:
-        raise Refused("bad_rules", "rules.levy_percent must be a percentage from 0 to 100")
+        raise Refused("bad_rules", "rules.levy_percent must be a percentage from 0 to 100",
+                      rule="levy_percent")
     least = ledger.parse_money(rules["wager_min"])
     if least < 1:
-        raise Refused("bad_rules", "rules.wager_min must be at least 0.01")
+        raise Refused("bad_rules", "rules.wager_min must be at least 0.01",
+                      rule="wager_min_least")
     if rules["wager_max"] is not None and ledger.parse_money(rules["wager_max"]) < least:
-        raise Refused("bad_rules", "rules.wager_max must not be less than rules.wager_min")
+        raise Refused("bad_rules", "rules.wager_max must not be less than rules.wager_min",
+                      rule="wager_max_below_min")
     return rules
 
 
@@ -65,12 +69,13 @@ def _amount(value, key: str) -> str:
 @transaction.atomic
 def open_table(*, name: str, format: str, players: list[Player], rules: dict, by,
                wager_style: str = "none", first_dealer: Player | None = None,
-               scorers=()) -> Table:
+               scorers=(), private: bool = False) -> Table:
     if format not in Table.Format.values:
         raise Refused("bad_request", 'format must be "pool" or "rubber"')
     seats = 3 if format == Table.Format.POOL else 2
     if len(players) != seats or len({p.pk for p in players}) != seats:
-        raise Refused("bad_request", f"a {format} takes {seats} different players")
+        raise Refused("bad_request", f"a {format} takes {seats} different players",
+                      rule="seat_count")
     if wager_style not in Table.WagerStyle.values:
         raise Refused("bad_request", 'wager_style must be "english", "french" or "none"')
     rules = read_rules(rules)
@@ -81,15 +86,15 @@ def open_table(*, name: str, format: str, players: list[Player], rules: dict, by
         first_dealer = next(p for p in playing if p.pk == dealer_id)
     elif first_dealer.pk not in {p.pk for p in playing}:
         raise Refused("bad_request", "first_dealer must be one of the two players who "
-                      "play first")
+                      "play first", rule="first_dealer")
     own = getattr(by, "player", None)
     staked = format == Table.Format.POOL and any(rules[key] != "0.00" for key in STAKES)
     if staked and not by.is_staff and own not in players:
         raise Refused("forbidden", "a pool with stakes is opened by staff or by one of its "
-                      "players")
+                      "players", rule="stakes_by_staff")
     table = Table.objects.create(name=name, format=format, rules=rules, wager_style=wager_style,
                                  first_dealer=first_dealer, cut=cut, opened_by=by,
-                                 seating=[p.pk for p in players])
+                                 seating=[p.pk for p in players], private=private)
     now = timezone.now()
     Seat.objects.bulk_create(
         Seat(table=table, player=p, position=i,
@@ -126,12 +131,12 @@ def take_seat(*, table_id: int, by, player: Player | None = None) -> Table:
         raise Refused("forbidden", "only staff may seat another player")
     if table.status != Table.Status.PLAYING:
         raise Refused("table_closed", f"the table is {table.status}")
-    seat = Seat.objects.filter(table=table, player=player).first()
+    seat = next((seat for seat in table.seat_rows() if seat.player_id == player.pk), None)
     if seat is None:
         raise Refused("bad_request", f"{player.name} has no seat at this table")
     if seat.taken_at is not None:
         raise Refused("conflict", f"{player.name} has already taken his seat")
     seat.taken_at = timezone.now()
     seat.save(update_fields=["taken_at"])
-    rebuild(table, kind="seat", by=by)
+    rebuild(table, kind="seat", by=by, change={"player": player.pk})
     return table

@@ -23,7 +23,8 @@ from games.services.changes import locked_table, publish
 def _member(by):
     player = getattr(by, "player", None)
     if player is None:
-        raise Refused("forbidden", "only a member whose login is linked to a player may wager")
+        raise Refused("forbidden", "only a member whose login is linked to a player may wager",
+                      rule="wager_unlinked")
     return player
 
 
@@ -31,19 +32,21 @@ def _not_scoring(table: Table, by) -> None:
     """Who enters a table's hands does not bet on them (ruling 31 of docs/rules.md)."""
     if by.pk == table.opened_by_id or table.scorers.filter(pk=by.pk).exists():
         raise Refused("forbidden", "the table's scorers may not wager at it: they enter the "
-                      "hands its wagers are settled on")
+                      "hands its wagers are settled on", rule="wager_scorer")
 
 
 def _open_unit(table: Table) -> Course:
     """The table's course, when its current unit is open for wagers."""
     if table.wager_style == Table.WagerStyle.NONE:
-        raise Refused("bad_request", "this table takes no wagers")
+        raise Refused("bad_request", "this table takes no wagers", rule="no_wagers")
     if table.status != Table.Status.PLAYING:
-        raise Refused("table_closed", f"the table is {table.status}: no more wagers")
+        raise Refused("table_closed", f"the table is {table.status}: no more wagers",
+                      rule="wagers_table_closed")
     course = replay.replay(table)
     if unit_started(course):
         raise Refused("wagers_closed", f"unit {course.unit.number} has started: wagers on it "
-                      "are closed until the next unit")
+                      "are closed until the next unit", rule="wagers_unit_started",
+                      unit=course.unit.number)
     return course
 
 
@@ -54,7 +57,7 @@ def _still_open(table: Table, wager: Wager) -> Course:
     if (wager.closed or wager.unit_number != course.unit.number
             or wager.on_id not in course.unit.players or not wager.unmatched):
         raise Refused("conflict", f"wager {wager.pk} is no longer open: nothing of it is left "
-                      "to take or withdraw")
+                      "to take or withdraw", rule="wager_not_open", wager=wager.pk)
     return course
 
 
@@ -69,14 +72,17 @@ def _stake(table: Table, text, rest: int | None = None) -> int:
     try:
         cents = ledger.parse_money(text)
     except (ValueError, TypeError) as err:
-        raise Refused("bad_request", f"stake: {err}") from None
+        raise Refused("bad_request", f"stake: {err}",
+                      rule="stake_not_money") from None
     if cents == rest and cents > 0:
         return cents
     least, most = table.rules["wager_min"], table.rules["wager_max"]
     if cents < ledger.parse_money(least):
-        raise Refused("bad_request", f"the stake must be at least {least} at this table")
+        raise Refused("bad_request", f"the stake must be at least {least} at this table",
+                      rule="stake_below_min", least=least)
     if most is not None and cents > ledger.parse_money(most):
-        raise Refused("bad_request", f"the stake must be at most {most} at this table")
+        raise Refused("bad_request", f"the stake must be at most {most} at this table",
+                      rule="stake_above_max", most=most)
     return cents
 
 
@@ -89,7 +95,9 @@ def _within_credit(player, cents: int) -> None:
     if ledger.player_balance(player) - cents < -limit:
         raise Refused("insufficient_funds", f"{player.name} may not owe more than "
                       f"{ledger.cents_to_str(limit)}: his balance is "
-                      f"{ledger.cents_to_str(ledger.player_balance(player))}")
+                      f"{ledger.cents_to_str(ledger.player_balance(player))}",
+                      rule="over_credit", name=player.name, limit=ledger.cents_to_str(limit),
+                      balance=ledger.cents_to_str(ledger.player_balance(player)))
 
 
 @transaction.atomic
@@ -103,30 +111,33 @@ def place_wager(*, table_id: int, by, on: int, stake, odds=None) -> Wager:
     if on not in playing:
         who = "the observer" if on == course.observer else f"player {on}"
         raise Refused("bad_request", f"nobody may wager on {who}: unit {course.unit.number} "
-                      "is played by the two seated players")
+                      "is played by the two seated players", rule="not_playing",
+                      unit=course.unit.number)
     english = table.wager_style == Table.WagerStyle.ENGLISH
     if english and bettor.pk in playing:
         raise Refused("forbidden", "no advice and no wagers from the players: in the English "
-                      "style only bystanders wager")
+                      "style only bystanders wager", rule="english_players")
     if not english and bettor.pk in playing and bettor.pk != on:
-        raise Refused("forbidden", "a seated player may back himself, never his adversary")
+        raise Refused("forbidden", "a seated player may back himself, never his adversary",
+                      rule="back_adversary")
     if bettor.pk not in playing:
         _not_scoring(table, by)
     if odds is not None and not english:
-        raise Refused("bad_request", "odds are for the English style only")
+        raise Refused("bad_request", "odds are for the English style only",
+                      rule="odds_english")
     cents = _stake(table, stake)
     try:
         odds = parse_odds(odds or "1:1")
         lay(cents, odds)
     except ValueError as err:
-        raise Refused("bad_request", str(err)) from None
+        raise Refused("bad_request", str(err), rule="bad_odds") from None
     _within_credit(bettor, cents)
     wager = Wager.objects.create(
         table=table, unit_number=course.unit.number, style=table.wager_style, bettor=bettor,
         on_id=on, stake=cents, odds_for=odds[0], odds_against=odds[1], placed_by=by)
     _hold(table, wager, by, kind="wager_stake", reference=f"wager:{wager.pk}:stake",
           player=bettor.pk, cents=cents)
-    publish(table, course, "wager")
+    publish(table, course, "wager", by=by, change={"wager": wager.pk, "act": "placed"})
     return wager
 
 
@@ -139,18 +150,20 @@ def take_wager(*, wager_id: int, by, stake) -> WagerTake:
     layer = _member(by)
     if wager.style != Wager.Style.ENGLISH:
         raise Refused("bad_request", "only an English offer is taken; French bets are "
-                      "balanced when the unit starts")
+                      "balanced when the unit starts", rule="take_french")
     course = _still_open(table, wager)
     if layer.pk == wager.bettor_id:
-        raise Refused("forbidden", "nobody may lay against himself: this is your own offer")
+        raise Refused("forbidden", "nobody may lay against himself: this is your own offer",
+                      rule="lay_himself")
     if layer.pk in course.unit.players:
         raise Refused("forbidden", "no wagers from the players: in the English style only "
-                      "bystanders wager")
+                      "bystanders wager", rule="english_players")
     _not_scoring(table, by)
     cents = _stake(table, stake, rest=wager.unmatched)
     if cents > wager.unmatched:
         raise Refused("bad_request", f"only {_text(wager.unmatched)} of wager {wager.pk} is "
-                      "still unmatched")
+                      "still unmatched", rule="unmatched_left", left=_text(wager.unmatched),
+                      wager=wager.pk)
     try:
         laid = lay(cents, (wager.odds_for, wager.odds_against))
     except ValueError as err:
@@ -162,7 +175,8 @@ def take_wager(*, wager_id: int, by, stake) -> WagerTake:
     wager.save(update_fields=["matched"])
     _hold(table, wager, by, kind="wager_lay", reference=f"wager:{wager.pk}:take:{take.pk}",
           player=layer.pk, cents=laid)
-    publish(table, course, "wager")
+    publish(table, course, "wager", by=by,
+            change={"wager": wager.pk, "act": "taken", "take": take.pk})
     return take
 
 
@@ -172,10 +186,11 @@ def withdraw_wager(*, wager_id: int, by) -> Wager:
     table = locked_table(_table_of(wager_id))
     wager = Wager.objects.select_for_update().get(pk=wager_id)
     if getattr(by, "player", None) is None or by.player.pk != wager.bettor_id:
-        raise Refused("forbidden", "only the member who placed a wager may withdraw it")
+        raise Refused("forbidden", "only the member who placed a wager may withdraw it",
+                      rule="withdraw_own")
     course = _still_open(table, wager)
     _give_back(table, wager, by, Wager.Closed.WITHDRAWN)
-    publish(table, course, "wager")
+    publish(table, course, "wager", by=by, change={"wager": wager.pk, "act": "withdrawn"})
     return wager
 
 
@@ -192,6 +207,7 @@ def start_unit(table: Table, course: Course, by) -> None:
                           course.unit.players)
         for wager in open_wagers:
             wager.matched = matched[wager.pk]
+            wager.against_id = next(p for p in course.unit.players if p != wager.on_id)
     for wager in open_wagers:
         if wager.style == Wager.Style.FRENCH:
             closed = Wager.Closed.BALANCED
@@ -205,7 +221,7 @@ def _give_back(table: Table, wager: Wager, by, closed: str) -> None:
     back = wager.unmatched
     wager.returned += back
     wager.closed = closed
-    wager.save(update_fields=["matched", "returned", "closed"])
+    wager.save(update_fields=["matched", "returned", "closed", "against"])
     money.post(table, kind=f"wager_{closed}", reference=f"wager:{wager.pk}:{closed}", by=by,
                amounts={money.escrow(table, wager.unit_number): -back,
                         money.player(wager.bettor_id): back},

@@ -1,7 +1,9 @@
 """The configured channel layer (in memory, or Redis when REDIS_URL is set) delivers."""
 
+import asyncio
 import os
 
+import pytest
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
@@ -33,3 +35,43 @@ def test_the_suite_runs_on_the_configured_layer():
     expected = "RedisChannelLayer" if os.environ.get("REDIS_URL") else "InMemoryChannelLayer"
 
     assert type(get_channel_layer()).__name__ == expected
+
+
+@pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="Redis's blocking reads only")
+def test_a_member_that_waits_longer_than_a_blocking_read_still_receives():
+    """The layer reads Redis in blocking reads of 5 seconds; a client-side read timeout as
+    short (redis-py 8's default) would end a live feed's socket after 5 idle seconds."""
+    async def wait_then_send():
+        layer = get_channel_layer()
+        channel = await layer.new_channel()
+        await layer.group_add("tables.idle", channel)
+        try:
+            waiting = asyncio.ensure_future(layer.receive(channel))
+            await asyncio.sleep(7)
+            await layer.group_send("tables.idle", {"type": "table.update", "seq": 2})
+            return await asyncio.wait_for(waiting, 20)
+        finally:
+            await layer.group_discard("tables.idle", channel)
+
+    assert async_to_sync(wait_then_send)() == {"type": "table.update", "seq": 2}
+
+
+def test_the_in_memory_layer_sweeps_expired_messages_at_most_once_a_second(monkeypatch):
+    from club.layers import InMemoryChannelLayer
+
+    layer = InMemoryChannelLayer(expiry=0)
+    swept = []
+    monkeypatch.setattr("channels.layers.InMemoryChannelLayer._clean_expired",
+                        lambda self: swept.append(self))
+
+    async def twice():
+        channel = await layer.new_channel()
+        for _ in range(2):
+            await layer.send(channel, {"type": "table.update"})
+            await layer.receive(channel)
+
+    async_to_sync(twice)()
+    layer.sweep_every = 0
+    layer._clean_expired()
+
+    assert len(swept) == 2  # the first receive's sweep, none on the second, then one again

@@ -145,7 +145,7 @@ def test_a_hand_posted_through_asgi_is_stored_and_published_after_commit():
 
     assert status == 201, body
     assert json.loads(body)["table"]["seq"] == message["seq"] == table["seq"] + 1
-    assert message["kind"] == "hand"
+    assert json.loads(message["text"])["type"] == "hand"
     assert Hand.objects.filter(table_id=table["id"]).count() == 1
 
 

@@ -70,14 +70,15 @@ def test_database_url_selects_postgresql(tmp_path):
 
 
 def test_channel_layer_is_in_memory_without_redis():
-    assert env.channel_layers({})["default"]["BACKEND"] == "channels.layers.InMemoryChannelLayer"
+    assert env.channel_layers({})["default"]["BACKEND"] == "club.layers.InMemoryChannelLayer"
 
 
 def test_redis_url_selects_the_redis_channel_layer():
     layer = env.channel_layers({"REDIS_URL": "redis://cache.example:6379/2"})["default"]
 
     assert layer["BACKEND"] == "channels_redis.core.RedisChannelLayer"
-    assert layer["CONFIG"]["hosts"] == ["redis://cache.example:6379/2"]
+    assert layer["CONFIG"]["hosts"] == [{"address": "redis://cache.example:6379/2",
+                                          "socket_timeout": None}]
 
 
 def manage(*args, **environ):

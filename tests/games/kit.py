@@ -2,8 +2,10 @@
 records, and tables played to a given point through the API or through the services."""
 import json
 import re
+import threading
 
 from django.contrib.auth import get_user_model
+from django.db import connections
 
 from club.models import ApiToken, Player
 from club.players import create_player
@@ -112,3 +114,26 @@ def won_pool(by, name="Won pool") -> Table:
 def page_text(response) -> str:
     """The page's HTML with the red suits' colouring taken off: "J♦" reads as it is shown."""
     return re.sub(r'<span class="red-suit">(.*?)</span>', r"\1", response.content.decode())
+
+
+def at_once(*works):
+    """Runs each work in its own thread (with its own database connection), released together;
+    returns what each returned or raised, in order."""
+    barrier = threading.Barrier(len(works))
+    answers = [None] * len(works)
+
+    def run(i):
+        try:
+            barrier.wait()
+            answers[i] = works[i]()
+        except Exception as err:  # judged by the test
+            answers[i] = err
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(works))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return answers

@@ -11,6 +11,7 @@ from games.api.schemas import (
     PlayerWithStats,
     Snapshot,
     Standings,
+    TableEvents,
 )
 from games.engine.rules import TABLE_CHOICES
 from tests.games.kit import hand_won_by, players, summary
@@ -37,11 +38,17 @@ def answer_schema(schema, method, path, status):
     ("get", "/players/{player_id}", 200, "PlayerWithStats"),
     ("post", "/tables", 201, "Snapshot"),
     ("get", "/tables/{table_id}", 200, "Snapshot"),
+    ("get", "/tables/{table_id}/events", 200, "TableEvents"),
     ("post", "/tables/{table_id}/abandon", 200, "Snapshot"),
     ("post", "/tables/{table_id}/hands", 201, "HandAndTable"),
     ("post", "/hands/{hand_id}/correct", 200, "HandAndTable"),
     ("get", "/hands/{hand_id}", 200, "HandWithVersions"),
     ("get", "/standings", 200, "Standings"),
+    ("get", "/tables", 200, "TableList"),
+    ("get", "/players", 200, "PlayerList"),
+    ("post", "/hands/{hand_id}/tricks", 201, "HandAndTable"),
+    ("post", "/hands/{hand_id}/tricks/undo", 200, "HandAndTable"),
+    ("post", "/hands/{hand_id}/finish", 200, "HandAndTable"),
 ])
 def test_each_answer_and_its_errors_have_a_published_shape(schema, method, path, status, model):
     assert answer_schema(schema, method, path, status) == {
@@ -59,7 +66,9 @@ def test_the_snapshot_shape_names_every_field_of_api_md(schema):
 
 
 @pytest.mark.parametrize("path", ["/players", "/tables", "/tables/{table_id}/abandon",
-                                  "/tables/{table_id}/hands", "/hands/{hand_id}/correct"])
+                                  "/tables/{table_id}/hands", "/hands/{hand_id}/correct",
+                                  "/hands/{hand_id}/tricks", "/hands/{hand_id}/tricks/undo",
+                                  "/hands/{hand_id}/finish"])
 def test_every_post_documents_the_idempotency_key(schema, path):
     headers = [p for p in operation(schema, "post", path)["parameters"]
                if p["in"] == "header"]
@@ -70,6 +79,7 @@ def test_opening_a_table_documents_the_formats_and_every_option_of_the_rules(sch
     body = schema["components"]["schemas"]["TableIn"]["properties"]
     assert body["format"]["enum"] == ["pool", "rubber"]
     assert body["wager_style"]["enum"] == ["english", "french", "none"]
+    assert (body["private"]["type"], body["private"]["default"]) == ("boolean", False)
     options = body["rules"]["properties"]
     assert set(TABLE_CHOICES) | {"pool_entry", "pool_forfeit", "levy_percent", "wager_min",
                                  "wager_max"} == set(options)
@@ -84,6 +94,7 @@ def test_every_answer_of_a_pool_evening_has_its_published_shape(scorer, staff_ap
     table = Snapshot.model_validate(staff_api.post("/tables", {
         "name": "T", "format": "pool", "players": ids, "scorers": ["scorer"],
         "rules": {"pool_entry": "5.00", "pool_forfeit": "1.00", "game_value": "graded"},
+        "private": True,
     }).json())
     first_hand = None
     while table.status == "playing":  # Athos wins every game he plays, until the pool is his
@@ -99,6 +110,7 @@ def test_every_answer_of_a_pool_evening_has_its_published_shape(scorer, staff_ap
     HandAndTable.model_validate(corrected.json())
     HandWithVersions.model_validate(scorer.get(f"/hands/{first_hand.id}").json())
     Standings.model_validate(scorer.get("/standings").json())
+    TableEvents.model_validate(scorer.get(f"/tables/{table.id}/events").json())
     other = scorer.post("/tables", {"name": "U", "format": "rubber", "players": ids[:2]}).json()
     Snapshot.model_validate(scorer.post(f"/tables/{other['id']}/abandon").json())
     ErrorOut.model_validate(scorer.post(f"/tables/{other['id']}/abandon").json())
@@ -119,14 +131,20 @@ def test_each_operation_is_named_by_its_view_whatever_module_holds_it(schema):
     assert ids == {
         ("post", "/api/engine/score"): "engine_score",
         ("post", "/api/players"): "create_player",
+        ("get", "/api/players"): "list_players",
         ("get", "/api/players/{player_id}"): "get_player",
         ("post", "/api/tables"): "open_table",
+        ("get", "/api/tables"): "list_tables",
         ("get", "/api/tables/{table_id}"): "get_table",
+        ("get", "/api/tables/{table_id}/events"): "get_table_events",
         ("post", "/api/tables/{table_id}/abandon"): "abandon_table",
         ("post", "/api/tables/{table_id}/seat"): "take_seat",
         ("post", "/api/tables/{table_id}/hands"): "record_hand",
         ("post", "/api/hands/{hand_id}/correct"): "correct_hand",
         ("get", "/api/hands/{hand_id}"): "get_hand",
+        ("post", "/api/hands/{hand_id}/tricks"): "add_trick",
+        ("post", "/api/hands/{hand_id}/tricks/undo"): "undo_trick",
+        ("post", "/api/hands/{hand_id}/finish"): "finish_hand",
         ("get", "/api/standings"): "get_standings",
         ("post", "/api/tables/{table_id}/wagers"): "place_wager",
         ("get", "/api/tables/{table_id}/wagers"): "table_wagers",

@@ -1,17 +1,15 @@
 """Several daphne workers may serve one table at once: the table lock, the unique constraints
 and the idempotency keys keep every hand counted once. These tests post from real threads,
 each with its own database connection, against PostgreSQL."""
-import threading
-
 import pytest
-from django.db import connection, connections
+from django.db import connection
 from django.test import Client
 
 from games import ratings
 from games.models import GamePlayer, Hand, Table
 from games.replay import replay
 from games.selectors.snapshot import snapshot
-from tests.games.kit import Api, players, summary, user_with_token
+from tests.games.kit import Api, at_once, players, summary, user_with_token
 from tests.games.records import ELDER_VOLE
 
 pytestmark = [
@@ -19,26 +17,6 @@ pytestmark = [
     pytest.mark.skipif(connection.vendor != "postgresql",
                        reason="row locks between connections need PostgreSQL"),
 ]
-
-
-def at_once(count: int, work):
-    """Runs work(i) in `count` threads released together; returns their answers in order."""
-    barrier = threading.Barrier(count)
-    answers = [None] * count
-
-    def run(i):
-        try:
-            barrier.wait()
-            answers[i] = work(i)
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(count)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return answers
 
 
 @pytest.fixture
@@ -59,8 +37,9 @@ def post_from_thread(token, path, body, key=None):
 
 def test_twenty_concurrent_posts_leave_a_consistent_table(table_and_token):
     snap, token = table_and_token
-    answers = at_once(20, lambda i: post_from_thread(
-        token, f"/tables/{snap['id']}/hands", {"record": summary(3 if i % 2 else 5)}))
+    path = f"/tables/{snap['id']}/hands"
+    answers = at_once(*[lambda i=i: post_from_thread(
+        token, path, {"record": summary(3 if i % 2 else 5)}) for i in range(20)])
     statuses = sorted(status for status, _ in answers)
     assert set(statuses) <= {201, 409}
     table = Table.objects.get()
@@ -73,16 +52,16 @@ def test_twenty_concurrent_posts_leave_a_consistent_table(table_and_token):
 
 def test_two_scorers_posting_the_same_deal_at_once_make_one_hand(table_and_token):
     snap, token = table_and_token
-    answers = at_once(2, lambda i: post_from_thread(
-        token, f"/tables/{snap['id']}/hands", {"record": ELDER_VOLE}))
+    answers = at_once(*[lambda: post_from_thread(
+        token, f"/tables/{snap['id']}/hands", {"record": ELDER_VOLE})] * 2)
     assert sorted(status for status, _ in answers) == [201, 409]
     assert Hand.objects.count() == 1
 
 
 def test_two_posts_with_one_idempotency_key_at_once_make_one_hand(table_and_token):
     snap, token = table_and_token
-    answers = at_once(2, lambda i: post_from_thread(
-        token, f"/tables/{snap['id']}/hands", {"record": summary(3)}, key="hand-1"))
+    answers = at_once(*[lambda: post_from_thread(
+        token, f"/tables/{snap['id']}/hands", {"record": summary(3)}, key="hand-1")] * 2)
     assert [status for status, _ in answers] == [201, 201]
     assert answers[0][1] == answers[1][1]
     assert Hand.objects.count() == 1
@@ -90,8 +69,8 @@ def test_two_posts_with_one_idempotency_key_at_once_make_one_hand(table_and_toke
 
 def test_two_posts_of_hand_number_one_at_once_make_one_hand(table_and_token):
     snap, token = table_and_token
-    answers = at_once(2, lambda i: post_from_thread(
-        token, f"/tables/{snap['id']}/hands", {"record": summary(3), "number": 1}))
+    answers = at_once(*[lambda: post_from_thread(
+        token, f"/tables/{snap['id']}/hands", {"record": summary(3), "number": 1})] * 2)
     assert sorted(status for status, _ in answers) == [201, 409]
     assert Hand.objects.count() == 1
 
@@ -114,11 +93,29 @@ def test_games_ending_at_once_at_several_tables_are_rated_as_a_rerating_would(cl
             assert api.post(f"/tables/{snap['id']}/hands", {"record": record}).status_code == 201
         tables.append(snap["id"])
 
-    answers = at_once(len(tables), lambda i: post_from_thread(
-        token, f"/tables/{tables[i]}/hands", {"record": summary(5)}))  # his third vole wins
+    answers = at_once(*[lambda table=table: post_from_thread(  # his third vole wins
+        token, f"/tables/{table}/hands", {"record": summary(5)}) for table in tables])
 
     assert [status for status, _ in answers] == [201] * len(tables)
     assert Table.objects.filter(status=Table.Status.WON).count() == len(tables)
     assert GamePlayer.objects.filter(mu__isnull=True).count() == 0
     earliest = GamePlayer.objects.order_by("finished_at").first().finished_at
     assert ratings.rerate(earliest) == 0
+
+
+def test_two_phones_entering_the_same_trick_at_once_enter_it_once(table_and_token):
+    """Each sends the trick's number: the table's lock makes them take turns, and the second
+    finds that trick entered (409 wrong_trick_number)."""
+    snap, token = table_and_token
+    live = dict(ELDER_VOLE, tricks=[], in_progress=True)
+    status, body = post_from_thread(token, f"/tables/{snap['id']}/hands", {"record": live})
+    assert status == 201
+    hand_id = body["hand"]["id"]
+    answers = at_once(*[lambda: post_from_thread(
+        token, f"/hands/{hand_id}/tricks", {"trick": ELDER_VOLE["tricks"][0], "number": 1})] * 4)
+    assert sorted(status for status, _ in answers) == [201, 409, 409, 409]
+    assert {body["error"]["code"] for status, body in answers if status == 409} == {
+        "wrong_trick_number"}
+    hand = Hand.objects.get(pk=hand_id)
+    assert hand.record["tricks"] == ELDER_VOLE["tricks"][:1] and hand.versions.count() == 1
+    assert Table.objects.get().seq == body["table"]["seq"] + 1

@@ -2,6 +2,7 @@
 table's group after it is committed, and only then; under daphne the request does not wait
 for it (tests/club/test_handler.py sends a hand through the ASGI application)."""
 import asyncio
+import json
 import logging
 
 import pytest
@@ -46,7 +47,8 @@ def test_each_committed_hand_reaches_the_group_and_nothing_else_does():
 
     first, second = async_to_sync(listen_while_playing)()
 
-    assert (first["kind"], second["kind"]) == ("hand", "hand")
+    first, second = json.loads(first["text"]), json.loads(second["text"])
+    assert (first["type"], second["type"]) == ("hand", "hand")
     assert (first["seq"], second["seq"]) == (table.seq + 1, table.seq + 2)
     assert second["table"]["seq"] == second["seq"]
     assert first["table"]["game"]["hands"] == 1 and second["table"]["game"]["hands"] == 2
@@ -113,8 +115,8 @@ def test_each_wager_event_moves_seq_on_and_reaches_the_group_with_the_wagers():
         await sync_to_async(wager)()
         return [await layer.receive(channel) for _ in range(2)]
 
-    placed, taken = async_to_sync(listen)()
-    assert (placed["kind"], taken["kind"]) == ("wager", "wager")
+    placed, taken = (json.loads(m["text"]) for m in async_to_sync(listen)())
+    assert (placed["type"], taken["type"]) == ("wager", "wager")
     assert (placed["seq"], taken["seq"]) == (table.seq + 1, table.seq + 2)
     assert [w["matched"] for w in (placed["table"]["wagers"][0], taken["table"]["wagers"][0])] \
         == ["0.00", "4.00"]

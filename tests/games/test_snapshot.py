@@ -1,5 +1,7 @@
 """The stored snapshot is always the table replayed afresh from its hands (docs/architecture.md: the
 database is the truth; the snapshot and the feed are views of it)."""
+import json
+
 import pytest
 
 from games.models import Table
@@ -33,3 +35,58 @@ def test_after_hands_a_rotation_and_a_correction_the_snapshot_is_the_replay(scor
     assert stored == fixed.json()["table"] == fresh(snap["id"])
     assert scorer.get(f"/tables/{snap['id']}").json() == stored
     assert stored["seq"] == snap["seq"] + 1
+
+
+def test_the_snapshot_names_its_players_and_says_its_last_hands(staff_api):
+    trio = players("Athos", "Porthos", "Aramis")
+    snap = staff_api.post("/tables", {"name": "T", "format": "pool", "first_dealer": trio[1].pk,
+                                      "players": [p.pk for p in trio]}).json()
+    for _ in range(6):
+        snap = staff_api.post(f"/tables/{snap['id']}/hands",
+                              {"record": summary(3)}).json()["table"]
+
+    assert snap["names"] == {str(p.pk): p.name for p in trio}
+    assert [h["number"] for h in snap["last_hands"]] == [6, 5, 4, 3, 2]  # newest first, five
+    newest = snap["last_hands"][0]
+    assert newest["marks"] == [{"to": "elder", "points": 1, "for": "point"}]
+    assert (newest["elder"], newest["dealer"]) in ((trio[0].pk, trio[1].pk),
+                                                   (trio[1].pk, trio[0].pk))
+    assert snap == fresh(snap["id"])
+
+
+# Diamonds are trumps. The elder exchanges 9C for 9S, the dealer 8C for TS; the dealer takes
+# the first trick with KS and leads AH, which the elder must beat with QH.
+SEEN_DEAL = {
+    "deal": {"elder": ["7S", "8H", "9C", "KC", "QH"], "dealer": ["KS", "7D", "AH", "TC", "8C"],
+             "turn_up": "JD"},
+    "exchanges": [{"accepted": True, "elder": {"discard": ["9C"], "draw": ["9S"]},
+                   "dealer": {"discard": ["8C"], "draw": ["TS"]}}],
+    "tricks": [["7S", "KS"]],
+    "in_progress": True,
+}
+UNSEEN = ("8H", "9S", "KC", "7D", "TC", "TS", "9C", "8C")  # in a hand, or discarded
+
+
+def test_a_hand_in_progress_shows_its_tricks_and_no_card_not_yet_played(scorer):
+    trio = players("Athos", "Porthos", "Aramis")
+    athos, porthos = trio[0].pk, trio[1].pk
+    snap = scorer.post("/tables", {"name": "T", "format": "pool", "first_dealer": porthos,
+                                   "players": [p.pk for p in trio]}).json()
+    assert snap["in_progress"] is None
+    hand = scorer.post(f"/tables/{snap['id']}/hands", {"record": SEEN_DEAL}).json()["hand"]
+    snap = scorer.post(f"/hands/{hand['id']}/tricks",
+                       {"trick": ["ah", "Q♥"], "number": 2}).json()["table"]
+
+    assert snap["in_progress"] == {
+        "hand": 1, "elder": athos, "dealer": porthos, "turn_up": "JD", "king": None,
+        "tricks": [{"leader": athos, "cards": ["7S", "KS"], "winner": porthos},
+                   {"leader": porthos, "cards": ["AH", "QH"], "winner": athos}],
+        "won": {str(athos): 1, str(porthos): 1}}
+    text = json.dumps(snap)
+    assert [card for card in UNSEEN if f'"{card}"' in text] == []
+    assert snap == fresh(snap["id"])
+
+    for number in (2, 1):
+        snap = scorer.post(f"/hands/{hand['id']}/tricks/undo", {"number": number}).json()["table"]
+    assert snap["in_progress"]["tricks"] == []
+    assert snap["in_progress"]["won"] == {str(athos): 0, str(porthos): 0}

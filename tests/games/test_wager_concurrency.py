@@ -11,7 +11,7 @@ from types import SimpleNamespace
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.db import connection, connections, transaction
+from django.db import connection, transaction
 from django.db.models import Sum
 
 from club import ledger
@@ -25,7 +25,7 @@ from games.services.hands import record_hand
 from games.services.settlement import settle
 from games.services.tables import open_table
 from games.services.wagers import place_wager, take_wager, withdraw_wager
-from tests.games.kit import summary
+from tests.games.kit import at_once, summary
 from tests.games.test_wager_machine import Bet, Tab, balance_gallery, expected_books, started
 
 pytestmark = [
@@ -35,29 +35,6 @@ pytestmark = [
 ]
 
 ROUNDS = 12
-
-
-def at_once(*works):
-    """Runs each work in its own thread, released together; returns what each returned or
-    raised, in order."""
-    barrier = threading.Barrier(len(works))
-    answers = [None] * len(works)
-
-    def run(i):
-        try:
-            barrier.wait()
-            answers[i] = works[i]()
-        except Exception as err:  # judged by the test
-            answers[i] = err
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(works))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return answers
 
 
 @pytest.fixture

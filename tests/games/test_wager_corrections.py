@@ -136,3 +136,33 @@ def test_a_french_bet_on_a_player_a_correction_unseated_is_not_balanced(secretar
     correct(table, secretary, 5, 2)  # unit 1 is Porthos's: unit 2 is Porthos against Aramis
     record(table, secretary, 3)  # unit 2 starts: nobody backs Porthos, nothing is matched
     assert (money(charles), money(dora), escrow(table, 2)) == (0, 0, 0)
+
+
+def win_current_game(table, secretary, winner):
+    """Voles to `winner` until the table's current game is over."""
+    table.refresh_from_db()
+    game = table.snapshot["game"]["number"]
+    while table.snapshot["game"]["number"] == game and table.status == "playing":
+        record(table, secretary, 5 if table.snapshot["seats"]["elder"] == winner.pk else 0)
+        table.refresh_from_db()
+
+
+def test_a_bet_placed_after_a_correction_voided_the_gallery_is_not_void_with_it(
+        secretary, bystanders):
+    """The gallery balanced between Athos and Aramis is void once a correction makes unit 2
+    Porthos's against Aramis; a bet placed on the unit after that is a new gallery's, and is
+    settled."""
+    table, athos, porthos, aramis = pool(secretary, "french")
+    charles, dora, emile = bystanders
+    record(table, secretary, 5, 0, 5)  # three voles to Athos: unit 1 is his
+    place_wager(table_id=table.pk, by=charles, on=athos.pk, stake="10.00")
+    place_wager(table_id=table.pk, by=dora, on=aramis.pk, stake="10.00")
+    record(table, secretary, 3)  # unit 2 starts: Athos against Aramis, 10.00 against 10.00
+    correct(table, secretary, 3, 2)  # 4-1: unit 1 is open again, unit 2 gone
+    win_current_game(table, secretary, porthos)  # unit 2: Porthos against Aramis
+    assert (money(charles), money(dora)) == (0, 0)  # the old gallery is void
+    place_wager(table_id=table.pk, by=emile, on=porthos.pk, stake="5.00")
+    place_wager(table_id=table.pk, by=charles, on=aramis.pk, stake="5.00")
+    win_current_game(table, secretary, aramis)
+    assert escrow(table, 2) == 0
+    assert (money(charles), money(dora), money(emile)) == (500, 0, -500)

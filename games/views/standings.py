@@ -1,4 +1,4 @@
-"""The pages of the games app."""
+"""The home page and the standings."""
 
 from django.shortcuts import render
 

@@ -1,0 +1,135 @@
+"""A refusal (club.errors.Refused) in the reader's words, for the pages: the one place where a
+refusal becomes a sentence. The JSON API keeps the service's English message.
+
+A refusal that names its `rule` is said in full, its specifics (a stake, a limit, a name)
+written into the sentence. Otherwise its code's sentence is said, followed by the service's
+message (in English) as a detail; a code without a sentence shows the message alone. The codes
+are strings, as in club.api.REFUSAL_STATUS: those of the games and of their engine are here
+too, so that the scorer's page says the rule a record broke (games.words.refusal)."""
+from dataclasses import dataclass
+
+from django.utils.translation import gettext_lazy as _
+
+SENTENCES = {
+    # -- codes, said before the service's message -------------------------------------------
+    "bad_request": _("This cannot be done as asked"),
+    "bad_rules": _("These table options cannot be used"),
+    "forbidden": _("You may not do this"),
+    "not_found": _("This is not here"),
+    "conflict": _("This clashes with what is already recorded"),
+    "table_closed": _("The table is no longer played"),
+    "wagers_closed": _("Wagers on this unit are closed: it has started"),
+    "insufficient_funds": _("Not enough money in the account"),
+    "seats_pending": _("Every player must take his seat first"),
+    "idempotency_conflict": _("This form's key was used for something else"),
+    "hand_set_aside": _("This hand no longer has a place at the table"),
+    # the engine's codes (games.engine), on the scorer's page
+    "bad_card": _("this is not a card of the pack"),
+    "duplicate_card": _("a card can be in one place only"),
+    "wrong_hand_size": _("each player is dealt five cards"),
+    "bad_exchange": _("this exchange is not allowed"),
+    "stock_exhausted": _("the stock has no more cards"),
+    "card_not_held": _("a player plays only a card he holds"),
+    "must_follow_suit": _("a player must follow suit"),
+    "must_win_trick": _("a player must win the trick when he can"),
+    "must_trump": _("a player who cannot follow suit must trump"),
+    "king_not_held": _("only the holder of the king of trumps announces it"),
+    "wrong_trick_count": _("a hand is played to five tricks"),
+    "after_game_end": _("the game was already over"),
+    "bad_summary": _("this outcome cannot happen"),
+    "bad_irregularity": _("this irregularity cannot be recorded so"),
+    "variant_disabled": _("this table does not play this variant"),
+    "duplicate_hand": _("this deal is already recorded"),
+    # -- rules, said in full --------------------------------------------------------------
+    # the pages' own
+    "no_form_key": _("This form has no key: load the page again."),
+    "unknown_action": _("Unknown action."),
+    "choose_player": _("Choose a player."),
+    "choose_seated": _("Choose a seated player."),
+    "choose_offer": _("Choose an offer."),
+    "no_such_wager": _("There is no such wager at this table."),
+    # wagers (games.services.wagers)
+    "wager_unlinked": _("Only a member whose login is linked to a player may wager."),
+    "wager_scorer": _("The table's scorers may not wager at it: they enter the hands its "
+                      "wagers are settled on."),
+    "no_wagers": _("This table takes no wagers."),
+    "wagers_table_closed": _("The table is over: no more wagers."),
+    "wagers_unit_started": _("Unit %(unit)s has started: wagers on it are closed until the "
+                             "next unit."),
+    "wager_not_open": _("Wager %(wager)s is no longer open: nothing of it is left to take or "
+                        "withdraw."),
+    "stake_not_money": _("The stake must be an amount such as 5.00."),
+    "stake_below_min": _("The stake must be at least %(least)s at this table."),
+    "stake_above_max": _("The stake must be at most %(most)s at this table."),
+    "over_credit": _("%(name)s may not owe more than %(limit)s: his balance is %(balance)s."),
+    "not_playing": _("Nobody may wager on a player who does not play unit %(unit)s: it is "
+                     "played by the two seated players."),
+    "english_players": _("No advice and no wagers from the players: in the English style only "
+                         "the bystanders wager."),
+    "back_adversary": _("A seated player may back himself, never his adversary."),
+    "odds_english": _("Odds are for the English style only."),
+    "bad_odds": _("The odds must be two whole numbers such as 2:1."),
+    "take_french": _("Only an English offer is taken; French bets are balanced when the unit "
+                     "starts."),
+    "lay_himself": _("Nobody may lay against himself: this is your own offer."),
+    "unmatched_left": _("Only %(left)s of wager %(wager)s is still unmatched."),
+    "withdraw_own": _("Only the member who placed a wager may withdraw it."),
+    # tables (games.services.tables)
+    "rule_above_limit": _("At most %(limit)s."),
+    "levy_percent": _("The levy is a percentage from 0 to 100."),
+    "wager_min_least": _("The least stake is at least 0.01."),
+    "wager_max_below_min": _("The greatest stake must not be less than the least."),
+    "seat_count": _("A pool takes three different players, a rubber two."),
+    "first_dealer": _("The first dealer is one of the two players who play first."),
+    "stakes_by_staff": _("A pool with stakes is opened by staff or by one of its players."),
+    # players (club.players)
+    "name_length": _("A name is 1 to %(length)s characters."),
+    "name_unprintable": _("A name holds only printable characters."),
+    "no_user": _("There is no login %(username)s."),
+    "user_linked": _("The login %(username)s is already linked to a player."),
+    "name_taken": _("There is already a player named %(name)s."),
+    # logins (club.players)
+    "username_invalid": _("A username is 1 to %(length)s characters: letters, digits and "
+                          "@ . + - _ only."),
+    "username_taken": _("The username %(username)s is taken."),
+    "password_invalid": _("This password is refused: %(problems)s"),
+    "player_has_login": _("%(name)s already has a login."),
+    "no_login": _("%(name)s has no login."),
+    "password_of_staff": _("Only a superuser sets the password of a staff login."),
+    "login_twice": _("Choose an existing login or make a new one, not both."),
+    # payments (club.payments) and the settle-up (club.settle_up)
+    "amount_not_money": _("The amount must be an amount of money such as 12.50."),
+    "payment_staff": _("Only staff record payments between members."),
+    "amount_positive": _("The amount must be more than 0.00."),
+    "amount_above_max": _("The amount may be at most %(most)s."),
+    "pay_himself": _("The payer and the payee must be two parties."),
+    "memo_length": _("The memo may be at most %(length)s characters."),
+    "held_at_tables": _("The balances sum to %(total)s, not 0.00."),
+}
+
+
+# Rules whose sentence is followed by the service's message, for what only it names (which
+# character of a name, what is wrong with an amount or odds).
+WITH_DETAIL = {"stake_not_money", "amount_not_money", "bad_odds", "name_unprintable"}
+
+
+@dataclass
+class Said:
+    """A refusal as a page shows it: the rule in words, and the service's message as a detail
+    when the rule alone does not say it all."""
+    rule: str
+    detail: str = ""
+
+    def __str__(self) -> str:
+        return " — ".join(part for part in (self.rule, self.detail) if part)
+
+
+def said(refused, shown=str) -> Said:
+    """The refusal in the reader's words; `shown` writes the detail (the scorer's page shows
+    its cards with their suit symbols)."""
+    if refused.rule in SENTENCES:
+        detail = shown(refused.message) if refused.rule in WITH_DETAIL else ""
+        return Said(str(SENTENCES[refused.rule]) % refused.params, detail)
+    if refused.code in SENTENCES:
+        return Said(str(SENTENCES[refused.code]), shown(refused.message))
+    return Said("", shown(refused.message))

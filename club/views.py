@@ -1,0 +1,199 @@
+"""The club's own pages: a member's account (his money and his scoring terminal's token), the
+players and the settle-up. Every write goes through the club's services; a refusal is shown
+beside the form and nothing is saved."""
+import uuid
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model, update_session_auth_hash
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.password_validation import password_validators_help_texts
+from django.contrib.messages.views import SuccessMessageMixin
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.shortcuts import redirect, render
+from django.urls import reverse_lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+
+from club import ledger, payments, players, refusals
+from club.errors import Refused
+from club.idempotency import form_once
+from club.models import ApiToken, Player
+from club.settle_up import club_settle_up
+
+HISTORY = 50
+
+
+@login_required
+def account(request):
+    """The member's balance, his money history, and his API token for a scoring terminal. A
+    token just made is shown once: its key is in the session only until this page shows it."""
+    player = Player.objects.filter(user=request.user).first()
+    context = {"player": player, "balance": None, "movements": [],
+               "has_token": ApiToken.objects.filter(user=request.user).exists(),
+               "new_token": request.session.pop("new_token", None)}
+    if player is not None:
+        context["balance"] = ledger.cents_to_str(ledger.player_balance(player))
+        context["movements"] = [
+            {"when": tx.created_at, "kind": tx.kind.replace("_", " "), "memo": tx.memo,
+             "amount": ledger.cents_to_str(cents), "credit": cents > 0}
+            for tx, cents in ledger.player_movements(player, limit=HISTORY)]
+    return render(request, "club/account.html", context)
+
+
+@login_required
+@require_POST
+def make_token(request):
+    """A new token for the member's scoring terminal; any old one stops working."""
+    with transaction.atomic():
+        ApiToken.objects.filter(user=request.user).delete()
+        token = ApiToken.objects.create(user=request.user)
+    request.session["new_token"] = token.key
+    return redirect("account")
+
+
+@login_required
+@require_POST
+def revoke_token(request):
+    ApiToken.objects.filter(user=request.user).delete()
+    messages.success(request, _("Your token is revoked: no terminal can use it any more."))
+    return redirect("account")
+
+
+# Which field of the players page's forms a refusal belongs beside; others go atop the form.
+FIELD_OF = {"username_invalid": "username", "username_taken": "username",
+            "password_invalid": "password", "password_of_staff": "password"}
+
+
+def players_page(request):
+    """Every player; staff add one (with a new login, an existing one or none), give a player a
+    login, set a member's new password and rename a player. Each form is done once for its key
+    (a double tap does nothing more); a refusal is shown beside its field, and nothing is
+    saved."""
+    errors, values = {}, {}
+    if request.method == "POST":
+        if not (request.user.is_authenticated and request.user.is_staff):
+            raise PermissionDenied
+        values = request.POST
+        action, found = values.get("action", ""), {}
+        try:
+            act, said = _players_act(request, action)
+            done = form_once(request, values.get("key", ""),
+                             lambda: found.setdefault("player", act()))
+        except Refused as refused:
+            field = FIELD_OF.get(refused.rule)
+            errors[f"{action}_{field}" if field else action or "add"] = refusals.said(refused)
+        else:
+            if done and found["player"].user_id == request.user.pk:
+                update_session_auth_hash(request, found["player"].user)  # his own: stay in
+            messages.success(request, said(found["player"]) if done else
+                             _("This form was sent already: nothing more was done."))
+            return redirect("players")
+    users = None
+    if request.user.is_authenticated and request.user.is_staff:
+        users = get_user_model().objects.filter(player__isnull=True).order_by("username")
+    everyone = list(Player.objects.select_related("user"))
+    context = {"players": everyone, "errors": errors, "values": values, "users": users,
+               "guests": [p for p in everyone if p.user is None],
+               "members": [p for p in everyone if p.user is not None],
+               "key": uuid.uuid4().hex,
+               "password_help": " ".join(password_validators_help_texts())}
+    return render(request, "club/players.html", context, status=400 if errors else 200)
+
+
+def _players_act(request, action: str):
+    """The players page's act for `action` (it returns the player) and what to say once it is
+    done."""
+    post = request.POST
+    name, password = post.get("name", ""), post.get("password", "")
+    if action == "add":
+        login, new_login = post.get("username", "").strip(), post.get("new_username", "").strip()
+        if login and (new_login or password):
+            raise Refused("bad_request", "an existing login or a new one, not both",
+                          rule="login_twice")
+        if new_login or password:
+            return (lambda: players.create_member(name=name, username=new_login,
+                                                  password=password)), _added
+        return (lambda: players.create_player(name=name, username=login or None)), _added
+    player_id = _id(post.get("player"))
+    if action == "login":
+        return (lambda: players.give_login(player_id=player_id, password=password,
+                                           username=post.get("new_username", ""))), (
+            lambda player: _("%(name)s may log in as %(username)s.")
+            % {"name": player.name, "username": player.user.get_username()})
+    if action == "password":
+        return (lambda: players.set_password(player_id=player_id, password=password,
+                                             by=request.user)), (
+            lambda player: _("%(name)s's password is changed.") % {"name": player.name})
+    if action == "rename":
+        return (lambda: players.rename_player(player_id=player_id, name=name)), (
+            lambda player: _("The player is now called %(name)s.") % {"name": player.name})
+    raise Refused("bad_request", "unknown action", rule="unknown_action")
+
+
+def _added(player) -> str:
+    return _("%(name)s is a player of the club.") % {"name": player.name}
+
+
+class PasswordChange(SuccessMessageMixin, auth_views.PasswordChangeView):
+    """A member's own new password, from his account page (his old one first)."""
+    template_name = "club/password_change.html"
+    success_url = reverse_lazy("account")
+    success_message = gettext_lazy("Your password is changed.")
+
+
+def _id(text) -> int:
+    try:
+        return int(text)
+    except (TypeError, ValueError):
+        raise Refused("bad_request", "choose a player", rule="choose_player") from None
+
+
+def _party(text) -> Player | None:
+    """A payment's party from the form: a player's id, or "house"."""
+    if text == "house":
+        return None
+    player = Player.objects.filter(pk=_id(text)).first()
+    if player is None:
+        raise Refused("bad_request", "choose a player", rule="choose_player")
+    return player
+
+
+@login_required
+def settle_up(request):
+    """The evening's settle-up for members: who pays whom (club.settle_up). Staff record a
+    payment between two members here; the settle-up then shows what is left."""
+    error, values = None, {}
+    if request.method == "POST":
+        if not request.user.is_staff:
+            raise PermissionDenied
+        values = request.POST
+        try:
+            payer, payee = _party(values.get("payer")), _party(values.get("payee"))
+            try:
+                cents = ledger.parse_money(values.get("amount", "").strip())
+            except ValueError as err:
+                raise Refused("bad_request", str(err), rule="amount_not_money") from None
+            done = form_once(request, values.get("key", ""), lambda: payments.record_payment(
+                payer=payer, payee=payee, cents=cents, by=request.user,
+                memo=values.get("memo", "").strip()))
+        except Refused as refused:
+            error = refusals.said(refused)
+        else:
+            messages.success(request, _("The payment is recorded.") if done else
+                             _("This form was sent already: nothing more was done."))
+            return redirect("settle_up")
+    context = {"error": error, "values": values, "key": uuid.uuid4().hex,
+               "players": Player.objects.order_by("name"), "held": None}
+    try:
+        found = club_settle_up()
+    except Refused as refused:
+        context["held"] = refusals.said(refused)
+    else:
+        context["balances"] = [(party, ledger.cents_to_str(cents))
+                               for party, cents in found.balances]
+        context["payments"] = [(payer, payee, ledger.cents_to_str(cents))
+                               for payer, payee, cents in found.payments]
+    return render(request, "club/settle_up.html", context, status=400 if error else 200)

@@ -1,0 +1,100 @@
+"""The live feed's receiving side: a WebSocket that follows one table (docs/api.md, Live
+updates).
+
+On connecting the client gets the table's snapshot; then each change that publish.py sends to
+the table's group, in `seq` order. The socket joins the group before it reads the snapshot, so
+no change committed after that read is missed; a change at or below the last `seq` sent (one
+the snapshot already holds, or a duplicate) is dropped. The feed is read-only: the client may
+only ask for a fresh snapshot (`{"type": "resync"}`); anything else is answered with an error,
+and the socket stays open."""
+import json
+
+from channels.consumer import get_handler_name
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+
+from games.live.publish import group_name
+from games.models import Table
+
+# Application close codes (4000-4999), after the HTTP statuses they stand for.
+NOT_FOUND = 4404
+LOGIN_REQUIRED = 4403
+
+
+@database_sync_to_async
+def table_state(table_id: int, user) -> tuple[int | None, int, dict]:
+    """(a close code or None, the table's seq, its snapshot) as the user may see them."""
+    row = Table.objects.filter(pk=table_id).values("private", "seq", "snapshot").first()
+    if row is None:
+        return NOT_FOUND, 0, {}
+    if row["private"] and not (user is not None and user.is_authenticated):
+        return LOGIN_REQUIRED, 0, {}
+    return None, row["seq"], row["snapshot"]
+
+
+class TableFeed(AsyncWebsocketConsumer):
+    async def connect(self):
+        self.table_id = self.scope["url_route"]["kwargs"]["table_id"]
+        self.group = group_name(self.table_id)
+        self.last_seq = -1
+        await self.accept()  # before any refusal, so that the client reads its close code
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        refused = await self.send_snapshot()
+        if refused is not None:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+            reason = (f"there is no table {self.table_id}" if refused == NOT_FOUND
+                      else "this table is private: sign in to follow it")
+            await self.close(code=refused, reason=reason)
+
+    async def disconnect(self, code):
+        await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def send_snapshot(self) -> int | None:
+        """Sends the table's snapshot as it stands, or answers the close code that refuses
+        this user the table."""
+        refused, seq, snapshot = await table_state(self.table_id, self.scope.get("user"))
+        if refused is None:
+            self.last_seq = max(self.last_seq, seq)
+            await self.send_json({"type": "snapshot", "seq": seq, "table": snapshot})
+        return refused
+
+    async def receive(self, text_data=None, bytes_data=None):
+        if text_data is None:
+            return await self.refuse("a binary frame")
+        try:
+            message = json.loads(text_data)
+        except (ValueError, RecursionError):  # RecursionError: nested too deep to read
+            return await self.refuse("a text that is not JSON")
+        kind = message.get("type") if isinstance(message, dict) else None
+        if kind != "resync":
+            return await self.refuse(f"a message of type {kind[:40]!r}" if isinstance(kind, str)
+                                     else "a message without a type")
+        refused = await self.send_snapshot()
+        if refused is not None:  # the table was deleted since, which the club never does
+            await self.close(code=refused)
+
+    async def refuse(self, what: str):
+        await self.send_json({"type": "error", "code": "read_only",
+                              "message": f"the feed is read-only: it takes only "
+                                         f'{{"type": "resync"}}, not {what}'})
+
+    async def table_change(self, event):
+        """A change published by games.live.publish, already serialised; sent only when it is
+        newer than what this socket has sent."""
+        if event["seq"] <= self.last_seq:
+            return
+        self.last_seq = event["seq"]
+        await self.send(text_data=event["text"])
+
+    async def dispatch(self, message):
+        """As Channels' own, less the database connections it closes before every message
+        (one trip to the shared sync thread per message and socket, a change's fan-out taking
+        one per spectator): this consumer reaches the database only through
+        database_sync_to_async, which closes them itself, before and after."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
+    async def send_json(self, content):
+        await self.send(text_data=json.dumps(content))

@@ -1,0 +1,43 @@
+"""The list of tables: each one as its stored snapshot has it, so that a page costs the same
+few queries however many tables it holds (nothing is replayed)."""
+from club.models import Player
+from games.models import Table
+
+ROLES = ("elder", "dealer", "observer")
+
+
+def tables(*, status: str | None = None, format: str | None = None,
+           player: int | None = None):
+    """The tables, newest first: those of `status` (all when None), of `format`, and where
+    `player` sits."""
+    rows = Table.objects.only("name", "format", "status", "seq", "wager_style", "created_at",
+                              "finished_at", "winner", "seating", "snapshot")
+    if status is not None:
+        rows = rows.filter(status=status)
+    if format is not None:
+        rows = rows.filter(format=format)
+    if player is not None:
+        rows = rows.filter(seats__player_id=player)
+    return rows.order_by("-created_at", "-id")
+
+
+def table_items(rows: list[Table]) -> list[dict]:
+    """The tables as the list shows them, their players named (one query)."""
+    names = dict(Player.objects.filter(pk__in={pk for t in rows for pk in t.seating})
+                 .values_list("pk", "name"))
+    return [_item(table, names) for table in rows]
+
+
+def _item(table: Table, names: dict) -> dict:
+    snap = table.snapshot
+    seat = {snap["seats"][role]: role for role in ROLES if snap["seats"][role] is not None}
+    return {
+        "id": table.pk, "name": table.name, "format": table.format, "status": table.status,
+        "seq": table.seq, "wager_style": table.wager_style,
+        "opened_at": table.created_at.isoformat(),
+        "finished_at": table.finished_at.isoformat() if table.finished_at else None,
+        "players": [{"id": pk, "name": names[pk], "seat": seat.get(pk)}
+                    for pk in table.seating],
+        "game": snap["game"], "winner": table.winner_id,
+        "hand_in_progress": snap["hand_in_progress"],
+    }

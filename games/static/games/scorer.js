@@ -1,0 +1,97 @@
+/* The scorer's page: a small help to the server-rendered forms, which work without it.
+
+   - The card-by-card form: tapping a card of the 32-card grid writes it into the chosen place
+     (the last one tapped or focused; full places pass on to the next). Cards already placed
+     are disabled; a discard offers only the cards its player holds. Typing still works
+     ("KS", "K♠", "10♦").
+   - The trick form: tapping the leader's card and the follower's card posts the trick. By
+     keyboard, the arrows choose and Enter posts. */
+(function () {
+  "use strict";
+  var SUIT = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"};
+
+  function code(token) {
+    var t = token.trim().toUpperCase().replace(/[♠♥♦♣]/g, function (s) { return SUIT[s]; });
+    return t.replace(/^10/, "T");
+  }
+  function cardsOf(input) {
+    return input.value.split(/[\s,;]+/).filter(Boolean).map(code);
+  }
+
+  document.querySelectorAll("[data-cardpicker]").forEach(function (form) {
+    var inputs = Array.prototype.slice.call(form.querySelectorAll("[data-cards]"));
+    var picks = form.querySelectorAll("[data-card]");
+    var label = form.querySelector("[data-target-label]");
+    var target = inputs.filter(function (i) { return cardsOf(i).length < +i.dataset.size; })[0];
+
+    function held(role) {
+      var cards = [];
+      inputs.forEach(function (i) {
+        if (i.dataset.role === role && (i.dataset.kind === "hand" || i.dataset.kind === "draw")) {
+          cards = cards.concat(cardsOf(i));
+        }
+      });
+      return cards;
+    }
+    function refresh() {
+      var used = [];
+      inputs.forEach(function (i) {
+        if (i.dataset.kind !== "discard" && i.dataset.kind !== "trick") used = used.concat(cardsOf(i));
+        i.classList.toggle("target", i === target);
+      });
+      var own = target && target.dataset.kind === "discard" ? held(target.dataset.role) : null;
+      var taken = target ? cardsOf(target) : [];
+      picks.forEach(function (b) {
+        var c = b.dataset.card;
+        b.disabled = !target || (own ? own.indexOf(c) < 0 || taken.indexOf(c) >= 0
+                                     : used.indexOf(c) >= 0 && target.dataset.kind !== "trick");
+      });
+      if (label) {
+        label.textContent = target ? form.querySelector("label[for='" + target.id + "']").textContent
+          : label.dataset.idle || label.textContent;
+      }
+    }
+    if (label) label.dataset.idle = label.textContent;
+    inputs.forEach(function (i) {
+      i.setAttribute("inputmode", "none");  // the grid is the keyboard on a phone
+      i.addEventListener("focus", function () { target = i; refresh(); });
+      i.addEventListener("input", refresh);
+    });
+    form.querySelectorAll("[data-clear]").forEach(function (b) {
+      b.hidden = false;
+      b.addEventListener("click", function () {
+        var input = document.getElementById(b.dataset.clear);
+        input.value = ""; target = input; refresh();
+      });
+    });
+    picks.forEach(function (b) {
+      b.addEventListener("click", function () {
+        if (!target) return;
+        var now = cardsOf(target);
+        if (now.length >= +target.dataset.size) return;
+        target.value = (target.value.trim() + " " + b.dataset.face).trim();
+        if (now.length + 1 >= +target.dataset.size) {
+          var next = inputs.slice(inputs.indexOf(target) + 1).filter(function (i) {
+            return i.dataset.kind === "hand" || i.dataset.kind === "turn_up";
+          })[0];
+          target = next && cardsOf(next).length < +next.dataset.size ? next : null;
+        }
+        refresh();
+      });
+    });
+    refresh();
+  });
+
+  document.querySelectorAll("[data-trick]").forEach(function (form) {
+    var tapped = false;
+    form.addEventListener("pointerdown", function () { tapped = true; });
+    form.addEventListener("keydown", function () { tapped = false; });
+    form.addEventListener("change", function () {
+      if (tapped && form.querySelector("[name=leader]:checked") &&
+          form.querySelector("[name=follower]:checked")) {
+        form.querySelector("button[type=submit]").disabled = true;
+        form.submit();
+      }
+    });
+  });
+})();

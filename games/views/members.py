@@ -1,0 +1,36 @@
+"""A member's page: his tables, his games won and lost, his rating; and, for himself or staff,
+his money with the table, unit and wager each movement was for."""
+from django.shortcuts import get_object_or_404, render
+
+from club import ledger
+from club.models import Player
+from games import words
+from games.models import Movement, Table
+from games.selectors.standings import player_stats
+
+HISTORY = 50
+
+
+def _movements(player: Player) -> list[dict]:
+    moved = ledger.player_movements(player, limit=HISTORY)
+    why = {m.transaction_id: m for m in Movement.objects.select_related("table").filter(
+        transaction__in=[tx.pk for tx, _ in moved])}
+    return [{"when": tx.created_at, "kind": words.money_kind(tx.kind), "memo": tx.memo,
+             "at": why.get(tx.pk), "amount": ledger.cents_to_str(cents), "credit": cents > 0}
+            for tx, cents in moved]
+
+
+def member(request, player_id: int):
+    player = get_object_or_404(Player, pk=player_id)
+    tables = Table.objects.filter(seats__player=player).order_by("-created_at", "-id")
+    if not request.user.is_authenticated:
+        tables = tables.filter(private=False)
+    user = request.user
+    own = user.is_authenticated and (user.is_staff or player.user_id == user.pk)
+    stats = player_stats(player)
+    context = {"player": player, "stats": stats, "tables": tables[:HISTORY], "own": own,
+               "lost": stats["games_played"] - stats["games_won"]}
+    if own:
+        context["balance"] = ledger.cents_to_str(ledger.player_balance(player))
+        context["movements"] = _movements(player)
+    return render(request, "games/member.html", context)

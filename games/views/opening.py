@@ -1,0 +1,115 @@
+"""Opening a pool or a rubber, for staff and members. The form is made from the engine's table
+options (games.engine.rules) and the money options (games.services.tables), each with its
+default; games.services.tables.open_table decides, and a refusal is shown beside its field."""
+import re
+
+from django import forms
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext_lazy as _
+
+from club import refusals
+from club.errors import Refused
+from club.models import Player
+from club.players import clean_name
+from games import words
+from games.engine.rules import TABLE_CHOICES, TABLE_DEFAULTS
+from games.models import Table
+from games.services.tables import MONEY_RULES
+from games.services.tables import open_table as open_table_service
+
+SEATS = ("seat1", "seat2", "seat3")
+
+
+def _key(value) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+class OpenTableForm(forms.Form):
+    name = forms.CharField(label=_("Name of the table"), max_length=100, initial=_("Table 1"))
+    format = forms.ChoiceField(label=_("Format"), widget=forms.RadioSelect,
+                               choices=[(k, v) for k, v in words.FORMATS.items()], initial="pool")
+    seat1 = forms.ModelChoiceField(Player.objects.all(), label=_("First seat (plays first)"))
+    seat2 = forms.ModelChoiceField(Player.objects.all(), label=_("Second seat (plays first)"))
+    seat3 = forms.ModelChoiceField(Player.objects.all(), required=False,
+                                   label=_("Third seat (observes first; a pool only)"))
+    first_dealer = forms.ChoiceField(
+        label=_("First dealer (donneur)"), required=False, initial="",
+        choices=[("", _("the cut decides")), ("seat1", _("the first seat")),
+                 ("seat2", _("the second seat"))])
+    wager_style = forms.ChoiceField(label=_("Wagers"), widget=forms.RadioSelect,
+                                    choices=[(k, v) for k, v in words.STYLES.items()],
+                                    initial="none")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for option in words.options():
+            key = option["key"]
+            help_text = _("Default: %(value)s") % {"value": option["default_words"]}
+            if key in TABLE_CHOICES:
+                self.fields[key] = forms.ChoiceField(
+                    label=option["label"], choices=option["choices"], help_text=help_text,
+                    initial=_key(TABLE_DEFAULTS[key]))
+            else:
+                self.fields[key] = forms.CharField(
+                    label=option["label"], required=False, help_text=help_text,
+                    initial=MONEY_RULES[key] or "", max_length=20)
+        for name in SEATS:
+            self.fields[name].empty_label = "—"
+
+    @property
+    def option_fields(self):
+        return [self[option["key"]] for option in words.options()]
+
+    def rules(self) -> dict:
+        """The options as open_table takes them: typed like the engine's choices; a blank
+        amount takes its default."""
+        out = {}
+        for key, choices in TABLE_CHOICES.items():
+            out[key] = {_key(c): c for c in choices}[self.cleaned_data[key]]
+        for key, default in MONEY_RULES.items():
+            out[key] = self.cleaned_data[key].strip() or default
+        return out
+
+    def players(self) -> list:
+        count = 3 if self.cleaned_data["format"] == Table.Format.POOL else 2
+        return [self.cleaned_data[name] for name in SEATS[:count]]
+
+
+# Which field a refusal of open_table is about, from its message.
+WHERE = [(re.compile(r"rules\.(\w+)"), None), (re.compile(r"^first_dealer"), "first_dealer"),
+         (re.compile(r"takes \d different players"), "seat1"),
+         (re.compile(r"^wager_style"), "wager_style"), (re.compile(r"^format"), "format"),
+         (re.compile(r"pool with stakes"), "pool_entry"), (re.compile(r"^name"), "name")]
+
+
+def _field_of(message: str, form: OpenTableForm) -> str | None:
+    for pattern, field in WHERE:
+        found = pattern.search(message)
+        if found:
+            field = field or found.group(1)
+            return field if field in form.fields else None
+    return None
+
+
+@login_required
+def open_table(request):
+    form = OpenTableForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        seated = form.players()
+        if seated[-1] is None:
+            form.add_error("seat3", _("A pool takes three players."))
+        else:
+            first = form.cleaned_data["first_dealer"]
+            try:
+                table = open_table_service(
+                    name=clean_name(form.cleaned_data["name"], "name"),
+                    format=form.cleaned_data["format"], players=seated, rules=form.rules(),
+                    wager_style=form.cleaned_data["wager_style"], by=request.user,
+                    first_dealer=form.cleaned_data[first] if first else None)
+            except Refused as refused:
+                form.add_error(_field_of(refused.message, form), str(refusals.said(refused)))
+            else:
+                return redirect("table", table_id=table.pk)
+    status = 400 if form.errors else 200
+    return render(request, "games/open_table.html", {"form": form}, status=status)

@@ -1,0 +1,105 @@
+"""The evening at a glance, a table's page, and the projector's views of one table and of all.
+
+The live parts of a table (seats, score, pot, last hands, wagers) are drawn by one renderer,
+games/static/games/live.js, from the table's snapshot: the page sends the stored snapshot with
+json_script, and the live feed sends each new one. The page itself renders only what does not
+change while the table is played: its name, its options, the cut."""
+import uuid
+
+from django.contrib.auth.views import redirect_to_login
+from django.shortcuts import get_object_or_404, render
+
+from games import words
+from games.models import Table
+from games.services.changes import may_score
+from games.views.wager_forms import wager_panel
+
+
+def _open_tables():
+    return list(Table.objects.filter(status=Table.Status.PLAYING).order_by("created_at", "id"))
+
+
+def _cut(table: Table) -> list:
+    """The cut for the first deal, round by round: [(name, card as words.card gives it)]."""
+    names = table.snapshot.get("names") or {}
+    if not names and table.cut:
+        names = {str(p.pk): p.name for p in table.players.all()}
+    return [[(names.get(str(player), player), words.card(card)) for player, card in draw]
+            for draw in table.cut]
+
+
+def _first_dealer_name(table: Table) -> str:
+    return (table.snapshot.get("names") or {}).get(str(table.first_dealer_id)) or str(
+        table.first_dealer)
+
+
+def evening(request):
+    return render(request, "games/evening.html", {
+        "tables": _open_tables(), "words": words.live_words(),
+        "finished": Table.objects.exclude(status=Table.Status.PLAYING)[:10]})
+
+
+class Hidden(Exception):
+    """A private table asked for without a login: the answer is the login page."""
+
+
+def visible_table(request, table_id: int) -> Table:
+    """The table, if the reader may see it: a private table only for signed-in users (as its
+    live feed); otherwise Hidden, which `hidden` turns into the login page."""
+    found = get_object_or_404(Table, pk=table_id)
+    if found.private and not request.user.is_authenticated:
+        raise Hidden
+    return found
+
+
+def shown(view):
+    """A page of one table: a private table sends an anonymous reader to the login page."""
+    def wrapper(request, *args, **kwargs):
+        try:
+            return view(request, *args, **kwargs)
+        except Hidden:
+            return redirect_to_login(request.get_full_path())
+    wrapper.__name__, wrapper.__doc__ = view.__name__, view.__doc__
+    return wrapper
+
+
+def seat_panel(request, table: Table, error: str | None = None) -> dict | None:
+    """The "Take my seat" form, for a signed-in member whose seat at the table is pending; or,
+    after a refused form, the refusal (with the form only if his seat is still pending)."""
+    player = getattr(request.user, "player", None) if request.user.is_authenticated else None
+    pending = (player is not None and table.status == Table.Status.PLAYING
+               and player.pk in (table.snapshot.get("seats_pending") or []))
+    if not pending and error is None:
+        return None
+    return {"pending": pending, "entry": table.rules["pool_entry"], "error": error,
+            "key": uuid.uuid4().hex}
+
+
+def table_page(request, found: Table, *, errors=None, values=None, status=200):
+    """A table's page; after a refused wager form, with the refusal beside that form."""
+    return render(request, "games/table.html", {
+        "table": found, "snap": found.snapshot, "words": words.live_words(),
+        "cut": _cut(found), "first_dealer": _first_dealer_name(found),
+        "options": words.options(found.rules), "format": words.FORMATS[found.format],
+        "style": words.STYLES[found.wager_style],
+        "may_score": request.user.is_authenticated and may_score(found, request.user),
+        "wagers": wager_panel(request, found, errors=errors or {}, values=values or {}),
+        "seat": seat_panel(request, found, (errors or {}).get("seat"))},
+        status=status)
+
+
+@shown
+def table(request, table_id: int):
+    return table_page(request, visible_table(request, table_id))
+
+
+@shown
+def tv_table(request, table_id: int):
+    found = visible_table(request, table_id)
+    return render(request, "games/tv.html", {"tables": [found], "words": words.live_words(),
+                                             "single": True})
+
+
+def tv_all(request):
+    return render(request, "games/tv.html", {"tables": _open_tables(),
+                                             "words": words.live_words(), "single": False})

@@ -1,0 +1,50 @@
+"""The wager forms of a table's page (server-rendered; games/views/wagers.py takes them):
+what the reader may do at the current unit, his available balance, and a fresh key for each
+form so that a second tap of the same form does nothing."""
+import uuid
+
+from django.conf import settings
+
+from club import ledger
+from games import replay
+from games.models import Table, Wager
+from games.services.wagers import unit_started
+
+
+def _money(cents: int) -> str:
+    return ledger.cents_to_str(cents)
+
+
+def _offer(wager: Wager, names: dict) -> dict:
+    return {"id": wager.pk, "bettor": names.get(wager.bettor_id, wager.bettor_id),
+            "on": names.get(wager.on_id, wager.on_id), "stake": _money(wager.stake),
+            "odds": f"{wager.odds_for}:{wager.odds_against}", "style": wager.style,
+            "unmatched": _money(wager.unmatched)}
+
+
+def wager_panel(request, table: Table, *, errors: dict, values: dict) -> dict | None:
+    """What the wager forms show, or None at a table that takes no wagers."""
+    if table.wager_style == Table.WagerStyle.NONE:
+        return None
+    user = request.user
+    player = getattr(user, "player", None) if user.is_authenticated else None
+    course = replay.replay(table)
+    names = {int(pk): name for pk, name in (table.snapshot.get("names") or {}).items()}
+    panel = {"english": table.wager_style == Table.WagerStyle.ENGLISH, "player": player,
+             "errors": errors, "values": values, "unit": course.unit.number,
+             "open": table.status == Table.Status.PLAYING and not unit_started(course),
+             "seated": [{"id": pk, "name": names.get(pk, pk)} for pk in course.unit.players]}
+    if player is None:
+        return panel
+    balance = ledger.player_balance(player)
+    limit = settings.CREDIT_LIMIT
+    panel |= {"balance": _money(balance), "limit": None if limit is None else _money(limit),
+              "available": _money(balance + limit) if limit is not None else None,
+              "keys": {name: uuid.uuid4().hex for name in ("place", "take", "withdraw")}}
+    current = [w for w in Wager.objects.filter(table=table, unit_number=course.unit.number,
+                                               closed="")
+               if w.unmatched > 0 and w.on_id in course.unit.players]
+    panel["offers"] = [_offer(w, names) for w in current
+                       if panel["english"] and w.bettor_id != player.pk]
+    panel["mine"] = [_offer(w, names) for w in current if w.bettor_id == player.pk]
+    return panel

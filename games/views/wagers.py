@@ -1,0 +1,80 @@
+"""The wager forms of a table's page, posted here: place, take or withdraw, through
+games.services.wagers. A refusal is shown beside its form on the table's page and nothing is
+saved; otherwise the member goes back to the table's page. Each form carries a key, claimed
+with the act (club.idempotency.form_once): a second tap does not place twice."""
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+
+from club import ledger, refusals
+from club.errors import Refused
+from club.idempotency import form_once
+from games.models import Wager
+from games.services import wagers as service
+from games.views.tables import shown, table_page, visible_table
+
+ACTIONS = ("place", "take", "withdraw")
+
+
+def _number(text, rule: str) -> int:
+    try:
+        return int(text)
+    except (TypeError, ValueError):
+        raise Refused("bad_request", rule.replace("_", " "), rule=rule) from None
+
+
+def _wager(table, text) -> Wager:
+    wager_id = _number(text, "choose_offer")
+    found = Wager.objects.filter(pk=wager_id, table=table).first()
+    if found is None:
+        raise Refused("not_found", "no such wager at this table", rule="no_such_wager")
+    return found
+
+
+def _act(request, table, action: str):
+    """The service's call for the form: a function of no arguments."""
+    post, by = request.POST, request.user
+    if action == "place":
+        on = _number(post.get("on"), "choose_seated")
+        odds = None
+        if post.get("odds_for") or post.get("odds_against"):
+            odds = f"{post.get('odds_for', '').strip()}:{post.get('odds_against', '').strip()}"
+        return lambda: service.place_wager(table_id=table.pk, by=by, on=on,
+                                           stake=post.get("stake", "").strip(), odds=odds)
+    wager = _wager(table, post.get("wager"))
+    if action == "take":
+        stake = post.get("stake", "").strip() or ledger.cents_to_str(wager.unmatched)
+        return lambda: service.take_wager(wager_id=wager.pk, by=by, stake=stake)
+    return lambda: service.withdraw_wager(wager_id=wager.pk, by=by)
+
+
+DONE = {"place": gettext_lazy("Your wager is placed."),
+        "take": gettext_lazy("You took the offer."),
+        "withdraw": gettext_lazy("Your wager is withdrawn: what was unmatched of it is back in "
+                                 "your balance.")}
+
+
+@shown
+@login_required
+@require_POST
+def wager_form(request, table_id: int):
+    table = visible_table(request, table_id)
+    action = request.POST.get("action")
+    try:
+        if action not in ACTIONS:
+            raise Refused("bad_request", "unknown action", rule="unknown_action")
+        done = form_once(request, request.POST.get("key", ""), _act(request, table, action))
+    except Refused as refused:
+        table.refresh_from_db()
+        return table_page(request, table, errors={action if action in ACTIONS else "place":
+                                                  refusals.said(refused)},
+                          values=request.POST, status=400)
+    if done:
+        messages.success(request, DONE[action])
+    else:
+        messages.info(request, _("This form was sent already: nothing more was done."))
+    return redirect(reverse("table", args=[table.pk]))  # the message, then the table

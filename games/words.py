@@ -1,0 +1,222 @@
+"""The game's words for the pages, in the reader's language: the table options and their values,
+the cards, and the words the live script (games/static/games/live.js) needs to draw a table from
+its snapshot. Every string here is in locale/<lang>/LC_MESSAGES/django.po."""
+import re
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from club import refusals
+from games.admin.display import MARK_WORDS, mark_word
+from games.admin.display import card as card_face
+from games.engine.cards import parse_card
+from games.engine.rules import TABLE_CHOICES, TABLE_DEFAULTS
+from games.services.tables import MONEY_RULES
+
+# -- cards ----------------------------------------------------------------------------------
+SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+RANKS = {"K": gettext_lazy("king"), "Q": gettext_lazy("queen"), "J": gettext_lazy("knave"),
+         "A": gettext_lazy("ace"), "T": gettext_lazy("ten"), "9": gettext_lazy("nine"),
+         "8": gettext_lazy("eight"), "7": gettext_lazy("seven")}
+SUITS = {"S": gettext_lazy("spades"), "H": gettext_lazy("hearts"),
+         "D": gettext_lazy("diamonds"), "C": gettext_lazy("clubs")}
+
+
+def card(text) -> dict | None:
+    """A card as a page shows it: {"face": "K♥", "red": True, "name": "king of hearts"}."""
+    canonical = parse_card(text)
+    if canonical is None:
+        return None
+    rank, suit = canonical[0], canonical[1]
+    return {"face": ("10" if rank == "T" else rank) + SYMBOL[suit], "red": suit in "HD",
+            "name": _("%(rank)s of %(suit)s") % {"rank": RANKS[rank], "suit": SUITS[suit]}}
+
+
+# -- the table options (docs/rules.md, Table options) --------------------------------------
+OPTIONS = {
+    "ranking": gettext_lazy("Rank of the cards"),
+    "dealer_exchange": gettext_lazy("The dealer's exchange"),
+    "doubling": gettext_lazy("Doubling"),
+    "offer_point": gettext_lazy("Offering the point"),
+    "target": gettext_lazy("Game target"),
+    "game_value": gettext_lazy("Game value"),
+    "rubber_games": gettext_lazy("Games in a rubber (partie liée)"),
+    "pool_unit": gettext_lazy("The pool's unit"),
+    "pool_streak": gettext_lazy("Units in succession to take the pool"),
+    "pool_entry": gettext_lazy("Entry to the pool (cagnotte)"),
+    "pool_forfeit": gettext_lazy("Forfeit of each unit's loser"),
+    "levy_percent": gettext_lazy("The club's levy on the gallery's winnings, %"),
+    "wager_min": gettext_lazy("Least stake of a wager"),
+    "wager_max": gettext_lazy("Greatest stake of a wager"),
+}
+VALUES = {
+    ("ranking", "classic"): gettext_lazy("classic: K Q J A 10 9 8 7"),
+    ("ranking", "ace_high"): gettext_lazy("ace high: A K Q J 10 9 8 7"),
+    ("dealer_exchange", "required"): gettext_lazy("required: he takes at least one card"),
+    ("dealer_exchange", "optional"): gettext_lazy("optional: he may take none"),
+    ("target", "retourne"): gettext_lazy("la retourne: the first turn-up sets it"),
+    ("game_value", "single"): gettext_lazy("single: every game counts 1"),
+    ("game_value", "graded"): gettext_lazy("graded: 3, 2 or 1 by the loser's score"),
+    ("pool_unit", "game"): gettext_lazy("a game"),
+    ("pool_unit", "rubber"): gettext_lazy("a rubber (partie liée)"),
+}
+NO_LIMIT = gettext_lazy("no limit")
+
+
+def value_words(key: str, value) -> str:
+    if isinstance(value, bool):
+        return str(_("yes") if value else _("no"))
+    if value is None:
+        return str(NO_LIMIT)
+    return str(VALUES.get((key, value), value))
+
+
+def options(rules: dict | None = None) -> list[dict]:
+    """Every table option, in the engine's order then the money's, with its default and its
+    choices in words; with `rules`, a table's own value too."""
+    out = []
+    for key, default in {**TABLE_DEFAULTS, **MONEY_RULES}.items():
+        item = {"key": key, "label": OPTIONS[key], "default": default,
+                "default_words": value_words(key, default),
+                "choices": [(str(c).lower() if isinstance(c, bool) else str(c),
+                             value_words(key, c)) for c in TABLE_CHOICES.get(key, ())]}
+        if rules is not None:
+            item["value"] = rules.get(key, default)
+            item["value_words"] = value_words(key, item["value"])
+        out.append(item)
+    return out
+
+
+STYLES = {"none": gettext_lazy("no wagers"),
+          "english": gettext_lazy("English: matched offers at odds, no advice to the players"),
+          "french": gettext_lazy("French: a gallery behind each player, who may advise him")}
+FORMATS = {"pool": gettext_lazy("pool (poule): three players"),
+           "rubber": gettext_lazy("rubber (partie liée): two players")}
+
+
+# -- what the live script draws -------------------------------------------------------------
+def live_words() -> dict:
+    """The words live.js puts on a table, in the reader's language. "%(name)s" and the like
+    are filled in by the script."""
+    return {
+        "dealer": _("dealer"), "elder": _("elder"), "observer": _("observer"),
+        "seats": _("Seats"), "pending": _("has not taken his seat yet"),
+        "game": _("Game %(number)s"), "target": _("to %(target)s"),
+        "target_unknown": _("target set by the first turn-up"),
+        "unit": _("Games in this unit"), "rubber_unit": _("Unit %(number)s"),
+        "pot": _("Pot (cagnotte)"), "streak": _("Streak"), "no_streak": _("no unit decided yet"),
+        "streak_of": _("%(name)s, %(count)s in succession"),
+        "hands": _("Last hands"), "no_hands": _("No hand yet."),
+        "hand": _("Hand %(number)s"), "void": _("void: dealt again, nothing marked"),
+        "in_progress": _("being played"), "nothing": _("nothing marked"),
+        "refusal": _("for defeating the vulnerable %(role)s"),
+        "marks": {key: mark_word(key) for key in MARK_WORDS},
+        "status": {"playing": _("playing"), "won": _("won"), "abandoned": _("abandoned")},
+        "won_by": _("%(name)s takes it"),
+        "gallery": _("The gallery"), "backers": _("behind %(name)s"),
+        "no_bets": _("No bet yet."), "offers": _("Open offers"), "no_offers": _("No open offer."),
+        "offer": _("%(bettor)s backs %(on)s: %(stake)s at %(odds)s, %(unmatched)s unmatched"),
+        "playing": _("Hand %(number)s, being played"), "trumps": _("Trumps"),
+        "tricks_won": _("Tricks taken"), "no_trick": _("No trick played yet."),
+        "trick_to": _("%(name)s takes the trick"), "king_by": _("King announced"),
+        "card": _("%(rank)s of %(suit)s"), "ranks": {k: str(v) for k, v in RANKS.items()},
+        "suits": {k: str(v) for k, v in SUITS.items()},
+        "live": _("live"), "reconnecting": _("reconnecting…"), "connecting": _("connecting…"),
+    }
+
+
+# -- the scorer's page: refusals and the double-dummy analysis -----------------------------
+_CARD = re.compile(r"\b(?:10|[KQJAT987])[SHDC]\b")
+
+
+def refusal(refused) -> refusals.Said:
+    """A refusal as the scorer's page shows it (club.refusals), the cards of its detail as
+    "7♥"."""
+    return refusals.said(refused, lambda message: _CARD.sub(
+        lambda found: card_face(found.group(0)), message))
+
+
+def analysis(record: dict, result: dict, found: dict) -> list[str]:
+    """The double-dummy analysis (games.engine.analyse) of a played hand, in words: what best
+    play on both sides gives, set beside what happened."""
+    best, took = found["elder_tricks"], (result.get("tricks") or {}).get("elder", 0)
+    leads = " ".join(card_face(c) for c, n in found["by_lead"].items() if n == best)
+    lines = [_("With every card in view and best play on both sides, the elder takes "
+               "%(count)s tricks, leading %(cards)s.") % {"count": best, "cards": leads}]
+    if took < best:
+        if best == 5:
+            aim = _("the vole")
+        elif best >= 3 > took:
+            aim = _("the point")
+        else:
+            aim = _("%(count)s tricks") % {"count": best}
+        lines.append(_("Best play: the elder could have taken %(aim)s by leading %(cards)s; he "
+                       "took %(took)s.") % {"aim": aim, "cards": leads, "took": took})
+    elif took > best:
+        lines.append(_("Best play: the dealer could have held the elder to %(count)s tricks; "
+                       "he took %(took)s.") % {"count": best, "took": took})
+    else:
+        lines.append(_("Both played as well as could be."))
+    lines.append(_("Each first lead: %(leads)s.") % {"leads": ", ".join(
+        f"{card_face(c)} {n}" for c, n in found["by_lead"].items())})
+    return lines
+# -- a table's history (TableEvent) ----------------------------------------------------------
+EVENT_KINDS = {
+    "open": gettext_lazy("opened"), "hand": gettext_lazy("hand recorded"),
+    "trick": gettext_lazy("trick entered"), "game_over": gettext_lazy("game over"),
+    "rotation": gettext_lazy("unit over: the seats turn"),
+    "pool_won": gettext_lazy("pool won"), "rubber_won": gettext_lazy("rubber won"),
+    "correction": gettext_lazy("hand corrected"), "abandoned": gettext_lazy("abandoned"),
+    "seat": gettext_lazy("seat taken"), "wager": gettext_lazy("wager"),
+}
+WAGER_ACTS = {"placed": gettext_lazy("wager %(wager)s placed"),
+              "taken": gettext_lazy("wager %(wager)s taken"),
+              "withdrawn": gettext_lazy("wager %(wager)s withdrawn")}
+
+
+def event_kind(kind: str) -> str:
+    return str(EVENT_KINDS.get(kind, kind.replace("_", " ")))
+
+
+def event_change(change: dict, names: dict) -> str:
+    """What a TableEvent changed, in words: "hand 3, version 2", "wager 7 taken", "Athos"."""
+    change = change or {}
+    parts = []
+    if "hand" in change:
+        parts.append(_("hand %(hand)s, version %(version)s")
+                     % {"hand": change["hand"], "version": change.get("version", 1)})
+    if "tricks" in change:
+        parts.append(_("%(tricks)s tricks in") % {"tricks": change["tricks"]})
+    if "wager" in change:
+        act = WAGER_ACTS.get(change.get("act"))
+        parts.append(str(act) % {"wager": change["wager"]} if act else
+                     _("wager %(wager)s") % {"wager": change["wager"]})
+    if "player" in change:
+        parts.append(str(names.get(change["player"], change["player"])))
+    return ", ".join(parts)
+
+
+def marks(result: dict, names: dict) -> list[str]:
+    """A counted hand's marks in words, each "Athos +1 point"; the roles by the names of
+    `names` ({"elder": name, "dealer": name})."""
+    return [_("%(name)s +%(points)s %(what)s") % {
+        "name": names.get(m["to"], m["to"]), "points": m["points"],
+        "what": mark_word(m["for"])} for m in (result or {}).get("marks", [])]
+
+
+# -- why a member's money moved (the ledger's transaction kinds) -----------------------------
+MONEY_KINDS = {
+    "pool_entry": gettext_lazy("entry to the pool"), "pool_forfeit": gettext_lazy("forfeit"),
+    "pool_refund": gettext_lazy("pool refunded"), "pool_payout": gettext_lazy("pool paid out"),
+    "wager_stake": gettext_lazy("stake of a wager"), "wager_lay": gettext_lazy("offer taken"),
+    "wager_withdrawn": gettext_lazy("wager withdrawn"),
+    "wager_lapsed": gettext_lazy("unmatched stake given back"),
+    "wager_matched": gettext_lazy("offer matched"),
+    "wager_balanced": gettext_lazy("gallery balanced: the excess given back"),
+    "wager_settlement": gettext_lazy("wagers settled"), "wager_void": gettext_lazy("wagers void"),
+    "payment": gettext_lazy("payment between members"), "reversal": gettext_lazy("reversal"),
+}
+
+
+def money_kind(kind: str) -> str:
+    return str(MONEY_KINDS.get(kind, kind.replace("_", " ")))

@@ -1,0 +1,15 @@
+"""What the browser tests share: a phone's width, and screenshots kept in tests/artifacts/ (not
+committed) for a person to look at."""
+from pathlib import Path
+
+ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
+WIDTH = 360  # px: the narrowest phone the pages are made for
+
+
+def shot(page, name: str) -> None:
+    """Saves the whole page as tests/artifacts/NAME.png (NAME may name a folder), and checks
+    that nothing sticks out of a phone's screen."""
+    path = ARTIFACTS / f"{name}.png"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(path), full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= WIDTH, name

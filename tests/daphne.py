@@ -1,0 +1,109 @@
+"""A real daphne process serving the club, for the tests and the benchmarks that need one:
+tests/games/test_live_daphne.py, tests/browser/test_live_pages.py, bench/api.py and the
+benchmarks built on it, bench/fanout.py and bench/page.py.
+
+Being another process, the server cannot see a test's database: `on_sqlite` gives it its own
+SQLite file, migrated first, and a staff member's API token; everything else is made through
+its API. It can be stopped and started again on the same port with the same file, as a club's
+server restarts. Starting waits for daphne to say it listens, within a generous limit."""
+import json
+import os
+import re
+import subprocess
+import sys
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+BIN = Path(sys.executable).parent
+LIMIT = 60  # seconds: only a broken server takes that long
+
+
+def manage(env: dict, *args) -> str:
+    """Runs `manage.py ARGS` with `env`; its output."""
+    return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, check=True,
+                          capture_output=True, text=True, timeout=300).stdout.strip()
+
+
+class Daphne:
+    """One daphne process serving `application` with `env`, logging to `log_path`. The first
+    start takes a free port; each later one takes that port again."""
+
+    def __init__(self, env: dict, log_path: Path, application: str = "club.asgi:application"):
+        self.env, self.log_path, self.application = env, Path(log_path), application
+        self.port = 0
+        self.token = None
+        self.process = None
+
+    @classmethod
+    def on_sqlite(cls, home: Path, **settings) -> "Daphne":
+        """A server on its own SQLite file in `home`, migrated, with a staff token (`.token`).
+        The environment is this one's without DATABASE_URL, in DEBUG (which serves the static
+        files to a browser), plus `settings`; REDIS_URL is kept when set."""
+        env = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
+        env |= {"DATABASE_URL": f"sqlite:///{home / 'db.sqlite3'}",
+                "DJANGO_SETTINGS_MODULE": "club.settings", "DEBUG": "1",
+                "ALLOWED_HOSTS": "127.0.0.1"} | settings
+        manage(env, "migrate", "--noinput", "-v", "0")
+        server = cls(env, home / "daphne.log")
+        server.token = manage(env, "api_token", "secretary", "--create-user", "--staff")
+        return server
+
+    @property
+    def address(self) -> str:
+        return f"127.0.0.1:{self.port}"
+
+    def api(self, path: str, body: dict | None = None) -> dict:
+        """GETs /api`path`, or POSTs `body` there, as the staff member; the answer's JSON."""
+        request = urllib.request.Request(
+            f"http://{self.address}/api{path}", method="GET" if body is None else "POST",
+            data=None if body is None else json.dumps(body).encode(),
+            headers={"Authorization": f"Bearer {self.token}",
+                     "Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=LIMIT) as answer:
+            return json.loads(answer.read())
+
+    def start(self) -> "Daphne":
+        """Starts the process and returns once it listens."""
+        seen = self.log_path.stat().st_size if self.log_path.exists() else 0
+        with open(self.log_path, "ab") as log:
+            self.process = subprocess.Popen(
+                [BIN / "daphne", "-b", "127.0.0.1", "-p", str(self.port), self.application],
+                cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT)
+        self.port = self._listening_port(seen)
+        return self
+
+    def stop(self) -> None:
+        if self.process is None:
+            return
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=LIMIT)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        self.process = None
+
+    def __enter__(self) -> "Daphne":
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+
+    def _listening_port(self, seen: int) -> int:
+        """The port daphne says it listens on, in what it logged after `seen` bytes."""
+        pattern = re.compile(rb"Listening on TCP address 127\.0\.0\.1:(\d+)")
+        for _ in range(LIMIT * 20):
+            with open(self.log_path, "rb") as log:
+                log.seek(seen)
+                found = pattern.search(log.read())
+            if found:
+                return int(found.group(1))
+            if self.process.poll() is not None:
+                break
+            try:
+                self.process.wait(timeout=0.05)
+            except subprocess.TimeoutExpired:
+                pass
+        self.stop()
+        raise RuntimeError(f"daphne did not start:\n{self.log_path.read_text()[-3000:]}")

@@ -1,0 +1,199 @@
+"""Every page in French: a reader whose browser asks for French reads no English of the pages,
+the records and marks in words included; a refusal beside a form is said in French; and the
+JSON API and the exports stay English whatever the reader's language."""
+import html
+import os
+import re
+
+import pytest
+from django.test import Client
+from django.utils import translation
+
+from club.models import Player
+from club.players import create_player
+from games.admin.exports import csv_rows
+from games.services.hands import record_hand
+from games.services.tables import open_table
+from games.services.tricks import add_trick
+from games.services.wagers import place_wager
+from tests.games.kit import page_text, summary
+
+pytestmark = pytest.mark.django_db
+FR = {"HTTP_ACCEPT_LANGUAGE": "fr"}
+DEAL = {"deal": {"elder": ["KS", "QS", "AS", "JD", "QD"], "dealer": ["7S", "8S", "9C", "TC",
+                                                                        "7H"],
+                 "turn_up": "9S"}, "exchanges": [], "in_progress": True}
+
+
+@pytest.fixture
+def evening(django_user_model):
+    """A pool with English wagers and a rubber with French ones; two hands recorded at the
+    pool, one as a summary and one card by card; Charles, a member, has placed a wager at each."""
+    steward = django_user_model.objects.create_user("steward", is_staff=True)
+    user = django_user_model.objects.create_user("charles")
+    charles = create_player(name="Charles", username="charles")
+    seated = [Player.objects.get_or_create(name=n)[0] for n in ("Athos", "Porthos", "Aramis")]
+    pool = open_table(name="Pool", format="pool", players=seated, by=steward,
+                      first_dealer=seated[1], wager_style="english", rules={"wager_min": "1.00"})
+    rubber = open_table(name="Rubber", format="rubber", players=seated[:2], by=steward,
+                        first_dealer=seated[0], wager_style="french", rules={})
+    place_wager(table_id=pool.pk, by=user, on=seated[0].pk, stake="2.00", odds="2:1")
+    place_wager(table_id=rubber.pk, by=user, on=seated[0].pk, stake="2.00")
+    record_hand(table_id=pool.pk, record=summary(3), by=steward)
+    hand, _ = record_hand(table_id=pool.pk, record=DEAL, by=steward)
+    for number, trick in enumerate((["KS", "7S"], ["QS", "8S"]), 1):
+        add_trick(hand_id=hand.pk, trick=trick, number=number, by=steward)
+    return {"steward": steward, "user": user, "pool": pool, "rubber": rubber,
+            "charles": charles}
+
+
+def as_user(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def french(client, path: str, status: int = 200) -> str:
+    answer = client.get(path, **FR)
+    assert answer.status_code == status, (path, answer.status_code)
+    page = page_text(answer)
+    if os.environ.get("FR_PAGES_DUMP"):  # for a reader hunting English: the pages as served
+        name = re.sub(r"\W+", "_", path).strip("_") or "home"
+        with open(os.path.join(os.environ["FR_PAGES_DUMP"], name + ".html"), "w") as out:
+            out.write(page)
+    return page
+
+
+def visible(page: str) -> str:
+    """The page's text as read: no tags, no scripts (the live words are checked apart)."""
+    page = re.sub(r"<script.*?</script>", " ", page, flags=re.S)
+    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page)))
+
+
+def test_the_main_pages_speak_french(evening):
+    staff = as_user(evening["steward"])
+    pool, rubber = evening["pool"], evening["rubber"]
+    pages = {  # path: (English of the page that must be gone, its French)
+        "/tables/": (["The evening at a glance", "Open a table"], ["La soirée d'un coup d'œil"]),
+        f"/tables/{pool.pk}/": (["pool (poule): three players", "Rank of the cards",
+                                 "On the projector", "History"],
+                                ["poule : trois joueurs", "Rang des cartes"]),
+        f"/tables/{rubber.pk}/": (["rubber (partie liée): two players"],
+                                  ["partie liée : deux joueurs"]),
+        f"/tables/{pool.pk}/history/": (["hand recorded", "hand 1, version 1",
+                                         "Every change of the table"],
+                                        ["coup enregistré", "coup 1, version 1"]),
+        f"/tables/{pool.pk}/replay/": (["exchanged", "tricks: elder", "score after", "Previous"],
+                                       ["écart fait", "levées: premier en main 3, donneur 2",
+                                        "score après"]),
+        f"/tables/{pool.pk}/hands/1/": (["exchanged", "score after", "marks: elder",
+                                         "Correct this hand"],
+                                        ["points marqués: premier en main +1 point"]),
+        f"/tables/{pool.pk}/score/": (["elder leads K♠", "dealer plays 7♠", "elder wins",
+                                      "Last hands", "The table's page"],
+                                     ["premier en main entame K♠, donneur joue 7♠",
+                                      "Derniers coups", "premier en main +1 point"]),
+        "/rules/": (["Rank of the cards", "pool (poule): three players", "The rules"],
+                    ["Rang des cartes", "poule : trois joueurs"]),
+        "/tables/new/": (["Name of the table", "Players, in the order they sit down",
+                          "pool (poule): three players"],
+                         ["Nom de la table", "poule : trois joueurs"]),
+        "/players/": (["Add a player", "Rename a player", "A new login", "First password",
+                       "Give a player a login", "Set a member's new password"],
+                      ["Ajouter un joueur", "Donner un identifiant à un joueur",
+                       "Changer le mot de passe d'un membre"]),
+        "/account/": (["My account", "My money", "Change my password"],
+                      ["Mon compte", "Mon argent", "Changer mon mot de passe"]),
+        "/account/password/": (["My password", "Old password", "New password"],
+                               ["Mon mot de passe", "Ancien mot de passe"]),
+        f"/players/{evening['charles'].pk}/": (["Games won", "Games lost", "stake of a wager"],
+                                               ["Parties gagnées", "mise d'un pari"]),
+        "/settle-up/": (["Record a payment", "Not yet: some money", "The balances sum to"],
+                        ["Enregistrer un paiement", "Les soldes font -2.00, et non 0.00."]),
+    }
+    wrong = []
+    for path, (english, french_words) in pages.items():
+        text = visible(french(staff, path))
+        wrong += [(path, "English", p) for p in english if p in text]
+        wrong += [(path, "no French", p) for p in french_words if p not in text]
+    assert wrong == []
+
+
+def key_of(page: str, action: str) -> str:
+    found = re.search(rf'name="action" value="{action}"><input type="hidden" name="key" '
+                      rf'value="([0-9a-f]+)', page)
+    return found.group(1)
+
+
+def test_a_stake_below_the_least_is_refused_in_french_on_the_table_page(evening):
+    charles, rubber = as_user(evening["user"]), evening["rubber"]
+    page = french(charles, f"/tables/{rubber.pk}/")
+
+    answer = charles.post(f"/tables/{rubber.pk}/wagers/", {
+        "action": "place", "key": key_of(page, "place"),
+        "on": Player.objects.get(name="Athos").pk, "stake": "0.05"}, **FR)
+
+    assert answer.status_code == 400
+    text = html.unescape(answer.content.decode())
+    assert "La mise doit être d'au moins 0.10 à cette table." in text
+    assert "the stake must be" not in answer.content.decode()
+
+
+def test_a_duplicate_name_is_refused_in_french_on_the_players_page(evening):
+    answer = as_user(evening["steward"]).post("/players/", {"action": "add", "name": "athos",
+                                                            "key": "k1"},
+                                              **FR)
+
+    assert answer.status_code == 400
+    assert "Il y a déjà un joueur nommé athos." in html.unescape(answer.content.decode())
+    assert "already a player" not in answer.content.decode()
+
+
+def test_an_open_table_refusal_is_in_french_beside_its_field(evening, django_user_model):
+    from games.views.opening import OpenTableForm
+
+    bystander = as_user(django_user_model.objects.create_user("bystander"))
+    form = OpenTableForm()
+    data = {name: field.initial for name, field in form.fields.items()
+            if field.initial is not None} | {"pool_entry": "5.00", "wager_style": "none"}
+    data |= {f"seat{i}": Player.objects.get(name=n).pk
+             for i, n in enumerate(("Athos", "Porthos", "Aramis"), 1)}
+
+    answer = bystander.post("/tables/new/", data, **FR)
+
+    text = html.unescape(answer.content.decode())
+    assert answer.status_code == 400
+    assert ("Une poule avec des enjeux est ouverte par le personnel ou par l'un de ses joueurs."
+            in text)
+    assert "a pool with stakes" not in text
+
+
+def test_a_payment_refusal_is_in_french_on_the_settle_up_page(evening):
+    athos = Player.objects.get(name="Athos").pk
+    answer = as_user(evening["steward"]).post("/settle-up/", {
+        "payer": athos, "payee": athos, "amount": "3.00", "key": "k1"}, **FR)
+
+    text = html.unescape(answer.content.decode())
+    assert answer.status_code == 400
+    assert "Le payeur et le bénéficiaire doivent être deux parties distinctes." in text
+    assert "cannot pay himself" not in text
+
+
+def test_the_api_refuses_in_english_whatever_the_reader_asks(evening, client):
+    from club.models import ApiToken
+
+    token = ApiToken.objects.create(user=evening["user"]).key
+    answer = client.post(f"/api/tables/{evening['rubber'].pk}/wagers",
+                         data={"on": Player.objects.get(name="Athos").pk, "stake": "0.05"},
+                         content_type="application/json", HTTP_AUTHORIZATION=f"Bearer {token}",
+                         **FR)
+
+    assert answer.json() == {"error": {
+        "code": "bad_request", "message": "the stake must be at least 0.10 at this table"}}
+
+
+def test_the_csv_export_stays_english_under_french(evening):
+    with translation.override("fr"):
+        rows = list(csv_rows([evening["pool"]]))
+
+    assert rows[1][rows[0].index("marks")] == "elder +1 point"

@@ -1,0 +1,242 @@
+"""Logins on the pages: staff make a member's login on the players page (with his player, or
+for a player who has none) and set a member's new password; a member changes his own on his
+account page. Staff only, with CSRF; a form sent twice acts once; a refusal is said beside its
+field in the reader's language, and nothing is saved."""
+import html
+import re
+
+import pytest
+from django.contrib.auth import authenticate
+from django.test import Client
+
+from club.models import IdempotentRequest, Player
+from club.players import create_member, create_player
+
+pytestmark = pytest.mark.django_db
+GOOD = "a long enough password"
+FR = {"HTTP_ACCEPT_LANGUAGE": "fr"}
+
+
+@pytest.fixture
+def staff(django_user_model):
+    user = django_user_model.objects.create_user("steward", password=GOOD, is_staff=True)
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def text(answer) -> str:
+    return html.unescape(answer.content.decode())
+
+
+def key_of(page: str, action: str) -> str:
+    return re.search(rf'name="action" value="{action}"><input type="hidden" name="key" '
+                     rf'value="([0-9a-f]+)', page).group(1)
+
+
+def add(client, key="k1", **fields):
+    return client.post("/players/", {"action": "add", "key": key} | fields)
+
+
+def test_staff_add_a_member_with_his_login_and_he_logs_in(staff, client):
+    answer = add(staff, name="Dora", new_username="dora", password=GOOD)
+
+    assert answer.status_code == 302
+    assert "Dora is a player of the club." in text(staff.get("/players/"))
+    dora = Player.objects.get(name="Dora")
+    assert dora.user.username == "dora" and not dora.user.is_staff
+    assert client.post("/login/", {"username": "dora", "password": GOOD})["Location"] == (
+        "/account/")
+    assert "You play as Dora." in text(client.get("/account/"))
+
+
+def test_a_player_without_a_login_is_still_added_as_before(staff, django_user_model):
+    assert add(staff, name="Athos").status_code == 302
+
+    assert Player.objects.get().user is None and django_user_model.objects.count() == 1
+
+
+def test_a_form_sent_twice_makes_one_member(staff, django_user_model):
+    key = key_of(staff.get("/players/").content.decode(), "add")
+
+    first = add(staff, key=key, name="Dora", new_username="dora", password=GOOD)
+    again = add(staff, key=key, name="Dora", new_username="dora", password=GOOD)
+
+    assert first.status_code == again.status_code == 302
+    assert "This form was sent already: nothing more was done." in text(staff.get("/players/"))
+    assert Player.objects.count() == 1 and django_user_model.objects.count() == 2
+
+
+def test_a_refused_form_keeps_its_key_for_the_corrected_one(staff):
+    refused = add(staff, key="k1", name="Dora", new_username="dora", password="short")
+    corrected = add(staff, key="k1", name="Dora", new_username="dora", password=GOOD)
+
+    assert refused.status_code == 400 and corrected.status_code == 302
+    assert Player.objects.get().user.username == "dora"
+    assert IdempotentRequest.objects.count() == 1
+
+
+@pytest.mark.parametrize("fields, field, said", [
+    ({"password": "short"}, "add-password",
+     "This password is refused: This password is too short. It must contain at least 8 "
+     "characters."),
+    ({"password": "12345678"}, "add-password",
+     "This password is refused: This password is too common. This password is entirely "
+     "numeric."),
+    ({"new_username": "Athos"}, "add-username", "The username Athos is taken."),
+    ({"new_username": "dora la brave"}, "add-username",
+     "A username is 1 to 150 characters: letters, digits and @ . + - _ only."),
+    ({"name": "athos"}, "add", "There is already a player named athos."),
+    ({"username": "porthos"}, "add", "Choose an existing login or make a new one, not both."),
+])
+def test_a_refusal_is_said_beside_its_field_and_nothing_is_saved(staff, django_user_model,
+                                                                fields, field, said):
+    create_member(name="Athos", username="athos", password=GOOD)
+    django_user_model.objects.create_user("porthos")
+
+    answer = add(staff, **{"name": "Dora", "new_username": "dora", "password": GOOD} | fields)
+
+    page = text(answer)
+    assert answer.status_code == 400
+    assert re.search(rf'id="{field}-error">{re.escape(said)}</p>', page), page
+    assert "dora" not in django_user_model.objects.values_list("username", flat=True)
+    assert not Player.objects.filter(name="Dora").exists()
+    assert 'type="password" autocomplete="new-password"' in page and GOOD not in page
+
+
+@pytest.mark.parametrize("fields, said", [
+    ({"password": "short"}, "Ce mot de passe est refusé : Ce mot de passe est trop court. Il "
+                            "doit contenir au minimum 8 caractères."),
+    ({"new_username": "athos"}, "L'identifiant athos est déjà pris."),
+])
+def test_a_refusal_is_said_in_french_to_a_french_reader(staff, fields, said):
+    create_member(name="Athos", username="athos", password=GOOD)
+
+    answer = staff.post("/players/", {"action": "add", "key": "k1", "name": "Dora",
+                                      "new_username": "dora", "password": GOOD} | fields, **FR)
+
+    assert answer.status_code == 400
+    assert said in text(answer) and "refused" not in text(answer)
+
+
+def test_staff_give_a_player_a_login(staff, client):
+    athos = create_player(name="Athos")
+
+    answer = staff.post("/players/", {"action": "login", "key": "k1", "player": athos.pk,
+                                      "new_username": "athos", "password": GOOD})
+
+    assert answer.status_code == 302
+    assert "Athos may log in as athos." in text(staff.get("/players/"))
+    assert authenticate(username="athos", password=GOOD) == Player.objects.get().user
+
+
+def test_a_refused_login_leaves_the_player_without_one(staff):
+    athos = create_player(name="Athos")
+
+    answer = staff.post("/players/", {"action": "login", "key": "k1", "player": athos.pk,
+                                      "new_username": "athos", "password": "athos123"})
+
+    assert answer.status_code == 400
+    assert 'id="login-password-error">This password is refused' in text(answer)
+    assert Player.objects.get().user is None
+
+
+def test_staff_set_a_members_new_password_once(staff):
+    athos = create_member(name="Athos", username="athos", password=GOOD)
+    form = {"action": "password", "key": "k1", "player": athos.pk,
+            "password": "a new long password"}
+
+    assert staff.post("/players/", form).status_code == 302
+    assert "Athos's password is changed." in text(staff.get("/players/"))
+    assert authenticate(username="athos", password="a new long password") == athos.user
+    assert staff.post("/players/", form | {"password": "another long password"}
+                      ).status_code == 302  # the same form again: nothing more
+    assert authenticate(username="athos", password="a new long password") == athos.user
+
+
+def test_staff_may_not_set_a_staff_logins_password(staff, django_user_model):
+    boss = django_user_model.objects.create_superuser("boss", password=GOOD)
+    athos = create_player(name="Athos", username="boss")
+
+    answer = staff.post("/players/", {"action": "password", "key": "k1", "player": athos.pk,
+                                      "password": "a new long password"})
+
+    assert answer.status_code == 400
+    assert ('id="password-password-error">Only a superuser sets the password of a staff login.'
+            in text(answer))
+    assert authenticate(username="boss", password=GOOD) == boss
+
+
+def test_the_forms_are_on_the_page_for_staff_only(staff, client):
+    create_player(name="Athos")
+    create_member(name="Dora", username="dora", password=GOOD)
+
+    page = text(staff.get("/players/"))
+
+    assert "A new login (optional)" in page and "Give a player a login" in page
+    assert "Set a member's new password" in page
+    assert "Give a player a login" not in text(client.get("/players/"))
+
+
+@pytest.mark.parametrize("action", ["add", "login", "password"])
+def test_members_and_strangers_may_not_make_logins(client, django_user_model, action):
+    athos = create_member(name="Athos", username="athos", password=GOOD)
+    form = {"action": action, "key": "k1", "player": athos.pk, "name": "Dora",
+            "new_username": "dora", "password": "a new long password"}
+
+    assert client.post("/players/", form).status_code == 403
+    client.force_login(athos.user)
+    assert client.post("/players/", form).status_code == 403
+    assert list(django_user_model.objects.values_list("username", flat=True)) == ["athos"]
+    assert authenticate(username="athos", password=GOOD) == athos.user
+
+
+def test_the_login_forms_enforce_csrf(django_user_model):
+    browser = Client(enforce_csrf_checks=True)
+    browser.force_login(django_user_model.objects.create_user("steward", is_staff=True))
+
+    answer = add(browser, name="Dora", new_username="dora", password=GOOD)
+
+    assert answer.status_code == 403 and not Player.objects.exists()
+
+
+def test_a_member_changes_his_own_password_and_logs_in_with_it(client):
+    athos = create_member(name="Athos", username="athos", password=GOOD)
+    client.force_login(athos.user)
+    assert 'href="/account/password/"' in text(client.get("/account/"))
+
+    answer = client.post("/account/password/", {
+        "old_password": GOOD, "new_password1": "my own new password",
+        "new_password2": "my own new password"})
+
+    assert answer.status_code == 302 and answer["Location"] == "/account/"
+    assert "Your password is changed." in text(client.get("/account/"))  # still logged in
+    client.post("/logout/")
+    assert client.post("/login/", {"username": "athos", "password": GOOD}).status_code == 200
+    assert client.post("/login/", {"username": "athos", "password": "my own new password"}
+                       )["Location"] == "/account/"
+
+
+def test_a_wrong_old_password_or_a_weak_new_one_is_refused_beside_it(client):
+    athos = create_member(name="Athos", username="athos", password=GOOD)
+    client.force_login(athos.user)
+
+    wrong = client.post("/account/password/", {"old_password": "nope", "new_password1": "x",
+                                               "new_password2": "x"}, **FR)
+
+    page = text(wrong)
+    assert wrong.status_code == 200
+    assert 'id="id_old_password_error"' in page and "ancien mot de passe" in page
+    assert authenticate(username="athos", password=GOOD) == athos.user
+
+
+def test_changing_ones_password_wants_a_login_and_csrf(client, django_user_model):
+    assert client.get("/account/password/")["Location"].startswith("/login/")
+    browser = Client(enforce_csrf_checks=True)
+    user = django_user_model.objects.create_user("athos", password=GOOD)
+    browser.force_login(user)
+    answer = browser.post("/account/password/", {
+        "old_password": GOOD, "new_password1": "my own new password",
+        "new_password2": "my own new password"})
+    assert answer.status_code == 403
+    assert authenticate(username="athos", password=GOOD) == user

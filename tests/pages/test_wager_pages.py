@@ -1,0 +1,299 @@
+"""The wager forms of a table's page (docs/rules.md, section 11): posted without JavaScript,
+through games.services.wagers; a refusal shown beside its form with nothing saved; a repeated
+form placed once. Athos and Porthos play the first unit of a pool and Aramis observes; Charles
+and Dora are members who wager; the steward opened the table, so he scores it."""
+import re
+
+import pytest
+from django.test import Client
+
+from club import ledger
+from club.models import IdempotentRequest, Player
+from club.players import create_player
+from games.models import Table, Wager
+from games.services.hands import record_hand
+from games.services.tables import open_table
+from games.services.wagers import place_wager
+from tests.games.kit import summary
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def steward(django_user_model):
+    return django_user_model.objects.create_user("steward", is_staff=True)
+
+
+@pytest.fixture
+def bettors(django_user_model):
+    """{name: (user, player)} for Charles and Dora, and Athos, who sits at the table."""
+    out = {}
+    for name in ("Charles", "Dora", "Athos"):
+        user = django_user_model.objects.create_user(name.lower())
+        out[name] = (user, create_player(name=name, username=user.username))
+    return out
+
+
+def table_of(steward, style: str, **rules) -> Table:
+    seated = [Player.objects.get_or_create(name=n)[0] for n in ("Athos", "Porthos", "Aramis")]
+    return open_table(name="T", format="pool", players=seated, rules=rules, by=steward,
+                      first_dealer=seated[1], wager_style=style)
+
+
+def as_user(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def key_of(page: str, action: str) -> str:
+    found = re.search(rf'name="action" value="{action}"><input type="hidden" name="key" '
+                      rf'value="([0-9a-f]+)', page)
+    return found.group(1)
+
+
+def post(client, table, **data):
+    return client.post(f"/tables/{table.pk}/wagers/", data)
+
+
+def place(client, table, on, stake="5.00", **extra):
+    page = client.get(f"/tables/{table.pk}/").content.decode()
+    return post(client, table, action="place", key=key_of(page, "place"), on=on.pk,
+                stake=stake, **extra)
+
+
+def athos() -> Player:
+    return Player.objects.get(name="Athos")
+
+
+def test_an_anonymous_reader_is_asked_to_log_in_and_cannot_wager(client, steward, bettors):
+    table = table_of(steward, "english")
+
+    page = client.get(f"/tables/{table.pk}/").content.decode()
+    answer = post(client, table, action="place", key="k1", on=athos().pk, stake="5.00")
+
+    assert "Log in to wager." in page and 'name="stake"' not in page
+    assert answer.status_code == 302 and answer["Location"].startswith("/login/")
+    assert not Wager.objects.exists()
+
+
+def test_the_english_page_forbids_advice_and_shows_the_members_balance_and_credit(
+        steward, bettors, settings):
+    settings.CREDIT_LIMIT = 5000
+    table = table_of(steward, "english")
+
+    page = as_user(bettors["Charles"][0]).get(f"/tables/{table.pk}/").content.decode()
+
+    assert "No advice to the players is allowed." in page
+    assert "Your balance" in page and "0.00" in page
+    assert "you may stake up to 50.00" in page
+    assert 'name="odds_for"' in page and "Post an offer" in page
+    assert "Porthos" in page and 'value="place"' in page
+
+
+def test_a_member_posts_an_offer_at_odds_and_goes_back_to_the_table(steward, bettors):
+    table = table_of(steward, "english")
+    charles = as_user(bettors["Charles"][0])
+
+    answer = place(charles, table, athos(), stake="10.00", odds_for="5", odds_against="2")
+
+    assert answer.status_code == 302 and answer["Location"] == f"/tables/{table.pk}/"
+    wager = Wager.objects.get()
+    assert (wager.bettor.name, wager.on.name, wager.stake) == ("Charles", "Athos", 1000)
+    assert (wager.odds_for, wager.odds_against) == (5, 2)
+    page = charles.get(answer["Location"]).content.decode()
+    assert "Your wager is placed." in page and "Withdraw (retirer)" in page
+
+
+def test_a_repeated_form_places_once(steward, bettors):
+    table = table_of(steward, "english")
+    charles = as_user(bettors["Charles"][0])
+    page = charles.get(f"/tables/{table.pk}/").content.decode()
+    form = {"action": "place", "key": key_of(page, "place"), "on": athos().pk, "stake": "5.00"}
+
+    first = post(charles, table, **form)
+    second = post(charles, table, **form)
+
+    assert first.status_code == second.status_code == 302
+    assert Wager.objects.count() == 1
+    assert ledger.player_balance(bettors["Charles"][1]) == -500
+    assert "This form was sent already" in charles.get(second["Location"]).content.decode()
+
+
+@pytest.mark.parametrize("stake, odds, message", [
+    ("abc", ("1", "1"), "stake: not an amount of money"),
+    ("0.05", ("1", "1"), "The stake must be at least 0.10"),
+    ("0.01", ("1", "3"), "The stake must be at least"),
+    ("1.01", ("1", "2"), "fraction of a cent"),
+    ("5.00", ("0", "1"), "odds must be two positive whole numbers"),
+])
+def test_a_bad_stake_or_odds_is_refused_beside_the_form_and_nothing_is_saved(
+        steward, bettors, stake, odds, message):
+    table = table_of(steward, "english")
+    charles = as_user(bettors["Charles"][0])
+
+    answer = place(charles, table, athos(), stake=stake, odds_for=odds[0],
+                   odds_against=odds[1])
+
+    page = answer.content.decode()
+    assert answer.status_code == 400
+    assert re.search(r'<p class="error" role="alert" id="place-error">[^<]*' + re.escape(message),
+                     page), page[page.find("wager-forms"):][:3000]
+    assert f'value="{stake}"' in page  # the form keeps what was typed
+    assert not Wager.objects.exists() and not IdempotentRequest.objects.exists()
+    assert ledger.player_balance(bettors["Charles"][1]) == 0
+
+
+def test_a_refusal_lets_the_member_correct_the_same_form_and_send_it_again(steward, bettors):
+    table = table_of(steward, "english")
+    charles = as_user(bettors["Charles"][0])
+    page = charles.get(f"/tables/{table.pk}/").content.decode()
+    key = key_of(page, "place")
+
+    refused = post(charles, table, action="place", key=key, on=athos().pk, stake="x")
+    placed = post(charles, table, action="place", key=key, on=athos().pk, stake="5.00")
+
+    assert (refused.status_code, placed.status_code) == (400, 302)
+    assert Wager.objects.count() == 1
+
+
+def test_a_seated_player_and_the_scorer_are_refused_with_the_services_message(
+        steward, bettors):
+    table = table_of(steward, "english")
+    create_player(name="Steward", username="steward")
+
+    seated = place(as_user(bettors["Athos"][0]), table, athos())
+    scorer = place(as_user(steward), table, athos())
+
+    assert seated.status_code == scorer.status_code == 400
+    assert "No advice and no wagers from the players" in seated.content.decode()
+    assert "The table&#x27;s scorers may not wager at it" in scorer.content.decode()
+    assert not Wager.objects.exists()
+
+
+def test_a_member_beyond_his_credit_is_refused(steward, bettors, settings):
+    settings.CREDIT_LIMIT = 500
+    table = table_of(steward, "english")
+
+    answer = place(as_user(bettors["Charles"][0]), table, athos(), stake="6.00")
+
+    assert answer.status_code == 400
+    assert "Charles may not owe more than 5.00" in answer.content.decode()
+    assert not Wager.objects.exists()
+
+
+def test_the_forms_need_the_csrf_token(steward, bettors):
+    table = table_of(steward, "english")
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(bettors["Charles"][0])
+
+    answer = post(client, table, action="place", key="k1", on=athos().pk, stake="5.00")
+
+    assert answer.status_code == 403 and not Wager.objects.exists()
+
+
+def test_another_member_takes_an_offer_in_part_then_the_rest(steward, bettors):
+    table = table_of(steward, "english")
+    charles_user, _ = bettors["Charles"]
+    dora_user, dora = bettors["Dora"]
+    wager = place_wager(table_id=table.pk, by=charles_user, on=athos().pk, stake="10.00",
+                        odds="2:1")
+    client = as_user(dora_user)
+    page = client.get(f"/tables/{table.pk}/").content.decode()
+    assert "Charles on Athos, 2:1, 10.00 left" in page
+
+    part = post(client, table, action="take", key=key_of(page, "take"), wager=wager.pk,
+                stake="4.00")
+    page = client.get(f"/tables/{table.pk}/").content.decode()
+    rest = post(client, table, action="take", key=key_of(page, "take"), wager=wager.pk,
+                stake="")
+
+    assert part.status_code == rest.status_code == 302
+    wager.refresh_from_db()
+    assert [(t.stake, t.lay) for t in wager.takes.all()] == [(400, 800), (600, 1200)]
+    assert wager.unmatched == 0 and ledger.player_balance(dora) == -2000
+
+
+def test_a_member_may_not_take_his_own_offer_nor_more_than_is_left(steward, bettors):
+    table = table_of(steward, "english")
+    charles_user, _ = bettors["Charles"]
+    wager = place_wager(table_id=table.pk, by=charles_user, on=athos().pk, stake="10.00")
+
+    own = post(as_user(charles_user), table, action="take", key="k1", wager=wager.pk,
+               stake="1.00")
+    more = post(as_user(bettors["Dora"][0]), table, action="take", key="k2", wager=wager.pk,
+                stake="11.00")
+
+    assert own.status_code == more.status_code == 400
+    assert "Nobody may lay against himself" in own.content.decode()
+    assert 'id="take-error">Only 10.00 of wager' in more.content.decode()
+    assert not wager.takes.exists()
+
+
+def test_the_backer_withdraws_his_offer_and_no_one_else_may(steward, bettors):
+    table = table_of(steward, "english")
+    charles_user, charles = bettors["Charles"]
+    wager = place_wager(table_id=table.pk, by=charles_user, on=athos().pk, stake="10.00")
+
+    other = post(as_user(bettors["Dora"][0]), table, action="withdraw", key="k1",
+                 wager=wager.pk)
+    mine = post(as_user(charles_user), table, action="withdraw", key="k2", wager=wager.pk)
+
+    assert other.status_code == 400
+    assert "Only the member who placed a wager may withdraw it" in other.content.decode()
+    assert mine.status_code == 302
+    wager.refresh_from_db()
+    assert wager.closed == "withdrawn" and ledger.player_balance(charles) == 0
+
+
+def test_french_a_seated_player_backs_himself_but_not_his_adversary(steward, bettors):
+    table = table_of(steward, "french")
+    client = as_user(bettors["Athos"][0])
+    page = client.get(f"/tables/{table.pk}/").content.decode()
+    assert "Back a player" in page and 'name="odds_for"' not in page
+    assert "No advice to the players" not in page
+
+    himself = place(client, table, athos())
+    adversary = place(client, table, Player.objects.get(name="Porthos"))
+
+    assert himself.status_code == 302
+    assert adversary.status_code == 400
+    assert "A seated player may back himself, never his adversary" in adversary.content.decode()
+    assert Wager.objects.get().on == athos()
+
+
+def test_french_no_bet_once_the_unit_has_started(steward, bettors):
+    table = table_of(steward, "french")
+    dora = as_user(bettors["Dora"][0])
+    page = dora.get(f"/tables/{table.pk}/").content.decode()
+    record_hand(table_id=table.pk, record=summary(3), by=steward)
+
+    answer = post(dora, table, action="place", key=key_of(page, "place"), on=athos().pk,
+                  stake="5.00")
+
+    assert answer.status_code == 400
+    assert "Unit 1 has started" in answer.content.decode()
+    assert "Unit 1 has started: wagers on it are closed" in answer.content.decode()
+    assert not Wager.objects.exists()
+
+
+def test_a_private_table_and_its_forms_are_for_signed_in_users(client, steward, bettors):
+    table = table_of(steward, "english")
+    Table.objects.filter(pk=table.pk).update(private=True)
+
+    for path in ("", "history/", "replay/", "tv/"):
+        answer = client.get(f"/tables/{table.pk}/{path}")
+        assert answer.status_code == 302 and answer["Location"].startswith("/login/"), path
+    assert as_user(bettors["Dora"][0]).get(f"/tables/{table.pk}/").status_code == 200
+
+
+def test_the_forms_speak_french(steward, bettors):
+    table = table_of(steward, "english")
+    charles = as_user(bettors["Charles"][0])
+
+    page = charles.get(f"/tables/{table.pk}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+
+    for words in ("Proposer une offre", "Mise", "Cote a:b", "Prendre une offre", "Votre solde",
+                  "Historique", "Rejouer"):
+        assert words in page, words
+    assert "Post an offer" not in page
