@@ -1,5 +1,6 @@
 """Standings benchmark: seeds a club of 1,000 players and 100,000 finished games, then times
-`games.selectors.standings.standings()` and the re-rating of games.
+`games.selectors.standings.standings()`, the re-rating of games, and the correction of a game
+at the start of the club's history with the re-rating it owes.
 
     .venv/bin/python -m bench.standings [--players 1000] [--games 100000] [--repeat 7]
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/standings_bench \
@@ -209,6 +210,46 @@ def main():
     first = GamePlayer.objects.order_by("finished_at").values_list("finished_at", flat=True)[0]
     best, median = _times(lambda: rerate(first), 1)
     print(f"rerate(), every game       : {best:7.1f} ms (nothing to write)")
+    _corrections(first - timedelta(hours=1), args.repeat)
+
+
+def _corrections(when, repeat: int) -> None:
+    """A one-game rubber played before the club's first game, then its last hand corrected
+    `repeat` times, back and forth between the vole that ends the game and a vole for the
+    other side that does not: each correction owes a re-rating of every game of the club,
+    paid by `catch_up` afterwards, as a worker's background thread pays it."""
+    from unittest import mock
+
+    from django.contrib.auth import get_user_model
+    from django.db import transaction
+
+    from club.models import Player
+    from games import ratings
+    from games.services.hands import correct_hand, record_hand
+    from games.services.tables import open_table
+
+    staff = get_user_model().objects.create_user("bench-corrections", is_staff=True)
+    first, second = Player.objects.order_by("pk")[:2]
+    with mock.patch("django.utils.timezone.now", return_value=when):
+        table = open_table(name="First", format="rubber", players=[first, second],
+                           rules={"rubber_games": 1}, first_dealer=second, by=staff)
+        for elder_tricks in (5, 0, 5):  # three voles for the elder of the first hand: 6-0
+            hand, _ = record_hand(table_id=table.pk, by=staff, record={"summary": {
+                "opening": "exchanged", "king_turned": False,
+                "tricks": {"elder": elder_tricks, "dealer": 5 - elder_tricks}}})
+    records = [{"summary": {"opening": "exchanged", "king_turned": False,
+                            "tricks": {"elder": n, "dealer": 5 - n}}} for n in (0, 5)]
+    turn = iter(records * repeat)
+
+    def correct():
+        with transaction.atomic():
+            correct_hand(hand_id=hand.pk, record=next(turn), by=staff)
+
+    best, median = _times(correct, repeat)
+    print(f"correct_hand(), first game : {best:7.1f} ms best, {median:7.1f} ms median")
+    start = time.perf_counter()
+    ratings.catch_up(wait=True)
+    print(f"catch_up(), after them     : {(time.perf_counter() - start) * 1000:7.1f} ms")
 
 
 if __name__ == "__main__":

@@ -249,6 +249,17 @@ class GamePlayer(models.Model):
         ]
 
 
+class RatingsDue(models.Model):
+    """A re-rating the club owes from `since` on (games.ratings): written when a correction
+    changes a game's result, or when a game finishes while ratings are owed or before a rated
+    game. The ratings catch up in the background and delete the rows they have paid."""
+    since = models.DateTimeField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name_plural = "ratings due"
+
+
 class Wager(models.Model):
     """A bystander's wager on a seated player to win a unit (docs/rules.md, section 11).
 

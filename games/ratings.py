@@ -7,23 +7,34 @@ id), and each player's rating just after a game is stored on his `GamePlayer` ro
 it, and the model's starting rating before his first game: there is no second copy to keep in
 line, and "the rating as it stood at the end of March" is the same query as "the rating now".
 
-`rerate(since)` recomputes every rating from `since` on. The projection of a table calls it
-whenever a game's winner, loser or finish time changes, with the earliest such time, so a
-correction of an old game re-rates every game after it. A new finished game that is the club's
-latest (the usual case) is rated as its rows are written (`rate_latest`).
+A new finished game that is the club's latest (the usual case) is rated as its rows are
+written (`rate_latest`). Anything else owes a re-rating from a time on (`owe`, a `RatingsDue`
+row): a correction that changes a game's winner, loser or finish time, a game that finished
+before one already rated, and any game that finishes while a re-rating is owed. Re-rating an
+old correction means every later game of the club, which takes a while on a long history, so
+it is not done in the correction's transaction: once that commits, `catch_up` re-rates in the
+background, one worker at a time, without holding any lock that a hand waits for, and deletes
+the rows it paid. Until then the standings say since when the ratings are being recomputed
+(`pending_since`).
 """
+import logging
+import threading
+import time
 from datetime import datetime
 
-from django.db import connection
-from django.db.models import OuterRef, Subquery
+from django.db import connection, transaction
+from django.db.models import Min, OuterRef, Subquery
 from openskill.models import PlackettLuce
 
 from club.models import Player
-from games.models import GamePlayer
+from games.models import GamePlayer, RatingsDue
+
+log = logging.getLogger(__name__)
 
 MODEL = PlackettLuce()
 START = (MODEL.mu, MODEL.sigma)  # a player's rating before his first game: (25, 25/3)
-_LOCK_KEY = 0x45434152  # "ECAR": serialises re-rating across workers on PostgreSQL
+_LOCK_KEY = 0x45434152  # "ECAR": serialises rating new games and owing, across workers
+_CATCH_UP_KEY = 0x45434153  # "ECAS": one catching-up at a time, across workers
 
 
 def after_game(winner: tuple, loser: tuple) -> tuple[tuple, tuple]:
@@ -65,7 +76,9 @@ def ratings(player_ids, *, before: datetime | None = None) -> dict:
 
 
 def _lock() -> None:
-    """Serialises rating across workers until the transaction ends (SQLite has one writer)."""
+    """Serialises rating a new game and owing a re-rating, across workers, until the
+    transaction ends (SQLite has one writer): a game is either rated alone, seeing every
+    re-rating owed before it, or owes one itself."""
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute("SELECT pg_advisory_xact_lock(%s)", [_LOCK_KEY])
@@ -73,12 +86,13 @@ def _lock() -> None:
 
 def rate_latest(sides: list[GamePlayer]) -> bool:
     """Sets the ratings of a game that has just finished on its two sides, not yet saved, when
-    no rated game finished at the same time or later: the usual case, where `rerate` would
-    rate this game alone. Returns False, setting nothing, otherwise; the caller saves the sides
-    and re-rates from the game's finish."""
+    no rated game finished at the same time or later and no re-rating is owed: the usual case,
+    where a re-rating would rate this game alone. Returns False, setting nothing, otherwise;
+    the caller saves the sides and owes a re-rating from the game's finish."""
     _lock()
     since = sides[0].finished_at
-    if GamePlayer.objects.filter(finished_at__gte=since, won__isnull=False).exists():
+    if (RatingsDue.objects.exists()
+            or GamePlayer.objects.filter(finished_at__gte=since, won__isnull=False).exists()):
         return False
     winner, loser = sorted(sides, key=lambda side: not side.won)
     current = ratings([winner.player_id, loser.player_id], before=since)
@@ -88,12 +102,26 @@ def rate_latest(sides: list[GamePlayer]) -> bool:
     return True
 
 
-def rerate(since: datetime) -> int:
-    """Recomputes the ratings of every game finished at or after `since`, in order, from each
-    player's rating as it stood just before `since`. (A game a correction leaves unfinished
-    has lost its `GamePlayer` rows, and its ratings with them.) Returns the number of rows whose
-    rating changed."""
+def owe(since: datetime) -> None:
+    """Owes a re-rating from `since` on, paid in the background once the transaction
+    commits. Called late in a change's transaction: it waits for, then holds, the lock that
+    rating a new game takes."""
     _lock()
+    RatingsDue.objects.create(since=since)
+    transaction.on_commit(background.wake)
+
+
+def pending_since() -> datetime | None:
+    """The earliest time from which a re-rating is owed, or None when the ratings are up to
+    date."""
+    return RatingsDue.objects.aggregate(since=Min("since"))["since"]
+
+
+def rerated(since: datetime) -> list[GamePlayer]:
+    """The rows whose rating differs from a re-rating of every game finished at or after
+    `since`, in order, from each player's rating as it stood just before `since`, with their
+    new rating (not saved). (A game a correction leaves unfinished has lost its `GamePlayer`
+    rows, and its ratings with them.)"""
     rows = (GamePlayer.objects.filter(finished_at__gte=since, won__isnull=False)
             .order_by("finished_at", "game_id", "id")
             .values_list("id", "game_id", "player_id", "won", "mu", "sigma"))
@@ -111,6 +139,115 @@ def rerate(since: datetime) -> int:
             current[player] = rating
             if (mu, sigma) != rating:
                 changed.append(GamePlayer(pk=pk, mu=rating[0], sigma=rating[1]))
+    return changed
+
+
+def rerate(since: datetime) -> int:
+    """Re-rates from `since` on at once (`rerated`), writing what changed; the number of rows
+    written. For checks and benchmarks: the club's own re-ratings go through `catch_up`."""
+    changed = rerated(since)
     GamePlayer.objects.bulk_update(changed, ["mu", "sigma"], batch_size=500)
     return len(changed)
 
+
+def catch_up(*, wait: bool = False, passes: int = 20) -> bool:
+    """Pays the re-ratings owed, in passes, until none is owed; True when none is. Unless
+    `wait`, returns at once when another worker is catching up (it will see what is owed).
+
+    A pass reads what is owed and re-rates from its earliest time without a transaction, so
+    hands go on meanwhile: whatever they change owes a re-rating of its own, which the next
+    pass pays. It then writes, in a short transaction, the rows it can lock at once (skipping
+    those a change at a table holds, so that it never waits on one), and deletes the rows it
+    paid when it wrote every one."""
+    with _catching_up(wait) as mine:
+        if not mine:
+            return False
+        for _ in range(passes):
+            due = list(RatingsDue.objects.values_list("pk", "since"))
+            if not due:
+                return True
+            changed = rerated(min(since for _, since in due))
+            with transaction.atomic():
+                free = set(GamePlayer.objects.select_for_update(skip_locked=True)
+                           .filter(pk__in=[row.pk for row in changed]).order_by("pk")
+                           .values_list("pk", flat=True))
+                GamePlayer.objects.bulk_update([row for row in changed if row.pk in free],
+                                               ["mu", "sigma"], batch_size=500)
+                if len(free) == len(changed):
+                    RatingsDue.objects.filter(pk__in=[pk for pk, _ in due]).delete()
+                    continue
+            time.sleep(0.1)  # a table's change holds a row: let it finish
+        return not RatingsDue.objects.exists()
+
+
+_IN_PROCESS = threading.Lock()  # SQLite: one process, so a lock of its own is enough
+
+
+class _catching_up:
+    """One catching-up at a time: a session-level advisory lock on PostgreSQL (released
+    when the connection goes, should the worker die), a lock of the process otherwise."""
+
+    def __init__(self, wait: bool):
+        self.wait, self.mine = wait, False
+
+    def __enter__(self) -> bool:
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                if self.wait:
+                    cursor.execute("SELECT pg_advisory_lock(%s), true", [_CATCH_UP_KEY])
+                else:
+                    cursor.execute("SELECT pg_try_advisory_lock(%s)", [_CATCH_UP_KEY])
+                self.mine = cursor.fetchone()[-1]
+        else:
+            self.mine = _IN_PROCESS.acquire(blocking=self.wait)
+        return self.mine
+
+    def __exit__(self, *exc) -> None:
+        if not self.mine:
+            return
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT pg_advisory_unlock(%s)", [_CATCH_UP_KEY])
+        else:
+            _IN_PROCESS.release()
+
+
+class _Background:
+    """A thread of the process that catches up whenever woken: woken after a change that owes
+    a re-rating commits, and by the standings while one is owed (so that a re-rating a dead
+    worker left owed is paid too). Wakes that come while it works make it go round again."""
+
+    def __init__(self):
+        self._woken, self._idle = threading.Event(), threading.Event()
+        self._idle.set()
+        self._guard = threading.Lock()
+        self._thread = None
+
+    def wake(self) -> None:
+        with self._guard:
+            self._idle.clear()
+            self._woken.set()
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="ratings", daemon=True)
+                self._thread.start()
+
+    def wait_idle(self, timeout: float) -> bool:
+        """True once it has nothing left to do (for tests and for stopping cleanly)."""
+        return self._idle.wait(timeout)
+
+    def _run(self) -> None:
+        while True:
+            self._woken.wait()
+            self._woken.clear()
+            try:
+                catch_up()
+            except Exception:  # logged, and tried again on the next wake
+                log.exception("catching up the ratings failed")
+            finally:
+                connection.close()  # this thread's own connection
+            with self._guard:
+                if not self._woken.is_set():
+                    self._idle.set()
+
+
+background = _Background()

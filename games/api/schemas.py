@@ -338,6 +338,10 @@ class Standings(Strict):
     from_: str | None = Field(alias="from")
     to: str | None
     standings: list[StandingsRow]
+    ratings_pending_since: str | None = Field(
+        description="While the ratings are being recomputed after a correction (ISO 8601): "
+                    "the ratings of games finished since then are still those before it. "
+                    "Null when they are up to date.")
 
 
 class PartyRef(Strict):

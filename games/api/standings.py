@@ -3,6 +3,7 @@ from ninja import Query, Router
 from ninja.errors import HttpError
 
 from club.auth import API_AUTH
+from games import ratings
 from games.api.schemas import REFUSED, ErrorOut, Standings
 from games.selectors.standings import date_range, standings
 
@@ -19,10 +20,14 @@ def get_standings(request,
                                            example="2026-03-31")):
     """`from` and `to` are days written YYYY-MM-DD, both included; each is optional. The
     figures count what finished in the range, net money is the player's ledger entries made
-    in it, and the rating is as it stood at the end of it."""
+    in it, and the rating is as it stood at the end of it. After a correction the ratings
+    are recomputed in the background: until they are, `ratings_pending_since` says from
+    when."""
     try:
         since, until = date_range(first, last)
     except ValueError as err:
         raise HttpError(400, str(err)) from None
+    pending = ratings.pending_since()
     return {"from": first or None, "to": last or None,
-            "standings": standings(since=since, until=until)}
+            "standings": standings(since=since, until=until),
+            "ratings_pending_since": pending and pending.isoformat()}

@@ -1,12 +1,12 @@
 """Writes what a table's course of play derives from its hands: each hand's current result
 and place, and the Game and Unit rows. Only rows that changed are written, and after a new hand
 that ended a game only the rows it can have changed are touched. When a game's result changed,
-the club's ratings are recomputed from the earliest such game on."""
+a re-rating of the club is owed from the earliest such game on (games.ratings)."""
 from datetime import datetime
 
 from games.engine.course import Course
 from games.models import Game, GamePlayer, Hand, Table, Unit
-from games.ratings import rate_latest, rerate
+from games.ratings import owe, rate_latest
 
 
 def project(table: Table, course: Course) -> None:
@@ -16,7 +16,7 @@ def project(table: Table, course: Course) -> None:
     since = _games(table, course, hands)
     _units(table, course, hands)
     if since is not None:
-        rerate(since)
+        owe(since)
 
 
 def project_game_end(table: Table, course: Course, *, games_before: int, units_before: int,
@@ -39,8 +39,8 @@ def project_game_end(table: Table, course: Course, *, games_before: int, units_b
         **_unit_fields(unit, finished_at if unit.winner else None))
     Unit.objects.bulk_create(Unit(table=table, number=unit.number, **_unit_fields(unit, None))
                              for unit in course.units[units_before:])
-    if not rated:  # a game that finished at the same time or later is rated already
-        rerate(finished_at)
+    if not rated:  # a game that finished at the same time or later is rated, or one is owed
+        owe(finished_at)
 
 
 def _place_hands(course: Course, hands: dict) -> None:

@@ -2,6 +2,7 @@
 
 from django.shortcuts import render
 
+from games import ratings
 from games.selectors.standings import date_range
 from games.selectors.standings import standings as standings_rows
 
@@ -13,7 +14,8 @@ def home(request):
 def standings(request):
     """The club's standings, for anyone: a date range from the form, both days included."""
     first, last = request.GET.get("from", ""), request.GET.get("to", "")
-    context = {"first": first, "last": last, "rows": None, "error": None}
+    context = {"first": first, "last": last, "rows": None, "error": None,
+               "pending": ratings.pending_since()}
     try:
         since, until = date_range(first, last)
     except ValueError as err:

@@ -1,5 +1,6 @@
 """Skill ratings (games.ratings): one openskill match per finished game, rated in the order the
-games finished, and re-rated from a corrected game on."""
+games finished; a correction owes a re-rating from the corrected game on, which the ratings
+catch up with after the correction's transaction (`ratings.catch_up`)."""
 from contextlib import contextmanager
 from datetime import datetime, timezone
 from unittest import mock
@@ -8,7 +9,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from games import ratings
-from games.models import Game, GamePlayer, Hand, Table
+from games.models import Game, GamePlayer, Hand, RatingsDue, Table
 from games.services.hands import correct_hand, record_hand
 from games.services.tables import open_table
 from tests.games.kit import players, summary
@@ -88,8 +89,9 @@ def test_ratings_follow_the_order_in_which_games_finished(staff):
     with clock(21):
         win(late, staff, athos)
     early = rubber(staff, aramis, athos)
-    with clock(20):  # entered afterwards, but it finished first
+    with clock(20):  # entered afterwards, but it finished first: a re-rating is owed
         win(early, staff, aramis)
+    ratings.catch_up()
 
     aramis_after, athos_after = ratings.after_game(ratings.START, ratings.START)
     athos_last, porthos_last = ratings.after_game(athos_after, ratings.START)
@@ -111,6 +113,9 @@ def test_a_correction_that_changes_an_earlier_winner_rerates_the_later_games(sta
 
     with clock(22):  # the fifth hand was Porthos's vole: he wins 6-4
         correct_hand(hand_id=last.pk, record=DEALER_VOLE, by=staff)
+    assert ratings.pending_since() == datetime(2026, 3, 5, 20, tzinfo=timezone.utc)
+    assert ratings.catch_up() is True
+    assert ratings.pending_since() is None
 
     porthos_won, athos_lost = ratings.after_game(ratings.START, ratings.START)
     athos_then, aramis_then = ratings.after_game(athos_lost, ratings.START)
@@ -132,6 +137,7 @@ def test_a_correction_that_unfinishes_a_game_takes_it_out_of_the_ratings(staff):
 
     with clock(22):  # only the point: 4-2, and the game goes on
         correct_hand(hand_id=last.pk, record=ELDER_POINT, by=staff)
+    ratings.catch_up()
 
     assert Table.objects.get(pk=first.pk).status == Table.Status.PLAYING
     assert not GamePlayer.objects.filter(game__table=first).exists()
@@ -147,10 +153,9 @@ def test_a_new_game_that_finished_last_is_rated_alone_as_it_is_written(staff):
     table = rubber(staff, aramis, porthos)
     with clock(21):
         play(table, staff, ELDER_VOLE, DEALER_VOLE)
-        with mock.patch("games.services.projection.rerate", wraps=ratings.rerate) as rerate:
-            play(table, staff, ELDER_VOLE)
+        play(table, staff, ELDER_VOLE)
 
-    rerate.assert_not_called()
+    assert not RatingsDue.objects.exists()
     _, porthos_before = ratings.after_game(ratings.START, ratings.START)
     aramis_now, porthos_now = ratings.after_game(ratings.START, porthos_before)
     assert stored(table, aramis) == pytest.approx(aramis_now)
@@ -166,11 +171,15 @@ def test_a_new_game_that_finished_before_a_rated_one_rerates_from_itself(staff):
     table = rubber(staff, aramis, athos)
     with clock(20):  # committed later, finished earlier
         play(table, staff, ELDER_VOLE, DEALER_VOLE)
-        with mock.patch("games.services.projection.rerate", wraps=ratings.rerate) as rerate:
-            play(table, staff, ELDER_VOLE)
+        play(table, staff, ELDER_VOLE)
 
     finished = GamePlayer.objects.get(game__table=table, player=aramis).finished_at
-    rerate.assert_called_once_with(finished)
+    assert list(RatingsDue.objects.values_list("since", flat=True)) == [finished]
+    assert stored(table, aramis) == (None, None)
+    ratings.catch_up()
+    aramis_now, athos_now = ratings.after_game(ratings.START, ratings.START)
+    assert stored(table, aramis) == pytest.approx(aramis_now)
+    assert ratings.rerate(finished) == 0
 
 
 def test_the_player_endpoint_shows_the_rating(staff, client):

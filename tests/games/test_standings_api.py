@@ -38,7 +38,8 @@ def test_the_standings_endpoint_filters_by_date(member):
     answer = member.get("/standings?from=2000-01-01&to=2000-12-31")
 
     assert answer.status_code == 200
-    assert answer.json() == {"from": "2000-01-01", "to": "2000-12-31", "standings": []}
+    assert answer.json() == {"from": "2000-01-01", "to": "2000-12-31", "standings": [],
+                             "ratings_pending_since": None}
 
 
 @pytest.mark.parametrize("query", ["from=yesterday", "to=2026-02-30", "from=2026-1-5",
