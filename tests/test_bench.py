@@ -57,3 +57,22 @@ def test_the_page_benchmark_runs_and_prints_its_figures(tmp_path):
                  "the feed's snapshot drawn", "a trick posted to a spectator's page drawn",
                  "yardstick: an empty page"):
         assert line in out
+
+
+@pytest.mark.skipif(not os.environ.get("DATABASE_URL", "").startswith("postgres")
+                    or not os.environ.get("REDIS_URL"),
+                    reason="bench.load is the server setup: PostgreSQL and Redis")
+def test_the_load_benchmark_runs_and_prints_its_figures():
+    import dj_database_url
+
+    url = os.environ["DATABASE_URL"]
+    name = dj_database_url.parse(url)["NAME"]
+    env = dict(os.environ, DATABASE_URL=url.rsplit("/", 1)[0] + f"/{name}_bench_load")
+    done = subprocess.run([sys.executable, "-m", "bench.load", "--tables", "2", "--seconds",
+                           "1", "--offered", "10", "--spectators", "20", "--hands", "2"],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=300,
+                          check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    for line in ("1 worker(s):", "2 worker(s):", "10 hands/s offered", "20 spectators",
+                 "posted to change received", "CPU over", "PostgreSQL", "others"):
+        assert line in done.stdout
