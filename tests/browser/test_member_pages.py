@@ -113,6 +113,7 @@ def test_a_member_posts_an_offer_and_another_takes_it(live_server, evening, brow
     charles.goto(f"{url}/tables/{evening['played']}/")
     charles.get_by_role("link", name="Replay").click()
     expect(charles.locator("h2#hand-title")).to_have_text("Hand 1, game 1")
+    charles.wait_for_load_state("load")  # replay.js (deferred) listens for the keys by then
     charles.keyboard.press("ArrowRight")
     expect(charles.locator("h2#hand-title")).to_have_text("Hand 2, game 1")
     shot(charles, "replay")
