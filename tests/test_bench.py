@@ -29,6 +29,7 @@ def run_bench(name: str, tmp_path, *args) -> str:
       "correct_hand(), first game", "catch_up(), after them"]),
     ("admin", ["--tables", "12", "--hands", "300", "--repeat", "1"],
      ["table list", "table page (busiest", "export_json", "export_csv"]),
+    ("held", ["--hands", "5"], ["under the table's lock", "COMMIT", "INSERT INTO games_hand"]),
     ("api", ["--hands", "12", "--clients", "2", "--seconds", "1"],
      ["one client", "2 clients", "yardstick"]),
     ("handler", ["--rounds", "1", "--clients", "2", "--seconds", "0.5"],
