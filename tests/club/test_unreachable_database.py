@@ -76,3 +76,9 @@ def test_any_other_error_is_still_a_500(rf):
     except RuntimeError:
         answer = server_error(rf.get("/api/tables"))
     assert answer.status_code == 500 and not answer.has_header("Retry-After")
+
+
+def test_the_plain_page_speaks_french_to_a_french_browser(browser):
+    with connection.execute_wrapper(_lost):
+        answer = browser.get("/tables/", HTTP_ACCEPT_LANGUAGE="fr")
+    assert answer.status_code == 503 and "momentanément indisponible" in answer.content.decode()
