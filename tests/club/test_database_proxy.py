@@ -11,6 +11,7 @@ import json
 import os
 import socket
 import threading
+import time
 import urllib.error
 import urllib.request
 
@@ -162,6 +163,15 @@ def _hands(server, table_id) -> list[dict]:
     return [event for event in json.loads(body)["events"] if event["kind"] == "hand"]
 
 
+def _answered(server, path):
+    """GETs `path` as a client that follows Retry-After would, until the answer is not 503:
+    the pool makes its connections again by itself, after a pause of its own."""
+    deadline = time.monotonic() + LIMIT
+    while (answer := _send(server, path))[0] == 503 and time.monotonic() < deadline:
+        time.sleep(int(answer[1]["Retry-After"]))
+    return answer
+
+
 def test_a_hand_posted_while_the_database_is_away_is_a_503_and_recorded_once_after(club):
     server, proxy = club
     ids = [json.loads(_send(server, "/players", {"name": name})[2])["id"]
@@ -181,6 +191,7 @@ def test_a_hand_posted_while_the_database_is_away_is_a_503_and_recorded_once_aft
     _assert_unavailable(_send(server, hands, HAND, key="hand-1"))
 
     proxy.up()
+    assert _answered(server, f"/tables/{table}")[0] == 200  # the same daphne, not restarted
     assert _hands(server, table) == []
     proxy.cut()  # the connections waiting in the server's pool: checked and replaced when lent
     first, again = _send(server, hands, HAND, key="hand-1"), _send(server, hands, HAND,
