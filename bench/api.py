@@ -21,6 +21,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import uuid
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
@@ -35,9 +36,11 @@ class Client:
         self.headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
 
     def post(self, path: str, body: dict, token: str | None = None):
-        """POSTs `body` as the client's user, or as the user of `token` when one is given."""
-        headers = self.headers if token is None else dict(
-            self.headers, Authorization=f"Bearer {token}")
+        """POSTs `body` as the client's user, or as the user of `token` when one is given, with
+        an Idempotency-Key of its own, as every client of the club should (docs/api.md)."""
+        headers = dict(self.headers, **{"Idempotency-Key": uuid.uuid4().hex})
+        if token is not None:
+            headers["Authorization"] = f"Bearer {token}"
         self.conn.request("POST", path, json.dumps(body), headers)
         answer = self.conn.getresponse()
         return answer.status, json.loads(answer.read())

@@ -10,7 +10,7 @@ from django.http import Http404
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 
-from club.errors import Refused
+from club.errors import Refused, shown
 
 
 class ClubAPI(NinjaAPI):
@@ -66,8 +66,10 @@ def refusal_status(refused: Refused) -> int:
 
 
 def error_response(request, status: int, code: str, message: str):
+    """The error object; its message may echo the client's text (a field's name), made
+    `shown` as a refusal's is."""
     return api.create_response(
-        request, {"error": {"code": code, "message": message}}, status=status
+        request, {"error": {"code": code, "message": shown(message)}}, status=status
     )
 
 

@@ -1,4 +1,5 @@
-"""Who is calling the API: a script with its bearer token, or the browser with its session.
+"""Who is calling: the API's script with its bearer token, or the browser with its session;
+and how a login is watched for guessing (django-axes, club/settings.py).
 
 Use `auth=API_AUTH` on every endpoint that needs a user; `request.auth` (and `request.user`)
 is then that user. Tokens come from `python manage.py api_token USERNAME`.
@@ -6,6 +7,8 @@ is then that user. Tokens come from `python manage.py api_token USERNAME`.
 
 import re
 
+from axes.backends import AxesStandaloneBackend
+from django.conf import settings
 from django.http import HttpRequest
 from ninja.security import HttpBearer, SessionAuth
 
@@ -48,3 +51,27 @@ bearer_token = BearerToken()
 session = SessionWhenPresent()
 
 API_AUTH = [bearer_token, session]
+
+
+class LoginAttempts(AxesStandaloneBackend):
+    """django-axes's guard, first of the authentication backends: a username locked out from
+    an address is refused before its password is tried. A check made without a request (a
+    management command, a test) is no login from any address: it is left to the next backend,
+    where django-axes's own guard would refuse it outright."""
+
+    def authenticate(self, request, username=None, password=None, **kwargs):
+        if request is None:
+            return None
+        return super().authenticate(request, username, password, **kwargs)
+
+
+def client_address(request: HttpRequest) -> str | None:
+    """The address a login comes from. Behind the club's proxy (settings.BEHIND_PROXY), the one
+    the proxy appended, last in X-Forwarded-For: any earlier one the client may have written
+    itself. Otherwise the header is the client's own words and the connection's address is
+    taken."""
+    if settings.BEHIND_PROXY:
+        forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")[-1].strip()
+        if forwarded:
+            return forwarded
+    return request.META.get("REMOTE_ADDR")

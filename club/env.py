@@ -44,6 +44,10 @@ def database(env: Mapping[str, str], base_dir) -> dict:
     if config["ENGINE"] == "django.db.backends.postgresql":
         # A pool of connections per process (psycopg_pool), shared by the request threads.
         config.setdefault("OPTIONS", {})["pool"] = {"min_size": 2, "max_size": 8, "timeout": 10}
+        # The pool checks each connection before it lends it: one that the server or the
+        # network dropped while it waited is replaced, so the club recovers by itself once
+        # the database is back (club/unavailable.py).
+        config["CONN_HEALTH_CHECKS"] = True
     if config["ENGINE"] == "django.db.backends.sqlite3":
         # Writers take the database lock when their transaction begins, so that concurrent
         # requests queue up instead of failing with "database is locked" half-way through.

@@ -5,15 +5,33 @@ Services raise it; each edge answers it in its own way: the JSON API with a stat
 error shape of docs/api.md (club.api), always in English; a page with its form and the refusal
 in the reader's words (club.refusals). For that, a refusal may name the `rule` it applies, finer
 than its code, with the specifics (`params`) its sentence needs: neither reaches the API.
+
+A refusal often names what the client sent (`rules has no option 'x'`, `rules.x`), and a hostile
+client may send text that cannot be stored or shown: NUL, which PostgreSQL's text and jsonb
+refuse, or half of a surrogate pair, which no UTF-8 page or database can hold. Every text of a
+refusal is made `shown` when it is raised, so every edge may store and show it as it is.
 """
+import re
+
+# NUL and the other control characters but tab and newline, and the lone surrogates.
+UNSHOWABLE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\ud800-\udfff]")
+
+
+def shown(text: str) -> str:
+    """`text` with each character that cannot be stored or shown written as its escape, such
+    as `\\u0000`; other text, any language's, as it is."""
+    return UNSHOWABLE.sub(lambda found: f"\\u{ord(found.group()):04x}", text)
 
 
 class Refused(Exception):
     def __init__(self, code: str, message: str, at: str | None = None, *,
                  rule: str | None = None, **params):
+        message = shown(message)
         super().__init__(message)
-        self.code, self.message, self.at = code, message, at
-        self.rule, self.params = rule, params
+        self.code, self.message, self.at = code, message, None if at is None else shown(at)
+        self.rule = rule
+        self.params = {name: shown(value) if isinstance(value, str) else value
+                       for name, value in params.items()}
 
     def as_dict(self) -> dict:
         error = {"code": self.code, "message": self.message}

@@ -11,7 +11,7 @@ from django.http import JsonResponse
 from ninja.errors import HttpError
 
 from club.api import refusal_status
-from club.errors import Refused
+from club.errors import Refused, shown
 from club.models import IdempotentRequest
 
 MAX_KEY = 200
@@ -47,8 +47,9 @@ def idempotent(view):
         if key is None:
             status, body = _answer(view, request, args, kwargs)
             return JsonResponse(body, status=status)
-        if not 0 < len(key) <= MAX_KEY:
-            raise HttpError(400, f"Idempotency-Key must be 1 to {MAX_KEY} characters")
+        if not 0 < len(key) <= MAX_KEY or shown(key) != key:  # stored as it is: no NUL
+            raise HttpError(400, f"Idempotency-Key must be 1 to {MAX_KEY} characters, "
+                                 "none of them a control character")
         fingerprint = _fingerprint(request)
         with transaction.atomic():
             try:

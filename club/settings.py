@@ -122,3 +122,26 @@ LOGGING = {
     # Django's own console handler speaks only in DEBUG; this one always does, once.
     "loggers": {"django": {"handlers": ["console"], "level": "INFO", "propagate": False}},
 }
+
+# --- Login rate limiting (django-axes) ------------------------------------------------------
+# After AXES_FAILURE_LIMIT failed logins for one username from one address, that pair is
+# refused for AXES_COOLOFF_TIME with a page that says so (registration/locked_out.html, which
+# names the quarter of an hour: change both together); a successful login clears the count.
+# The member pages' login and the admin's are both covered; the API's bearer tokens are not
+# logins and are not counted. Behind a proxy (set BEHIND_PROXY), the address is the one the
+# proxy puts last in X-Forwarded-For; otherwise the header is ignored, since any client could
+# write it (club.auth.client_address).
+INSTALLED_APPS += ["axes"]
+MIDDLEWARE += ["axes.middleware.AxesMiddleware"]  # last: it turns a lockout into the page
+AUTHENTICATION_BACKENDS = [
+    "club.auth.LoginAttempts",  # first: a locked-out pair is refused before its password
+    "django.contrib.auth.backends.ModelBackend",
+]
+BEHIND_PROXY = from_env.flag(ENV, "BEHIND_PROXY", default=False)
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = 15 / 60  # hours: a quarter of an hour
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "club.auth.client_address"
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+# --- end of login rate limiting -------------------------------------------------------------

@@ -46,6 +46,9 @@ urlpatterns = [
     path("api/", api.urls),
 ]
 
+# 503, not 500, when the database cannot be reached (club/unavailable.py).
+handler500 = "club.unavailable.server_error"
+
 if settings.DEBUG:
     # daphne serves no static files; in DEBUG Django does (admin styles, the API docs).
     urlpatterns += staticfiles_urlpatterns()

@@ -15,8 +15,16 @@ from games.services.changes import may_score
 from games.views.wager_forms import wager_panel
 
 
-def _open_tables():
-    return list(Table.objects.filter(status=Table.Status.PLAYING).order_by("created_at", "id"))
+def _listed(request):
+    """The tables the reader may see in a list: a private one only when he is signed in, as
+    its own pages and its live feed."""
+    if request.user.is_authenticated:
+        return Table.objects.all()
+    return Table.objects.filter(private=False)
+
+
+def _open_tables(request):
+    return list(_listed(request).filter(status=Table.Status.PLAYING).order_by("created_at", "id"))
 
 
 def _cut(table: Table) -> list:
@@ -35,8 +43,8 @@ def _first_dealer_name(table: Table) -> str:
 
 def evening(request):
     return render(request, "games/evening.html", {
-        "tables": _open_tables(), "words": words.live_words(),
-        "finished": Table.objects.exclude(status=Table.Status.PLAYING)[:10]})
+        "tables": _open_tables(request), "words": words.live_words(),
+        "finished": _listed(request).exclude(status=Table.Status.PLAYING)[:10]})
 
 
 class Hidden(Exception):
@@ -101,5 +109,5 @@ def tv_table(request, table_id: int):
 
 
 def tv_all(request):
-    return render(request, "games/tv.html", {"tables": _open_tables(),
+    return render(request, "games/tv.html", {"tables": _open_tables(request),
                                              "words": words.live_words(), "single": False})

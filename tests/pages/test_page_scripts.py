@@ -1,0 +1,68 @@
+"""Every request that records something carries a key, so that a retry or a second tap does it
+once (docs/api.md, Retries). The pages' scripts record nothing themselves: they help fill and
+submit the server's forms, whose key the server puts in them. A script that came to POST by
+itself (fetch, XMLHttpRequest, sendBeacon) must send an Idempotency-Key; the benchmarks'
+client, documented as a client of the API, sends one with every POST."""
+import json
+import re
+from pathlib import Path
+
+from django.conf import settings
+
+from bench.api import Client
+
+SCRIPTS = sorted(Path(settings.BASE_DIR).glob("*/static/**/*.js"))
+REQUEST = re.compile(r"\bfetch\s*\(|XMLHttpRequest|sendBeacon\s*\(")
+
+
+def _requests_without_a_key(source: str) -> list[str]:
+    """Each request a script makes (with the 400 characters that follow, where its options
+    are) that is not a GET and names no Idempotency-Key."""
+    found = []
+    for start in (match.start() for match in REQUEST.finditer(source)):
+        call = source[start:start + 400]
+        posts = "sendBeacon" in call or re.search(r"""method\s*[:=]\s*["'](?!GET)""", call, re.I)
+        if posts and "Idempotency-Key" not in call:
+            found.append(call.splitlines()[0])
+    return found
+
+
+def test_no_page_script_posts_without_an_idempotency_key():
+    assert SCRIPTS, "no scripts found"
+    for script in SCRIPTS:
+        assert _requests_without_a_key(script.read_text()) == [], script
+
+
+def test_the_check_sees_a_post_without_a_key_and_passes_one_with_it():
+    bare = 'fetch("/api/tables/1/hands", {method: "POST", body: data})'
+    keyed = ('fetch("/api/tables/1/hands", {method: "POST", headers: '
+             '{"Idempotency-Key": key}, body: data})')
+    assert _requests_without_a_key(bare) and not _requests_without_a_key(keyed)
+    assert not _requests_without_a_key('fetch("/api/tables/1")')
+
+
+class _Recorder:
+    """Stands in for the client's HTTP connection: keeps each request's headers."""
+
+    def __init__(self):
+        self.sent = []
+
+    def request(self, method, path, body=None, headers=None):
+        self.sent.append(headers)
+
+    def getresponse(self):
+        return self
+
+    status = 201
+
+    def read(self):
+        return json.dumps({}).encode()
+
+
+def test_the_benchmarks_client_sends_a_new_key_with_each_post():
+    client = Client(0, "token")
+    client.conn = _Recorder()
+    client.post("/api/players", {"name": "Athos"})
+    client.post("/api/players", {"name": "Athos"}, token="other")
+    first, second = (headers["Idempotency-Key"] for headers in client.conn.sent)
+    assert first and second and first != second
