@@ -109,12 +109,12 @@ WHITENOISE_USE_FINDERS = True
 if from_env.behind_https_proxy(ENV, DEBUG):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = from_env.flag(ENV, "SECURE_SSL_REDIRECT", default=True)
-    SECURE_REDIRECT_EXEMPT = [r"^health$"]  # the proxy asks over plain http
     SECURE_HSTS_SECONDS = int(ENV.get("SECURE_HSTS_SECONDS", 60 * 60 * 24 * 365))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
+SECURE_REDIRECT_EXEMPT = [r"^health$"]  # the proxy asks over plain http
 if not DEBUG:
     SECURE_REFERRER_POLICY = "same-origin"
     SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
