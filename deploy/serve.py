@@ -7,6 +7,8 @@ SIGTERM or SIGINT, and stops the others and fails when one of them ends by itsel
 service manager (systemd) starts the whole again. See docs/operations.md.
 """
 
+import ctypes
+import ctypes.util
 import os
 import signal
 import subprocess
@@ -22,6 +24,7 @@ REQUIRED = {
     "SECRET_KEY": "the same secret key for every worker: python3 -c "
                   "'import secrets; print(secrets.token_urlsafe(50))'",
 }
+PR_SET_PDEATHSIG = 1
 STOP_LIMIT = 30  # seconds a worker has to finish its requests before it is killed
 
 
@@ -38,8 +41,16 @@ def start_workers(env) -> list[subprocess.Popen]:
     address = env.get("ADDRESS") or "127.0.0.1"
     first, count = int(env.get("PORT") or 8000), int(env.get("WORKERS") or 2)
     return [subprocess.Popen([BIN / "daphne", "--proxy-headers", "-b", address,
-                              "-p", str(port), "club.asgi:application"], cwd=ROOT)
+                              "-p", str(port), "club.asgi:application"], cwd=ROOT,
+                             preexec_fn=ended_with_this_process)
             for port in range(first, first + count)]
+
+
+def ended_with_this_process() -> None:
+    """In a worker before daphne starts: SIGTERM to it when this process ends, even killed
+    (SIGKILL), so that no worker is left holding its port (Linux's PR_SET_PDEATHSIG)."""
+    libc = ctypes.CDLL(ctypes.util.find_library("c"), use_errno=True)
+    libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
 def stop(workers: list[subprocess.Popen]) -> None:
