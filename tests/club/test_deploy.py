@@ -132,3 +132,17 @@ def test_no_worker_outlives_serve_prod_killed(tmp_path):
     while listening(first) and time.monotonic() < deadline:
         time.sleep(0.2)
     assert not listening(first)
+
+
+def test_the_laptop_serves_the_pages_static_files_without_debug(daphne):
+    """tests/daphne.py's server runs as `make run` does, DEBUG off: WhiteNoise serves."""
+    for name in ("club/club.css", "admin/css/base.css"):
+        status, body = get(daphne.port, f"/static/{name}")
+        assert (status, len(body) > 0) == (200, True), name
+
+
+def test_the_laptop_shows_no_debug_page(daphne):
+    status, body = get(daphne.port, "/no-such-page/")
+
+    assert status == 404
+    assert b"URLconf" not in body  # DEBUG's page lists the URL patterns
