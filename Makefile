@@ -20,10 +20,11 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 # The club's laptop: one daphne process, SQLite, the static files served by WhiteNoise.
+# daphne's own access lines are off: the club logs each request with its user and duration.
 run: install
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py collectstatic --noinput -v 0
-	$(BIN)/daphne -b $(ADDRESS) -p $(PORT) club.asgi:application
+	$(BIN)/daphne --access-log /dev/null -b $(ADDRESS) -p $(PORT) club.asgi:application
 
 # A server: WORKERS daphne processes from PORT on, behind nginx (docs/operations.md).
 serve-prod: install

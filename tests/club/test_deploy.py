@@ -1,5 +1,6 @@
 """`make serve-prod` (deploy/serve.py): the workers of a server, started and stopped whole."""
 import os
+import random
 import signal
 import socket
 import subprocess
@@ -25,12 +26,13 @@ def environment(**settings) -> dict:
 
 
 def consecutive_free_ports(count: int) -> int:
-    """The first of `count` consecutive ports that nothing listens on."""
+    """The first of `count` consecutive ports that nothing listens on, below the range the
+    system takes the client side of connections from: the test's own requests to a worker
+    that is starting would otherwise hold the next worker's port for a moment."""
+    ephemeral = int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
     for _ in range(100):
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            first = probe.getsockname()[1]
-        if first + count <= 65535 and all(free(first + i) for i in range(count)):
+        first = random.randrange(10000, ephemeral - count)
+        if all(free(first + i) for i in range(count)):
             return first
     raise RuntimeError("no consecutive free ports")
 
@@ -75,12 +77,16 @@ def wait_for(condition, process) -> None:
         time.sleep(0.2)
 
 
-def serve_prod(tmp_path: Path, first: int, workers: int) -> subprocess.Popen:
-    """serve-prod started on a SQLite file and the suite's Redis, logging to serve.log."""
-    env = environment(
+def server_environment(tmp_path: Path, first: int, workers: int, **settings) -> dict:
+    """A server's settings on a SQLite file in `tmp_path` and the suite's Redis."""
+    return environment(
         DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}", REDIS_URL=os.environ["REDIS_URL"],
         SECRET_KEY="a-key-for-this-test-only", PORT=str(first), WORKERS=str(workers),
-        STATIC_ROOT=str(tmp_path / "static"), ECARTE_HOME=str(tmp_path / "home"))
+        STATIC_ROOT=str(tmp_path / "static"), ECARTE_HOME=str(tmp_path / "home"), **settings)
+
+
+def serve_prod(tmp_path: Path, env: dict) -> subprocess.Popen:
+    """serve-prod started with `env`, logging to serve.log."""
     with open(tmp_path / "serve.log", "wb") as log:
         return subprocess.Popen(SERVE, cwd=ROOT, env=env, stdout=log, stderr=log)
 
@@ -101,7 +107,7 @@ def test_serve_prod_names_each_setting_it_misses_and_fails(given, missing):
 @needs_redis
 def test_serve_prod_migrates_then_serves_on_each_worker_and_stops_them_all(tmp_path):
     first = consecutive_free_ports(2)
-    server = serve_prod(tmp_path, first, workers=2)
+    server = serve_prod(tmp_path, server_environment(tmp_path, first, workers=2))
     try:
         wait_for(lambda: answering(first) and answering(first + 1), server)
         pages = [get(port, "/standings")[0] for port in (first, first + 1)]
@@ -121,7 +127,7 @@ def test_serve_prod_migrates_then_serves_on_each_worker_and_stops_them_all(tmp_p
 @needs_redis
 def test_no_worker_outlives_serve_prod_killed(tmp_path):
     first = consecutive_free_ports(1)
-    server = serve_prod(tmp_path, first, workers=1)
+    server = serve_prod(tmp_path, server_environment(tmp_path, first, workers=1))
     try:
         wait_for(lambda: answering(first), server)
     finally:
