@@ -105,14 +105,15 @@ def test_serve_prod_names_each_setting_it_misses_and_fails(given, missing):
 
 
 @needs_redis
-def test_serve_prod_migrates_then_serves_on_each_worker_and_stops_them_all(tmp_path):
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT])  # systemd's, Ctrl-C's
+def test_serve_prod_migrates_then_serves_on_each_worker_and_stops_them_all(tmp_path, stop):
     first = consecutive_free_ports(2)
     server = serve_prod(tmp_path, server_environment(tmp_path, first, workers=2))
     try:
         wait_for(lambda: answering(first) and answering(first + 1), server)
         pages = [get(port, "/standings")[0] for port in (first, first + 1)]
         collected = (tmp_path / "static" / "club" / "club.css").exists()
-        server.send_signal(signal.SIGTERM)
+        server.send_signal(stop)
         returncode = server.wait(timeout=LIMIT)
     finally:
         if server.poll() is None:
