@@ -105,7 +105,7 @@ def test_serve_prod_names_each_setting_it_misses_and_fails(given, missing):
 
 
 @needs_redis
-@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT])  # systemd's, Ctrl-C's
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
 def test_serve_prod_migrates_then_serves_on_each_worker_and_stops_them_all(tmp_path, stop):
     first = consecutive_free_ports(2)
     server = serve_prod(tmp_path, server_environment(tmp_path, first, workers=2))
