@@ -14,12 +14,16 @@ QUIET_WHEN_OK = frozenset({"/health"})
 
 
 def who(request) -> str:
-    """The username of the request's user, or `-`; read without touching the database when
-    the authentication middleware never ran (a request refused before it)."""
+    """The username of the request's user, `-` for nobody (or a request refused before the
+    authentication middleware ran), `?` when his session cannot be read (the database down):
+    the request's line is written all the same, and its answer left as it was."""
     user = getattr(request, "user", None)
-    if user is None or not getattr(user, "is_authenticated", False):
-        return "-"
-    return user.get_username()
+    try:
+        if user is None or not user.is_authenticated:
+            return "-"
+        return user.get_username()
+    except Exception:
+        return "?"
 
 
 class RequestLogMiddleware:

@@ -3,6 +3,7 @@ import logging
 import re
 
 import pytest
+from django.db import OperationalError
 from django.test import Client
 from django.urls import path
 
@@ -79,3 +80,21 @@ def test_a_record_without_a_request_gets_no_context():
     record = logging.LogRecord("games", logging.INFO, __file__, 1, "a line", None, None)
 
     assert RequestContext().filter(record) and record.context == ""
+
+
+@pytest.mark.django_db
+def test_a_session_that_cannot_be_read_leaves_the_answer_as_it_was(client, monkeypatch, caplog):
+    """The health check of a worker whose database is down, asked with a session cookie:
+    reading the user for the line must not turn the answer into another error."""
+    def unreadable(request):
+        raise OperationalError("the database is down")
+
+    monkeypatch.setattr("django.contrib.auth.middleware.auth.get_user", unreadable)
+    monkeypatch.setattr("club.health.get_channel_layer", lambda: None)  # a 503: logged
+    caplog.set_level(logging.INFO)
+    client.cookies["sessionid"] = "a-session"
+
+    answer = client.get("/health")
+
+    assert answer.status_code == 503
+    assert request_lines(caplog) == [("GET", "/health", "503", "?")]
