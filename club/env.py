@@ -87,7 +87,9 @@ def served_hosts(env: Mapping[str, str], machine_names: Callable[[], list[str]])
     then) instead of the address, which no browser asks for."""
     served = address(env)
     found = machine_names() if served in WILDCARD_ADDRESSES else [served]
-    return list(dict.fromkeys([*found, *LOOPBACK]))
+    # An IPv6 address is written in brackets in a URL, and so in its Host header.
+    return list(dict.fromkeys([f"[{name}]" if ":" in name else name
+                               for name in [*found, *LOOPBACK]]))
 
 
 def allowed_hosts(env: Mapping[str, str], machine_names: Callable[[], list[str]]) -> list[str]:
@@ -99,8 +101,7 @@ def trusted_origins(env: Mapping[str, str], machine_names: Callable[[], list[str
     """CSRF_TRUSTED_ORIGINS when set, else http://HOST:PORT for each name served at ADDRESS."""
     port = env.get("PORT", "").strip() or "8000"
     return csv(env, "CSRF_TRUSTED_ORIGINS") or [
-        f"http://{f'[{host}]' if ':' in host else host}:{port}"
-        for host in served_hosts(env, machine_names)
+        f"http://{host}:{port}" for host in served_hosts(env, machine_names)
     ]
 
 

@@ -79,6 +79,7 @@ def test_the_club_answers_to_the_address_it_serves_on_and_loopback():
     assert env.allowed_hosts({}, no_names) == ["127.0.0.1", "localhost"]
     assert env.allowed_hosts({"ADDRESS": "192.168.1.20"}, no_names) == [
         "192.168.1.20", "127.0.0.1", "localhost"]
+    assert env.allowed_hosts({"ADDRESS": "fe80::1"}, no_names)[0] == "[fe80::1]"  # as in Host
 
 
 def test_on_every_interface_the_club_answers_to_the_machine_s_names():
