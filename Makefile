@@ -1,10 +1,15 @@
 PYTHON ?= python3
+ADDRESS ?= 127.0.0.1
 PORT ?= 8000
+WORKERS ?= 2
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.install
 
-.PHONY: install run test lint
+# The settings read both: the names the club answers to follow from where it listens.
+export ADDRESS PORT WORKERS
+
+.PHONY: install run serve-prod test lint
 
 install: $(STAMP)
 
@@ -14,9 +19,16 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
+# The club's laptop: one daphne process, SQLite, the static files served by WhiteNoise.
+# daphne's own access lines are off: the club logs each request with its user and duration.
 run: install
 	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/daphne -b 127.0.0.1 -p $(PORT) club.asgi:application
+	$(BIN)/python manage.py collectstatic --noinput -v 0
+	$(BIN)/daphne --access-log /dev/null -b $(ADDRESS) -p $(PORT) club.asgi:application
+
+# A server: WORKERS daphne processes from PORT on, behind nginx (docs/operations.md).
+serve-prod: install
+	$(BIN)/python deploy/serve.py
 
 test: install
 	$(BIN)/pytest

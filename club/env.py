@@ -1,11 +1,16 @@
-"""Small pure helpers that turn environment variables into settings.
+"""Small helpers that turn environment variables into settings.
 
-Each takes the environment as a mapping, so tests can call them with a plain dict.
+Each takes the environment as a mapping, so tests can call them with a plain dict. Two touch
+the machine, and are passed in or called by club/settings.py: machine_names, kept_secret_key.
 """
 
+import os
 import re
-from collections.abc import Mapping
+import socket
+import tempfile
+from collections.abc import Callable, Mapping
 from decimal import Decimal
+from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
 
@@ -69,3 +74,83 @@ def channel_layers(env: Mapping[str, str]) -> dict:
             }
         }
     return {"default": {"BACKEND": "club.layers.InMemoryChannelLayer"}}
+
+
+WILDCARD_ADDRESSES = frozenset({"0.0.0.0", "::"})
+LOOPBACK = ["127.0.0.1", "localhost"]
+
+
+def address(env: Mapping[str, str]) -> str:
+    """ADDRESS: where daphne listens; the laptop's own address lets the members' phones in."""
+    return env.get("ADDRESS", "").strip() or "127.0.0.1"
+
+
+def served_hosts(env: Mapping[str, str], machine_names: Callable[[], list[str]]) -> list[str]:
+    """The names the club answers to when reached at ADDRESS: that address and the loopback
+    names; for every interface (0.0.0.0), this machine's names (`machine_names()`, asked only
+    then) instead of the address, which no browser asks for."""
+    served = address(env)
+    found = machine_names() if served in WILDCARD_ADDRESSES else [served]
+    # An IPv6 address is written in brackets in a URL, and so in its Host header.
+    return list(dict.fromkeys([f"[{name}]" if ":" in name else name
+                               for name in [*found, *LOOPBACK]]))
+
+
+def allowed_hosts(env: Mapping[str, str], machine_names: Callable[[], list[str]]) -> list[str]:
+    """ALLOWED_HOSTS when set, else the names the club is served under at ADDRESS."""
+    return csv(env, "ALLOWED_HOSTS") or served_hosts(env, machine_names)
+
+
+def trusted_origins(env: Mapping[str, str], machine_names: Callable[[], list[str]]) -> list[str]:
+    """CSRF_TRUSTED_ORIGINS when set, else http://HOST:PORT for each name served at ADDRESS."""
+    port = env.get("PORT", "").strip() or "8000"
+    return csv(env, "CSRF_TRUSTED_ORIGINS") or [
+        f"http://{host}:{port}" for host in served_hosts(env, machine_names)
+    ]
+
+
+def behind_https_proxy(env: Mapping[str, str], debug: bool) -> bool:
+    """HTTPS, or by default: a club served under names of its own (ALLOWED_HOSTS) is reached
+    through the TLS proxy; the laptop, reached at its address over the club's network, is not."""
+    return flag(env, "HTTPS", default=not debug and bool(csv(env, "ALLOWED_HOSTS")))
+
+
+def data_dir(env: Mapping[str, str], home: Path) -> Path:
+    """ECARTE_HOME, else ecarte-club in XDG_DATA_HOME (~/.local/share): outside the checkout."""
+    if env.get("ECARTE_HOME", "").strip():
+        return Path(env["ECARTE_HOME"].strip())
+    return Path(env.get("XDG_DATA_HOME", "").strip() or home / ".local/share") / "ecarte-club"
+
+
+def machine_names() -> list[str]:
+    """This machine's names on the club's network: its address there (the one its traffic
+    leaves from; nothing is sent), its host name and that name under .local (mDNS)."""
+    names = []
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: only picks the outgoing interface
+            names.append(probe.getsockname()[0])
+        except OSError:
+            pass  # no network at all: the loopback names remain
+    host = socket.gethostname()
+    return [*names, host, f"{host}.local"]
+
+
+def kept_secret_key(path: Path) -> str:
+    """The secret key kept in `path`, generated there on the first start (mode 0600, in a
+    directory of mode 0700). Two first starts at once keep the same key: each writes its own
+    file, and only one of them is linked to `path`."""
+    if not path.exists():
+        from django.core.management.utils import get_random_secret_key
+
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        handle, draft = tempfile.mkstemp(dir=path.parent, prefix=".secret_key.")  # 0600
+        try:
+            with os.fdopen(handle, "w") as file:
+                file.write(get_random_secret_key() + "\n")
+            os.link(draft, path)
+        except FileExistsError:
+            pass
+        finally:
+            os.unlink(draft)
+    return path.read_text().strip()

@@ -1,29 +1,26 @@
 """Settings, 12-factor: everything that differs between machines comes from the environment.
 
-With nothing set, the project runs for local development on the embedded default: DEBUG on,
-SQLite in db.sqlite3 and the in-memory channel layer. See README.md for every variable.
+With nothing set, the project runs as on the club's laptop: DEBUG off, SQLite in db.sqlite3,
+the in-memory channel layer, served at ADDRESS (127.0.0.1) over plain http, with a secret key
+generated once in the data directory. See docs/operations.md for every variable.
 """
 
 import os
 from pathlib import Path
-
-from django.core.exceptions import ImproperlyConfigured
 
 from club import env as from_env
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 ENV = os.environ
 
-DEBUG = from_env.flag(ENV, "DEBUG", default=True)
+DEBUG = from_env.flag(ENV, "DEBUG", default=False)
 
-SECRET_KEY = ENV.get("SECRET_KEY", "")
-if not SECRET_KEY:
-    if not DEBUG:
-        raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off.")
-    SECRET_KEY = "django-insecure-dev-only-ecarte-club-never-use-in-production"
+# Outside the checkout: what the club keeps that no repository may hold.
+DATA_DIR = from_env.data_dir(ENV, Path.home())
+SECRET_KEY = ENV.get("SECRET_KEY", "").strip() or from_env.kept_secret_key(DATA_DIR / "secret_key")
 
-ALLOWED_HOSTS = from_env.csv(ENV, "ALLOWED_HOSTS", "127.0.0.1,localhost")
-CSRF_TRUSTED_ORIGINS = from_env.csv(ENV, "CSRF_TRUSTED_ORIGINS")
+ALLOWED_HOSTS = from_env.allowed_hosts(ENV, from_env.machine_names)
+CSRF_TRUSTED_ORIGINS = from_env.trusted_origins(ENV, from_env.machine_names)
 
 # The most a member may owe, in cents: a wager whose stake would take his balance below minus
 # this is refused. Unset: no limit.
@@ -43,7 +40,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "club.request_log.RequestLogMiddleware",  # outermost: the whole request's duration
     "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",  # the static files, DEBUG or not
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",  # the browser's language, or the one chosen
     "django.middleware.common.CommonMiddleware",
@@ -100,9 +99,14 @@ LOGOUT_REDIRECT_URL = "home"
 
 STATIC_URL = "static/"
 STATIC_ROOT = Path(ENV.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
+# WhiteNoise serves STATIC_ROOT (`make run` collects it), and what the apps hold that is not
+# there: a server the tests start serves the pages' files without a collectstatic of its own.
+# On a server, nginx serves STATIC_ROOT itself.
+WHITENOISE_USE_FINDERS = True
 
-# Behind a TLS-terminating proxy in production; all of it is off for local development.
-if not DEBUG:
+# Behind a TLS-terminating proxy on a server (HTTPS, on by default when ALLOWED_HOSTS is set);
+# the laptop is reached over plain http on the club's network, and DEBUG is development.
+if from_env.behind_https_proxy(ENV, DEBUG):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = from_env.flag(ENV, "SECURE_SSL_REDIRECT", default=True)
     SECURE_HSTS_SECONDS = int(ENV.get("SECURE_HSTS_SECONDS", 60 * 60 * 24 * 365))
@@ -110,17 +114,32 @@ if not DEBUG:
     SECURE_HSTS_PRELOAD = True
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
+SECURE_REDIRECT_EXEMPT = [r"^health$"]  # the proxy asks over plain http
+if not DEBUG:
     SECURE_REFERRER_POLICY = "same-origin"
     SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
     X_FRAME_OPTIONS = "DENY"
 
+# Lines a secretary can read (club/request_log.py): each request, and each error with the
+# request and the user it happened to, then its traceback.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"context": {"()": "club.request_log.RequestContext"}},
+    "formatters": {
+        "club": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s%(context)s"},
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "formatter": "club",
+                    "filters": ["context"]},
+    },
     "root": {"handlers": ["console"], "level": ENV.get("LOG_LEVEL", "INFO")},
-    # Django's own console handler speaks only in DEBUG; this one always does, once.
-    "loggers": {"django": {"handlers": ["console"], "level": "INFO", "propagate": False}},
+    "loggers": {
+        # Django's own console handler speaks only in DEBUG; this one always does, once.
+        "django": {"handlers": ["console"], "level": "INFO", "propagate": False},
+        # Its 4xx warnings ("Not Found: /x") repeat the request's line: only errors remain.
+        "django.request": {"level": "ERROR"},
+    },
 }
 
 # --- Login rate limiting (django-axes) ------------------------------------------------------
@@ -128,7 +147,7 @@ LOGGING = {
 # refused for AXES_COOLOFF_TIME with a page that says so (registration/locked_out.html, which
 # names the quarter of an hour: change both together); a successful login clears the count.
 # The member pages' login and the admin's are both covered; the API's bearer tokens are not
-# logins and are not counted. Behind a proxy (set BEHIND_PROXY), the address is the one the
+# logins and are not counted. Behind a proxy (BEHIND_PROXY), the address is the one the
 # proxy puts last in X-Forwarded-For; otherwise the header is ignored, since any client could
 # write it (club.auth.client_address).
 INSTALLED_APPS += ["axes"]
@@ -137,7 +156,9 @@ AUTHENTICATION_BACKENDS = [
     "club.auth.LoginAttempts",  # first: a locked-out pair is refused before its password
     "django.contrib.auth.backends.ModelBackend",
 ]
-BEHIND_PROXY = from_env.flag(ENV, "BEHIND_PROXY", default=False)
+# A server behind its TLS proxy is behind a proxy (deploy/nginx.conf sets the header).
+BEHIND_PROXY = from_env.flag(ENV, "BEHIND_PROXY",
+                             default=from_env.behind_https_proxy(ENV, DEBUG))
 AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = 15 / 60  # hours: a quarter of an hour
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]

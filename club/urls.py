@@ -1,11 +1,10 @@
 """The project's URLs: the pages, the admin and the JSON API. With club/asgi.py, this is the
 one place where the club reaches into the games app: it mounts the games' routers and pages."""
-from django.conf import settings
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.contrib.staticfiles.urls import staticfiles_urlpatterns
 from django.urls import include, path
 
+from club import health
 from club import views as club_views
 from club.api import api
 from games import views as games_views
@@ -16,6 +15,7 @@ for router in routers:
 
 urlpatterns = [
     path("", games_views.home, name="home"),
+    path("health", health.health, name="health"),
     path("standings", games_views.standings, name="standings"),
     path("tables/", games_views.evening, name="evening"),
     path("tables/new/", games_views.open_table, name="open_table"),
@@ -48,7 +48,3 @@ urlpatterns = [
 
 # 503, not 500, when the database cannot be reached (club/unavailable.py).
 handler500 = "club.unavailable.server_error"
-
-if settings.DEBUG:
-    # daphne serves no static files; in DEBUG Django does (admin styles, the API docs).
-    urlpatterns += staticfiles_urlpatterns()

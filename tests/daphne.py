@@ -38,12 +38,11 @@ class Daphne:
     @classmethod
     def on_sqlite(cls, home: Path, **settings) -> "Daphne":
         """A server on its own SQLite file in `home`, migrated, with a staff token (`.token`).
-        The environment is this one's without DATABASE_URL, in DEBUG (which serves the static
-        files to a browser), plus `settings`; REDIS_URL is kept when set."""
+        The environment is this one's without DATABASE_URL, plus `settings`; REDIS_URL is kept
+        when set."""
         env = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
         env |= {"DATABASE_URL": f"sqlite:///{home / 'db.sqlite3'}",
-                "DJANGO_SETTINGS_MODULE": "club.settings", "DEBUG": "1",
-                "ALLOWED_HOSTS": "127.0.0.1"} | settings
+                "DJANGO_SETTINGS_MODULE": "club.settings"} | settings
         manage(env, "migrate", "--noinput", "-v", "0")
         server = cls(env, home / "daphne.log")
         server.token = manage(env, "api_token", "secretary", "--create-user", "--staff")

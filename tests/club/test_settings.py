@@ -1,9 +1,11 @@
 """Settings come from the environment (12-factor)."""
 
+import json
 import os
 import secrets
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -69,6 +71,57 @@ def test_database_url_selects_postgresql(tmp_path):
     )
 
 
+def no_names():
+    raise AssertionError("only asked for when serving on every interface")
+
+
+def test_the_club_answers_to_the_address_it_serves_on_and_loopback():
+    assert env.allowed_hosts({}, no_names) == ["127.0.0.1", "localhost"]
+    assert env.allowed_hosts({"ADDRESS": "192.168.1.20"}, no_names) == [
+        "192.168.1.20", "127.0.0.1", "localhost"]
+    assert env.allowed_hosts({"ADDRESS": "fe80::1"}, no_names)[0] == "[fe80::1]"  # as in Host
+
+
+def test_on_every_interface_the_club_answers_to_the_machine_s_names():
+    names = lambda: ["192.168.1.20", "laptop", "laptop.local"]  # noqa: E731
+
+    assert env.allowed_hosts({"ADDRESS": "0.0.0.0"}, names) == [
+        "192.168.1.20", "laptop", "laptop.local", "127.0.0.1", "localhost"]
+    assert "0.0.0.0" not in env.allowed_hosts({"ADDRESS": "0.0.0.0"}, names)
+
+
+def test_allowed_hosts_set_explicitly_win_over_the_address():
+    assert env.allowed_hosts({"ALLOWED_HOSTS": "club.example", "ADDRESS": "10.0.0.2"},
+                             no_names) == ["club.example"]
+
+
+def test_trusted_origins_follow_the_address_and_port():
+    assert env.trusted_origins({"ADDRESS": "192.168.1.20", "PORT": "8001"}, no_names) == [
+        "http://192.168.1.20:8001", "http://127.0.0.1:8001", "http://localhost:8001"]
+    assert env.trusted_origins({"ADDRESS": "fe80::1"}, no_names)[0] == "http://[fe80::1]:8000"
+    assert env.trusted_origins({"CSRF_TRUSTED_ORIGINS": "https://club.example"},
+                               no_names) == ["https://club.example"]
+
+
+@pytest.mark.parametrize("environ, debug, behind", [
+    ({}, False, False),  # the laptop
+    ({"ADDRESS": "192.168.1.20"}, False, False),
+    ({"ALLOWED_HOSTS": "club.example"}, False, True),  # a server under its own name
+    ({"ALLOWED_HOSTS": "club.example"}, True, False),
+    ({"ALLOWED_HOSTS": "club.example", "HTTPS": "0"}, False, False),
+    ({"HTTPS": "1"}, False, True),
+])
+def test_https_is_assumed_for_a_club_served_under_names_of_its_own(environ, debug, behind):
+    assert env.behind_https_proxy(environ, debug) is behind
+
+
+def test_machine_names_end_with_the_host_name_and_its_mdns_name():
+    import socket
+
+    host = socket.gethostname()
+    assert env.machine_names()[-2:] == [host, f"{host}.local"]
+
+
 def test_channel_layer_is_in_memory_without_redis():
     assert env.channel_layers({})["default"]["BACKEND"] == "club.layers.InMemoryChannelLayer"
 
@@ -81,10 +134,11 @@ def test_redis_url_selects_the_redis_channel_layer():
                                           "socket_timeout": None}]
 
 
+MACHINE_SPECIFIC = ("DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "ADDRESS", "HTTPS", "ECARTE_HOME")
+
+
 def manage(*args, **environ):
-    base = {
-        k: v for k, v in os.environ.items() if k not in ("DEBUG", "SECRET_KEY", "ALLOWED_HOSTS")
-    }
+    base = {k: v for k, v in os.environ.items() if k not in MACHINE_SPECIFIC}
     return subprocess.run(
         [sys.executable, "manage.py", *args],
         cwd=ROOT,
@@ -109,11 +163,63 @@ def test_production_settings_pass_the_deploy_check():
     assert "no issues" in done.stdout
 
 
-def test_production_refuses_to_start_without_a_secret_key():
-    done = manage("check", DEBUG="0", ALLOWED_HOSTS="club.example")
+def settings_of(home, *names, **environ) -> list:
+    """The values of settings `names` in a fresh process, ECARTE_HOME being `home`."""
+    done = manage("shell", "-c", "from django.conf import settings; import json; print(json.dumps("
+                  f"[getattr(settings, name, None) for name in {list(names)!r}]))",
+                  ECARTE_HOME=str(home), **environ)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.splitlines()[-1])
 
-    assert done.returncode != 0
-    assert "SECRET_KEY must be set" in done.stderr
+
+def test_the_laptop_runs_without_debug_over_plain_http(tmp_path):
+    debug, redirect, secure_cookie, hosts = settings_of(
+        tmp_path, "DEBUG", "SECURE_SSL_REDIRECT", "SESSION_COOKIE_SECURE", "ALLOWED_HOSTS",
+        ADDRESS="192.168.1.20")
+
+    assert (debug, redirect, secure_cookie) == (False, False, False)
+    assert hosts == ["192.168.1.20", "127.0.0.1", "localhost"]
+
+
+def test_debug_is_on_only_when_asked_for(tmp_path):
+    assert settings_of(tmp_path, "DEBUG", DEBUG="1") == [True]
+
+
+def test_the_first_start_keeps_a_secret_key_outside_the_checkout_and_the_next_reuse_it(
+        tmp_path):
+    home = tmp_path / "ecarte"
+    first = settings_of(home, "SECRET_KEY")[0]
+    kept = home / "secret_key"
+
+    assert kept.read_text().strip() == first and len(first) >= 50
+    assert kept.stat().st_mode & 0o077 == 0  # neither the group nor others may read it
+    assert settings_of(home, "SECRET_KEY")[0] == first
+    in_checkout = [path for path in ROOT.rglob("*")
+                   if path.is_file() and not {".venv", ".git"} & set(path.parts)
+                   and first.encode() in path.read_bytes()]
+    assert in_checkout == []
+
+
+def test_a_secret_key_in_the_environment_wins(tmp_path):
+    assert settings_of(tmp_path, "SECRET_KEY", SECRET_KEY="from-the-environment") == [
+        "from-the-environment"]
+    assert not (tmp_path / "secret_key").exists()
+
+
+def test_two_first_starts_at_once_keep_one_key(tmp_path):
+    with ThreadPoolExecutor(8) as pool:
+        keys = set(pool.map(lambda _: env.kept_secret_key(tmp_path / "d" / "secret_key"),
+                            range(8)))
+
+    assert len(keys) == 1
+    assert sorted(p.name for p in (tmp_path / "d").iterdir()) == ["secret_key"]
+    assert (tmp_path / "d").stat().st_mode & 0o777 == 0o700
+
+
+def test_the_data_directory_is_ecarte_home_else_in_the_user_s_data_directory(tmp_path):
+    assert env.data_dir({"ECARTE_HOME": "/srv/ecarte"}, tmp_path) == Path("/srv/ecarte")
+    assert env.data_dir({"XDG_DATA_HOME": "/data"}, tmp_path) == Path("/data/ecarte-club")
+    assert env.data_dir({}, tmp_path) == tmp_path / ".local/share/ecarte-club"
 
 
 @pytest.mark.django_db
