@@ -36,10 +36,12 @@ schema = schemathesis.openapi.from_wsgi("/api/schema", get_wsgi_application())
 @pytest.fixture(autouse=True)
 def answers_in_the_tests_transaction():
     """The WSGI application answers in the test's own transaction: as in Django's test client,
-    the end of a request does not close the connection that transaction is on."""
-    signals.request_finished.disconnect(close_old_connections)
+    neither the start nor the end of a request closes the connection that transaction is on."""
+    for signal in (signals.request_started, signals.request_finished):
+        signal.disconnect(close_old_connections)
     yield
-    signals.request_finished.connect(close_old_connections)
+    for signal in (signals.request_started, signals.request_finished):
+        signal.connect(close_old_connections)
 
 
 def bearer(token: str) -> dict:
