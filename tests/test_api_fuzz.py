@@ -16,9 +16,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from club.players import create_player
+from games.services.hands import record_hand
 from games.services.tables import open_table
+from games.services.wagers import place_wager
 from tests.engine.ecarte_kit import ALL_CARDS, follower_wins, legal_follows, other
-from tests.games.kit import players, user_with_token
+from tests.games.kit import players, summary, user_with_token
 
 pytestmark = pytest.mark.django_db
 
@@ -61,10 +63,40 @@ def secretary_token(secretary):
     return secretary[1]
 
 
+# The rows that exist, by the path parameter that names them (filled by `seeded`).
+SEEDED = {}
+
+
+@schema.hook
+def flatmap_path_parameters(context, path_parameters: dict):
+    """Each id in a path is the one generated or a row that exists, so that requests reach
+    past the look-up: a table in play open for wagers, a recorded hand, an English offer that
+    the secretary may take, a player."""
+    return st.fixed_dictionaries({
+        name: st.sampled_from([value, SEEDED[name]]) if name in SEEDED else st.just(value)
+        for name, value in (path_parameters or {}).items()})
+
+
+@pytest.fixture
+def seeded(secretary):
+    user, _ = secretary
+    opener, _ = user_with_token("scorer")  # the secretary may then wager at his table
+    charles = create_player(name="Charles", username=user_with_token("charles")[0].username)
+    trio = players("Athos", "Porthos", "Aramis")
+    table = open_table(name="Seeded", format="pool", players=trio, rules={}, by=opener,
+                       wager_style="english")
+    offer = place_wager(table_id=table.pk, by=charles.user, on=trio[0].pk, stake="5.00")
+    rubber = open_table(name="Played", format="rubber", players=trio[:2], rules={}, by=user)
+    hand, _ = record_hand(table_id=rubber.pk, record=summary(3), by=user)
+    SEEDED.update(table_id=table.pk, hand_id=hand.pk, wager_id=offer.pk, player_id=trio[0].pk)
+    yield
+    SEEDED.clear()
+
+
 @schema.parametrize()
 @FUZZ
 def test_no_request_made_from_the_schema_gets_a_server_error_or_an_answer_off_schema(
-        case, secretary_token):
+        case, secretary_token, seeded):
     case.call_and_validate(headers=bearer(secretary_token), checks=CHECKS)
 
 
