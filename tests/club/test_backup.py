@@ -21,7 +21,8 @@ from django.contrib.admin.models import ADDITION, LogEntry
 from django.contrib.auth.models import Group, Permission, User
 from django.contrib.contenttypes.models import ContentType
 from django.core.management import CommandError, call_command
-from django.db import connection
+from django.core.management.commands import dumpdata
+from django.db import DatabaseError, connection
 
 from games.models import Table
 from tests.club.backup_kit import club_figures
@@ -196,3 +197,18 @@ def test_the_backup_lists_each_models_rows_and_leaves_sessions_and_content_types
     assert not models & {"contenttypes.contenttype", "auth.permission", "sessions.session"}
     group = next(o for o in objects if o["model"] == "auth.group")
     assert group["fields"]["permissions"] == [["change_hand", "games", "hand"]]
+
+
+def test_a_backup_that_fails_half_way_leaves_the_last_one_as_it_was(backup, monkeypatch):
+    last = backup.read_text()
+
+    def cut_short(self, *args, output, **options):
+        Path(output).write_text('[{"model": "club.player"')
+        raise DatabaseError("the server went away")
+
+    monkeypatch.setattr(dumpdata.Command, "handle", cut_short)
+    with pytest.raises(DatabaseError):
+        call_command("backup", str(backup), stdout=StringIO())
+
+    assert backup.read_text() == last
+    assert [file.name for file in backup.parent.iterdir()] == [backup.name]
