@@ -212,3 +212,13 @@ def test_a_backup_that_fails_half_way_leaves_the_last_one_as_it_was(backup, monk
 
     assert backup.read_text() == last
     assert [file.name for file in backup.parent.iterdir()] == [backup.name]
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="a PostgreSQL backup is needed")
+def test_a_postgresql_backup_restores_onto_sqlite(backup, tmp_path):
+    sqlite = f"sqlite:///{tmp_path / 'laptop.sqlite3'}"
+
+    done = restore(sqlite, backup)
+
+    assert done.returncode == 0, done.stderr
+    assert figures_of(sqlite) == club_figures()
