@@ -172,7 +172,11 @@ def test_legal_hand_records_reach_the_recording_path_and_answer_by_the_schema(se
                                  body={"record": record}).call_and_validate(
                 headers=bearer(token), checks=CHECKS)
 
-    answers = fuzz("POST hands", st.lists(legal_records, min_size=1, max_size=3), post)
+    # A deal is recorded once at a table: the records of one example have different deals
+    # (and one summary at most).
+    answers = fuzz("POST hands", st.lists(legal_records, min_size=1, max_size=3,
+                                          unique_by=lambda record: str(record.get("deal"))),
+                   post)
 
     assert answers["2xx"] >= sum(answers.values()) * 3 // 4, answers
 
@@ -214,4 +218,6 @@ def test_legal_wagers_reach_the_recording_path_and_answer_by_the_schema(secretar
     answers = fuzz("POST wagers", st.tuples(st.sampled_from(["french", "english"]),
                                             st.lists(wagers, min_size=1, max_size=3)), place)
 
+    # Bets on the watching player, refused, came out up to one in four in trial runs:
+    # hypothesis tries the edges of a range more than its middle.
     assert answers["2xx"] >= sum(answers.values()) // 2, answers
