@@ -63,7 +63,8 @@ class Command(BaseCommand):
     @transaction.atomic
     def load(path, expected: Counter) -> Counter:
         """Loads the file in one transaction; what the database then holds."""
-        call_command("loaddata", str(path), verbosity=0)
+        # By its full path: loaddata would also look for a relative name in the apps' fixtures.
+        call_command("loaddata", str(path.resolve()), verbosity=0)
         loaded = rows_held()
         if loaded != expected:
             # loaddata saves a row listed twice over the first: the file was altered.
