@@ -178,11 +178,13 @@ def test_a_file_that_fails_half_way_restores_nothing(backup, empty_database, spo
     ("club.txt", "[]", "does not end in .json"),
     ("club.json", "{not json", "cannot be read as a backup"),
     ("club.json", '{"model": "club.player"}', "is no backup"),
+    ("club.json", None, "There is no backup file"),
 ])
 def test_a_file_that_is_no_backup_is_refused_before_anything_is_read(tmp_path, name, text,
                                                                        refusal):
     file = tmp_path / name
-    file.write_text(text)
+    if text is not None:
+        file.write_text(text)
 
     with pytest.raises(CommandError, match=refusal):
         call_command("restore", str(file), stdout=StringIO())
