@@ -1,0 +1,74 @@
+"""python manage.py restore FILE.json: load a backup (manage.py backup) into an empty database.
+
+The database is migrated first if it is new, then the whole file is loaded by `loaddata` in one
+transaction: a file that fails half-way leaves the database as empty as it found it. A database
+that already holds any of the club's rows is refused untouched, so a restore never mixes two
+clubs' data or overwrites the evening in play.
+"""
+
+from collections import Counter
+
+from django.apps import apps
+from django.core.management import call_command
+from django.core.management.base import BaseCommand, CommandError
+from django.core.serializers.base import DeserializationError
+from django.db import DatabaseError, connection, transaction
+
+from club.management.commands.backup import LEFT_OUT, counts, fixture_path, report
+
+
+def restored_models() -> list:
+    """Every model whose rows a backup carries."""
+    return [model for model in apps.get_models()
+            if model._meta.app_label not in LEFT_OUT and model._meta.label_lower not in LEFT_OUT]
+
+
+def rows_held() -> Counter:
+    """The rows the database holds of each model a backup carries, models without rows left
+    out (a database not yet migrated has none of their tables)."""
+    tables = set(connection.introspection.table_names())
+    return +Counter({model._meta.label_lower: model._base_manager.count()
+                    for model in restored_models() if model._meta.db_table in tables})
+
+
+def report_line(rows: Counter) -> str:
+    return ", ".join(f"{count} {model}" for model, count in sorted(rows.items())) or "no rows"
+
+
+class Command(BaseCommand):
+    help = "Load a backup written by `manage.py backup` into an empty database."
+
+    def add_arguments(self, parser):
+        parser.add_argument("file", help="The backup to load, ending in .json.")
+
+    def handle(self, *args, file: str, **options):
+        path = fixture_path(file)
+        if not path.is_file():
+            raise CommandError(f'There is no backup file "{file}".')
+        expected = counts(path)
+        held = rows_held()
+        if held:
+            raise CommandError(
+                f"This database already holds the club's data ({report_line(held)}): a backup "
+                "is restored only into an empty database. Create a new one, or point "
+                "DATABASE_URL at the right one.")
+        call_command("migrate", interactive=False, verbosity=0)
+        try:
+            loaded = self.load(path, expected)
+        except (DatabaseError, DeserializationError) as err:
+            raise CommandError(f'"{file}" cannot be restored, so nothing was: {err}') from None
+        report(self.stdout, loaded)
+
+    @staticmethod
+    @transaction.atomic
+    def load(path, expected: Counter) -> Counter:
+        """Loads the file in one transaction; what the database then holds."""
+        # By its full path: loaddata would also look for a relative name in the apps' fixtures.
+        call_command("loaddata", str(path.resolve()), verbosity=0)
+        loaded = rows_held()
+        if loaded != expected:
+            # loaddata saves a row listed twice over the first: the file was altered.
+            raise CommandError(
+                f'"{path}" does not load as it was written, so nothing was restored. The file '
+                f"lists {report_line(expected)}; the database took {report_line(loaded)}.")
+        return loaded
