@@ -6,12 +6,23 @@ the table's group, in `seq` order. The socket joins the group before it reads th
 no change committed after that read is missed; a change at or below the last `seq` sent (one
 the snapshot already holds, or a duplicate) is dropped. The feed is read-only: the client may
 only ask for a fresh snapshot (`{"type": "resync"}`); anything else is answered with an error,
-and the socket stays open."""
+and the socket stays open.
+
+The group's members are kept by the channel layer, and Redis forgets them when it restarts:
+a socket that stayed open would then hear nothing more, its spectator none the wiser. So each
+socket joins its group again every `REJOIN_EVERY` seconds, and at once when the layer has failed
+under it; each time it also reads the table's `seq`, and sends a fresh snapshot when changes
+went by meanwhile. A layer that fails (Redis down) does not end the socket: it waits and tries
+again."""
+import asyncio
 import json
+import logging
+import random
 
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from redis.exceptions import RedisError
 
 from games.live.publish import group_name
 from games.models import Table
@@ -19,6 +30,10 @@ from games.models import Table
 # Application close codes (4000-4999), after the HTTP statuses they stand for.
 NOT_FOUND = 4404
 LOGIN_REQUIRED = 4403
+
+REJOIN_EVERY = 10.0  # seconds, more or less a fifth so that a worker's sockets spread out
+LAYER_ERRORS = (OSError, RedisError)  # the channel layer's server is down or restarting
+logger = logging.getLogger(__name__)
 
 
 @database_sync_to_async
@@ -32,28 +47,64 @@ def table_state(table_id: int, user) -> tuple[int | None, int, dict]:
     return None, row["seq"], row["snapshot"]
 
 
+@database_sync_to_async
+def table_seq(table_id: int) -> int:
+    """The table's `seq` alone: what a re-join reads to learn whether changes went by."""
+    return Table.objects.filter(pk=table_id).values_list("seq", flat=True).first() or 0
+
+
 class TableFeed(AsyncWebsocketConsumer):
     async def connect(self):
         self.table_id = self.scope["url_route"]["kwargs"]["table_id"]
         self.group = group_name(self.table_id)
         self.last_seq = -1
+        self.rejoining = None
         await self.accept()  # before any refusal, so that the client reads its close code
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.join()
         refused = await self.send_snapshot()
         if refused is not None:
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+            await self.leave()
             reason = (f"there is no table {self.table_id}" if refused == NOT_FOUND
                       else "this table is private: sign in to follow it")
-            await self.close(code=refused, reason=reason)
+            return await self.close(code=refused, reason=reason)
+        self.rejoining = asyncio.create_task(self.rejoin_every())
 
     async def disconnect(self, code):
-        await self.channel_layer.group_discard(self.group, self.channel_name)
+        if self.rejoining is not None:
+            self.rejoining.cancel()
+        await self.leave()
 
-    async def send_snapshot(self) -> int | None:
-        """Sends the table's snapshot as it stands, or answers the close code that refuses
-        this user the table."""
+    async def join(self) -> bool:
+        """Joins the table's group; False when the layer fails, which the next re-join mends."""
+        try:
+            await self.channel_layer.group_add(self.group, self.channel_name)
+        except LAYER_ERRORS as error:
+            logger.warning("a live feed could not join %s: %r", self.group, error)
+            return False
+        return True
+
+    async def leave(self) -> None:
+        try:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+        except LAYER_ERRORS:  # the group is gone with the layer's server, or expires by itself
+            pass
+
+    async def rejoin(self) -> None:
+        """Joins the group again, and sends a fresh snapshot when the table moved on past
+        what this socket has sent (the changes it missed while it was no member)."""
+        if await self.join() and await table_seq(self.table_id) > self.last_seq:
+            await self.send_snapshot(newer_only=True)
+
+    async def rejoin_every(self) -> None:
+        while True:
+            await asyncio.sleep(REJOIN_EVERY * random.uniform(0.8, 1.2))
+            await self.rejoin()
+
+    async def send_snapshot(self, newer_only: bool = False) -> int | None:
+        """Sends the table's snapshot as it stands (`newer_only`: if it is newer than what this
+        socket has sent), or answers the close code that refuses this user the table."""
         refused, seq, snapshot = await table_state(self.table_id, self.scope.get("user"))
-        if refused is None:
+        if refused is None and not (newer_only and seq <= self.last_seq):
             self.last_seq = max(self.last_seq, seq)
             await self.send_json({"type": "snapshot", "seq": seq, "table": snapshot})
         return refused
@@ -85,6 +136,32 @@ class TableFeed(AsyncWebsocketConsumer):
             return
         self.last_seq = event["seq"]
         await self.send(text_data=event["text"])
+
+    async def feed_rejoin(self, event):
+        """Sent by `receive_or_rejoin` once the layer failed: the socket may have lost its
+        group with it."""
+        await self.rejoin()
+
+    @property
+    def channel_receive(self):
+        """What the consumer awaits for the layer's next message: Channels sets it to the
+        layer's own receive, which is kept, and reads it back as `receive_or_rejoin`."""
+        return self.receive_or_rejoin
+
+    @channel_receive.setter
+    def channel_receive(self, layer_receive):
+        self.layer_receive = layer_receive
+
+    async def receive_or_rejoin(self) -> dict:
+        """The layer's next message for this socket; when the layer fails (its server down
+        or restarting), a `feed.rejoin` a second later, instead of the error that would end
+        the socket."""
+        try:
+            return await self.layer_receive()
+        except LAYER_ERRORS as error:
+            logger.warning("the live feed's channel layer failed: %r", error)
+            await asyncio.sleep(1)
+            return {"type": "feed.rejoin"}
 
     async def dispatch(self, message):
         """As Channels' own, less the database connections it closes before every message
