@@ -78,10 +78,12 @@ class Daphne:
     def address(self) -> str:
         return f"127.0.0.1:{self.port}"
 
-    def api(self, path: str, body: dict | None = None, key: str | None = None) -> dict:
+    def api(self, path: str, body: dict | None = None, key: str | None = None,
+            token: str | None = None) -> dict:
         """GETs /api`path`, or POSTs `body` there (with the Idempotency-Key `key`, if given),
-        as the staff member; the answer's JSON."""
-        headers = {"Authorization": f"Bearer {self.token}", "Content-Type": "application/json"}
+        as the staff member (or the holder of `token`); the answer's JSON."""
+        headers = {"Authorization": f"Bearer {token or self.token}",
+                   "Content-Type": "application/json"}
         request = urllib.request.Request(
             f"http://{self.address}/api{path}", method="GET" if body is None else "POST",
             data=None if body is None else json.dumps(body).encode(),

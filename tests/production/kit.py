@@ -144,21 +144,22 @@ class Spectator(contextlib.ExitStack):
         return message["table"]
 
 
-def open_pool(server) -> dict:
-    """A pool of three new players opened through `server`'s API: its snapshot. The players'
-    names are new on each call, as names are unique."""
+def open_pool(server, **fields) -> dict:
+    """A pool of three new players (and `fields`) opened through `server`'s API: its
+    snapshot. The players' names are new on each call, as names are unique."""
     pool = next(POOLS)
     ids = [server.api("/players", {"name": f"{name} {pool}"})["id"]
            for name in ("Athos", "Porthos", "Aramis")]
-    return server.api("/tables", {"name": "T", "format": "pool", "players": ids,
-                                  "first_dealer": ids[1]})
+    return server.api("/tables", {"name": f"Table {pool}", "format": "pool", "players": ids,
+                                  "first_dealer": ids[1]} | fields)
 
 
-def post_hand(server, table_id: int, number: int) -> dict:
-    """Posts hand `number` of the table through `server`, with an Idempotency-Key of its own:
-    elder takes the point on odd numbers, dealer on even ones. The answer."""
+def post_hand(server, table_id: int, number: int, token: str | None = None) -> dict:
+    """Posts hand `number` of the table through `server` (as staff, or the holder of `token`),
+    with the Idempotency-Key of that hand: elder takes the point on odd numbers, dealer on even
+    ones. The answer."""
     elder = 3 if number % 2 else 2
     record = {"summary": {"opening": "exchanged", "king_turned": False,
                           "tricks": {"elder": elder, "dealer": 5 - elder}}}
     return server.api(f"/tables/{table_id}/hands", {"record": record},
-                      key=f"table-{table_id}-hand-{number}")
+                      key=f"table-{table_id}-hand-{number}", token=token)
