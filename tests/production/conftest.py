@@ -16,9 +16,9 @@ def drop(name: str) -> None:
         db.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def database():
-    """The name of a PostgreSQL database of the test's own, new and dropped afterwards: this
+    """The name of a PostgreSQL database of these tests' own, new and dropped afterwards: this
     run's database name, with the `_workers` suffix."""
     name = f"{urllib.parse.urlsplit(DATABASE_URL).path.lstrip('/')}_workers"
     drop(name)  # what a run that was cut short left
@@ -32,9 +32,9 @@ def two_workers(database: str, home, redis_url: str) -> tuple[Daphne, Daphne]:
     return first.start(), first.worker(home / "second.log").start()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def workers(database, tmp_path_factory):
-    """Two workers on the suite's Redis, for a module's tests."""
+    """Two workers on the suite's Redis, for every test that leaves them running."""
     servers = two_workers(database, tmp_path_factory.mktemp("workers"), REDIS_URL)
     yield servers
     for server in servers:

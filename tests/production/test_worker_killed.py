@@ -6,8 +6,9 @@ from tests.production.kit import Spectator, open_pool, post_hand, production
 pytestmark = production
 
 
-def test_the_spectators_of_a_killed_worker_follow_on_from_the_other(workers):
-    a, b = workers
+def test_the_spectators_of_a_killed_worker_follow_on_from_the_other(workers, tmp_path):
+    a = workers[0]
+    b = a.worker(tmp_path / "killed.log").start()  # a third worker, for this test to kill
     tid = open_pool(a)["id"]
     with Spectator(tid, b, a) as spectator:
         spectator.follow_until(post_hand(a, tid, 1)["table"]["seq"])
