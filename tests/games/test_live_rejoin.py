@@ -14,6 +14,25 @@ from tests.games.test_live_feed import WAIT, following, open_pool
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+def follow_two_hands(by, table, upset=None) -> tuple[dict, dict, dict]:
+    """Follows the table while two hands are recorded, `upset()` (a coroutine function)
+    coming between connecting and the first hand: the snapshot on connecting and the next two
+    messages. The first may be the change itself, or the snapshot that a re-join sends."""
+    async def scenario():
+        feed, first = await following(table.pk)
+        if upset is not None:
+            await upset()
+        messages = []
+        for elder_tricks in (3, 2):
+            await sync_to_async(record_hand)(table_id=table.pk, record=summary(elder_tricks),
+                                             by=by)
+            messages.append(await feed.receive_json_from(timeout=WAIT))
+        await feed.disconnect(timeout=WAIT)
+        return first, *messages
+
+    return async_to_sync(scenario)()
+
+
 def test_a_socket_that_lost_its_group_joins_it_again_and_gets_what_it_missed(monkeypatch):
     monkeypatch.setattr(consumers, "REJOIN_EVERY", 0.1)
     layer = get_channel_layer()
@@ -23,27 +42,18 @@ def test_a_socket_that_lost_its_group_joins_it_again_and_gets_what_it_missed(mon
         members.append((group, channel))
         await group_add(group, channel)
 
+    async def forget():  # as a restarted Redis, which forgot every group
+        for group, channel in members:
+            await layer.group_discard(group, channel)
+
     monkeypatch.setattr(layer, "group_add", joins)
     by, table = open_pool()
 
-    async def scenario():
-        feed, first = await following(table.pk)
-        for group, channel in members:  # as a restarted Redis, which forgot every group
-            await layer.group_discard(group, channel)
-        await sync_to_async(record_hand)(table_id=table.pk, record=summary(3), by=by)
-        # The snapshot that the re-join sends, or the change itself if it joined already.
-        missed = await feed.receive_json_from(timeout=WAIT)
-        await sync_to_async(record_hand)(table_id=table.pk, record=summary(2), by=by)
-        change = await feed.receive_json_from(timeout=WAIT)
-        await feed.disconnect(timeout=WAIT)
-        return first, missed, change
-
-    first, missed, change = async_to_sync(scenario)()
+    first, missed, change = follow_two_hands(by, table, forget)
 
     table.refresh_from_db()
     assert missed["seq"] == first["seq"] + 1
-    assert (change["type"], change["seq"]) == ("hand", first["seq"] + 2)
-    assert change["seq"] == table.seq
+    assert (change["type"], change["seq"]) == ("hand", first["seq"] + 2) == ("hand", table.seq)
 
 
 def test_a_layer_that_fails_under_a_socket_leaves_it_open(monkeypatch):
@@ -59,17 +69,7 @@ def test_a_layer_that_fails_under_a_socket_leaves_it_open(monkeypatch):
     monkeypatch.setattr(layer, "receive", fails_once)
     by, table = open_pool()
 
-    async def scenario():
-        feed, first = await following(table.pk)
-        await sync_to_async(record_hand)(table_id=table.pk, record=summary(3), by=by)
-        # The change itself, or the snapshot that the re-join after the failure sends.
-        during = await feed.receive_json_from(timeout=WAIT)
-        await sync_to_async(record_hand)(table_id=table.pk, record=summary(2), by=by)
-        after = await feed.receive_json_from(timeout=WAIT)
-        await feed.disconnect(timeout=WAIT)
-        return first, during, after
-
-    first, during, after = async_to_sync(scenario)()
+    first, during, after = follow_two_hands(by, table)
 
     assert failures
     assert during["seq"] == first["seq"] + 1
