@@ -3,9 +3,12 @@ keeps nothing on disk). The database is the truth: every hand posted while Redis
 after it is back is kept. The channel groups were in Redis and are gone with it; the live
 feeds recover by themselves (games/live/consumers.py): a socket that stayed open joins its
 group again and sends the snapshot it missed, and a spectator that connects afterwards follows
-the table as before."""
+the table as before; so does a table's page (live.js), without being reloaded."""
 import pytest
+from playwright.sync_api import expect
 
+from tests.browser.conftest import chromium, spectator  # noqa: F401  (a phone's page)
+from tests.daphne import LIMIT
 from tests.production.kit import RedisServer, Spectator, open_pool, post_hand, production
 
 pytestmark = [production, pytest.mark.skipif(not RedisServer.available(),
@@ -56,3 +59,23 @@ def test_a_feed_that_stays_open_hears_again_when_redis_forgets_its_group(own_red
 
     assert staying.connections == 1
     assert staying.table == a.api(f"/tables/{tid}")
+
+
+def test_a_tables_page_shows_the_hand_posted_while_redis_was_down(own_redis,
+                                                                 workers_on_own_redis,
+                                                                 spectator):  # noqa: F811
+    a, b = workers_on_own_redis
+    tid = open_pool(a)["id"]
+    spectator.goto(f"http://{b.address}/tables/{tid}/")
+    section = spectator.locator("[data-live]")
+    expect(spectator.locator(".live-state")).to_have_attribute("data-state", "live",
+                                                               timeout=LIMIT * 1000)
+    spectator.evaluate("window.notReloaded = true")
+
+    own_redis.stop()
+    seq = post_hand(a, tid, 1)["table"]["seq"]
+    own_redis.start()
+
+    expect(section).to_have_attribute("data-seq", str(seq), timeout=LIMIT * 1000)
+    expect(spectator.locator(".last-hands li")).to_have_count(1)
+    assert spectator.evaluate("window.notReloaded === true")
