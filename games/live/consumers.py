@@ -10,10 +10,12 @@ and the socket stays open.
 
 The group's members are kept by the channel layer, and Redis forgets them when it restarts:
 a socket that stayed open would then hear nothing more, its spectator none the wiser. So each
-socket joins its group again every `REJOIN_EVERY` seconds, and at once when the layer has failed
-under it; each time it also reads the table's `seq`, and sends a fresh snapshot when changes
-went by meanwhile. A layer that fails (Redis down) does not end the socket: it waits and tries
-again."""
+socket joins its group again every `REJOIN_EVERY` seconds, and every socket of the process
+does so at once when the layer has failed under one of them (one socket at a time reads from
+Redis for the whole process, so only that one sees the failure); each time it also reads the
+table's `seq`, and sends a fresh snapshot when changes went by meanwhile. A layer that fails
+(Redis down) does not end the socket: it waits a second and tries again, as does a re-join
+that fails (a restarted Redis fails once on each connection that its clients kept)."""
 import asyncio
 import json
 import logging
@@ -32,8 +34,10 @@ NOT_FOUND = 4404
 LOGIN_REQUIRED = 4403
 
 REJOIN_EVERY = 10.0  # seconds, more or less a fifth so that a worker's sockets spread out
+RETRY_AFTER = 1.0  # seconds, after the layer failed
 LAYER_ERRORS = (OSError, RedisError)  # the channel layer's server is down or restarting
 logger = logging.getLogger(__name__)
+FEEDS = set()  # the open sockets of this process, woken to re-join when the layer failed
 
 
 @database_sync_to_async
@@ -58,7 +62,7 @@ class TableFeed(AsyncWebsocketConsumer):
         self.table_id = self.scope["url_route"]["kwargs"]["table_id"]
         self.group = group_name(self.table_id)
         self.last_seq = -1
-        self.rejoining = None
+        self.rejoining, self.wake = None, asyncio.Event()
         await self.accept()  # before any refusal, so that the client reads its close code
         await self.join()
         refused = await self.send_snapshot()
@@ -68,8 +72,10 @@ class TableFeed(AsyncWebsocketConsumer):
                       else "this table is private: sign in to follow it")
             return await self.close(code=refused, reason=reason)
         self.rejoining = asyncio.create_task(self.rejoin_every())
+        FEEDS.add(self)
 
     async def disconnect(self, code):
+        FEEDS.discard(self)
         if self.rejoining is not None:
             self.rejoining.cancel()
         await self.leave()
@@ -89,16 +95,27 @@ class TableFeed(AsyncWebsocketConsumer):
         except LAYER_ERRORS:  # the group is gone with the layer's server, or expires by itself
             pass
 
-    async def rejoin(self) -> None:
+    async def rejoin(self) -> bool:
         """Joins the group again, and sends a fresh snapshot when the table moved on past
-        what this socket has sent (the changes it missed while it was no member)."""
-        if await self.join() and await table_seq(self.table_id) > self.last_seq:
+        what this socket has sent (the changes it missed while it was no member); False when
+        the layer failed."""
+        if not await self.join():
+            return False
+        if await table_seq(self.table_id) > self.last_seq:
             await self.send_snapshot(newer_only=True)
+        return True
 
     async def rejoin_every(self) -> None:
+        """Re-joins every `REJOIN_EVERY` seconds or so (a second after a re-join that
+        failed), and as soon as `wake` is set."""
+        wait = REJOIN_EVERY
         while True:
-            await asyncio.sleep(REJOIN_EVERY * random.uniform(0.8, 1.2))
-            await self.rejoin()
+            try:
+                await asyncio.wait_for(self.wake.wait(), wait * random.uniform(0.8, 1.2))
+            except TimeoutError:
+                pass
+            self.wake.clear()
+            wait = REJOIN_EVERY if await self.rejoin() else RETRY_AFTER
 
     async def send_snapshot(self, newer_only: bool = False) -> int | None:
         """Sends the table's snapshot as it stands (`newer_only`: if it is newer than what this
@@ -137,11 +154,6 @@ class TableFeed(AsyncWebsocketConsumer):
         self.last_seq = event["seq"]
         await self.send(text_data=event["text"])
 
-    async def feed_rejoin(self, event):
-        """Sent by `receive_or_rejoin` once the layer failed: the socket may have lost its
-        group with it."""
-        await self.rejoin()
-
     @property
     def channel_receive(self):
         """What the consumer awaits for the layer's next message: Channels sets it to the
@@ -153,15 +165,18 @@ class TableFeed(AsyncWebsocketConsumer):
         self.layer_receive = layer_receive
 
     async def receive_or_rejoin(self) -> dict:
-        """The layer's next message for this socket; when the layer fails (its server down
-        or restarting), a `feed.rejoin` a second later, instead of the error that would end
-        the socket."""
-        try:
-            return await self.layer_receive()
-        except LAYER_ERRORS as error:
-            logger.warning("the live feed's channel layer failed: %r", error)
-            await asyncio.sleep(1)
-            return {"type": "feed.rejoin"}
+        """The layer's next message for this socket. When the layer fails (its server down or
+        restarting), rather than the error that would end the socket: a second later, every
+        socket of the process re-joins (they may all have lost their groups), and this one
+        waits for its next message again."""
+        while True:
+            try:
+                return await self.layer_receive()
+            except LAYER_ERRORS as error:
+                logger.warning("the live feed's channel layer failed: %r", error)
+                await asyncio.sleep(RETRY_AFTER)
+                for feed in FEEDS:
+                    feed.wake.set()
 
     async def dispatch(self, message):
         """As Channels' own, less the database connections it closes before every message
