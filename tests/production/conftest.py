@@ -28,8 +28,12 @@ def database():
 
 def two_workers(database: str, home, redis_url: str) -> tuple[Daphne, Daphne]:
     """Two daphne workers, started, on `database` and the channel layer at `redis_url`."""
-    first = Daphne.on_postgres(database, home, redis_url)
-    return first.start(), first.worker(home / "second.log").start()
+    first = Daphne.on_postgres(database, home, redis_url).start()
+    try:
+        return first, first.worker(home / "second.log").start()
+    except RuntimeError:  # the second did not start: the first is not left running
+        first.stop()
+        raise
 
 
 @pytest.fixture(scope="session")
