@@ -24,6 +24,7 @@ import random
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.db import DatabaseError
 from redis.exceptions import RedisError
 
 from games.live.publish import group_name
@@ -107,7 +108,7 @@ class TableFeed(AsyncWebsocketConsumer):
 
     async def rejoin_every(self) -> None:
         """Re-joins every `REJOIN_EVERY` seconds or so (a second after a re-join that
-        failed), and as soon as `wake` is set."""
+        failed, the layer's or the database's), and as soon as `wake` is set."""
         wait = REJOIN_EVERY
         while True:
             try:
@@ -115,7 +116,12 @@ class TableFeed(AsyncWebsocketConsumer):
             except TimeoutError:
                 pass
             self.wake.clear()
-            wait = REJOIN_EVERY if await self.rejoin() else RETRY_AFTER
+            try:
+                joined = await self.rejoin()
+            except DatabaseError as error:  # not the end of the re-joins: they go on
+                logger.warning("a live feed could not read table %s: %r", self.table_id, error)
+                joined = False
+            wait = REJOIN_EVERY if joined else RETRY_AFTER
 
     async def send_snapshot(self, newer_only: bool = False) -> int | None:
         """Sends the table's snapshot as it stands (`newer_only`: if it is newer than what this

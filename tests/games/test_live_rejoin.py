@@ -7,6 +7,7 @@ import json
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 from channels.layers import get_channel_layer
+from django.db import OperationalError
 
 from games.live import consumers
 from games.services.hands import record_hand
@@ -148,3 +149,23 @@ def test_a_rejoin_that_fails_is_tried_again_a_second_later(monkeypatch, members,
 
     assert len(refused) == 2
     assert [message["seq"] for message in missed] == [first["seq"] + 1] * 2
+
+
+def test_the_rejoins_go_on_after_the_database_failed_one(monkeypatch, members):
+    monkeypatch.setattr(consumers, "REJOIN_EVERY", 0.1)
+    table_seq, failed = consumers.table_seq, []
+
+    async def fails_once(table_id):
+        if not failed:
+            failed.append(table_id)
+            raise OperationalError("the database server closed the connection")
+        return await table_seq(table_id)
+
+    monkeypatch.setattr(consumers, "table_seq", fails_once)
+    by, table = open_pool()
+
+    first, missed, change = follow_two_hands(by, table, lambda: forget(members))
+
+    assert failed == [table.pk]
+    assert missed["seq"] == first["seq"] + 1
+    assert (change["type"], change["seq"]) == ("hand", first["seq"] + 2)
