@@ -65,14 +65,15 @@ class TableFeed(AsyncWebsocketConsumer):
         self.last_seq = -1
         self.rejoining, self.wake = None, asyncio.Event()
         await self.accept()  # before any refusal, so that the client reads its close code
-        await self.join()
+        joined = await self.join()
         refused = await self.send_snapshot()
         if refused is not None:
             await self.leave()
             reason = (f"there is no table {self.table_id}" if refused == NOT_FOUND
                       else "this table is private: sign in to follow it")
             return await self.close(code=refused, reason=reason)
-        self.rejoining = asyncio.create_task(self.rejoin_every())
+        self.rejoining = asyncio.create_task(
+            self.rejoin_every(REJOIN_EVERY if joined else RETRY_AFTER))
         FEEDS.add(self)
 
     async def disconnect(self, code):
@@ -106,10 +107,10 @@ class TableFeed(AsyncWebsocketConsumer):
             await self.send_snapshot(newer_only=True)
         return True
 
-    async def rejoin_every(self) -> None:
-        """Re-joins every `REJOIN_EVERY` seconds or so (a second after a re-join that
-        failed, the layer's or the database's), and as soon as `wake` is set."""
-        wait = REJOIN_EVERY
+    async def rejoin_every(self, wait: float) -> None:
+        """Re-joins after `wait` seconds, then every `REJOIN_EVERY` seconds or so (a second
+        after a join that failed, the layer's or the database's), and as soon as `wake` is
+        set."""
         while True:
             try:
                 await asyncio.wait_for(self.wake.wait(), wait * random.uniform(0.8, 1.2))

@@ -169,3 +169,24 @@ def test_the_rejoins_go_on_after_the_database_failed_one(monkeypatch, members):
     assert failed == [table.pk]
     assert missed["seq"] == first["seq"] + 1
     assert (change["type"], change["seq"]) == ("hand", first["seq"] + 2)
+
+
+def test_a_socket_that_could_not_join_on_connecting_joins_a_second_later(monkeypatch):
+    monkeypatch.setattr(consumers, "REJOIN_EVERY", 3600)
+    layer = get_channel_layer()
+    group_add, refused = layer.group_add, []
+
+    async def refuses_once(group, channel):
+        if not refused:
+            refused.append(channel)
+            raise ConnectionError("Error 111 connecting to the channel layer.")
+        await group_add(group, channel)
+
+    monkeypatch.setattr(layer, "group_add", refuses_once)
+    by, table = open_pool()
+
+    first, missed, change = follow_two_hands(by, table)
+
+    assert refused
+    assert missed["seq"] == first["seq"] + 1
+    assert (change["type"], change["seq"]) == ("hand", first["seq"] + 2)
