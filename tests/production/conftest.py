@@ -1,6 +1,7 @@
 """Fixtures of the production tests: daphne workers sharing a PostgreSQL database of their own
 and a Redis channel layer, as the club runs them. They need PostgreSQL and Redis (CI's second
-leg, with DATABASE_URL and REDIS_URL set): each module is marked `kit.production`."""
+leg, with DATABASE_URL and REDIS_URL set): each module that uses them is marked
+`kit.production`."""
 import urllib.parse
 
 import psycopg

@@ -1,7 +1,8 @@
 """The live feed when its channel layer lets it down (games/live/consumers.py): a socket that
 lost its group joins it again and sends the snapshot it missed, and a layer that fails under
 a socket does not close it. In one process, on the suite's layer (in memory, or Redis when
-REDIS_URL is set); tests/production/ restarts a real Redis under two daphne workers."""
+REDIS_URL is set), so on either of CI's legs; test_redis_restart.py restarts a real Redis
+under two daphne workers."""
 import json
 
 import pytest
