@@ -1,18 +1,24 @@
 """A real daphne process serving the club, for the tests and the benchmarks that need one:
-tests/games/test_live_daphne.py, tests/browser/test_live_pages.py, bench/api.py and the
-benchmarks built on it, bench/fanout.py and bench/page.py.
+tests/games/test_live_daphne.py, tests/browser/test_live_pages.py, tests/production/ (several
+workers), bench/api.py and the benchmarks built on it, bench/fanout.py and bench/page.py.
 
 Being another process, the server cannot see a test's database: `on_sqlite` gives it its own
 SQLite file, migrated first, and a staff member's API token; everything else is made through
 its API. It can be stopped and started again on the same port with the same file, as a club's
-server restarts. Starting waits for daphne to say it listens, within a generous limit."""
+server restarts. Starting waits for daphne to say it listens, within a generous limit.
+
+`on_postgres` serves a PostgreSQL database of its own instead, with a Redis channel layer: as
+production runs, where several workers (`worker`) share the database and the layer."""
 import json
 import os
 import re
 import subprocess
 import sys
+import urllib.parse
 import urllib.request
 from pathlib import Path
+
+import psycopg
 
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
@@ -48,17 +54,39 @@ class Daphne:
         server.token = manage(env, "api_token", "secretary", "--create-user", "--staff")
         return server
 
+    @classmethod
+    def on_postgres(cls, name: str, home: Path, redis_url: str, **settings) -> "Daphne":
+        """A server on the PostgreSQL database `name` (on DATABASE_URL's server, created if
+        missing), migrated, with a staff token (`.token`), and the channel layer at
+        `redis_url`: `on_sqlite`'s server, with that database in place of the file."""
+        url = urllib.parse.urlsplit(os.environ["DATABASE_URL"])
+        with psycopg.connect(url._replace(path="/postgres").geturl(), autocommit=True) as db:
+            if not db.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone():
+                db.execute(f'CREATE DATABASE "{name}"')
+        return cls.on_sqlite(home, DATABASE_URL=url._replace(path=f"/{name}").geturl(),
+                             REDIS_URL=redis_url, **settings)
+
+    def worker(self, log_path: Path) -> "Daphne":
+        """Another server with this one's environment and token: a second worker sharing its
+        database and channel layer."""
+        other = type(self)(self.env, log_path, self.application)
+        other.token = self.token
+        return other
+
     @property
     def address(self) -> str:
         return f"127.0.0.1:{self.port}"
 
-    def api(self, path: str, body: dict | None = None) -> dict:
-        """GETs /api`path`, or POSTs `body` there, as the staff member; the answer's JSON."""
+    def api(self, path: str, body: dict | None = None, key: str | None = None,
+            token: str | None = None) -> dict:
+        """GETs /api`path`, or POSTs `body` there (with the Idempotency-Key `key`, if given),
+        as the staff member (or the holder of `token`); the answer's JSON."""
+        headers = {"Authorization": f"Bearer {token or self.token}",
+                   "Content-Type": "application/json"}
         request = urllib.request.Request(
             f"http://{self.address}/api{path}", method="GET" if body is None else "POST",
             data=None if body is None else json.dumps(body).encode(),
-            headers={"Authorization": f"Bearer {self.token}",
-                     "Content-Type": "application/json"})
+            headers=headers | ({"Idempotency-Key": key} if key else {}))
         with urllib.request.urlopen(request, timeout=LIMIT) as answer:
             return json.loads(answer.read())
 
@@ -81,6 +109,12 @@ class Daphne:
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
+        self.process = None
+
+    def kill(self) -> None:
+        """Ends the process at once (SIGKILL), as a worker that crashes."""
+        self.process.kill()
+        self.process.wait()
         self.process = None
 
     def __enter__(self) -> "Daphne":

@@ -5,8 +5,10 @@
    the snapshot that each message of ws(s)://HOST/ws/tables/<id>/ carries:
      on connect  {"type": "snapshot", "seq": N, "table": <snapshot>}
      each change {"type": KIND, "seq": N, "table": <snapshot>}
-   A gap in seq sends {"type": "resync"}; a dropped connection reconnects by itself, waiting
-   longer each time (1 s, 2 s, 4 s ... 30 s). No request is made per change. The words come in
+   and a snapshot again after a resync, or unasked when the server finds the socket missed
+   changes. A gap in seq sends {"type": "resync"}; a dropped connection reconnects by itself,
+   waiting longer each time (1 s, 2 s, 4 s ... 30 s) until a snapshot comes. No request is
+   made per change. The words come in
    the reader's language from the json_script "live-words" (games/words.py). */
 (function () {
   "use strict";
@@ -217,13 +219,14 @@
       try {
         socket = new WebSocket(scheme + location.host + "/ws/tables/" + id + "/");
       } catch (err) { retry(); return; }
-      socket.onopen = function () { delay = 1000; setState(section, "live"); };
+      socket.onopen = function () { setState(section, "live"); };
       socket.onmessage = function (event) {
         var message;
         try { message = JSON.parse(event.data); } catch (err) { return; }
         if (!message || typeof message.seq !== "number" || !message.table) return;
         if (message.type === "snapshot") {
           resyncing = false;
+          delay = 1000;  // the server answers: not on open, which a failing server also accepts
           if (message.seq >= seq) { seq = message.seq; render(section, message.table); }
         } else if (message.seq === seq + 1) {
           seq = message.seq;
