@@ -1,4 +1,4 @@
-"""manage.py backup and manage.py restore (docs/backups.md): an evening backed up and restored
+"""manage.py backup and manage.py restore (docs/operations.md, "Backups"): an evening backed up and restored
 into a second, empty database gives back the same standings, balances, snapshots and ratings;
 a database that holds data is refused untouched; a file that fails half-way restores nothing.
 
