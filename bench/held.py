@@ -82,7 +82,7 @@ def main():
     yardstick.show()
     os.environ.setdefault("DATABASE_URL", f"sqlite:///{tempfile.mkdtemp()}/held.sqlite3")
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.settings")
-    os.environ["ALLOWED_HOSTS"] = "testserver"  # Django's test client's host
+    os.environ.update(ALLOWED_HOSTS="testserver", HTTPS="0")  # Django's test client, plain http
     from bench.api import create_database
     create_database(os.environ["DATABASE_URL"])
 

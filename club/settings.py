@@ -165,4 +165,5 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_CLIENT_IP_CALLABLE = "club.auth.client_address"
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_VERBOSE = False  # no banner on every start: `manage.py score_hand` prints only its answer
 # --- end of login rate limiting -------------------------------------------------------------
