@@ -4,8 +4,9 @@ the page is live, and a trick entered through the API until a spectator's page s
     .venv/bin/python -m bench.page
 
 It starts daphne on its own migrated SQLite file in /tmp (tests/daphne.py, the laptop's
-settings: WhiteNoise serves the static files), opens pools and starts a hand in progress on each, then drives
-Debian's chromium (CHROMIUM, default /usr/bin/chromium) at a phone's size, 390x844:
+settings: WhiteNoise serves the static files), opens pools and starts a hand in progress on
+each, then drives Debian's chromium (CHROMIUM, default /usr/bin/chromium) at a phone's size,
+390x844:
 - the first load of /tables/<id>/, in a fresh browser context each run: from the navigation's
   start to the load event, to the live badge saying live, and to the snapshot of the live feed
   drawn (the page first draws the snapshot it carries, then the feed's);
