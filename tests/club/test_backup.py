@@ -1,6 +1,7 @@
 """manage.py backup and manage.py restore (docs/operations.md, "Backups"): an evening backed up
 and restored into a second, empty database gives back the same standings, balances, snapshots
-and ratings; a database that holds data is refused untouched; a file that fails half-way restores nothing.
+and ratings; a database that holds data is refused untouched; a file that fails half-way
+restores nothing.
 
 The backup is taken in-process, from the test's database. The restore runs `manage.py` in
 another process on a database of the same kind that the test makes: a new SQLite file, or on
