@@ -23,6 +23,7 @@ $(STAMP): pyproject.toml
 # daphne's own access lines are off: the club logs each request with its user and duration.
 run: install
 	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py catch_up_ratings
 	$(BIN)/python manage.py collectstatic --noinput -v 0
 	$(BIN)/daphne --access-log /dev/null -b $(ADDRESS) -p $(PORT) club.asgi:application
 

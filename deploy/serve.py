@@ -1,8 +1,9 @@
 """`make serve-prod`: the club on a server, as WORKERS daphne processes behind a proxy.
 
 It checks that DATABASE_URL, REDIS_URL and SECRET_KEY are set (the workers share the database,
-the live feed and the sessions), applies the migrations and collects the static files once,
-then starts the workers on ADDRESS (127.0.0.1), ports PORT, PORT+1, ... It stops them all on
+the live feed and the sessions), applies the migrations, collects the static files and pays any
+re-rating left owed (games.ratings) once, then starts the workers on ADDRESS (127.0.0.1),
+ports PORT, PORT+1, ... It stops them all on
 SIGTERM or SIGINT, and stops the others and fails when one of them ends by itself, so that the
 service manager (systemd) starts the whole again. See docs/operations.md.
 """
@@ -80,6 +81,7 @@ def main() -> int:
         return 2
     manage("migrate", "--noinput")
     manage("collectstatic", "--noinput", "-v", "0")
+    manage("catch_up_ratings")  # what a worker that died mid-way left owed
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGINT, on_signal)
     workers = []

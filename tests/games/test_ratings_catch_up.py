@@ -8,9 +8,11 @@ So a correction of an old game writes no rating; the standings say the ratings a
 recomputed, and since when; `catch_up` then brings every rating to exactly what a re-rating of
 the club gives, in the background once the correction commits."""
 import threading
+from io import StringIO
 from unittest import mock
 
 import pytest
+from django.core.management import call_command
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -104,6 +106,20 @@ def test_a_game_that_finishes_while_a_re_rating_is_owed_is_rated_by_the_catching
     assert ratings.catch_up() is True
 
     assert not GamePlayer.objects.filter(mu__isnull=True).exists()
+    assert ratings.rerate(GamePlayer.objects.order_by("finished_at")[0].finished_at) == 0
+
+
+def test_the_command_pays_what_is_owed(staff, db):
+    first, later, _ = history(staff)
+    with clock(23, 30):
+        correct_hand(hand_id=Hand.objects.get(table=first, number=5).pk, record=DEALER_VOLE,
+                     by=staff)
+    out = StringIO()
+
+    call_command("catch_up_ratings", stdout=out)
+
+    assert "Re-rating every game finished since 2026-03-05T20:00:00+00:00" in out.getvalue()
+    assert ratings.pending_since() is None
     assert ratings.rerate(GamePlayer.objects.order_by("finished_at")[0].finished_at) == 0
 
 
