@@ -8,7 +8,8 @@
    hand as soon as the last is answered, for `--seconds`: the highest sustained rate and its
    p50/p99, on one worker and then on two, in the same run (the scaling).
 2. Recording, open loop: the same clients on two workers, offered 100 hands/s in all (each
-   posts on a fixed schedule, whether or not the server keeps up): p50/p99.
+   posts on a fixed schedule, whether or not the server keeps up): p50/p99. Then four clients
+   on each of 5 tables, as fast as answered: they queue for their table's lock.
 3. Fan-out over two workers: spectators connected alternately to each worker, hands posted to
    the first: from just before the POST to each spectator's receipt of the change, p50/p99,
    at 100 spectators and at 1,000 (10 tables).
@@ -120,20 +121,21 @@ def percentiles(latencies: list) -> str:
 
 
 def recording(workers: list[Daphne], token: str, opened: list[dict], seconds: float,
-              every: float | None) -> tuple[float, list]:
-    """One client per table of `opened`, client c on worker c mod len(workers), posting hands
-    for `seconds`: as fast as answered (`every` None), or one each `every` seconds on a fixed
-    schedule. Returns (hands per second, latencies)."""
-    tables = len(opened)
+              every: float | None, per_table: int = 1) -> tuple[float, list]:
+    """`per_table` clients on each table of `opened`, client c on worker c mod len(workers),
+    posting hands for `seconds`: as fast as answered (`every` None), or one each `every`
+    seconds on a fixed schedule. Several clients of a table take turns under its lock; one
+    whose table another has finished stops. Returns (hands per second, latencies)."""
+    count = len(opened) * per_table
     latencies, lock = [], threading.Lock()
-    clients = [Client(workers[c % len(workers)].port, token) for c in range(tables)]
-    for own, table in zip(clients, opened):  # warm: each connection, worker and table once
-        own.get(f"/api/tables/{table['id']}")
+    clients = [Client(workers[c % len(workers)].port, token) for c in range(count)]
+    for c, own in enumerate(clients):  # warm: each connection, worker and table once
+        own.get(f"/api/tables/{opened[c % len(opened)]['id']}")
     stop = time.perf_counter() + seconds
 
     def client(c: int) -> int:
-        own, table, done = clients[c], opened[c], 0
-        due = time.perf_counter() + (every or 0) * c / tables  # spread the schedules
+        own, table, done = clients[c], opened[c % len(opened)], 0
+        due = time.perf_counter() + (every or 0) * c / count  # spread the schedules
         while time.perf_counter() < stop and table["status"] == "playing":
             if every:
                 time.sleep(max(0.0, due - time.perf_counter()))
@@ -142,6 +144,8 @@ def recording(workers: list[Daphne], token: str, opened: list[dict], seconds: fl
             status, body = own.post(f"/api/tables/{table['id']}/hands",
                                     {"record": hand_for(table, done)})
             spent = time.perf_counter() - start
+            if status == 409 and body["error"]["code"] == "table_closed":
+                break
             if status != 201:
                 raise SystemExit(f"unexpected answer {status}: {body}")
             with lock:
@@ -150,8 +154,8 @@ def recording(workers: list[Daphne], token: str, opened: list[dict], seconds: fl
         return done
 
     start = time.perf_counter()
-    with ThreadPoolExecutor(tables) as pool:
-        done = sum(pool.map(client, range(tables)))
+    with ThreadPoolExecutor(count) as pool:
+        done = sum(pool.map(client, range(count)))
     return done / (time.perf_counter() - start), latencies
 
 
@@ -218,6 +222,12 @@ def main():
                                             args.tables / args.offered)
                 print(f"recording, {args.offered:.0f} hands/s offered by {args.tables} clients, "
                       f"2 workers: {rate:.0f} hands/s answered, {percentiles(latencies)}")
+                print(f"  {where.stop()}")
+                opened = open_tables(opener, max(1, args.tables // 4))
+                where = Where(workers).start()
+                rate, latencies = recording(workers, token, opened, args.seconds, None, 4)
+                print(f"recording, 4 clients on each of {len(opened)} tables as fast as answered,"
+                      f" 2 workers: {rate:.0f} hands/s, {percentiles(latencies)}")
                 print(f"  {where.stop()}")
                 for total in args.spectators:
                     opened = open_tables(opener, 10)

@@ -75,5 +75,6 @@ def test_the_load_benchmark_runs_and_prints_its_figures():
                           check=False)
     assert done.returncode == 0, done.stderr[-2000:]
     for line in ("1 worker(s):", "2 worker(s):", "10 hands/s offered", "20 spectators",
-                 "posted to change received", "CPU over", "PostgreSQL", "others"):
+                 "posted to change received", "CPU over", "PostgreSQL", "others",
+                 "4 clients on each of"):
         assert line in done.stdout
