@@ -18,7 +18,6 @@ hands, no hand is counted twice, the ledger balances, settling each table afresh
 each escrow and pot holds exactly what is still at stake, and re-rating the club changes
 nothing. The work is bounded by counts, never by a clock."""
 import http.client
-import itertools
 import json
 import random
 import threading
@@ -38,11 +37,11 @@ ELDER_TRICKS = (0, 2, 3, 5)  # the dealer's vole or point, the elder's point or 
 def table_rules(number: int) -> dict:
     """Table `number`'s opening: pools with stakes and French wagers, pools with English
     wagers, and rubbers with English wagers."""
-    if number % 10 < 4:
+    if number < 4:
         return {"format": "pool", "wager_style": "french",
                 "rules": {"pool_entry": "2.00", "pool_forfeit": "0.50", "levy_percent": "5.00",
                           "pool_streak": 3}}
-    if number % 10 < 7:
+    if number < 7:
         return {"format": "pool", "wager_style": "english",
                 "rules": {"pool_entry": "1.00", "pool_streak": 3}}
     return {"format": "rubber", "wager_style": "english", "rules": {"rubber_games": 5}}
@@ -56,13 +55,14 @@ from club.players import create_player
 users = get_user_model().objects
 def token(name):
     return ApiToken.objects.create(user=users.create_user(name)).key
-scorers = [token(f"scorer{i}") for i in range(%(scorers)d)]
+scorers = [token(f"evening-scorer{i}") for i in range(%(scorers)d)]
 members = []
 for i in range(%(members)d):
-    key = token(f"member{i}")
-    members.append([key, create_player(name=f"Member {i}", username=f"member{i}").pk])
-seated = [[Player.objects.create(name=f"{name} {i}").pk for name in ("Athos", "Porthos", "Aramis")]
-          for i in range(%(tables)d)]
+    key = token(f"evening-member{i}")
+    members.append([key, create_player(name=f"Evening member {i}",
+                                       username=f"evening-member{i}").pk])
+seated = [[Player.objects.create(name=f"Evening {name} {i}").pk
+           for name in ("Athos", "Porthos", "Aramis")] for i in range(%(tables)d)]
 print(json.dumps({"scorers": scorers, "members": members, "seated": seated}))
 """
 
@@ -205,8 +205,7 @@ class Evening:
     def __init__(self, workers, tables: list[dict]):
         self.workers, self.tables = workers, tables
         self.hands = {table["id"]: [] for table in tables}  # ids of the hands taken
-        self.posted = itertools.count(1)  # the scorers' hands posted, whatever the answer
-        self.progress = 0
+        self.progress = 0  # the scorers' hands posted, whatever the answer
         self.outcomes, self.copies, self.retries = Counter(), [], []
         self.lock = threading.Lock()
 
@@ -214,6 +213,10 @@ class Evening:
         code = answer["error"]["code"] if isinstance(answer, dict) and "error" in answer else ""
         with self.lock:
             self.outcomes[operation, status, code] += 1
+
+    def posted(self) -> None:
+        with self.lock:
+            self.progress += 1
 
     def wait_for(self, share: float) -> None:
         """Waits until the scorers have posted `share` of the evening's hands."""
@@ -255,7 +258,7 @@ def score(evening: Evening, table: dict, token: str, server, staff: str) -> None
             retried = again.send("POST", f"/tables/{tid}/hands", body, key)
             evening.count("hand retried", *retried)
             evening.retries.append((answers[0], retried))
-        evening.progress = next(evening.posted)
+        evening.posted()
     for client in (own, again, desk):
         client.close()
 
@@ -330,7 +333,7 @@ def open_tables(server, club: dict) -> list[dict]:
         seated = seated[:3 if opening["format"] == "pool" else 2]
         tables.append(server.api("/tables", {"name": f"Evening table {i}", "players": seated,
                                              "first_dealer": seated[1],
-                                             "scorers": [f"scorer{i}"]} | opening))
+                                             "scorers": [f"evening-scorer{i}"]} | opening))
     return tables
 
 
