@@ -22,6 +22,7 @@ import time
 from datetime import datetime, timedelta, timezone
 
 from bench import yardstick
+from bench.api import create_database
 from bench.seeding import dates_as_given
 
 SCRATCH = "sqlite:////tmp/ecarte-bench-standings.sqlite3"
@@ -34,6 +35,7 @@ def _setup(reuse: bool):
         os.environ["DATABASE_URL"] = SCRATCH
         if not reuse and os.path.exists(SCRATCH[len("sqlite:///"):]):
             os.remove(SCRATCH[len("sqlite:///"):])
+    create_database(os.environ["DATABASE_URL"])
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.settings")
     import django
 
