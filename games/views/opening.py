@@ -2,14 +2,17 @@
 options (games.engine.rules) and the money options (games.services.tables), each with its
 default; games.services.tables.open_table decides, and a refusal is shown beside its field."""
 import re
+import uuid
 
 from django import forms
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext_lazy as _
 
 from club import refusals
 from club.errors import Refused
+from club.idempotency import form_once
 from club.models import Player
 from club.players import clean_name
 from games import words
@@ -94,22 +97,29 @@ def _field_of(message: str, form: OpenTableForm) -> str | None:
 
 @login_required
 def open_table(request):
+    """The form carries a key (club.idempotency.form_once): a second tap of the same form opens
+    no second table, and charges no stakes twice."""
     form = OpenTableForm(request.POST or None)
+    key = request.POST.get("key", "") if request.method == "POST" else uuid.uuid4().hex
     if request.method == "POST" and form.is_valid():
         seated = form.players()
         if seated[-1] is None:
             form.add_error("seat3", _("A pool takes three players."))
         else:
             first = form.cleaned_data["first_dealer"]
+            opened = []
             try:
-                table = open_table_service(
+                done = form_once(request, key, lambda: opened.append(open_table_service(
                     name=clean_name(form.cleaned_data["name"], "name"),
                     format=form.cleaned_data["format"], players=seated, rules=form.rules(),
                     wager_style=form.cleaned_data["wager_style"], by=request.user,
-                    first_dealer=form.cleaned_data[first] if first else None)
+                    first_dealer=form.cleaned_data[first] if first else None)))
             except Refused as refused:
                 form.add_error(_field_of(refused.message, form), str(refusals.said(refused)))
             else:
-                return redirect("table", table_id=table.pk)
+                if done:
+                    return redirect("table", table_id=opened[0].pk)
+                messages.info(request, _("This form was sent already: nothing more was done."))
+                return redirect("evening")
     status = 400 if form.errors else 200
-    return render(request, "games/open_table.html", {"form": form}, status=status)
+    return render(request, "games/open_table.html", {"form": form, "key": key}, status=status)

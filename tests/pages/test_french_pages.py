@@ -155,7 +155,8 @@ def test_an_open_table_refusal_is_in_french_beside_its_field(evening, django_use
     bystander = as_user(django_user_model.objects.create_user("bystander"))
     form = OpenTableForm()
     data = {name: field.initial for name, field in form.fields.items()
-            if field.initial is not None} | {"pool_entry": "5.00", "wager_style": "none"}
+            if field.initial is not None} | {"pool_entry": "5.00", "wager_style": "none",
+                                             "key": "open-french"}
     data |= {f"seat{i}": Player.objects.get(name=n).pk
              for i, n in enumerate(("Athos", "Porthos", "Aramis"), 1)}
 

@@ -1,6 +1,7 @@
 """The evening, a table's page, the projector's views, the rules and opening a table."""
 import json
 import re
+import uuid
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -67,7 +68,7 @@ def test_a_table_opened_without_a_dealer_shows_the_cut_as_cards(client, staff):
         "ranking": "classic", "dealer_exchange": "required", "doubling": "false",
         "offer_point": "false", "target": "5", "game_value": "single", "rubber_games": "3",
         "pool_unit": "game", "pool_streak": "2", "pool_entry": "5", "pool_forfeit": "",
-        "levy_percent": "", "wager_min": "", "wager_max": ""})
+        "levy_percent": "", "wager_min": "", "wager_max": "", "key": "open-table-2"})
 
     table = Table.objects.get(name="Table 2")
     assert answer.status_code == 302 and answer["Location"] == f"/tables/{table.pk}/"
@@ -85,7 +86,7 @@ def form(trio, **changes) -> dict:
             "seat3": trio[2].pk, "first_dealer": "seat2", "wager_style": "none",
             "ranking": "classic", "dealer_exchange": "required", "doubling": "false",
             "offer_point": "false", "target": "5", "game_value": "single", "rubber_games": "3",
-            "pool_unit": "game", "pool_streak": "2"}
+            "pool_unit": "game", "pool_streak": "2", "key": uuid.uuid4().hex}
     return data | changes
 
 
@@ -123,6 +124,36 @@ def test_a_rubber_takes_two_seats_and_a_pool_three(client, member):
         refused.content.decode())
     assert opened.status_code == 302
     assert Table.objects.get().format == "rubber"
+
+
+def test_a_second_tap_of_the_open_form_opens_no_second_table(client, staff):
+    """The staff's pool with stakes charges each player's entry as it opens: sent twice, as a
+    double tap or a phone's retry does, it must open one table and charge once."""
+    trio = players("Athos", "Porthos", "Aramis")
+    client.force_login(staff)
+    sent = form(trio, pool_entry="10")
+
+    first = client.post("/tables/new/", sent)
+    second = client.post("/tables/new/", sent, follow=True)
+
+    table = Table.objects.get()
+    assert first.status_code == 302 and first["Location"] == f"/tables/{table.pk}/"
+    assert second.redirect_chain == [("/tables/", 302)]
+    assert "This form was sent already: nothing more was done." in second.content.decode()
+    assert snapshot_in(client.get(f"/tables/{table.pk}/").content.decode())["pool"]["pot"] == (
+        "30.00")
+
+
+def test_the_open_form_without_its_key_opens_nothing(client, staff):
+    trio = players("Athos", "Porthos", "Aramis")
+    client.force_login(staff)
+    sent = form(trio)
+    del sent["key"]
+
+    answer = client.post("/tables/new/", sent)
+
+    assert answer.status_code == 400 and "load the page again" in answer.content.decode()
+    assert Table.objects.count() == 0
 
 
 def test_opening_a_table_wants_a_login(client):
