@@ -16,6 +16,21 @@ SHAPE_ERRORS = frozenset(("bad_json", "unknown_field", "bad_format"))
 TURN_UP_VALUE = {"A": 11, "K": 10, "Q": 10, "J": 10, "T": 10, "9": 9, "8": 8, "7": 7}
 
 
+def agreeing(record, rules: dict):
+    """The record, once it is known to be an object whose `rules` agree with the table's
+    `rules`: a record that gives another value of a table option is refused."""
+    if type(record) is not dict:
+        raise EngineError("bad_format", "a hand record is a JSON object", "")
+    given = record.get("rules")
+    if given is not None and type(given) is not dict:
+        raise EngineError("bad_format", "rules must be an object", "rules")
+    for key, value in (given or {}).items():
+        if key in rules and value != rules[key]:
+            raise EngineError("bad_format", f"the record's rules.{key} is {value!r}, but "
+                              f"the table's is {rules[key]!r}", f"rules.{key}")
+    return record
+
+
 @dataclass(frozen=True)
 class Setup:
     format: str  # "pool" or "rubber"
@@ -87,24 +102,20 @@ class Course:
     def over(self) -> bool:
         return self.winner is not None
 
+    @property
+    def played(self) -> bool:
+        """Whether any hand was played, or set aside, at the table."""
+        return bool(self.seated or self.set_aside)
+
     def seats(self) -> dict:
         return {"elder": self.elder, "dealer": self.dealer, "observer": self.observer}
 
     def context(self, record: dict) -> dict:
         """The record as the engine must score it at this table now: the table's rules, the
         game score in roles, and the target (a retourne game takes it from this hand)."""
-        if type(record) is not dict:
-            raise EngineError("bad_format", "a hand record is a JSON object", "")
-        record = dict(record)
-        rules = {k: self.rules[k] for k in HAND_OPTIONS}
+        record = dict(agreeing(record, self.rules))
         given = record.get("rules")
-        if given is not None and type(given) is not dict:
-            raise EngineError("bad_format", "rules must be an object", "rules")
-        for key, value in (given or {}).items():
-            if key in self.rules and value != self.rules[key]:
-                raise EngineError("bad_format", f"the record's rules.{key} is {value!r}, but "
-                                  f"the table's is {self.rules[key]!r}", f"rules.{key}")
-        record["rules"] = rules | (given or {})
+        record["rules"] = {k: self.rules[k] for k in HAND_OPTIONS} | (given or {})
         score_before = {"elder": self.game.score[self.elder],
                         "dealer": self.game.score[self.dealer]}
         if record.get("score_before", score_before) != score_before:

@@ -1,0 +1,416 @@
+"""Écarté à quatre (docs/rules.md, section 13): the record `ecarte-quatre/1`, its checks, its
+score and the match.
+
+    score_quatre(record) -> result dict (docs/hand-record.md), raises EngineError
+    QuatreMatch(players, first_dealer, target=7): two games and, if needed, la belle
+
+Four seats in playing order: the elder (at the dealer's left), the second, the third and the
+dealer. Partners sit opposite: the elder and the third are the elder's side, the second and the
+dealer the dealer's side. The sides score as the two players of the two-handed game do, so a
+checked hand is scored by the two-handed scorer, each side in the place of its player.
+"""
+from .cards import SUIT_NAMES, SUIT_OF, VALUE, parse_card
+from .errors import EngineError
+from .full import _card, _exchange_side
+from .hand import CheckedHand
+from .header import (
+    check_keys,
+    mark_king_held,
+    mark_king_turned,
+    need_bool,
+    need_count,
+    need_list,
+    need_object,
+)
+from .rules import read_rules
+from .scoring import result
+from .tricks import fault, legal, winner
+
+FORMAT = "ecarte-quatre/1"
+RESULT_FORMAT = "ecarte-quatre-result/1"
+SEATS = ("elder", "second", "third", "dealer")
+SIDES = ("elder_side", "dealer_side")
+SIDE_OF = {"elder": "elder_side", "second": "dealer_side", "third": "elder_side",
+           "dealer": "dealer_side"}
+ROLE = {"elder_side": "elder", "dealer_side": "dealer"}  # the two-handed role a side scores as
+SIDE = {"elder": "elder_side", "dealer": "dealer_side", None: None}
+STOCK = 11
+TARGET = 7
+
+COMMON_KEYS = "format rules score_before target".split()
+FULL_KEYS = frozenset(COMMON_KEYS + "deal exchanges king tricks in_progress".split())
+SUMMARY_RECORD_KEYS = frozenset(COMMON_KEYS + ["summary"])
+SUMMARY_KEYS = frozenset("opening refused_by king_turned king tricks turn_up".split())
+DEAL_KEYS = frozenset(SEATS + ("turn_up",))
+EXCHANGE_KEYS = frozenset(("accepted", "refused_by") + SEATS)
+SWAP_KEYS = frozenset(("discard", "draw"))
+NO_SWAP = {"discard": (), "draw": ()}
+OPENINGS = ("played", "refused", "exchanged")
+
+
+def score_quatre(record) -> dict:
+    """The result of an à quatre hand record, full or summary; raises EngineError."""
+    if type(record) is not dict:
+        raise EngineError("bad_format", "a hand record is a JSON object", "")
+    hand = _read_full(record) if "deal" in record else _read_summary(record)
+    return _result(hand)
+
+
+def _need_seat(value, where: str, nullable: bool = False):
+    if type(value) is str and value in SEATS or (nullable and value is None):
+        return value
+    allowed = '"elder", "second", "third" or "dealer"' + (" or null" if nullable else "")
+    raise EngineError("bad_format", f"{where} must be {allowed}", where)
+
+
+def _read_header(record: dict, hand: CheckedHand) -> None:
+    """The keys both forms share; the scores are kept under the two-handed roles."""
+    if "format" in record and record["format"] != FORMAT:
+        raise EngineError("bad_format", f'format must be "{FORMAT}"', "format")
+    hand.rules = read_rules(record.get("rules"))
+    hand.score_before = {"elder": 0, "dealer": 0}
+    if "score_before" in record:
+        given = need_object(record["score_before"], "score_before",
+                            "an object of the two sides' scores")
+        check_keys(given, frozenset(SIDES), "score_before")
+        for side, value in given.items():
+            hand.score_before[ROLE[side]] = need_count(value, f"score_before.{side}", 0)
+    hand.target = need_count(record.get("target", TARGET), "target", 1)
+
+
+def _check_game_not_over(hand: CheckedHand) -> None:
+    for side in SIDES:
+        if hand.score_before[ROLE[side]] >= hand.target:
+            raise EngineError("after_game_end", f"the {_words(side)} already has "
+                              f"{hand.score_before[ROLE[side]]} of {hand.target}: the game is "
+                              "over", f"score_before.{side}")
+
+
+def _words(side: str) -> str:
+    return "elder's side" if side == "elder_side" else "dealer's side"
+
+
+def _read_full(record: dict) -> CheckedHand:
+    check_keys(record, FULL_KEYS, "")
+    hand = CheckedHand()
+    _read_header(record, hand)
+    hand.in_progress = need_bool(record.get("in_progress", False), "in_progress")
+    king = _need_seat(record.get("king"), "king", nullable=True)
+    exchanges = need_list(record.get("exchanges"), "exchanges", "a list of proposals")
+    _exchange_shape(exchanges)
+    tricks = need_list(record.get("tricks", []), "tricks", "a list of tricks")
+    for i, trick in enumerate(tricks):
+        if type(trick) is not list or len(trick) != 4:
+            raise EngineError("bad_format", "a trick is its four cards in the order played, "
+                              "leader first", f"tricks[{i}]")
+    deal = need_object(record.get("deal"), "deal", "an object with the four hands and turn_up")
+    check_keys(deal, DEAL_KEYS, "deal")
+    for key in SEATS + ("turn_up",):
+        if key not in deal:
+            raise EngineError("bad_format", f"deal needs {key!r}", f"deal.{key}")
+    for seat in SEATS:
+        need_list(deal[seat], f"deal.{seat}", "a list of five cards")
+    _check_game_not_over(hand)
+
+    hands, seen = _read_deal(deal, hand)
+    if hand.game_over_before_play and exchanges:
+        raise EngineError("after_game_end", "the turned-up king ended the game: no exchange",
+                          "exchanges[0]")
+    _read_exchanges(exchanges, hands, seen, hand)
+    hand.start = {seat: list(hands[seat]) for seat in SEATS}
+
+    if king is not None:
+        king_of_trumps = "K" + hand.trump
+        if king_of_trumps not in hands[king]:
+            raise EngineError("king_not_held", f"{king} announced the king of trumps "
+                              f"{king_of_trumps} but does not hold it", "king")
+        mark_king_held(hand, ROLE[SIDE_OF[king]])
+
+    _read_tricks(tricks, hands, hand)
+    if not (hand.in_progress or hand.game_over_before_play) and len(tricks) != 5:
+        raise EngineError("wrong_trick_count", f"{len(tricks)} tricks recorded; a finished "
+                          "hand has five", "tricks")
+    return hand
+
+
+def _read_deal(deal: dict, hand: CheckedHand):
+    seen = set()
+    hands = {}
+    for seat in SEATS:
+        held = []
+        for i, value in enumerate(deal[seat]):
+            card = _card(value, f"deal.{seat}[{i}]")
+            if card in seen:
+                raise EngineError("duplicate_card", f"{card} is dealt twice", f"deal.{seat}[{i}]")
+            seen.add(card)
+            held.append(card)
+        if len(held) != 5:
+            raise EngineError("wrong_hand_size",
+                              f"{seat} must be dealt 5 cards, not {len(held)}", f"deal.{seat}")
+        hands[seat] = held
+    card = _card(deal["turn_up"], "deal.turn_up")
+    if card in seen:
+        raise EngineError("duplicate_card", f"the turn-up {card} is also in a hand", "deal.turn_up")
+    seen.add(card)
+    hand.trump = SUIT_OF[card]
+    if card[0] == "K":
+        mark_king_turned(hand)
+    return hands, seen
+
+
+def _exchange_shape(exchanges: list) -> None:
+    for i, entry in enumerate(exchanges):
+        where = f"exchanges[{i}]"
+        need_object(entry, where, "an object")
+        check_keys(entry, EXCHANGE_KEYS, where)
+        need_bool(entry.get("accepted"), f"{where}.accepted")
+        if "refused_by" in entry:
+            _need_seat(entry["refused_by"], f"{where}.refused_by")
+        for seat in SEATS:
+            if seat not in entry:
+                continue
+            swap = need_object(entry[seat], f"{where}.{seat}", "an object with discard and draw")
+            check_keys(swap, SWAP_KEYS, f"{where}.{seat}")
+            need_list(swap.get("discard"), f"{where}.{seat}.discard", "a list of cards")
+            need_list(swap.get("draw"), f"{where}.{seat}.draw", "a list of cards")
+
+
+def _read_exchanges(exchanges: list, hands: dict, seen: set, hand: CheckedHand) -> None:
+    """The proposals in order (docs/rules.md, rulings 52 to 206)."""
+    if not exchanges:
+        hand.vulnerable = "elder"
+        return
+    stock = STOCK
+    for i, entry in enumerate(exchanges):
+        where = f"exchanges[{i}]"
+        if stock == 0:
+            raise EngineError("stock_exhausted", "the stock is empty: the exchange is over", where)
+        if not entry["accepted"]:
+            if any(seat in entry for seat in SEATS):
+                raise EngineError("bad_exchange", "a refused proposal exchanges no card", where)
+            refuser = entry.get("refused_by")
+            if refuser is None or refuser == "elder":
+                raise EngineError("bad_exchange", "a refusal names who refused: the second, "
+                                  "the third or the dealer", f"{where}.refused_by")
+            if i + 1 < len(exchanges):
+                raise EngineError("bad_exchange", "nothing can follow a refusal: the hand is "
+                                  "played as it stands", f"exchanges[{i + 1}]")
+            if i == 0:
+                hand.vulnerable = ROLE[SIDE_OF[refuser]]
+            return
+        if "refused_by" in entry:
+            raise EngineError("bad_exchange", "an accepted proposal was refused by no one",
+                              f"{where}.refused_by")
+        if "elder" not in entry:
+            raise EngineError("bad_exchange", "an accepted proposal needs the elder's discard "
+                              "and draw", where)
+        for seat in SEATS:
+            least = 1 if seat == "elder" else 0
+            stock = _exchange_side(entry.get(seat, NO_SWAP), seat, least, hands, seen, stock, i)
+
+
+def _read_tricks(tricks: list, hands: dict, hand: CheckedHand) -> None:
+    """Plays the tricks with the duties of games/engine/tricks.py; the winner leads next."""
+    if hand.game_over_before_play and tricks:
+        raise EngineError("after_game_end", "a king mark ended the game before play",
+                          "tricks[0]")
+    trump, ranking = hand.trump, hand.rules["ranking"]
+    leader = 0
+    for n, cards in enumerate(tricks):
+        trick = []
+        for k, value in enumerate(cards):
+            seat = SEATS[(leader + k) % 4]
+            where = f"tricks[{n}][{k}]"
+            card = _card(value, where)
+            held = hands[seat]
+            if card not in held:
+                verb = "leads" if k == 0 else "plays"
+                raise EngineError("card_not_held", f"{seat} {verb} {card} but does not hold it",
+                                  where)
+            code = fault(card, held, trick, trump, ranking)
+            if code:
+                raise EngineError(code, _fault_message(code, seat, held, trick, trump, ranking,
+                                                       n + 1), where)
+            held.remove(card)
+            trick.append(card)
+        leader = (leader + winner(trick, trump, ranking)) % 4
+        hand.tricks[ROLE[SIDE_OF[SEATS[leader]]]] += 1
+
+
+def _fault_message(code, seat, held, trick, trump, ranking, number) -> str:
+    """Names a card the player should have played, in the words of the duty he broke."""
+    value = VALUE[ranking]
+    better = min(legal(held, trick, trump, ranking), key=value.get)
+    suit = SUIT_OF[trick[0]]
+    if code == "must_follow_suit":
+        return (f"{seat} holds {better} and must follow {SUIT_NAMES[suit]} to {trick[0]} in "
+                f"trick {number}")
+    if code == "must_trump":
+        return (f"{seat} has no {SUIT_NAMES[suit]}, holds the trump {better} and must trump "
+                f"in trick {number}")
+    top = max((c for c in trick if SUIT_OF[c] == SUIT_OF[better]), key=value.get)
+    return f"{seat} holds {better} and must beat {top} in trick {number}"
+
+
+def _read_summary(record: dict) -> CheckedHand:
+    check_keys(record, SUMMARY_RECORD_KEYS, "")
+    hand = CheckedHand()
+    _read_header(record, hand)
+    if "summary" not in record:
+        raise EngineError("bad_format", "a record needs either deal (full) or summary", "")
+    summary = need_object(record["summary"], "summary", "an object")
+    check_keys(summary, SUMMARY_KEYS, "summary")
+    for key in ("opening", "king_turned", "tricks"):
+        if key not in summary:
+            raise EngineError("bad_format", f"summary needs {key!r}", f"summary.{key}")
+    opening = summary["opening"]
+    if type(opening) is not str or opening not in OPENINGS:
+        raise EngineError("bad_format", "summary.opening must be played, refused or exchanged",
+                          "summary.opening")
+    refuser = _need_seat(summary.get("refused_by"), "summary.refused_by", nullable=True)
+    king_turned = need_bool(summary["king_turned"], "summary.king_turned")
+    king = _need_seat(summary.get("king"), "summary.king", nullable=True)
+    tricks = need_object(summary["tricks"], "summary.tricks",
+                         "an object of the two sides' trick counts")
+    check_keys(tricks, frozenset(SIDES), "summary.tricks")
+    for side in SIDES:
+        count = tricks.get(side, 0)
+        if type(count) is not int:
+            raise EngineError("bad_format", f"summary.tricks.{side} must be a whole number",
+                              f"summary.tricks.{side}")
+        hand.tricks[ROLE[side]] = count
+    _check_game_not_over(hand)
+
+    if opening == "refused":
+        if refuser is None or refuser == "elder":
+            raise EngineError("bad_summary", "a refused opening names who refused: the second, "
+                              "the third or the dealer", "summary.refused_by")
+        hand.vulnerable = ROLE[SIDE_OF[refuser]]
+    elif refuser is not None:
+        raise EngineError("bad_summary", "only a refused opening names who refused",
+                          "summary.refused_by")
+    elif opening == "played":
+        hand.vulnerable = "elder"
+    if "turn_up" in summary:
+        turn_up = parse_card(summary["turn_up"])
+        if turn_up is None:
+            raise EngineError("bad_card", f"{summary['turn_up']!r} is not a card",
+                              "summary.turn_up")
+        hand.trump = turn_up[1]
+        if (turn_up[0] == "K") != king_turned:
+            raise EngineError("bad_summary", f"the turn-up {turn_up} and king_turned "
+                              f"{str(king_turned).lower()} disagree", "summary.king_turned")
+    if king_turned:
+        mark_king_turned(hand)
+    if king is not None:
+        if king_turned:
+            raise EngineError("bad_summary", "the king of trumps was turned up, so no one can "
+                              "announce it", "summary.king")
+        mark_king_held(hand, ROLE[SIDE_OF[king]])
+
+    played = hand.tricks["elder"] + hand.tricks["dealer"]
+    if min(hand.tricks.values()) < 0 or played > 5:
+        raise EngineError("bad_summary", "each side takes 0 to 5 tricks, 5 in all at most",
+                          "summary.tricks")
+    if hand.game_over_before_play:
+        if played:
+            raise EngineError("after_game_end", "a king mark ended the game before play",
+                              "summary.tricks")
+    elif played != 5:
+        raise EngineError("bad_summary", f"{played} tricks recorded; a finished hand has five",
+                          "summary.tricks")
+    return hand
+
+
+def _result(hand: CheckedHand) -> dict:
+    """The two-handed scorer's result, each role read as its side."""
+    out = result(hand)
+    quatre = {
+        "format": RESULT_FORMAT,
+        "tricks": _by_side(out["tricks"]),
+        "vulnerable": SIDE[out["vulnerable"]],
+        "marks": [dict(mark, to=SIDE[mark["to"]]) for mark in out["marks"]],
+        "points": _by_side(out["points"]),
+        "score_after": _by_side(out["score_after"]),
+        "game_over": out["game_over"],
+        "winner": SIDE[out["winner"]],
+    }
+    if hand.in_progress:
+        quatre["in_progress"] = True
+    return quatre
+
+
+def _by_side(by_role: dict) -> dict:
+    return {SIDE[role]: count for role, count in by_role.items()}
+
+
+class QuatreMatch:
+    """A match of à quatre (docs/rules.md, section 13): two games and, if needed, a deciding
+    game (la belle), each to the target. `players` are named in seating order, each at the
+    left of the one before; partners sit opposite, so the partnerships are players 1 and 3,
+    and players 2 and 4. The deal passes to the left after every hand (ruling 58)."""
+
+    def __init__(self, players, first_dealer, target: int = TARGET):
+        players = tuple(players)
+        if len(players) != 4 or len(set(players)) != 4:
+            raise ValueError("a match of à quatre needs four different players")
+        if first_dealer not in players:
+            raise ValueError("the first dealer must be one of the four players")
+        if type(target) is not int or target < 1:
+            raise ValueError("the target is a whole number of at least 1")
+        self.players = players
+        self.target = target
+        self.partnerships = ((players[0], players[2]), (players[1], players[3]))
+        self.dealer = players.index(first_dealer)
+        self.games_won = {pair: 0 for pair in self.partnerships}
+        self.score = {pair: 0 for pair in self.partnerships}  # the game in play
+        self.winner = None  # the partnership that won the match
+
+    @property
+    def next_dealer(self):
+        return self.players[self.dealer]
+
+    def seats(self) -> dict:
+        """Who sits in each seat of the next hand: {"elder": player, ..., "dealer": player}."""
+        return {seat: self.players[(self.dealer + 1 + i) % 4] for i, seat in enumerate(SEATS)}
+
+    def sides(self) -> dict:
+        """The partnership on each side of the next hand."""
+        return {"elder_side": self.partnerships[(self.dealer + 1) % 2],
+                "dealer_side": self.partnerships[self.dealer % 2]}
+
+    @property
+    def game_number(self) -> int:
+        """The game in play: 1, 2, or 3 for la belle."""
+        return sum(self.games_won.values()) + 1
+
+    @property
+    def belle(self) -> bool:
+        return self.winner is None and set(self.games_won.values()) == {1}
+
+    def play(self, record) -> dict:
+        """Scores the next hand of the match and applies it. The match gives the record its
+        score before the hand and its target; a record that gives others is refused."""
+        if self.winner is not None:
+            raise EngineError("after_game_end", "the match is over", "")
+        if type(record) is not dict:
+            raise EngineError("bad_format", "a hand record is a JSON object", "")
+        sides = self.sides()
+        score_before = {side: self.score[pair] for side, pair in sides.items()}
+        for key, value in (("score_before", score_before), ("target", self.target)):
+            if key in record and record[key] != value:
+                raise EngineError("bad_format", f"{key} must be {value!r}, as the match stands",
+                                  key)
+        if record.get("in_progress"):
+            raise EngineError("bad_format", "the match takes finished hands only", "in_progress")
+        out = score_quatre(dict(record, score_before=score_before, target=self.target))
+        for side, pair in sides.items():
+            self.score[pair] += out["points"][side]
+        if out["game_over"]:
+            pair = sides[out["winner"]]
+            self.games_won[pair] += 1
+            self.score = {p: 0 for p in self.partnerships}
+            if self.games_won[pair] == 2:
+                self.winner = pair
+        self.dealer = (self.dealer + 1) % 4
+        return out

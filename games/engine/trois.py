@@ -1,0 +1,445 @@
+"""Écarté à trois: three players, all playing (docs/rules.md, section 12).
+
+    score_trois(record) -> result dict (docs/hand-record.md, "Écarté à trois"), raises
+    EngineError
+
+The seats are named by role: `elder` at the dealer's left leads first, `middle` at the
+elder's left, then `dealer`. Play passes to the left, in that order.
+"""
+from .cards import CANONICAL, SUIT_NAMES, SUIT_OF, VALUE, parse_card
+from .errors import EngineError
+from .header import check_keys, need_bool, need_count, need_list, need_object
+from .rules import read_rules
+from .tricks import fault, winner
+
+FORMAT = "ecarte-trois/1"
+RESULT_FORMAT = "ecarte-trois-result/1"
+SEATS = ("elder", "middle", "dealer")
+ANSWERING = ("middle", "dealer")  # who answers a proposal, in turn
+STOCK = 16
+TARGET = 7
+FULL_KEYS = frozenset(
+    "format rules score_before target deal exchanges king tricks in_progress".split())
+SUMMARY_RECORD_KEYS = frozenset("format rules score_before target summary".split())
+SUMMARY_KEYS = frozenset(
+    "opening refused_by king_turned king tricks first_to_two turn_up".split())
+DEAL_KEYS = frozenset(SEATS + ("turn_up",))
+EXCHANGE_KEYS = frozenset(("accepted", "refused_by") + SEATS)
+SIDE_KEYS = frozenset(("discard", "draw"))
+NO_EXCHANGE = {"discard": (), "draw": ()}
+OPENINGS = ("played", "refused", "exchanged")
+
+
+class TroisHand:
+    """A checked hand à trois. Records of both forms read into one."""
+
+    rules: dict
+    score_before: dict
+    target: int
+    trump = None
+    vulnerable = None  # the seat that made the hand be played as dealt, if any
+    king_turned = False
+    king_mark = None  # the seat that marks the king of trumps, if any
+    first_to_two = None  # the first seat to take his second trick
+    in_progress = False
+    game_over_before_play = False  # a king mark reached the target
+    start = None  # each seat's cards when play began (full records)
+
+    def __init__(self):
+        self.tricks = dict.fromkeys(SEATS, 0)
+
+
+def score_trois(record) -> dict:
+    """The result of an à trois hand record, full or summary."""
+    if type(record) is not dict:
+        raise EngineError("bad_format", "a hand record is a JSON object", "")
+    hand = read_full(record) if "deal" in record else read_summary(record)
+    return result(hand)
+
+
+# -- the parts common to both forms ---------------------------------------------------------
+def _need_seat(value, where: str, allowed: tuple, nullable: bool = False):
+    if type(value) is str and value in allowed or (nullable and value is None):
+        return value
+    names = ", ".join(f'"{seat}"' for seat in allowed) + (" or null" if nullable else "")
+    raise EngineError("bad_format", f"{where} must be one of {names}", where)
+
+
+def _read_header(record: dict, hand: TroisHand) -> None:
+    if "format" in record and record["format"] != FORMAT:
+        raise EngineError("bad_format", f'format must be "{FORMAT}"', "format")
+    hand.rules = read_rules(record.get("rules"))
+    score_before = dict.fromkeys(SEATS, 0)
+    if "score_before" in record:
+        given = need_object(record["score_before"], "score_before",
+                            "an object of the three scores")
+        check_keys(given, frozenset(SEATS), "score_before")
+        for seat, value in given.items():
+            score_before[seat] = need_count(value, f"score_before.{seat}", 0)
+    hand.score_before = score_before
+    hand.target = need_count(record.get("target", TARGET), "target", 1)
+
+
+def _check_game_not_over(hand: TroisHand) -> None:
+    for seat in SEATS:
+        if hand.score_before[seat] >= hand.target:
+            raise EngineError(
+                "after_game_end", f"{seat} already has {hand.score_before[seat]} of "
+                f"{hand.target}: he has won and withdrawn", f"score_before.{seat}")
+
+
+def _mark_king(hand: TroisHand, seat: str) -> None:
+    """A king mark before play: it may reach the target and end the game."""
+    if hand.score_before[seat] + 1 >= hand.target:
+        hand.game_over_before_play = True
+
+
+def _card(value, where: str) -> str:
+    card = CANONICAL.get(value) if type(value) is str else None
+    if card is None:
+        raise EngineError("bad_card", f"{value!r} is not a card (write rank then suit, as TS "
+                          "or 10♠; ranks K Q J A T 9 8 7, suits S H D C)", where)
+    return card
+
+
+# -- the full record ------------------------------------------------------------------------
+def read_full(record: dict) -> TroisHand:
+    check_keys(record, FULL_KEYS, "")
+    hand = TroisHand()
+    _read_header(record, hand)
+    hand.in_progress = need_bool(record.get("in_progress", False), "in_progress")
+    king = _need_seat(record.get("king"), "king", SEATS, nullable=True)
+    exchanges = need_list(record.get("exchanges"), "exchanges", "a list of proposals")
+    for i, entry in enumerate(exchanges):
+        _exchange_shape(entry, f"exchanges[{i}]")
+    tricks = need_list(record.get("tricks", []), "tricks", "a list of tricks")
+    for i, trick in enumerate(tricks):
+        if type(trick) is not list or len(trick) != 3:
+            raise EngineError("bad_format", "a trick is three cards in the order played, the "
+                              "leader's first", f"tricks[{i}]")
+    deal = need_object(record.get("deal"), "deal",
+                       "an object with elder, middle, dealer and turn_up")
+    check_keys(deal, DEAL_KEYS, "deal")
+    for key in SEATS + ("turn_up",):
+        if key not in deal:
+            raise EngineError("bad_format", f"deal needs {key!r}", f"deal.{key}")
+    for seat in SEATS:
+        need_list(deal[seat], f"deal.{seat}", "a list of five cards")
+    _check_game_not_over(hand)
+
+    hands, seen = _read_deal(deal, hand)
+    if hand.game_over_before_play and exchanges:
+        raise EngineError("after_game_end", "the turned-up king ended the game: no exchange",
+                          "exchanges[0]")
+    _read_exchanges(exchanges, hands, seen, hand)
+    hand.start = {seat: list(cards) for seat, cards in hands.items()}
+    if king is not None:
+        king_of_trumps = "K" + hand.trump
+        if king_of_trumps not in hands[king]:
+            raise EngineError("king_not_held", f"{king} announced the king of trumps "
+                              f"{king_of_trumps} but does not hold it", "king")
+        hand.king_mark = king
+        _mark_king(hand, king)
+    _read_tricks(tricks, hands, hand)
+    if not (hand.in_progress or hand.game_over_before_play) and len(tricks) != 5:
+        raise EngineError("wrong_trick_count", f"a finished hand has 5 tricks, not "
+                          f"{len(tricks)}", "tricks")
+    return hand
+
+
+def _read_deal(deal: dict, hand: TroisHand):
+    seen = set()
+    hands = {}
+    for seat in SEATS:
+        held = []
+        for i, value in enumerate(deal[seat]):
+            card = _card(value, f"deal.{seat}[{i}]")
+            if card in seen:
+                raise EngineError("duplicate_card", f"{card} is dealt twice", f"deal.{seat}[{i}]")
+            seen.add(card)
+            held.append(card)
+        if len(held) != 5:
+            raise EngineError("wrong_hand_size",
+                              f"{seat} must be dealt 5 cards, not {len(held)}", f"deal.{seat}")
+        hands[seat] = held
+    card = _card(deal["turn_up"], "deal.turn_up")
+    if card in seen:
+        raise EngineError("duplicate_card", f"the turn-up {card} is also in a hand", "deal.turn_up")
+    seen.add(card)
+    hand.trump = SUIT_OF[card]
+    if card[0] == "K":
+        hand.king_turned = True
+        _mark_king(hand, "dealer")
+    return hands, seen
+
+
+def _exchange_shape(entry, where: str) -> None:
+    need_object(entry, where, "an object")
+    check_keys(entry, EXCHANGE_KEYS, where)
+    if not need_bool(entry.get("accepted"), f"{where}.accepted"):
+        _need_seat(entry.get("refused_by"), f"{where}.refused_by", ANSWERING)
+    elif "refused_by" in entry:
+        raise EngineError("bad_format", "only a refusal names a player in refused_by",
+                          f"{where}.refused_by")
+    for seat in SEATS:
+        side = entry.get(seat)
+        if side is None:
+            continue
+        place = f"{where}.{seat}"
+        need_object(side, place, "an object with discard and draw")
+        check_keys(side, SIDE_KEYS, place)
+        need_list(side.get("discard"), f"{place}.discard", "a list of cards")
+        need_list(side.get("draw"), f"{place}.draw", "a list of cards")
+
+
+def _read_exchanges(exchanges: list, hands: dict, seen: set, hand: TroisHand) -> None:
+    if not exchanges:
+        hand.vulnerable = "elder"  # he played without proposing
+        return
+    stock = STOCK
+    for i, entry in enumerate(exchanges):
+        where = f"exchanges[{i}]"
+        if stock == 0:
+            raise EngineError("stock_exhausted", "the stock is empty: the exchange is over",
+                              where)
+        if not entry["accepted"]:
+            if any(seat in entry for seat in SEATS):
+                raise EngineError("bad_exchange", "a refused proposal exchanges no card", where)
+            if i + 1 < len(exchanges):
+                raise EngineError("bad_exchange", "nothing can follow a refusal",
+                                  f"exchanges[{i + 1}]")
+            if i == 0:
+                hand.vulnerable = entry["refused_by"]
+            return
+        if entry.get("elder") is None:
+            raise EngineError("bad_exchange", "an accepted proposal needs the elder's discard "
+                              "and draw", where)
+        for seat in SEATS:
+            least = 1 if seat == "elder" else 0
+            stock = _exchange_side(entry.get(seat) or NO_EXCHANGE, seat, least, hands, seen,
+                                   stock, where)
+
+
+def _exchange_side(side: dict, seat: str, least: int, hands: dict, seen: set, stock: int,
+                   where: str) -> int:
+    discard, draw = side["discard"], side["draw"]
+    place = f"{where}.{seat}"
+    if len(discard) != len(draw):
+        raise EngineError("bad_exchange", f"{seat} discards {len(discard)} and draws "
+                          f"{len(draw)}: the two must be equal", place)
+    if len(draw) > 5:
+        raise EngineError("bad_exchange", f"{seat} may take at most 5 cards", place)
+    if len(draw) < least:
+        raise EngineError("bad_exchange", f"{seat} proposed, so he must take at least one "
+                          "card", place)
+    held = hands[seat]
+    for i, value in enumerate(discard):
+        card = _card(value, f"{place}.discard[{i}]")
+        if card not in held:
+            raise EngineError("card_not_held", f"{seat} discards {card} but does not hold it",
+                              f"{place}.discard[{i}]")
+        held.remove(card)
+    if len(draw) > stock:
+        raise EngineError("stock_exhausted", f"{seat} draws {len(draw)} but the stock holds "
+                          f"only {stock}", f"{place}.draw")
+    for i, value in enumerate(draw):
+        card = _card(value, f"{place}.draw[{i}]")
+        if card in seen:
+            raise EngineError("duplicate_card", f"{seat} draws {card}, which is not in the "
+                              "stock", f"{place}.draw[{i}]")
+        seen.add(card)
+        held.append(card)
+    return stock - len(draw)
+
+
+def _read_tricks(tricks: list, hands: dict, hand: TroisHand) -> None:
+    """Plays the tricks with the duties of games/engine/tricks.py; the winner leads next."""
+    if hand.game_over_before_play and tricks:
+        raise EngineError("after_game_end", "a king mark ended the game before play",
+                          "tricks[0]")
+    trump, ranking = hand.trump, hand.rules["ranking"]
+    leader = "elder"
+    for n, trick in enumerate(tricks):
+        start = SEATS.index(leader)
+        order = [SEATS[(start + k) % 3] for k in range(3)]
+        played = []
+        for k, seat in enumerate(order):
+            where = f"tricks[{n}][{k}]"
+            card = _card(trick[k], where)
+            held = hands[seat]
+            if card not in held:
+                verb = "leads" if k == 0 else "plays"
+                raise EngineError("card_not_held", f"{seat} {verb} {card} but does not hold "
+                                  "it", where)
+            code = fault(card, held, played, trump, ranking)
+            if code:
+                raise EngineError(code, _why(code, seat, held, played, trump, ranking, n + 1),
+                                  where)
+            held.remove(card)
+            played.append(card)
+        leader = order[winner(played, trump, ranking)]
+        hand.tricks[leader] += 1
+        if hand.tricks[leader] == 2 and hand.first_to_two is None:
+            hand.first_to_two = leader
+
+
+def _why(code: str, seat: str, held, trick, trump: str, ranking: str, number: int) -> str:
+    """The message for a play that breaks a duty of the play."""
+    led = SUIT_OF[trick[0]]
+    if code == "must_follow_suit":
+        card = next(c for c in held if SUIT_OF[c] == led)
+        return (f"{seat} holds {card} and must follow {SUIT_NAMES[led]} to {trick[0]} in "
+                f"trick {number}")
+    if code == "must_trump":
+        card = next(c for c in held if SUIT_OF[c] == trump)
+        return (f"{seat} has no {SUIT_NAMES[led]}, holds the trump {card} and must trump in "
+                f"trick {number}")
+    value = VALUE[ranking]
+    suit = led if any(SUIT_OF[c] == led for c in held) else trump
+    top = max((c for c in trick if SUIT_OF[c] == suit), key=value.get)
+    better = min((c for c in held if SUIT_OF[c] == suit and value[c] > value[top]),
+                 key=value.get)
+    return f"{seat} holds {better} and must beat {top} in trick {number}"
+
+
+# -- the summary record ---------------------------------------------------------------------
+def read_summary(record: dict) -> TroisHand:
+    check_keys(record, SUMMARY_RECORD_KEYS, "")
+    hand = TroisHand()
+    _read_header(record, hand)
+    if "summary" not in record:
+        raise EngineError("bad_format", "a record needs either deal (full) or summary", "")
+    summary = need_object(record["summary"], "summary", "an object")
+    check_keys(summary, SUMMARY_KEYS, "summary")
+    for key in ("opening", "king_turned", "tricks"):
+        if key not in summary:
+            raise EngineError("bad_format", f"summary needs {key!r}", f"summary.{key}")
+    opening = summary["opening"]
+    if type(opening) is not str or opening not in OPENINGS:
+        raise EngineError("bad_format", "summary.opening must be played, refused or exchanged",
+                          "summary.opening")
+    refused_by = None
+    if opening == "refused":
+        refused_by = _need_seat(summary.get("refused_by"), "summary.refused_by", ANSWERING)
+    elif "refused_by" in summary:
+        raise EngineError("bad_summary", "only a refused opening names who refused",
+                          "summary.refused_by")
+    king_turned = need_bool(summary["king_turned"], "summary.king_turned")
+    king = _need_seat(summary.get("king"), "summary.king", SEATS, nullable=True)
+    tricks = need_object(summary["tricks"], "summary.tricks",
+                         "an object of the three trick counts")
+    check_keys(tricks, frozenset(SEATS), "summary.tricks")
+    for seat in SEATS:
+        count = tricks.get(seat, 0)
+        if type(count) is not int:
+            raise EngineError("bad_format", f"summary.tricks.{seat} must be a whole number",
+                              f"summary.tricks.{seat}")
+        hand.tricks[seat] = count
+    first = _need_seat(summary.get("first_to_two"), "summary.first_to_two", SEATS,
+                       nullable=True)
+    _check_game_not_over(hand)
+
+    if "turn_up" in summary:
+        turn_up = parse_card(summary["turn_up"])
+        if turn_up is None:
+            raise EngineError("bad_card", f"{summary['turn_up']!r} is not a card",
+                              "summary.turn_up")
+        hand.trump = turn_up[1]
+        if (turn_up[0] == "K") != king_turned:
+            raise EngineError("bad_summary", f"the turn-up {turn_up} and king_turned "
+                              f"{str(king_turned).lower()} disagree", "summary.king_turned")
+    if king_turned:
+        hand.king_turned = True
+        _mark_king(hand, "dealer")
+    hand.vulnerable = {"played": "elder", "refused": refused_by, "exchanged": None}[opening]
+    if king is not None:
+        if king_turned:
+            raise EngineError("bad_summary", "the king of trumps was turned up, so no one can "
+                              "announce it", "summary.king")
+        hand.king_mark = king
+        _mark_king(hand, king)
+
+    counts = sorted(hand.tricks.values())
+    played = sum(counts)
+    if counts[0] < 0 or played > 5:
+        raise EngineError("bad_summary", "each player takes 0 to 5 tricks, 5 in all",
+                          "summary.tricks")
+    if hand.game_over_before_play:
+        if played:
+            raise EngineError("after_game_end", "a king mark ended the game before play",
+                              "summary.tricks")
+    elif played != 5:
+        raise EngineError("bad_summary", f"the tricks add up to {played}, not 5",
+                          "summary.tricks")
+    if counts == [1, 2, 2]:
+        if first is None or hand.tricks[first] != 2:
+            raise EngineError("bad_summary", "two players took two tricks each: first_to_two "
+                              "must name the one who took his second trick first",
+                              "summary.first_to_two")
+    elif first is not None:
+        raise EngineError("bad_summary", "first_to_two is given only when two players took "
+                          "two tricks each", "summary.first_to_two")
+    hand.first_to_two = first
+    return hand
+
+
+# -- scoring --------------------------------------------------------------------------------
+def trick_marks(hand: TroisHand) -> list:
+    """The marks for the tricks, as (seat, points, for): never more than 3, never all three
+    to one player."""
+    tricks, vulnerable = hand.tricks, hand.vulnerable
+    most = max(tricks.values())
+    if most == 2:  # two-two-one: the first of the two to take his second trick
+        taker = hand.first_to_two
+    else:
+        taker = next(seat for seat in SEATS if tricks[seat] == most)
+    marks = [(taker, 1, "point")]
+    if most == 5:
+        marks.append((taker, 1, "vole"))
+    if vulnerable is not None and vulnerable != taker:  # to the third player, in consolation
+        third = next(seat for seat in SEATS if seat not in (taker, vulnerable))
+        marks.append((third, 1, "refusal"))
+    return marks
+
+
+def hand_marks(hand: TroisHand) -> list:
+    """Every mark of the hand in order, as (seat, points, for), before the game-end cut."""
+    marks = []
+    if hand.king_turned:
+        marks.append(("dealer", 1, "king_turned"))
+    if hand.king_mark:
+        marks.append((hand.king_mark, 1, "king_held"))
+    if hand.in_progress or hand.game_over_before_play:
+        return marks
+    return marks + trick_marks(hand)
+
+
+def result(hand: TroisHand) -> dict:
+    score = dict(hand.score_before)
+    points = dict.fromkeys(SEATS, 0)
+    marks = []
+    winner_seat = None
+    for seat, count, why in hand_marks(hand):
+        needed = hand.target - score[seat]
+        if count >= needed:  # the first to reach the target wins: nothing more is marked
+            count, winner_seat = needed, seat
+        score[seat] += count
+        points[seat] += count
+        marks.append({"to": seat, "points": count, "for": why})
+        if winner_seat:
+            break
+    split = sorted(hand.tricks.values()) == [1, 2, 2]
+    out = {
+        "format": RESULT_FORMAT,
+        "tricks": dict(hand.tricks),
+        "vulnerable": hand.vulnerable,
+        "first_to_two": hand.first_to_two if split else None,
+        "marks": marks,
+        "points": points,
+        "score_after": score,
+        "game_over": winner_seat is not None,
+        "winner": winner_seat,
+    }
+    if hand.in_progress:
+        out["in_progress"] = True
+    return out

@@ -1,0 +1,130 @@
+"""Builders and a small reference model of à quatre, written from docs/rules.md (section 13) for
+the tests of tests/engine/test_quatre_*.py. It holds no test of its own.
+
+Nothing here imports the engine: the builders make `ecarte-quatre/1` records
+(docs/hand-record.md), and the reference functions follow the duties of the play for four, so
+that the tests can play legal hands of their own.
+"""
+import pytest
+
+from games.engine import EngineError
+from games.engine.quatre import score_quatre
+
+SUITS = "SHDC"
+CLASSIC = "KQJAT987"
+ALL_CARDS = [r + s for s in SUITS for r in CLASSIC]
+SEATS = ("elder", "second", "third", "dealer")
+SIDE_OF = {"elder": "elder_side", "second": "dealer_side", "third": "elder_side",
+           "dealer": "dealer_side"}
+
+# A deal used across the modules: hearts are trumps, the second holds the king of trumps.
+ELDER, SECOND, THIRD, DEALER = "KS QS JS AS TS", "KH QH 9S 8S 7S", "KD QD JD AD TD", \
+    "KC QC JC AC TC"
+TURN_UP = "7H"
+STOCK = "JH AH TH 9H 8H 9D 8D 7D 9C 8C 7C".split()
+
+
+def H(text):
+    """'KS QS JS' -> ['KS', 'QS', 'JS']."""
+    return text.split() if isinstance(text, str) else list(text)
+
+
+def deal(elder=ELDER, second=SECOND, third=THIRD, dealer=DEALER, turn_up=TURN_UP):
+    return {"elder": H(elder), "second": H(second), "third": H(third), "dealer": H(dealer),
+            "turn_up": turn_up}
+
+
+def full(the_deal=None, exchanges=(), tricks=None, **extra):
+    """A full record; tricks is a list of 'C1 C2 C3 C4' strings, leader first."""
+    record = {"format": "ecarte-quatre/1", "deal": the_deal or deal(),
+              "exchanges": [dict(e) for e in exchanges]}
+    if tricks is not None:
+        record["tricks"] = [H(t) for t in tricks]
+    record.update(extra)
+    return record
+
+
+def swap(**seats):
+    """An accepted proposal: swap(elder=("8S", "JH"), third=("TD JD", "9D 8D"))."""
+    entry = {"accepted": True}
+    for seat, (discard, draw) in seats.items():
+        entry[seat] = {"discard": H(discard), "draw": H(draw)}
+    return entry
+
+
+def refused(by):
+    return {"accepted": False, "refused_by": by}
+
+
+def summary(opening, elder_side, dealer_side, king_turned=False, king=None, **extra):
+    """A summary record; keys of the summary object may be given with an 's_' prefix."""
+    body = {"opening": opening, "king_turned": king_turned,
+            "tricks": {"elder_side": elder_side, "dealer_side": dealer_side}}
+    if king is not None:
+        body["king"] = king
+    for key in list(extra):
+        if key.startswith("s_"):
+            body[key[2:]] = extra.pop(key)
+    return {"format": "ecarte-quatre/1", "summary": body, **extra}
+
+
+def rejects(record, code, at=None, mentions=()):
+    with pytest.raises(EngineError) as caught:
+        score_quatre(record)
+    error = caught.value
+    assert error.code == code, repr(error)
+    if at is not None:
+        assert error.at == at, repr(error)
+    for word in mentions:
+        assert word in error.message, repr(error)
+    return error
+
+
+def marks(result):
+    return [(m["to"], m["points"], m["for"]) for m in result["marks"]]
+
+
+# The reference model of the play for four (docs/rules.md, section 13, rulings 36 to 212).
+
+def value(card):
+    return 7 - CLASSIC.index(card[0])
+
+
+def legal(held, trick, trump):
+    """The cards of `held` a player may play to `trick` (leader first)."""
+    if not trick:
+        return list(held)
+    led = trick[0][1]
+    for suit in (led, trump):
+        mine = [c for c in held if c[1] == suit]
+        if mine:
+            top = max((value(c) for c in trick if c[1] == suit), default=-1)
+            beating = [c for c in mine if value(c) > top]
+            return beating or mine
+    return list(held)
+
+
+def taker(trick, trump):
+    """The position in `trick` of the card that takes it."""
+    trumps = [i for i, c in enumerate(trick) if c[1] == trump]
+    pool = trumps or [i for i, c in enumerate(trick) if c[1] == trick[0][1]]
+    return max(pool, key=lambda i: value(trick[i]))
+
+
+def play_out(hands, trump, choose):
+    """Plays five tricks from `hands` {seat: cards}; `choose(cards)` picks among legal cards.
+    Returns the tricks and the tricks taken by each side."""
+    hands = {seat: list(cards) for seat, cards in hands.items()}
+    leader, tricks = 0, []
+    taken = {"elder_side": 0, "dealer_side": 0}
+    for _ in range(5):
+        trick = []
+        for k in range(4):
+            seat = SEATS[(leader + k) % 4]
+            card = choose(legal(hands[seat], trick, trump))
+            hands[seat].remove(card)
+            trick.append(card)
+        leader = (leader + taker(trick, trump)) % 4
+        taken[SIDE_OF[SEATS[leader]]] += 1
+        tricks.append(trick)
+    return tricks, taken
