@@ -76,6 +76,16 @@ def channel_layers(env: Mapping[str, str]) -> dict:
     return {"default": {"BACKEND": "club.layers.InMemoryChannelLayer"}}
 
 
+def caches(env: Mapping[str, str]) -> dict:
+    """Redis when REDIS_URL is set, so that every worker shares what one computed (the
+    advisor's notes); else the process's own memory."""
+    url = env.get("REDIS_URL")
+    if url:
+        return {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                            "LOCATION": url, "KEY_PREFIX": "ecarte"}}
+    return {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+
 WILDCARD_ADDRESSES = frozenset({"0.0.0.0", "::"})
 LOOPBACK = ["127.0.0.1", "localhost"]
 

@@ -76,6 +76,7 @@ DATABASES = {"default": from_env.database(ENV, BASE_DIR)}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 CHANNEL_LAYERS = from_env.channel_layers(ENV)
+CACHES = from_env.caches(ENV)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -9,6 +9,7 @@ from club import views as club_views
 from club.api import api
 from games import views as games_views
 from games.api import routers
+from games.views.tables import table_advice
 
 for router in routers:
     api.add_router("/", router)
@@ -25,6 +26,7 @@ urlpatterns = [
          name="hand_history"),
     path("tables/<int:table_id>/hands/<int:number>/correct/", games_views.correct,
          name="correct_hand"),
+    path("tables/<int:table_id>/advice/", table_advice, name="table_advice"),
     path("tables/<int:table_id>/tv/", games_views.tv_table, name="tv_table"),
     path("tables/<int:table_id>/wagers/", games_views.wager_form, name="wager_form"),
     path("tables/<int:table_id>/seat/", games_views.seat_form, name="seat_form"),

@@ -17,6 +17,8 @@ class Table(models.Model):
     class Format(models.TextChoices):
         POOL = "pool"
         RUBBER = "rubber"
+        TROIS = "trois", "à trois"
+        QUATRE = "quatre", "à quatre"
 
     class Status(models.TextChoices):
         PLAYING = "playing"
@@ -76,12 +78,20 @@ class Table(models.Model):
             self._seat_rows = list(self.seats.select_related("player").order_by("position"))
         return self._seat_rows
 
-    def pending_players(self) -> list:
+    def pending_players(self, played: bool = False) -> list:
         """The players who have not taken their seats yet, in seat order (only a pool with
-        stakes that a member opened has any)."""
-        if not self.has_stakes:
+        stakes that a member opened has any). None once a hand was `played` at the table: no
+        hand is recorded before every seat is taken, and a seat once taken stays taken."""
+        if not self.has_stakes or played:
             return []
         return [seat.player for seat in self.seat_rows() if seat.taken_at is None]
+
+    def seated(self, played: bool = False) -> list:
+        """The ids of the players who have taken their seats, in seat order (every player once
+        a hand was `played`, as for pending_players)."""
+        if played:
+            return list(self.seating)
+        return [seat.player_id for seat in self.seat_rows() if seat.taken_at]
 
 
 class TableEvent(models.Model):

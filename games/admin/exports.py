@@ -5,6 +5,8 @@
   `rules`, `score_before` and `target` filled in (games.engine.course.Course.context), so
   that `games.engine.score(record)` gives back the hand's `result`. Hands that a correction
   set aside have no place in a game; they are listed apart, as entered, without a result.
+  An à trois or à quatre table has no units yet: its `hands` are listed in order, each record
+  as entered, with its result.
 - `csv_rows(tables)`: a header, then one row per hand.
 
 `tables` is a queryset of Table (or anything with the tables' ids: `tables.values_list`).
@@ -26,6 +28,7 @@ from club.models import Entry
 from games.admin.display import marks_text
 from games.engine import EngineError
 from games.engine.course import Course, CourseHand
+from games.formats import MANY_HANDED
 from games.models import Game, Hand, Movement, Seat, Table, Unit, Wager, WagerTake
 from games.replay import play_or_set_aside, setup
 
@@ -104,6 +107,24 @@ def table_json(table: Table) -> dict:
             "winner": None, "loser": None, "value": 0, "finished_at": None,
             "hands": by_game.get(in_play["number"], []),
         })
+    if table.format in MANY_HANDED:  # no game or unit rows yet: every hand, in order
+        return _table_fields(table, seats) | {
+            "units": [], "hands": [_hand(hand, None) for hand in hands]}
+    return _table_fields(table, seats) | {
+        "units": [{
+            "number": unit.number,
+            "players": [_player(unit.first), _player(unit.second)],
+            "games_won": unit.games_won,
+            "winner": _player(unit.winner),
+            "loser": _player(unit.loser),
+            "value": unit.value,
+            "games": games_by_unit.get(unit.number, []),
+        } for unit in table.units.all()],
+        "set_aside_hands": set_aside,
+    }
+
+
+def _table_fields(table: Table, seats: list) -> dict:
     return {
         "id": table.pk,
         "name": table.name,
@@ -118,16 +139,6 @@ def table_json(table: Table) -> dict:
         "opened_by": table.opened_by.get_username(),
         "created_at": _when(table.created_at),
         "finished_at": _when(table.finished_at),
-        "units": [{
-            "number": unit.number,
-            "players": [_player(unit.first), _player(unit.second)],
-            "games_won": unit.games_won,
-            "winner": _player(unit.winner),
-            "loser": _player(unit.loser),
-            "value": unit.value,
-            "games": games_by_unit.get(unit.number, []),
-        } for unit in table.units.all()],
-        "set_aside_hands": set_aside,
     }
 
 
@@ -142,7 +153,9 @@ def _game_in_play(table: Table) -> dict | None:
 def scored_records(table: Table, hands: list) -> dict:
     """{hand number: the record as the table scored it}, for the hands that have a place.
     Replays the table as the services do (games.replay), taking each record's context before
-    it is played."""
+    it is played. An à trois or à quatre table's records are exported as entered."""
+    if table.format in MANY_HANDED:
+        return {}
     course = Course(setup(table))
     scored = {}
     for hand in hands:

@@ -4,6 +4,7 @@ from django.http import JsonResponse
 from ninja import Router
 
 from games.engine import EngineError, loads, score
+from games.engine.advisor import advise
 
 router = Router(tags=["engine"])
 
@@ -17,7 +18,14 @@ SCORE_OPENAPI = {
             "required": False,
             "schema": {"type": "string", "enum": ["1", "true", "yes"]},
             "description": "Add the double-dummy analysis of a full record.",
-        }
+        },
+        {
+            "in": "query",
+            "name": "advise",
+            "required": False,
+            "schema": {"type": "string", "enum": ["1", "true", "yes"]},
+            "description": "Add the jeux de règle advice on a full record (null for a summary).",
+        },
     ],
     "requestBody": {
         "required": True,
@@ -45,7 +53,8 @@ SCORE_OPENAPI = {
     },
     "responses": {
         200: {
-            "description": "The result (`ecarte-result/1`), with `analysis` when asked.",
+            "description": "The result (`ecarte-result/1`), with `analysis` and `advice` when "
+                           "asked.",
             "content": {"application/json": {"schema": {"type": "object"}}},
         },
         422: {
@@ -66,7 +75,10 @@ SCORE_OPENAPI = {
 def engine_score(request):
     analyse = request.GET.get("analyse") in TRUE_WORDS
     try:
-        result = score(loads(request.body), analyse=analyse)
+        record = loads(request.body)
+        result = score(record, analyse=analyse)
+        if request.GET.get("advise") in TRUE_WORDS:
+            result["advice"] = advise(record) if "deal" in record else None
     except EngineError as err:
         return JsonResponse(err.as_dict(), status=422)
     return JsonResponse(result)

@@ -20,6 +20,9 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+Format = Literal["pool", "rubber", "trois", "quatre"]
+
+
 class ErrorBody(Strict):
     code: str = Field(description="A stable code: the engine's (ecarte-hand/1) for a hand, "
                       "else such as bad_request, forbidden, not_found, conflict.")
@@ -142,7 +145,8 @@ class LastHand(Strict):
     dealer: int | None
     void: bool
     in_progress: bool
-    vulnerable: Literal["elder", "dealer"] | None
+    vulnerable: str | None = Field(description="The vulnerable seat: elder or dealer; à trois "
+                                   "also middle; à quatre elder_side or dealer_side.")
     marks: list[dict[str, Any]] = Field(description="The result's marks: {to, points, for}.")
 
 
@@ -163,11 +167,39 @@ class HandInPlay(Strict):
     won: dict[str, int] = Field(description="The tricks each player has taken, by player id.")
 
 
+class TroisState(Strict):
+    seats: dict[str, int] = Field(description="The hand to come: elder, middle and dealer while "
+                                  "three play, then elder and dealer; empty once over.")
+    in_play: list[int] = Field(description="The players still in the game.")
+    withdrawn: list[int] = Field(description="The winner, once he has withdrawn.")
+    order: list[int] = Field(description="The order of finish so far, the winner first.")
+    score: dict[str, int] = Field(description="Points by player id.")
+    three_handed: bool = Field(description="Whether the three still play.")
+
+
+class QuatreSide(Strict):
+    players: list[int] = Field(description="The two partners, who sit opposite.")
+    side: Literal["elder_side", "dealer_side"] | None = Field(
+        description="The side they hold in the hand to come.")
+    score: int = Field(description="Their points in the game in play.")
+    games: int = Field(description="Games they have won in the match.")
+
+
+class QuatreState(Strict):
+    seats: dict[str, int] = Field(description="The hand to come: elder, second, third, "
+                                  "dealer; empty once over.")
+    sides: list[QuatreSide] = Field(description="The 1st and 3rd of the seating, then the 2nd "
+                                    "and 4th.")
+    game: int = Field(description="The game in play: 1, 2, or 3 for la belle.")
+    belle: bool
+    winner: list[int] | None = Field(description="The side that won the match.")
+
+
 class Snapshot(Strict):
     """The table as the API returns it and the live feed sends it."""
     id: int
     name: str
-    format: Literal["pool", "rubber"]
+    format: Format
     status: Literal["playing", "won", "abandoned"]
     seq: int = Field(description="Counts every change of the table.")
     rules: TableRules
@@ -200,6 +232,8 @@ class Snapshot(Strict):
     last_hands: list[LastHand] = Field(
         [], description="The newest hands that count (at most 5), newest first; absent from "
         "a snapshot stored before they were added.")
+    trois: TroisState | None = Field(None, description="An à trois table only.")
+    quatre: QuatreState | None = Field(None, description="An à quatre table only.")
 
 
 class SeatedPlayer(Strict):
@@ -213,7 +247,7 @@ class TableItem(Strict):
     """A table in the list: what its stored snapshot says, with its players' names."""
     id: int
     name: str
-    format: Literal["pool", "rubber"]
+    format: Format
     status: Literal["playing", "won", "abandoned"]
     seq: int
     wager_style: Literal["english", "french", "none"]
@@ -249,7 +283,8 @@ class PlayerList(Strict):
 class TableEventOut(Strict):
     seq: int = Field(description="The table's seq after this change.")
     kind: str = Field(description="The kind of change, as the live feed names it: open, hand, "
-                      "trick, game_over, rotation, pool_won, rubber_won, correction, seat, "
+                      "trick, game_over, rotation, pool_won, rubber_won, trois_won, "
+                      "quatre_won, correction, seat, "
                       "wager or abandoned.")
     by: str | None = Field(description="The username of the user who made the change.")
     at: str = Field(description="When it was made (ISO 8601).")

@@ -23,9 +23,11 @@ router = Router(auth=API_AUTH, tags=["club"])
 
 class TableIn(Schema):
     name: Name
-    format: Literal["pool", "rubber"]
+    format: Literal["pool", "rubber", "trois", "quatre"]
     players: list[Id] = Field(description="A pool's three in the order they sit down (the "
-                              "first two play), or a rubber's two.")
+                              "first two play), or a rubber's two; à trois the three, à quatre "
+                              "the four, in seating order (partners are the 1st and 3rd, the "
+                              "2nd and 4th).")
     rules: dict[str, Any] = Field({}, json_schema_extra=RULES_IN)
     wager_style: Literal["english", "french", "none"] = "none"
     first_dealer: Id | None = None
@@ -39,7 +41,7 @@ class TableIn(Schema):
 def list_tables(request,
                 status: Literal["playing", "won", "abandoned", "all"] = Query(
                     "playing", description="`all` lists every table."),
-                format: Literal["pool", "rubber"] | None = Query(None),
+                format: Literal["pool", "rubber", "trois", "quatre"] | None = Query(None),
                 player: Id | None = Query(None, description="Only the tables where this "
                                           "player sits."),
                 limit: int = Query(50, ge=1, le=200, description="At most 200."),
@@ -88,7 +90,7 @@ def take_seat(request, table_id: int, body: SeatIn):
 
 
 @router.get("/tables/{table_id}", response={200: Snapshot, REFUSED: ErrorOut},
-            summary="The table's snapshot")
+            summary="The table's snapshot", exclude_unset=True)
 def get_table(request, table_id: int):
     return get_or_refuse(Table, table_id, "table").snapshot
 

@@ -78,7 +78,7 @@ def snapshot(table: Table, course: Course) -> dict:
             "winner": course.winner,
         }
     placed = wagers(table, course, unit=unit.number)
-    return {
+    out = {
         "id": table.pk,
         "name": table.name,
         "format": table.format,
@@ -97,10 +97,46 @@ def snapshot(table: Table, course: Course) -> dict:
         "winner": table.winner_id,
         "hand_in_progress": course.hand_in_progress,
         "in_progress": in_progress(table, course),
-        "seats_pending": [player.pk for player in table.pending_players()],
+        "seats_pending": [player.pk for player in table.pending_players(course.played)],
         "wager_style": table.wager_style,
         "gallery": gallery(table, course, placed),
         "names": names([*course.setup.players, *(w["bettor"] for w in placed),
                         *(t["layer"] for w in placed for t in w["takes"])]),
         "last_hands": last_hands(course),
+    }
+    if table.format == Table.Format.TROIS:
+        out["trois"] = trois(course, playing)
+    elif table.format == Table.Format.QUATRE:
+        out["quatre"] = quatre(course, playing)
+    return out
+
+
+def trois(course, playing: bool) -> dict:
+    """An à trois table: the seats of the hand to come, who is still in, and the order of
+    finish so far (docs/api.md)."""
+    order = course.order
+    return {
+        "seats": course.roles_next() if playing else {},
+        "in_play": [p for p in course.setup.players if p not in order],
+        "withdrawn": order[:1],
+        "order": order,
+        "score": _by_id(course.engine.score),
+        "three_handed": course.engine.three_handed,
+    }
+
+
+def quatre(course, playing: bool) -> dict:
+    """An à quatre table: the seats of the hand to come, the two sides with their scores in
+    the game in play and games won, and the winning side (docs/api.md)."""
+    match = course.engine
+    sides = {} if course.over else match.sides()
+    return {
+        "seats": course.roles_next() if playing else {},
+        "sides": [{"players": list(pair),
+                   "side": next((s for s, p in sides.items() if p == pair), None),
+                   "score": match.score[pair], "games": match.games_won[pair]}
+                  for pair in match.partnerships],
+        "game": course.game.number,
+        "belle": course.game.number == 3,
+        "winner": course.side_won,
     }

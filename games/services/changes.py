@@ -46,7 +46,7 @@ def rebuild(table: Table, *, kind: str, by, change: dict | None = None,
 
 def close_if_over(table: Table, course: Course) -> None:
     """The table's status, winner and finish time as its course of play has them."""
-    if course.over and table.winner_id != course.winner:
+    if course.over and (table.winner_id != course.winner or table.status != Table.Status.WON):
         table.status, table.winner_id = Table.Status.WON, course.winner
         table.finished_at = timezone.now()
     elif not course.over and table.status == Table.Status.WON:  # a correction reopened it

@@ -6,9 +6,10 @@ from games import replay
 from games.engine import EngineError
 from games.engine.cards import parse_card
 from games.engine.course import Course, CourseHand
+from games.formats import MANY_HANDED
 from games.models import Hand, HandVersion, Table
 from games.services.changes import close_if_over, locked_table, may_score, publish, rebuild
-from games.services.projection import project_game_end
+from games.services.projection import project, project_game_end
 from games.services.settlement import settle
 from games.services.wagers import start_unit, unit_started
 
@@ -25,21 +26,19 @@ def record_hand(*, table_id: int, record, by, idempotency_key: str | None = None
     table = locked_table(table_id)
     if not may_score(table, by):
         raise Refused("forbidden", "only the table's scorers and staff may enter hands")
-    if idempotency_key:
-        earlier = table.hands.filter(idempotency_key=idempotency_key).first()
-        if earlier is not None:
-            if earlier.versions.get(version=1).record != record:
-                raise Refused("idempotency_conflict", "this Idempotency-Key was used for "
-                              "another hand")
-            return earlier, False
+    hands, course, keys = replay.current(table)
+    if idempotency_key in keys:
+        earlier = table.hands.get(number=keys[idempotency_key])
+        if earlier.versions.get(version=1).record != record:
+            raise Refused("idempotency_conflict", "this Idempotency-Key was used for "
+                          "another hand")
+        return earlier, False
     if table.status != Table.Status.PLAYING:
         raise Refused("table_closed", f"the table is {table.status}: no more hands")
-    waiting = table.pending_players()
+    waiting = table.pending_players(played=bool(hands))
     if waiting:
         raise Refused("seats_pending", "no hand before every player has taken his seat; not "
                       "yet: " + ", ".join(player.name for player in waiting))
-    hands = replay.table_hands(table)
-    course = replay.replay(table, hands)
     next_number = len(hands) + 1
     if number is not None and number != next_number:
         raise Refused("wrong_hand_number", f"the next hand of this table is number "
@@ -66,7 +65,9 @@ def record_hand(*, table_id: int, record, by, idempotency_key: str | None = None
     HandVersion.objects.create(hand=hand, version=1, record=record, result=result,
                                entered_by=by)
     hands.append(new)
-    hand_played(table, course, hands, hand, before=before, by=by)
+    if idempotency_key:
+        keys[idempotency_key] = next_number
+    hand_played(table, course, hands, hand, before=before, by=by, keys=keys)
     return hand, True
 
 
@@ -80,23 +81,28 @@ def play_last(course: Course, hand: CourseHand) -> dict:
 
 
 def hand_played(table: Table, course: Course, hands: list[CourseHand], hand: Hand, *,
-                before: tuple[int, int], by) -> None:
+                before: tuple[int, int], by, keys: dict | None = None) -> None:
     """What follows the table's last hand once it is stored, whether it was recorded whole,
     or a trick of it was entered, taken back, or it was finished: `course` has played
     `hands`, the last of them `hand`, and had `before` (games, units) without it. A hand that
     ends a game closes the table if it is won, writes the game and unit rows and settles the
-    unit; then the table's `seq` moves on and the change is published."""
+    unit; then the table's `seq` moves on and the change is published. Once it commits, the
+    worker keeps `hands` for the table's next change, with `course` when their Idempotency-Keys
+    come too (`keys`, games.replay.current)."""
     games, units = before
     if course.over:
-        kind = "pool_won" if table.format == Table.Format.POOL else "rubber_won"
+        kind = f"{table.format}_won"
     elif len(course.units) > units:
         kind = "rotation"
     elif len(course.games) > games:
         kind = "game_over"
     else:
         kind = "trick" if course.hand_in_progress is not None else "hand"
-    transaction.on_commit(lambda: replay.recent.keep(table, hands))
-    if kind not in ("hand", "trick"):  # a game ended
+    transaction.on_commit(lambda: replay.recent.keep(table, hands, course, keys))
+    if kind not in ("hand", "trick") and table.format in MANY_HANDED:
+        close_if_over(table, course)
+        project(table, course)
+    elif kind not in ("hand", "trick"):  # a game ended
         close_if_over(table, course)
         game = hands[-1].game
         seats = {h.key: (h.elder, h.dealer) for h in hands if h.game == game}
@@ -131,7 +137,7 @@ def correct_hand(*, hand_id: int, record, by) -> Hand:
     if not by.is_staff and _unit_is_over(table, hands, hand.number):
         raise Refused("forbidden", "this hand's unit is over: only staff may correct it")
     old_record, hand.record = hand.record, record
-    course = Course(replay.setup(table))
+    course = replay.new_course(table)
     for stored in hands:
         if stored.key != hand.number:
             replay.play_or_set_aside(course, stored)

@@ -5,6 +5,7 @@ a re-rating of the club is owed from the earliest such game on (games.ratings)."
 from datetime import datetime
 
 from games.engine.course import Course
+from games.formats import MANY_HANDED
 from games.models import Game, GamePlayer, Hand, Table, Unit
 from games.ratings import owe, rate_latest
 
@@ -13,6 +14,8 @@ def project(table: Table, course: Course) -> None:
     """Writes the derived rows of the whole table."""
     hands = {h.number: h for h in table.hands.order_by("number").defer("record")}
     _place_hands(course, hands)
+    if table.format in MANY_HANDED:  # their games are not in the standings yet
+        return
     since = _games(table, course, hands)
     _units(table, course, hands)
     if since is not None:

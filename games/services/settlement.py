@@ -19,6 +19,7 @@ from typing import NamedTuple
 from club import ledger
 from games.engine.course import Course
 from games.engine.wagers import Bet, french_payouts
+from games.formats import MANY_HANDED
 from games.models import Table, Wager, WagerTake
 from games.services import money
 
@@ -35,7 +36,7 @@ def pool_payments(table: Table, course: Course) -> dict:
     forfeit = ledger.parse_money(table.rules["pool_forfeit"])
     payments = {}
     if entry:
-        for player in [seat.player_id for seat in table.seat_rows() if seat.taken_at]:
+        for player in table.seated(played=course.played):
             payments[_reference(table, "entry", player)] = (player, entry)
     if forfeit:
         for unit in course.units:
@@ -165,6 +166,8 @@ def settle(table: Table, course: Course, *, by, decided_from: int | None = None)
     only that unit's forfeit and wagers and the payout can be new, and nothing earlier can have
     changed. Of the standing postings, only those of that unit's wagers are read (a correction
     may have voided some of them while the unit was open)."""
+    if table.format in MANY_HANDED:  # no pool, no wagers: nothing to settle
+        return
     standing = {}  # transaction id -> (reference, {account code: cents})
     if decided_from is not None:
         new_units = range(decided_from, len(course.units) + 1)

@@ -14,6 +14,7 @@ from club.errors import Refused
 from club.models import Player
 from games.engine.course import cut_for_deal
 from games.engine.rules import table_rules
+from games.formats import MANY_HANDED
 from games.models import Seat, Table
 from games.services.changes import locked_table, may_score, rebuild
 
@@ -26,6 +27,8 @@ STAKES = ("pool_entry", "pool_forfeit")
 # or sum of the standings can leave the ledger's 64-bit integers.
 STAKE_LIMIT = 1_000_000_00
 _cut_rng = random.SystemRandom()
+SEATS = {"pool": 3, "rubber": 2, "trois": 3, "quatre": 4}
+MANY_HANDED_RULES = ("target", "ranking")
 
 
 def read_rules(given: dict) -> dict:
@@ -53,6 +56,24 @@ def read_rules(given: dict) -> dict:
     return rules
 
 
+def _many_handed_rules(format: str, given, wager_style: str) -> dict:
+    """The options of an à trois or à quatre table: only the target (7 unless given) and the
+    ranking; wagers are not taken on these formats (docs/rules.md, section 11)."""
+    if wager_style != Table.WagerStyle.NONE:
+        raise Refused("bad_request", f"wager_style must be \"none\": wagers are not taken on "
+                      f"a {format} table", rule="wager_style")
+    if type(given) is not dict:
+        raise Refused("bad_rules", "rules must be an object of table options")
+    for key in given:
+        if key not in MANY_HANDED_RULES:
+            raise Refused("bad_rules", f"rules.{key} is not an option of a {format} table: "
+                          "it takes only target and ranking", rule="option")
+    if given.get("target", 7) not in (5, 7):
+        raise Refused("bad_rules", f"rules.target of a {format} table must be 5 or 7",
+                      rule="target")
+    return {"target": 7} | given
+
+
 def _amount(value, key: str) -> str:
     """A money option (or the levy's percentage) as a decimal string; whole numbers may be
     given as JSON integers, never as floats. `wager_max` may be null: no maximum."""
@@ -71,22 +92,24 @@ def open_table(*, name: str, format: str, players: list[Player], rules: dict, by
                wager_style: str = "none", first_dealer: Player | None = None,
                scorers=(), private: bool = False) -> Table:
     if format not in Table.Format.values:
-        raise Refused("bad_request", 'format must be "pool" or "rubber"')
-    seats = 3 if format == Table.Format.POOL else 2
+        raise Refused("bad_request", 'format must be "pool", "rubber", "trois" or "quatre"')
+    seats = SEATS[format]
     if len(players) != seats or len({p.pk for p in players}) != seats:
         raise Refused("bad_request", f"a {format} takes {seats} different players",
                       rule="seat_count")
     if wager_style not in Table.WagerStyle.values:
         raise Refused("bad_request", 'wager_style must be "english", "french" or "none"')
+    if format in MANY_HANDED:
+        rules = _many_handed_rules(format, rules, wager_style)
     rules = read_rules(rules)
-    playing = players[:2]
+    playing = players if format in MANY_HANDED else players[:2]
     cut = []
     if first_dealer is None:
         dealer_id, cut = cut_for_deal([p.pk for p in playing], _cut_rng, rules["ranking"])
         first_dealer = next(p for p in playing if p.pk == dealer_id)
     elif first_dealer.pk not in {p.pk for p in playing}:
-        raise Refused("bad_request", "first_dealer must be one of the two players who "
-                      "play first", rule="first_dealer")
+        raise Refused("bad_request", "first_dealer must be one of the players who play "
+                      "first", rule="first_dealer")
     own = getattr(by, "player", None)
     staked = format == Table.Format.POOL and any(rules[key] != "0.00" for key in STAKES)
     if staked and not by.is_staff and own not in players:

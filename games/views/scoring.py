@@ -3,8 +3,9 @@ or card by card (the deal and the exchanges as a hand in progress, then each tri
 played, undone, and the hand finished); a past hand corrected; and a hand's versions.
 
 Every form carries the number the page believes it is adding (the hand's, or the trick's) and
-an idempotency key drawn with the page, so that two scorers' phones never record a hand or a
-trick twice: a stale page is told what happened and drawn afresh. A refusal of the engine is
+an idempotency key drawn with the page (club.idempotency.form_once for a trick, an undo or a
+finish), so that two scorers' phones, or two taps of one, never record a hand or a trick twice:
+a stale page is told what happened and drawn afresh. A refusal of the engine is
 shown beside the card or field its `at` names, and nothing is saved."""
 import re
 import uuid
@@ -16,6 +17,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from club.errors import Refused
+from club.idempotency import form_once
 from games import words
 from games.admin import display
 from games.engine import EngineError, analyse
@@ -25,6 +27,7 @@ from games.models import Hand, Table
 from games.services.changes import may_score
 from games.services.hands import correct_hand, record_hand
 from games.services.tricks import add_trick, finish_hand, undo_trick
+from games.views.advice import note
 
 # The six buttons of a summary's tricks: the elder's, the dealer's, and whether it is a vole.
 SPLITS = [{"elder": n, "dealer": 5 - n, "vole": n in (0, 5)} for n in (5, 4, 3, 2, 1, 0)]
@@ -348,6 +351,16 @@ def _act(request, table: Table, action: str) -> str:
             return _("Hand %(number)s is dealt: now enter each trick.") % {"number": hand.number}
         return _("Hand %(number)s recorded.") % {"number": hand.number}
     hand = get_object_or_404(Hand, pk=_number(post, "hand"), table=table)
+    said = []
+    if not form_once(request, post.get("key", ""),
+                     lambda: said.append(_play(request, table, hand, action))):
+        return _("This was already sent from this page: it counts once.")
+    return said[0]
+
+
+def _play(request, table: Table, hand: Hand, action: str) -> str:
+    """A trick entered or taken back, or the hand finished; the words that say it was done."""
+    post, by = request.POST, request.user
     if action == "trick":
         trick = [post.get("leader", ""), post.get("follower", "")]
         if not all(trick):
@@ -425,7 +438,8 @@ def _context(table: Table, errors: dict, values) -> dict:
 
 @login_required
 def hand_history(request, table_id: int, number: int):
-    """A hand's versions: each record in words, who entered it and when."""
+    """A hand's versions: each record in words, who entered it and when; and the jeux de règle
+    advisor's note on a full record."""
     table = _scored_table(request, table_id)
     hand = get_object_or_404(Hand, table=table, number=number)
     ranking = table.rules.get("ranking", "classic")
@@ -433,7 +447,7 @@ def hand_history(request, table_id: int, number: int):
                 for v in hand.versions.select_related("entered_by").order_by("-version")]
     return render(request, "games/hand_history.html", {
         "table": table, "hand": hand, "versions": versions, "analysis": analysis_of(hand),
-        "names": {"elder": hand.elder.name, "dealer": hand.dealer.name}})
+        "advice": note(hand), "names": {"elder": hand.elder.name, "dealer": hand.dealer.name}})
 
 
 @login_required

@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404, render
 from games import words
 from games.models import Table
 from games.services.changes import may_score
+from games.views.advice import latest_noted, note
 from games.views.wager_forms import wager_panel
 
 
@@ -88,17 +89,28 @@ def table_page(request, found: Table, *, errors=None, values=None, status=200):
     return render(request, "games/table.html", {
         "table": found, "snap": found.snapshot, "words": words.live_words(),
         "cut": _cut(found), "first_dealer": _first_dealer_name(found),
-        "options": words.options(found.rules), "format": words.FORMATS[found.format],
+        "options": words.options(found.rules),
+        "format": words.FORMATS[found.format],
         "style": words.STYLES[found.wager_style],
         "may_score": request.user.is_authenticated and may_score(found, request.user),
         "wagers": wager_panel(request, found, errors=errors or {}, values=values or {}),
-        "seat": seat_panel(request, found, (errors or {}).get("seat"))},
+        "seat": seat_panel(request, found, (errors or {}).get("seat")),
+        "advice": note(latest_noted(found))},
         status=status)
 
 
 @shown
 def table(request, table_id: int):
     return table_page(request, visible_table(request, table_id))
+
+
+@shown
+def table_advice(request, table_id: int):
+    """The advisor's note on the table's latest full-record hand, alone: the table page's
+    section, which live.js fetches again after a new hand."""
+    found = visible_table(request, table_id)
+    return render(request, "games/_advice.html", {
+        "table": found, "advice": note(latest_noted(found))})
 
 
 @shown

@@ -77,7 +77,7 @@ def test_every_post_documents_the_idempotency_key(schema, path):
 
 def test_opening_a_table_documents_the_formats_and_every_option_of_the_rules(schema):
     body = schema["components"]["schemas"]["TableIn"]["properties"]
-    assert body["format"]["enum"] == ["pool", "rubber"]
+    assert body["format"]["enum"] == ["pool", "rubber", "trois", "quatre"]
     assert body["wager_style"]["enum"] == ["english", "french", "none"]
     assert (body["private"]["type"], body["private"]["default"]) == ("boolean", False)
     options = body["rules"]["properties"]

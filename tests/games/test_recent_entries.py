@@ -8,7 +8,7 @@ import pytest
 
 from games import replay
 from games.models import Hand, Table
-from tests.games.kit import players, summary
+from tests.games.kit import Api, players, summary, user_with_token
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -67,3 +67,60 @@ def test_a_table_with_a_kept_tables_id_and_seq_but_made_later_gets_no_copy(score
     table.created_at += timedelta(microseconds=1)
 
     assert replay.recent.get(table) is None
+
+
+def test_the_next_hand_is_played_on_the_kept_course(scorer, snap):
+    for tricks in (3, 2, 5):
+        snap = post(scorer, snap, summary(tricks))["table"]
+    table = Table.objects.get(pk=snap["id"])
+    hands, course, keys = replay.recent.take(table)
+    assert [h.key for h in hands] == [1, 2, 3] and keys == {}
+    assert {str(p): s for p, s in course.game.score.items()} == snap["game"]["score"]
+    assert replay.recent.take(table) is None, "the course is handed over, not shared"
+
+
+def test_a_kept_course_is_not_taken_for_a_table_set_up_otherwise(scorer, snap):
+    """Whatever changes the table's rules or seating without a hand is not played on a course
+    set up before it."""
+    snap = post(scorer, snap, summary(3))["table"]
+    table = Table.objects.get(pk=snap["id"])
+    table.rules = {**table.rules, "ranking": "ace_high"}
+    assert replay.recent.take(table) is None
+
+
+def test_a_hand_that_fails_after_it_was_played_leaves_no_trace_in_the_course(
+        scorer, snap, monkeypatch):
+    """The kept course is played on before the hand is stored; when storing it fails, the
+    next hand is scored as if that hand had never been sent."""
+    athos = str(snap["seats"]["elder"])
+    snap = post(scorer, snap, summary(3))["table"]  # Athos takes the point: 1-0
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("the database went away")
+
+    with monkeypatch.context() as patched:
+        patched.setattr("games.services.hands.HandVersion.objects.create", broken)
+        with pytest.raises(RuntimeError):
+            scorer.post(f"/tables/{snap['id']}/hands", {"record": summary(5)})
+    assert Hand.objects.count() == 1
+    after = post(scorer, snap, summary(2))["table"]  # Athos, now dealer, takes the point
+    assert after["game"]["score"][athos] == 2
+
+
+def test_a_key_kept_with_the_course_still_finds_its_hand(client):
+    """A second scorer repeating the first one's hand with the same key gets that hand, and
+    with another record the key's conflict, while the worker holds the table's course."""
+    opener, second = (Api(client, user_with_token(name)[1]) for name in ("opener", "second"))
+    trio = players("A", "B", "C")
+    snap = opener.post("/tables", {"name": "T", "format": "pool", "scorers": ["second"],
+                                   "players": [p.pk for p in trio]}).json()
+    first = opener.post(f"/tables/{snap['id']}/hands", {"record": summary(3)}, key="t7:1")
+    opener.post(f"/tables/{snap['id']}/hands", {"record": summary(2)}, key="t7:2")
+    table = Table.objects.get(pk=snap["id"])
+    assert replay.recent.get(table) is not None
+    again = second.post(f"/tables/{snap['id']}/hands", {"record": summary(3)}, key="t7:1")
+    assert again.status_code == 201 and again.json()["hand"]["id"] == first.json()["hand"]["id"]
+    other = second.post(f"/tables/{snap['id']}/hands", {"record": summary(5)}, key="t7:2")
+    assert other.status_code == 409
+    assert other.json()["error"]["code"] == "idempotency_conflict"
+    assert Hand.objects.count() == 2

@@ -2,6 +2,7 @@
 (deal, tricks, undo, finish), the engine's refusal beside the card at fault, two phones that
 never record a hand twice, a correction and the hand's history."""
 import re
+import uuid
 
 import pytest
 from django.test import Client
@@ -124,9 +125,14 @@ def enter_deal(scorer, table) -> Hand:
     return Hand.objects.get()
 
 
-def trick(hand, number, leader, follower, key="t"):
-    return {"action": "trick", "hand": hand.pk, "number": number, "key": key,
-            "leader": leader, "follower": follower}
+def trick(hand, number, leader, follower, key=None):
+    """The trick form, with a key of its own, as each page is drawn with one."""
+    return {"action": "trick", "hand": hand.pk, "number": number,
+            "key": key or uuid.uuid4().hex, "leader": leader, "follower": follower}
+
+
+def act(hand, action, **fields):
+    return {"action": action, "hand": hand.pk, "key": uuid.uuid4().hex, **fields}
 
 
 def test_an_illegal_card_is_refused_beside_it_with_the_rule_and_nothing_saved(scorer, table):
@@ -158,7 +164,7 @@ def test_a_hand_card_by_card_tricks_undo_and_finish(scorer, table):
     assert hand.record["tricks"] == tricks[:2] and hand.version == 1
     assert hand.versions.count() == 1  # a trick is not a correction
 
-    answer = scorer.post(url(table), {"action": "undo", "hand": hand.pk, "number": 2},
+    answer = scorer.post(url(table), act(hand, "undo", number=2),
                          follow=True)
     hand.refresh_from_db()
     assert hand.record["tricks"] == tricks[:1]
@@ -171,7 +177,7 @@ def test_a_hand_card_by_card_tricks_undo_and_finish(scorer, table):
 
     for number in range(2, 6):
         scorer.post(url(table), trick(hand, number, *tricks[number - 1]))
-    answer = scorer.post(url(table), {"action": "finish", "hand": hand.pk, "number": 1},
+    answer = scorer.post(url(table), act(hand, "finish", number=1),
                          follow=True)
 
     hand.refresh_from_db()
@@ -225,3 +231,27 @@ def test_the_scorers_view_in_french(scorer, table):
     page = scorer.post(url(table), trick(hand, 1, "KS", "9H"),
                        HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert "Refusé par les règles" in page and "un joueur doit fournir à la couleur" in page
+
+
+def test_a_second_tap_of_a_trick_form_enters_nothing_more(scorer, table):
+    """The forms of one drawing of the page share its key: sent twice, or after another of its
+    forms was sent, the second is not done, whatever it holds."""
+    hand = enter_deal(scorer, table)
+    tricks = ELDER_VOLE["tricks"]
+    scorer.post(url(table), trick(hand, 1, *tricks[0], key="page-1"))
+    again = scorer.post(url(table), trick(hand, 2, *tricks[1], key="page-1"), follow=True)
+    undo = scorer.post(url(table), act(hand, "undo", number=1) | {"key": "page-1"}, follow=True)
+
+    hand.refresh_from_db()
+    assert hand.record["tricks"] == tricks[:1]
+    for answer in (again, undo):
+        assert "already sent from this page: it counts once" in answer.content.decode()
+
+
+def test_a_trick_form_without_its_key_is_refused(scorer, table):
+    hand = enter_deal(scorer, table)
+    answer = scorer.post(url(table), trick(hand, 1, *ELDER_VOLE["tricks"][0]) | {"key": ""})
+
+    hand.refresh_from_db()
+    assert answer.status_code == 422 and hand.record.get("tricks", []) == []
+    assert "This form has no key: load the page again." in answer.content.decode()

@@ -7,7 +7,15 @@ import pytest
 from games.models import Hand
 from tests.games.kit import pool
 from tests.games.records import ELDER_VOLE
-from tests.pages.test_scorer import deal_post, enter_deal, staff, summary_post, trick, url  # noqa: F401
+from tests.pages.test_scorer import (  # noqa: F401
+    act,
+    deal_post,
+    enter_deal,
+    staff,
+    summary_post,
+    trick,
+    url,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -54,7 +62,7 @@ def test_a_revoke_kept_in_a_card_by_card_hand_costs_the_offender_a_point(scorer,
     assert "Trick 1 entered, with a revoke by the dealer." in kept.content.decode()
     for number, played in enumerate(REVOKE_TRICKS[1:], 2):
         assert scorer.post(url(table), trick(hand, number, *played)).status_code == 302
-    scorer.post(url(table), {"action": "finish", "hand": hand.pk, "number": 1})
+    scorer.post(url(table), act(hand, "finish", number=1))
 
     hand.refresh_from_db()
     assert hand.record["irregularities"] == [{"type": "revoke", "by": "dealer", "trick": 1}]
@@ -68,7 +76,7 @@ def test_a_revoke_taken_back_with_its_trick_goes_with_it(scorer, table):
     scorer.post(url(table), deal_post() | REVOKE_DEAL)
     hand = Hand.objects.get()
     scorer.post(url(table), trick(hand, 1, *REVOKE_TRICKS[0]) | {"revoke": "1"})
-    scorer.post(url(table), {"action": "undo", "hand": hand.pk, "number": 1})
+    scorer.post(url(table), act(hand, "undo", number=1))
     hand.refresh_from_db()
     assert hand.record.get("tricks") == [] and "irregularities" not in hand.record
 
@@ -107,7 +115,7 @@ def test_an_abandon_when_finishing_a_card_by_card_hand(scorer, table):
     hand = enter_deal(scorer, table)
     scorer.post(url(table), trick(hand, 1, *ELDER_VOLE["tricks"][0]))
 
-    scorer.post(url(table), {"action": "finish", "hand": hand.pk, "number": 1,
+    scorer.post(url(table), {**act(hand, "finish", number=1),
                              "abandon_by": "dealer", "revoke_by": "none",
                              "replay_reason": "none"})
 
@@ -175,7 +183,7 @@ def test_a_bad_irregularity_when_finishing_leaves_the_hand_in_progress(scorer, t
     for number, played in enumerate(ELDER_VOLE["tricks"], 1):
         scorer.post(url(table), trick(hand, number, *played))
 
-    answer = scorer.post(url(table), {"action": "finish", "hand": hand.pk, "number": 1,
+    answer = scorer.post(url(table), {**act(hand, "finish", number=1),
                                       "revoke_by": "dealer", "revoke_trick": "2"})
 
     page = answer.content.decode()

@@ -8,7 +8,9 @@
    and a snapshot again after a resync, or unasked when the server finds the socket missed
    changes. A gap in seq sends {"type": "resync"}; a dropped connection reconnects by itself,
    waiting longer each time (1 s, 2 s, 4 s ... 30 s) until a snapshot comes. No request is
-   made per change. The words come in
+   made per change, but one: on a table's page, when the last hands change (a new hand, one
+   finished or corrected), the advisor's note (#advice) is fetched again from its
+   data-advice URL, which the server draws and caches. The words come in
    the reader's language from the json_script "live-words" (games/words.py). */
 (function () {
   "use strict";
@@ -201,6 +203,29 @@
     }
     body.replaceChildren.apply(body, parts.filter(Boolean));
     section.setAttribute("data-seq", snap.seq);
+    refreshAdvice(snap);
+  }
+
+  var adviceSeen = null;
+
+  function refreshAdvice(snap) {  /* the note comes with the page: fetched again on a change */
+    var box = document.getElementById("advice");
+    var url = box && box.getAttribute("data-advice");
+    var seen = JSON.stringify(snap.last_hands || []);
+    if (!url || seen === adviceSeen) return;
+    var first = adviceSeen === null;
+    adviceSeen = seen;
+    if (first) return;
+    fetch(url, {credentials: "same-origin"}).then(function (answer) {
+      return answer.ok ? answer.text() : null;
+    }).then(function (text) {
+      if (!text) return;
+      var holder = document.createElement("div");
+      holder.innerHTML = text;
+      var fresh = holder.querySelector("#advice");
+      var now = document.getElementById("advice");
+      if (fresh && now) now.replaceWith(fresh);
+    }).catch(function () {});
   }
 
   function setState(section, state) {

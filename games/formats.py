@@ -1,0 +1,167 @@
+"""The course of play of an à trois or à quatre table, in the shape of games.engine.course.
+
+`course_for(setup)` gives the course of a table's format: the two-handed `Course` for a pool
+or a rubber, else a `TroisCourse` (games.engine.trois_game.TroisGame) or a `QuatreCourse`
+(games.engine.quatre.QuatreMatch). Both offer what the replay, record_hand, the snapshot and
+the projection read of a `Course`: the games and the unit, who is elder and dealer in the hand
+to come, `play`, `placed`, `over` and `winner`. A table's `Hand.elder` and `Hand.dealer` are
+those two seats; the engine names the others.
+"""
+from .engine.course import Course, CourseGame, CourseUnit, Setup, agreeing
+from .engine.quatre import QuatreMatch
+from .engine.trois_game import TroisGame
+
+MANY_HANDED = ("trois", "quatre")
+
+
+def course_for(setup: Setup):
+    """A new course of play for the table's format."""
+    if setup.format == "trois":
+        return TroisCourse(setup)
+    if setup.format == "quatre":
+        return QuatreCourse(setup)
+    return Course(setup)
+
+
+class _ManyCourse:
+    """What the two forms share."""
+
+    observer = None
+    streak = None
+    hand_in_progress = None  # these tables take finished hands only
+
+    def __init__(self, setup: Setup):
+        self.setup = setup
+        self.rules = setup.rules
+        self.games: list[CourseGame] = []
+        self.units = [CourseUnit(number=1, players=tuple(setup.players),
+                                 games=dict.fromkeys(setup.players, 0))]
+        self.set_aside: list = []
+        self.seated: dict = {}  # hand key -> (elder, dealer)
+        self.winner = None
+
+    @property
+    def game(self) -> CourseGame:
+        return self.games[-1]
+
+    @property
+    def unit(self) -> CourseUnit:
+        return self.units[-1]
+
+    @property
+    def played(self) -> bool:
+        return bool(self.seated or self.set_aside)
+
+    @property
+    def elder(self):
+        return self.roles_next().get("elder")
+
+    @property
+    def dealer(self):
+        return self.roles_next().get("dealer")
+
+    def seats(self) -> dict:
+        return {"elder": self.elder, "dealer": self.dealer, "observer": None}
+
+    def placed(self, key):
+        for game in self.games:
+            for number, result in game.hands:
+                if number == key:
+                    return game, result
+        return None, None
+
+    def play(self, hand):
+        """Applies one hand and returns its result, or sets it aside (None) when the course
+        has no place for it. Raises EngineError if the record is rejected; the course is then
+        unchanged."""
+        if self.over or hand.game != self.game.number or (hand.elder, hand.dealer) != (
+                self.elder, self.dealer):
+            self.set_aside.append((hand.key, "the hand no longer fits the table's course"))
+            return None
+        result = self._play(agreeing(hand.record, self.rules))
+        self.game.hands.append((hand.key, result))
+        self.seated[hand.key] = (hand.elder, hand.dealer)
+        self._after(result)
+        return result
+
+
+class TroisCourse(_ManyCourse):
+    """A game à trois: one game, one unit; the table is won once all three are placed."""
+
+    def __init__(self, setup: Setup):
+        super().__init__(setup)
+        self.engine = TroisGame(setup.players, setup.first_dealer, target=self.rules["target"],
+                                rules={"ranking": self.rules["ranking"]})
+        self.games.append(CourseGame(number=1, unit=1, players=tuple(setup.players),
+                                     target=self.rules["target"],
+                                     score=dict(self.engine.score)))
+
+    @property
+    def over(self) -> bool:
+        return self.engine.over
+
+    @property
+    def order(self) -> list:
+        """The players placed so far, the winner first."""
+        return list(self.engine.order)
+
+    def roles_next(self) -> dict:
+        return self.engine.seats()
+
+    def _play(self, record: dict) -> dict:
+        return self.engine.play(record)
+
+    def _after(self, result: dict) -> None:
+        self.game.score = dict(self.engine.score)
+        if self.engine.over:
+            first, second, last = self.engine.order
+            self.game.winner, self.game.loser = first, last
+            self.unit.winner, self.unit.loser = first, last
+            self.unit.games[first] = 1
+            self.winner = first
+
+
+class QuatreCourse(_ManyCourse):
+    """A match à quatre: two games and, if needed, la belle. The table has no single winner:
+    the winning side is in `side_won`."""
+
+    def __init__(self, setup: Setup):
+        super().__init__(setup)
+        self.engine = QuatreMatch(setup.players, setup.first_dealer, target=self.rules["target"])
+        self.side_won = None
+        self._new_game()
+
+    def _new_game(self) -> None:
+        self.games.append(CourseGame(number=len(self.games) + 1, unit=1,
+                                     players=tuple(self.setup.players),
+                                     target=self.rules["target"],
+                                     score=dict.fromkeys(self.setup.players, 0)))
+
+    @property
+    def over(self) -> bool:
+        return self.engine.winner is not None
+
+    def roles_next(self) -> dict:
+        return {} if self.over else self.engine.seats()
+
+    def _play(self, record: dict) -> dict:
+        self._sides = self.engine.sides()
+        rules = dict(record.get("rules") or {}, ranking=self.rules["ranking"])
+        return self.engine.play(dict(record, rules=rules))
+
+    def _after(self, result: dict) -> None:
+        game = self.game
+        for side, pair in self._sides.items():
+            game.score |= dict.fromkeys(pair, game.score[pair[0]] + result["points"][side])
+        if not result["game_over"]:
+            return
+        pair = self._sides[result["winner"]]
+        other = next(p for p in self.engine.partnerships if p != pair)
+        game.winner, game.loser = pair, other
+        for partner in pair:
+            self.unit.games[partner] += 1
+        if self.over:
+            self.side_won = list(pair)
+            self.unit.winner, self.unit.loser = pair, other
+        else:
+            self._new_game()
