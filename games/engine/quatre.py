@@ -9,9 +9,9 @@ dealer. Partners sit opposite: the elder and the third are the elder's side, the
 dealer the dealer's side. The sides score as the two players of the two-handed game do, so a
 checked hand is scored by the two-handed scorer, each side in the place of its player.
 """
-from .cards import SUIT_NAMES, SUIT_OF, VALUE, parse_card
+from .cards import SUIT_OF, parse_card
 from .errors import EngineError
-from .full import _card, _exchange_side
+from .full import NO_EXCHANGE, SIDE_KEYS, _exchange_side
 from .hand import CheckedHand
 from .header import (
     check_keys,
@@ -24,7 +24,7 @@ from .header import (
 )
 from .rules import read_rules
 from .scoring import result
-from .tricks import fault, legal, winner
+from .tricks import play_tricks, read_deal
 
 FORMAT = "ecarte-quatre/1"
 RESULT_FORMAT = "ecarte-quatre-result/1"
@@ -43,8 +43,6 @@ SUMMARY_RECORD_KEYS = frozenset(COMMON_KEYS + ["summary"])
 SUMMARY_KEYS = frozenset("opening refused_by king_turned king tricks turn_up".split())
 DEAL_KEYS = frozenset(SEATS + ("turn_up",))
 EXCHANGE_KEYS = frozenset(("accepted", "refused_by") + SEATS)
-SWAP_KEYS = frozenset(("discard", "draw"))
-NO_SWAP = {"discard": (), "draw": ()}
 OPENINGS = ("played", "refused", "exchanged")
 
 
@@ -112,7 +110,10 @@ def _read_full(record: dict) -> CheckedHand:
         need_list(deal[seat], f"deal.{seat}", "a list of five cards")
     _check_game_not_over(hand)
 
-    hands, seen = _read_deal(deal, hand)
+    hands, seen, turn_up = read_deal(deal, SEATS)
+    hand.trump = SUIT_OF[turn_up]
+    if turn_up[0] == "K":
+        mark_king_turned(hand)
     if hand.game_over_before_play and exchanges:
         raise EngineError("after_game_end", "the turned-up king ended the game: no exchange",
                           "exchanges[0]")
@@ -133,31 +134,6 @@ def _read_full(record: dict) -> CheckedHand:
     return hand
 
 
-def _read_deal(deal: dict, hand: CheckedHand):
-    seen = set()
-    hands = {}
-    for seat in SEATS:
-        held = []
-        for i, value in enumerate(deal[seat]):
-            card = _card(value, f"deal.{seat}[{i}]")
-            if card in seen:
-                raise EngineError("duplicate_card", f"{card} is dealt twice", f"deal.{seat}[{i}]")
-            seen.add(card)
-            held.append(card)
-        if len(held) != 5:
-            raise EngineError("wrong_hand_size",
-                              f"{seat} must be dealt 5 cards, not {len(held)}", f"deal.{seat}")
-        hands[seat] = held
-    card = _card(deal["turn_up"], "deal.turn_up")
-    if card in seen:
-        raise EngineError("duplicate_card", f"the turn-up {card} is also in a hand", "deal.turn_up")
-    seen.add(card)
-    hand.trump = SUIT_OF[card]
-    if card[0] == "K":
-        mark_king_turned(hand)
-    return hands, seen
-
-
 def _exchange_shape(exchanges: list) -> None:
     for i, entry in enumerate(exchanges):
         where = f"exchanges[{i}]"
@@ -170,7 +146,7 @@ def _exchange_shape(exchanges: list) -> None:
             if seat not in entry:
                 continue
             swap = need_object(entry[seat], f"{where}.{seat}", "an object with discard and draw")
-            check_keys(swap, SWAP_KEYS, f"{where}.{seat}")
+            check_keys(swap, SIDE_KEYS, f"{where}.{seat}")
             need_list(swap.get("discard"), f"{where}.{seat}.discard", "a list of cards")
             need_list(swap.get("draw"), f"{where}.{seat}.draw", "a list of cards")
 
@@ -206,50 +182,15 @@ def _read_exchanges(exchanges: list, hands: dict, seen: set, hand: CheckedHand) 
                               "and draw", where)
         for seat in SEATS:
             least = 1 if seat == "elder" else 0
-            stock = _exchange_side(entry.get(seat, NO_SWAP), seat, least, hands, seen, stock, i)
+            stock = _exchange_side(entry.get(seat, NO_EXCHANGE), seat, least, hands, seen, stock, i)
 
 
 def _read_tricks(tricks: list, hands: dict, hand: CheckedHand) -> None:
-    """Plays the tricks with the duties of games/engine/tricks.py; the winner leads next."""
     if hand.game_over_before_play and tricks:
         raise EngineError("after_game_end", "a king mark ended the game before play",
                           "tricks[0]")
-    trump, ranking = hand.trump, hand.rules["ranking"]
-    leader = 0
-    for n, cards in enumerate(tricks):
-        trick = []
-        for k, value in enumerate(cards):
-            seat = SEATS[(leader + k) % 4]
-            where = f"tricks[{n}][{k}]"
-            card = _card(value, where)
-            held = hands[seat]
-            if card not in held:
-                verb = "leads" if k == 0 else "plays"
-                raise EngineError("card_not_held", f"{seat} {verb} {card} but does not hold it",
-                                  where)
-            code = fault(card, held, trick, trump, ranking)
-            if code:
-                raise EngineError(code, _fault_message(code, seat, held, trick, trump, ranking,
-                                                       n + 1), where)
-            held.remove(card)
-            trick.append(card)
-        leader = (leader + winner(trick, trump, ranking)) % 4
-        hand.tricks[ROLE[SIDE_OF[SEATS[leader]]]] += 1
-
-
-def _fault_message(code, seat, held, trick, trump, ranking, number) -> str:
-    """Names a card the player should have played, in the words of the duty he broke."""
-    value = VALUE[ranking]
-    better = min(legal(held, trick, trump, ranking), key=value.get)
-    suit = SUIT_OF[trick[0]]
-    if code == "must_follow_suit":
-        return (f"{seat} holds {better} and must follow {SUIT_NAMES[suit]} to {trick[0]} in "
-                f"trick {number}")
-    if code == "must_trump":
-        return (f"{seat} has no {SUIT_NAMES[suit]}, holds the trump {better} and must trump "
-                f"in trick {number}")
-    top = max((c for c in trick if SUIT_OF[c] == SUIT_OF[better]), key=value.get)
-    return f"{seat} holds {better} and must beat {top} in trick {number}"
+    for seat in play_tricks(tricks, hands, SEATS, hand.trump, hand.rules["ranking"]):
+        hand.tricks[ROLE[SIDE_OF[seat]]] += 1
 
 
 def _read_summary(record: dict) -> CheckedHand:

@@ -4,8 +4,13 @@ A player must follow suit and beat every card of the suit led already in the tri
 If he cannot follow, he must trump, and overtrump every trump already in the trick, if he can;
 if he cannot overtrump, he must still trump. These duties hold towards a partner too. The trick
 goes to the highest trump in it, or else to the highest card of the suit led.
+
+The records of both forms share the reading of the deal (`read_deal`) and of the tricks
+(`play_tricks`), with the seats in playing order, the elder first.
 """
-from .cards import SUIT_OF, VALUE
+from .cards import SUIT_NAMES, SUIT_OF, VALUE
+from .errors import EngineError
+from .full import _card
 
 
 def _top(trick, suit: str, value: dict) -> int:
@@ -45,3 +50,68 @@ def winner(trick, trump: str, ranking: str = "classic") -> int:
     suit = trump if any(SUIT_OF[c] == trump for c in trick) else SUIT_OF[trick[0]]
     return max((i for i, c in enumerate(trick) if SUIT_OF[c] == suit),
                key=lambda i: value[trick[i]])
+
+
+def read_deal(deal: dict, seats: tuple) -> tuple[dict, set, str]:
+    """Each seat's five cards, the cards seen, and the turn-up; refuses a card that is not
+    one, or is dealt twice, and a hand of other than five."""
+    seen = set()
+    hands = {}
+    for seat in seats:
+        held = []
+        for i, value in enumerate(deal[seat]):
+            card = _card(value, f"deal.{seat}[{i}]")
+            if card in seen:
+                raise EngineError("duplicate_card", f"{card} is dealt twice", f"deal.{seat}[{i}]")
+            seen.add(card)
+            held.append(card)
+        if len(held) != 5:
+            raise EngineError("wrong_hand_size",
+                              f"{seat} must be dealt 5 cards, not {len(held)}", f"deal.{seat}")
+        hands[seat] = held
+    turn_up = _card(deal["turn_up"], "deal.turn_up")
+    if turn_up in seen:
+        raise EngineError("duplicate_card", f"the turn-up {turn_up} is also in a hand",
+                          "deal.turn_up")
+    seen.add(turn_up)
+    return hands, seen, turn_up
+
+
+def play_tricks(tricks: list, hands: dict, seats: tuple, trump: str, ranking: str):
+    """Plays the tricks from `hands` (emptied as they go), the elder leading the first and the
+    winner of each the next; yields the seat that takes each trick."""
+    leader = 0
+    for n, cards in enumerate(tricks):
+        trick = []
+        for k, value in enumerate(cards):
+            seat = seats[(leader + k) % len(seats)]
+            where = f"tricks[{n}][{k}]"
+            card = _card(value, where)
+            held = hands[seat]
+            if card not in held:
+                verb = "leads" if k == 0 else "plays"
+                raise EngineError("card_not_held", f"{seat} {verb} {card} but does not hold it",
+                                  where)
+            code = fault(card, held, trick, trump, ranking)
+            if code:
+                raise EngineError(code, _fault_message(code, seat, held, trick, trump, ranking,
+                                                       n + 1), where)
+            held.remove(card)
+            trick.append(card)
+        leader = (leader + winner(trick, trump, ranking)) % len(seats)
+        yield seats[leader]
+
+
+def _fault_message(code, seat, held, trick, trump, ranking, number) -> str:
+    """Names a card the player should have played, in the words of the duty he broke."""
+    value = VALUE[ranking]
+    better = min(legal(held, trick, trump, ranking), key=value.get)
+    suit = SUIT_OF[trick[0]]
+    if code == "must_follow_suit":
+        return (f"{seat} holds {better} and must follow {SUIT_NAMES[suit]} to {trick[0]} in "
+                f"trick {number}")
+    if code == "must_trump":
+        return (f"{seat} has no {SUIT_NAMES[suit]}, holds the trump {better} and must trump "
+                f"in trick {number}")
+    top = max((c for c in trick if SUIT_OF[c] == SUIT_OF[better]), key=value.get)
+    return f"{seat} holds {better} and must beat {top} in trick {number}"

@@ -6,11 +6,12 @@
 The seats are named by role: `elder` at the dealer's left leads first, `middle` at the
 elder's left, then `dealer`. Play passes to the left, in that order.
 """
-from .cards import CANONICAL, SUIT_NAMES, SUIT_OF, VALUE, parse_card
+from .cards import SUIT_OF, parse_card
 from .errors import EngineError
+from .full import NO_EXCHANGE, SIDE_KEYS, _exchange_side
 from .header import check_keys, need_bool, need_count, need_list, need_object
 from .rules import read_rules
-from .tricks import fault, winner
+from .tricks import play_tricks, read_deal
 
 FORMAT = "ecarte-trois/1"
 RESULT_FORMAT = "ecarte-trois-result/1"
@@ -25,8 +26,6 @@ SUMMARY_KEYS = frozenset(
     "opening refused_by king_turned king tricks first_to_two turn_up".split())
 DEAL_KEYS = frozenset(SEATS + ("turn_up",))
 EXCHANGE_KEYS = frozenset(("accepted", "refused_by") + SEATS)
-SIDE_KEYS = frozenset(("discard", "draw"))
-NO_EXCHANGE = {"discard": (), "draw": ()}
 OPENINGS = ("played", "refused", "exchanged")
 
 
@@ -94,14 +93,6 @@ def _mark_king(hand: TroisHand, seat: str) -> None:
         hand.game_over_before_play = True
 
 
-def _card(value, where: str) -> str:
-    card = CANONICAL.get(value) if type(value) is str else None
-    if card is None:
-        raise EngineError("bad_card", f"{value!r} is not a card (write rank then suit, as TS "
-                          "or 10♠; ranks K Q J A T 9 8 7, suits S H D C)", where)
-    return card
-
-
 # -- the full record ------------------------------------------------------------------------
 def read_full(record: dict) -> TroisHand:
     check_keys(record, FULL_KEYS, "")
@@ -127,7 +118,11 @@ def read_full(record: dict) -> TroisHand:
         need_list(deal[seat], f"deal.{seat}", "a list of five cards")
     _check_game_not_over(hand)
 
-    hands, seen = _read_deal(deal, hand)
+    hands, seen, turn_up = read_deal(deal, SEATS)
+    hand.trump = SUIT_OF[turn_up]
+    if turn_up[0] == "K":
+        hand.king_turned = True
+        _mark_king(hand, "dealer")
     if hand.game_over_before_play and exchanges:
         raise EngineError("after_game_end", "the turned-up king ended the game: no exchange",
                           "exchanges[0]")
@@ -145,32 +140,6 @@ def read_full(record: dict) -> TroisHand:
         raise EngineError("wrong_trick_count", f"a finished hand has 5 tricks, not "
                           f"{len(tricks)}", "tricks")
     return hand
-
-
-def _read_deal(deal: dict, hand: TroisHand):
-    seen = set()
-    hands = {}
-    for seat in SEATS:
-        held = []
-        for i, value in enumerate(deal[seat]):
-            card = _card(value, f"deal.{seat}[{i}]")
-            if card in seen:
-                raise EngineError("duplicate_card", f"{card} is dealt twice", f"deal.{seat}[{i}]")
-            seen.add(card)
-            held.append(card)
-        if len(held) != 5:
-            raise EngineError("wrong_hand_size",
-                              f"{seat} must be dealt 5 cards, not {len(held)}", f"deal.{seat}")
-        hands[seat] = held
-    card = _card(deal["turn_up"], "deal.turn_up")
-    if card in seen:
-        raise EngineError("duplicate_card", f"the turn-up {card} is also in a hand", "deal.turn_up")
-    seen.add(card)
-    hand.trump = SUIT_OF[card]
-    if card[0] == "K":
-        hand.king_turned = True
-        _mark_king(hand, "dealer")
-    return hands, seen
 
 
 def _exchange_shape(entry, where: str) -> None:
@@ -217,89 +186,17 @@ def _read_exchanges(exchanges: list, hands: dict, seen: set, hand: TroisHand) ->
         for seat in SEATS:
             least = 1 if seat == "elder" else 0
             stock = _exchange_side(entry.get(seat) or NO_EXCHANGE, seat, least, hands, seen,
-                                   stock, where)
-
-
-def _exchange_side(side: dict, seat: str, least: int, hands: dict, seen: set, stock: int,
-                   where: str) -> int:
-    discard, draw = side["discard"], side["draw"]
-    place = f"{where}.{seat}"
-    if len(discard) != len(draw):
-        raise EngineError("bad_exchange", f"{seat} discards {len(discard)} and draws "
-                          f"{len(draw)}: the two must be equal", place)
-    if len(draw) > 5:
-        raise EngineError("bad_exchange", f"{seat} may take at most 5 cards", place)
-    if len(draw) < least:
-        raise EngineError("bad_exchange", f"{seat} proposed, so he must take at least one "
-                          "card", place)
-    held = hands[seat]
-    for i, value in enumerate(discard):
-        card = _card(value, f"{place}.discard[{i}]")
-        if card not in held:
-            raise EngineError("card_not_held", f"{seat} discards {card} but does not hold it",
-                              f"{place}.discard[{i}]")
-        held.remove(card)
-    if len(draw) > stock:
-        raise EngineError("stock_exhausted", f"{seat} draws {len(draw)} but the stock holds "
-                          f"only {stock}", f"{place}.draw")
-    for i, value in enumerate(draw):
-        card = _card(value, f"{place}.draw[{i}]")
-        if card in seen:
-            raise EngineError("duplicate_card", f"{seat} draws {card}, which is not in the "
-                              "stock", f"{place}.draw[{i}]")
-        seen.add(card)
-        held.append(card)
-    return stock - len(draw)
+                                   stock, i)
 
 
 def _read_tricks(tricks: list, hands: dict, hand: TroisHand) -> None:
-    """Plays the tricks with the duties of games/engine/tricks.py; the winner leads next."""
     if hand.game_over_before_play and tricks:
         raise EngineError("after_game_end", "a king mark ended the game before play",
                           "tricks[0]")
-    trump, ranking = hand.trump, hand.rules["ranking"]
-    leader = "elder"
-    for n, trick in enumerate(tricks):
-        start = SEATS.index(leader)
-        order = [SEATS[(start + k) % 3] for k in range(3)]
-        played = []
-        for k, seat in enumerate(order):
-            where = f"tricks[{n}][{k}]"
-            card = _card(trick[k], where)
-            held = hands[seat]
-            if card not in held:
-                verb = "leads" if k == 0 else "plays"
-                raise EngineError("card_not_held", f"{seat} {verb} {card} but does not hold "
-                                  "it", where)
-            code = fault(card, held, played, trump, ranking)
-            if code:
-                raise EngineError(code, _why(code, seat, held, played, trump, ranking, n + 1),
-                                  where)
-            held.remove(card)
-            played.append(card)
-        leader = order[winner(played, trump, ranking)]
-        hand.tricks[leader] += 1
-        if hand.tricks[leader] == 2 and hand.first_to_two is None:
-            hand.first_to_two = leader
-
-
-def _why(code: str, seat: str, held, trick, trump: str, ranking: str, number: int) -> str:
-    """The message for a play that breaks a duty of the play."""
-    led = SUIT_OF[trick[0]]
-    if code == "must_follow_suit":
-        card = next(c for c in held if SUIT_OF[c] == led)
-        return (f"{seat} holds {card} and must follow {SUIT_NAMES[led]} to {trick[0]} in "
-                f"trick {number}")
-    if code == "must_trump":
-        card = next(c for c in held if SUIT_OF[c] == trump)
-        return (f"{seat} has no {SUIT_NAMES[led]}, holds the trump {card} and must trump in "
-                f"trick {number}")
-    value = VALUE[ranking]
-    suit = led if any(SUIT_OF[c] == led for c in held) else trump
-    top = max((c for c in trick if SUIT_OF[c] == suit), key=value.get)
-    better = min((c for c in held if SUIT_OF[c] == suit and value[c] > value[top]),
-                 key=value.get)
-    return f"{seat} holds {better} and must beat {top} in trick {number}"
+    for seat in play_tricks(tricks, hands, SEATS, hand.trump, hand.rules["ranking"]):
+        hand.tricks[seat] += 1
+        if hand.tricks[seat] == 2 and hand.first_to_two is None:
+            hand.first_to_two = seat
 
 
 # -- the summary record ---------------------------------------------------------------------
