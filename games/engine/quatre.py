@@ -9,7 +9,7 @@ dealer. Partners sit opposite: the elder and the third are the elder's side, the
 dealer the dealer's side. The sides score as the two players of the two-handed game do, so a
 checked hand is scored by the two-handed scorer, each side in the place of its player.
 """
-from .cards import SUIT_OF, parse_card
+from .cards import SUIT_OF
 from .errors import EngineError
 from .full import NO_EXCHANGE, SIDE_KEYS, _exchange_side
 from .hand import CheckedHand
@@ -24,6 +24,7 @@ from .header import (
 )
 from .rules import read_rules
 from .scoring import result
+from .summary import read_counts, read_summary_object, read_trump
 from .tricks import play_tricks, read_deal
 
 FORMAT = "ecarte-quatre/1"
@@ -43,7 +44,6 @@ SUMMARY_RECORD_KEYS = frozenset(COMMON_KEYS + ["summary"])
 SUMMARY_KEYS = frozenset("opening refused_by king_turned king tricks turn_up".split())
 DEAL_KEYS = frozenset(SEATS + ("turn_up",))
 EXCHANGE_KEYS = frozenset(("accepted", "refused_by") + SEATS)
-OPENINGS = ("played", "refused", "exchanged")
 
 
 def score_quatre(record) -> dict:
@@ -197,29 +197,13 @@ def _read_summary(record: dict) -> CheckedHand:
     check_keys(record, SUMMARY_RECORD_KEYS, "")
     hand = CheckedHand()
     _read_header(record, hand)
-    if "summary" not in record:
-        raise EngineError("bad_format", "a record needs either deal (full) or summary", "")
-    summary = need_object(record["summary"], "summary", "an object")
-    check_keys(summary, SUMMARY_KEYS, "summary")
-    for key in ("opening", "king_turned", "tricks"):
-        if key not in summary:
-            raise EngineError("bad_format", f"summary needs {key!r}", f"summary.{key}")
+    summary = read_summary_object(record, SUMMARY_KEYS)
     opening = summary["opening"]
-    if type(opening) is not str or opening not in OPENINGS:
-        raise EngineError("bad_format", "summary.opening must be played, refused or exchanged",
-                          "summary.opening")
     refuser = _need_seat(summary.get("refused_by"), "summary.refused_by", nullable=True)
     king_turned = need_bool(summary["king_turned"], "summary.king_turned")
     king = _need_seat(summary.get("king"), "summary.king", nullable=True)
-    tricks = need_object(summary["tricks"], "summary.tricks",
-                         "an object of the two sides' trick counts")
-    check_keys(tricks, frozenset(SIDES), "summary.tricks")
-    for side in SIDES:
-        count = tricks.get(side, 0)
-        if type(count) is not int:
-            raise EngineError("bad_format", f"summary.tricks.{side} must be a whole number",
-                              f"summary.tricks.{side}")
-        hand.tricks[ROLE[side]] = count
+    counts = read_counts(summary, SIDES, "the two sides' trick counts")
+    hand.tricks = {ROLE[side]: count for side, count in counts.items()}
     _check_game_not_over(hand)
 
     if opening == "refused":
@@ -232,15 +216,7 @@ def _read_summary(record: dict) -> CheckedHand:
                           "summary.refused_by")
     elif opening == "played":
         hand.vulnerable = "elder"
-    if "turn_up" in summary:
-        turn_up = parse_card(summary["turn_up"])
-        if turn_up is None:
-            raise EngineError("bad_card", f"{summary['turn_up']!r} is not a card",
-                              "summary.turn_up")
-        hand.trump = turn_up[1]
-        if (turn_up[0] == "K") != king_turned:
-            raise EngineError("bad_summary", f"the turn-up {turn_up} and king_turned "
-                              f"{str(king_turned).lower()} disagree", "summary.king_turned")
+    hand.trump = read_trump(summary, king_turned)
     if king_turned:
         mark_king_turned(hand)
     if king is not None:

@@ -22,42 +22,62 @@ SUMMARY_KEYS = frozenset(("opening", "king_turned", "king", "tricks", "turn_up")
 VULNERABLE_BY_OPENING = {"played": "elder", "refused": "dealer", "exchanged": None}
 
 
+def read_summary_object(record: dict, keys: frozenset) -> dict:
+    """The record's `summary`, with the keys every form's summary needs and a known opening
+    (shared with the records à trois and à quatre)."""
+    if "summary" not in record:
+        raise EngineError("bad_format", "a record needs either deal (full) or summary", "")
+    summary = need_object(record["summary"], "summary", "an object")
+    check_keys(summary, keys, "summary")
+    for key in ("opening", "king_turned", "tricks"):
+        if key not in summary:
+            raise EngineError("bad_format", f"summary needs {key!r}", f"summary.{key}")
+    if type(summary["opening"]) is not str or summary["opening"] not in VULNERABLE_BY_OPENING:
+        raise EngineError("bad_format", "summary.opening must be played, refused or exchanged",
+                          "summary.opening")
+    return summary
+
+
+def read_counts(summary: dict, names: tuple, what: str) -> dict:
+    """`summary.tricks` as whole numbers by name (a name left out took none)."""
+    tricks = need_object(summary["tricks"], "summary.tricks", f"an object of {what}")
+    check_keys(tricks, frozenset(names), "summary.tricks")
+    counts = {}
+    for name in names:
+        count = tricks.get(name, 0)
+        if type(count) is not int:
+            raise EngineError("bad_format", f"summary.tricks.{name} must be a whole number",
+                              f"summary.tricks.{name}")
+        counts[name] = count
+    return counts
+
+
+def read_trump(summary: dict, king_turned: bool) -> str | None:
+    """The trump suit of the summary's `turn_up`, if given, which must agree with
+    `king_turned`."""
+    if "turn_up" not in summary:
+        return None
+    turn_up = parse_card(summary["turn_up"])
+    if turn_up is None:
+        raise EngineError("bad_card", f"{summary['turn_up']!r} is not a card", "summary.turn_up")
+    if (turn_up[0] == "K") != king_turned:
+        raise EngineError("bad_summary", f"the turn-up {turn_up} and king_turned "
+                          f"{str(king_turned).lower()} disagree", "summary.king_turned")
+    return turn_up[1]
+
+
 def read_summary(record: dict) -> CheckedHand:
     check_keys(record, SUMMARY_RECORD_KEYS, "")
     hand = CheckedHand()
     irregularities, _ = read_header(record, hand)
-    if "summary" not in record:
-        raise EngineError("bad_format", "a record needs either deal (full) or summary", "")
-    summary = need_object(record["summary"], "summary", "an object")
-    check_keys(summary, SUMMARY_KEYS, "summary")
-    for key in ("opening", "king_turned", "tricks"):
-        if key not in summary:
-            raise EngineError("bad_format", f"summary needs {key!r}", f"summary.{key}")
+    summary = read_summary_object(record, SUMMARY_KEYS)
     opening = summary["opening"]
-    if type(opening) is not str or opening not in VULNERABLE_BY_OPENING:
-        raise EngineError("bad_format", "summary.opening must be played, refused or exchanged",
-                          "summary.opening")
     king_turned = need_bool(summary["king_turned"], "summary.king_turned")
     king = need_role(summary.get("king"), "summary.king", nullable=True)
-    tricks = need_object(summary["tricks"], "summary.tricks", "an object of the two trick counts")
-    check_keys(tricks, frozenset(("elder", "dealer")), "summary.tricks")
-    for role in ("elder", "dealer"):
-        count = tricks.get(role, 0)
-        if type(count) is not int:
-            raise EngineError("bad_format", f"summary.tricks.{role} must be a whole number",
-                              f"summary.tricks.{role}")
-        hand.tricks[role] = count
+    hand.tricks.update(read_counts(summary, ("elder", "dealer"), "the two trick counts"))
     check_game_not_over(hand)
 
-    if "turn_up" in summary:
-        turn_up = parse_card(summary["turn_up"])
-        if turn_up is None:
-            raise EngineError("bad_card", f"{summary['turn_up']!r} is not a card",
-                              "summary.turn_up")
-        hand.trump = turn_up[1]
-        if (turn_up[0] == "K") != king_turned:
-            raise EngineError("bad_summary", f"the turn-up {turn_up} and king_turned "
-                              f"{str(king_turned).lower()} disagree", "summary.king_turned")
+    hand.trump = read_trump(summary, king_turned)
     if king_turned:
         mark_king_turned(hand)
     hand.vulnerable = VULNERABLE_BY_OPENING[opening]

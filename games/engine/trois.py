@@ -6,11 +6,12 @@
 The seats are named by role: `elder` at the dealer's left leads first, `middle` at the
 elder's left, then `dealer`. Play passes to the left, in that order.
 """
-from .cards import SUIT_OF, parse_card
+from .cards import SUIT_OF
 from .errors import EngineError
 from .full import NO_EXCHANGE, SIDE_KEYS, _exchange_side
 from .header import check_keys, need_bool, need_count, need_list, need_object
 from .rules import read_rules
+from .summary import read_counts, read_summary_object, read_trump
 from .tricks import play_tricks, read_deal
 
 FORMAT = "ecarte-trois/1"
@@ -26,7 +27,6 @@ SUMMARY_KEYS = frozenset(
     "opening refused_by king_turned king tricks first_to_two turn_up".split())
 DEAL_KEYS = frozenset(SEATS + ("turn_up",))
 EXCHANGE_KEYS = frozenset(("accepted", "refused_by") + SEATS)
-OPENINGS = ("played", "refused", "exchanged")
 
 
 class TroisHand:
@@ -204,17 +204,8 @@ def read_summary(record: dict) -> TroisHand:
     check_keys(record, SUMMARY_RECORD_KEYS, "")
     hand = TroisHand()
     _read_header(record, hand)
-    if "summary" not in record:
-        raise EngineError("bad_format", "a record needs either deal (full) or summary", "")
-    summary = need_object(record["summary"], "summary", "an object")
-    check_keys(summary, SUMMARY_KEYS, "summary")
-    for key in ("opening", "king_turned", "tricks"):
-        if key not in summary:
-            raise EngineError("bad_format", f"summary needs {key!r}", f"summary.{key}")
+    summary = read_summary_object(record, SUMMARY_KEYS)
     opening = summary["opening"]
-    if type(opening) is not str or opening not in OPENINGS:
-        raise EngineError("bad_format", "summary.opening must be played, refused or exchanged",
-                          "summary.opening")
     refused_by = None
     if opening == "refused":
         refused_by = _need_seat(summary.get("refused_by"), "summary.refused_by", ANSWERING)
@@ -223,28 +214,12 @@ def read_summary(record: dict) -> TroisHand:
                           "summary.refused_by")
     king_turned = need_bool(summary["king_turned"], "summary.king_turned")
     king = _need_seat(summary.get("king"), "summary.king", SEATS, nullable=True)
-    tricks = need_object(summary["tricks"], "summary.tricks",
-                         "an object of the three trick counts")
-    check_keys(tricks, frozenset(SEATS), "summary.tricks")
-    for seat in SEATS:
-        count = tricks.get(seat, 0)
-        if type(count) is not int:
-            raise EngineError("bad_format", f"summary.tricks.{seat} must be a whole number",
-                              f"summary.tricks.{seat}")
-        hand.tricks[seat] = count
+    hand.tricks = read_counts(summary, SEATS, "the three trick counts")
     first = _need_seat(summary.get("first_to_two"), "summary.first_to_two", SEATS,
                        nullable=True)
     _check_game_not_over(hand)
 
-    if "turn_up" in summary:
-        turn_up = parse_card(summary["turn_up"])
-        if turn_up is None:
-            raise EngineError("bad_card", f"{summary['turn_up']!r} is not a card",
-                              "summary.turn_up")
-        hand.trump = turn_up[1]
-        if (turn_up[0] == "K") != king_turned:
-            raise EngineError("bad_summary", f"the turn-up {turn_up} and king_turned "
-                              f"{str(king_turned).lower()} disagree", "summary.king_turned")
+    hand.trump = read_trump(summary, king_turned)
     if king_turned:
         hand.king_turned = True
         _mark_king(hand, "dealer")
