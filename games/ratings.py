@@ -1,6 +1,8 @@
 """Players' skill ratings: openskill's Plackett-Luce model, one match per finished game.
 
 Every finished game of the club is a match between its two players, the winner ranked first.
+A game à trois ranks its three players by their places (1st, 2nd, 3rd), and a game à quatre
+is a match of two teams, the partners of each side (`GamePlayer.place`, `ranked`).
 The games are rated in one sequence over the whole club, in order of `finished_at` (then game
 id), and each player's rating just after a game is stored on his `GamePlayer` row (`mu`,
 `sigma`). A player's rating at any moment is therefore that of his latest rated game before
@@ -41,6 +43,24 @@ def after_game(winner: tuple, loser: tuple) -> tuple[tuple, tuple]:
     """The two players' (mu, sigma) after the winner beat the loser."""
     (won,), (lost,) = MODEL.rate([[MODEL.rating(*winner)], [MODEL.rating(*loser)]])
     return (won.mu, won.sigma), (lost.mu, lost.sigma)
+
+
+def after_match(teams: list[list[tuple]], ranks: list[int]) -> list[list[tuple]]:
+    """Each team's players' (mu, sigma) after a game that ranked them (1 first), as openskill
+    rates it."""
+    rated = MODEL.rate([[MODEL.rating(*rating) for rating in team] for team in teams],
+                       ranks=ranks)
+    return [[(player.mu, player.sigma) for player in team] for team in rated]
+
+
+def ranked(sides: list, place) -> tuple[list[list], list[int]] | None:
+    """A game à trois or à quatre's sides as openskill's teams, best first, and their ranks:
+    the players of a place are a team. `place(side)` reads a side's place. None for a
+    two-handed game, whose sides have none."""
+    places = sorted({place(side) for side in sides if place(side) is not None})
+    if not places:
+        return None
+    return [[side for side in sides if place(side) == p] for p in places], places
 
 
 def ordinal(mu: float, sigma: float) -> float:
@@ -85,7 +105,7 @@ def _lock() -> None:
 
 
 def rate_latest(sides: list[GamePlayer]) -> bool:
-    """Sets the ratings of a game that has just finished on its two sides, not yet saved, when
+    """Sets the ratings of a game that has just finished on its sides, not yet saved, when
     no rated game finished at the same time or later and no re-rating is owed: the usual case,
     where a re-rating would rate this game alone. Returns False, setting nothing, otherwise;
     the caller saves the sides and owes a re-rating from the game's finish."""
@@ -94,8 +114,16 @@ def rate_latest(sides: list[GamePlayer]) -> bool:
     if (RatingsDue.objects.exists()
             or GamePlayer.objects.filter(finished_at__gte=since, won__isnull=False).exists()):
         return False
+    current = ratings([side.player_id for side in sides], before=since)
+    teams = ranked(sides, lambda side: side.place)
+    if teams:
+        rated = after_match([[current[s.player_id] for s in team] for team in teams[0]],
+                            teams[1])
+        for team, ratings_after in zip(teams[0], rated):
+            for side, (mu, sigma) in zip(team, ratings_after):
+                side.mu, side.sigma = mu, sigma
+        return True
     winner, loser = sorted(sides, key=lambda side: not side.won)
-    current = ratings([winner.player_id, loser.player_id], before=since)
     rated = after_game(current[winner.player_id], current[loser.player_id])
     for side, (mu, sigma) in zip((winner, loser), rated):
         side.mu, side.sigma = mu, sigma
@@ -124,18 +152,25 @@ def rerated(since: datetime) -> list[GamePlayer]:
     rows, and its ratings with them.)"""
     rows = (GamePlayer.objects.filter(finished_at__gte=since, won__isnull=False)
             .order_by("finished_at", "game_id", "id")
-            .values_list("id", "game_id", "player_id", "won", "mu", "sigma"))
+            .values_list("id", "game_id", "player_id", "won", "mu", "sigma", "place"))
     games = {}
     for row in rows:
         games.setdefault(row[1], []).append(row)
     current = ratings({row[2] for sides in games.values() for row in sides}, before=since)
     changed = []
     for sides in games.values():
-        if len(sides) != 2:
+        teams = ranked(sides, lambda row: row[6])
+        if teams:  # à trois or à quatre
+            order = [row for team in teams[0] for row in team]
+            results = [rating for team in after_match(
+                [[current[row[2]] for row in team] for team in teams[0]], teams[1])
+                for rating in team]
+        elif len(sides) == 2:
+            order = sorted(sides, key=lambda row: not row[3])
+            results = after_game(current[order[0][2]], current[order[1][2]])
+        else:
             continue
-        winner, loser = sorted(sides, key=lambda row: not row[3])
-        results = after_game(current[winner[2]], current[loser[2]])
-        for (pk, _, player, _, mu, sigma), rating in zip((winner, loser), results):
+        for (pk, _, player, _, mu, sigma, _), rating in zip(order, results):
             current[player] = rating
             if (mu, sigma) != rating:
                 changed.append(GamePlayer(pk=pk, mu=rating[0], sigma=rating[1]))
