@@ -155,3 +155,18 @@ def test_a_correction_that_changes_a_games_winner_rerates_as_a_fresh_rating(staf
     assert stored(later, a) == pytest.approx(a_3)
     assert stored(later, b) == pytest.approx(b_3)
     assert ratings.rerate(datetime(2026, 3, 5, tzinfo=timezone.utc)) == 0
+
+
+def test_a_king_marked_by_a_side_counts_for_both_partners(scorer, four):
+    a, b, c, d = four
+    snap = open_quatre(scorer, four).json()
+    dealers = next(s["players"] for s in snap["quatre"]["sides"] if s["side"] == "dealer_side")
+    assert dealers == [a.pk, c.pk]  # Athos deals first: his side marks the king turned up
+    record = vole_to(snap, dealers)
+    record["summary"]["king_turned"] = True
+
+    snap = checked(scorer.post(f"/tables/{snap['id']}/hands", {"record": record}))["table"]
+    snap = win_game(scorer, snap, (a.pk, c.pk))
+
+    assert [row_of(scorer, p)["kings"] for p in four] == [1, 0, 1, 0]
+    assert [row_of(scorer, p)["points_for"] for p in four] == [7, 0, 7, 0]

@@ -92,6 +92,8 @@ def test_a_finished_game_gives_each_player_his_place_points_and_voles(scorer, tr
         assert row["voles"] == voles.get(player.pk, 0)
         assert row["units_played"] == row["pools_played"] == 0
     assert voles[athos.pk] == 3 and voles[aramis.pk] == 3  # 2, 4, 6, then the point: 7
+    page = scorer.client.get("/standings").content.decode()
+    assert all(player.name in page for player in trio)
 
 
 def test_only_the_first_to_reach_the_target_wins_the_game(scorer, trio):
