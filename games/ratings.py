@@ -63,6 +63,20 @@ def ranked(sides: list, place) -> tuple[list[list], list[int]] | None:
     return [[side for side in sides if place(side) == p] for p in places], places
 
 
+def rated_sides(sides: list, current: dict, *, player, won, place) -> list[tuple]:
+    """(side, (mu, sigma) after the game) for each side of one game, from `current` ratings by
+    player: a two-handed game's winner beat its loser (`after_game`), a game à trois or à
+    quatre ranks its teams (`after_match`). `player`, `won` and `place` read a side's."""
+    teams = ranked(sides, place)
+    if teams:
+        rated = after_match([[current[player(s)] for s in team] for team in teams[0]],
+                            teams[1])
+        return [pair for team, after in zip(teams[0], rated) for pair in zip(team, after)]
+    winner, loser = sorted(sides, key=lambda side: not won(side))
+    return list(zip((winner, loser), after_game(current[player(winner)],
+                                                current[player(loser)])))
+
+
 def ordinal(mu: float, sigma: float) -> float:
     """The figure the standings show and sort by: a cautious estimate, mu - 3 sigma."""
     return round(mu - 3 * sigma, 1)
@@ -115,17 +129,8 @@ def rate_latest(sides: list[GamePlayer]) -> bool:
             or GamePlayer.objects.filter(finished_at__gte=since, won__isnull=False).exists()):
         return False
     current = ratings([side.player_id for side in sides], before=since)
-    teams = ranked(sides, lambda side: side.place)
-    if teams:
-        rated = after_match([[current[s.player_id] for s in team] for team in teams[0]],
-                            teams[1])
-        for team, ratings_after in zip(teams[0], rated):
-            for side, (mu, sigma) in zip(team, ratings_after):
-                side.mu, side.sigma = mu, sigma
-        return True
-    winner, loser = sorted(sides, key=lambda side: not side.won)
-    rated = after_game(current[winner.player_id], current[loser.player_id])
-    for side, (mu, sigma) in zip((winner, loser), rated):
+    for side, (mu, sigma) in rated_sides(sides, current, player=lambda s: s.player_id,
+                                         won=lambda s: s.won, place=lambda s: s.place):
         side.mu, side.sigma = mu, sigma
     return True
 
@@ -159,18 +164,11 @@ def rerated(since: datetime) -> list[GamePlayer]:
     current = ratings({row[2] for sides in games.values() for row in sides}, before=since)
     changed = []
     for sides in games.values():
-        teams = ranked(sides, lambda row: row[6])
-        if teams:  # à trois or à quatre
-            order = [row for team in teams[0] for row in team]
-            results = [rating for team in after_match(
-                [[current[row[2]] for row in team] for team in teams[0]], teams[1])
-                for rating in team]
-        elif len(sides) == 2:
-            order = sorted(sides, key=lambda row: not row[3])
-            results = after_game(current[order[0][2]], current[order[1][2]])
-        else:
+        if len(sides) != 2 and sides[0][6] is None:  # a two-handed game lacking a side
             continue
-        for (pk, _, player, _, mu, sigma, _), rating in zip(order, results):
+        results = rated_sides(sides, current, player=lambda row: row[2],
+                              won=lambda row: row[3], place=lambda row: row[6])
+        for (pk, _, player, _, mu, sigma, _), rating in results:
             current[player] = rating
             if (mu, sigma) != rating:
                 changed.append(GamePlayer(pk=pk, mu=rating[0], sigma=rating[1]))
