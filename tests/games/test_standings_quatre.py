@@ -9,6 +9,7 @@ from games import ratings
 from games.models import Game, GamePlayer, Hand
 from tests.games.kit import players
 from tests.games.test_api_quatre import checked, open_quatre, vole_to
+from tests.games.test_projection import writes_of_full_projection
 from tests.games.test_ratings import clock, rubber, stored, win
 from tests.games.test_standings_trois import beats, ranked, row_of
 
@@ -83,6 +84,8 @@ def test_a_match_on_la_belle_counts_three_games(scorer, four):
             for p in four] == [(3, 2), (3, 1), (3, 2), (3, 1)]
     page = scorer.client.get(f"/players/{b.pk}/").content.decode()
     assert '<dd data-won>1</dd>' in page and '<dd data-lost>2</dd>' in page
+    assert writes_of_full_projection(snap["id"]) == []  # each game written as it ended
+    assert ratings.rerate(GamePlayer.objects.order_by("finished_at")[0].finished_at) == 0
 
 
 def test_each_game_is_rated_as_openskill_rates_two_teams_of_two(scorer, four):

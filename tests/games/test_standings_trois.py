@@ -14,6 +14,7 @@ from games import ratings
 from games.models import Game, GamePlayer, Hand, RatingsDue
 from tests.games.kit import players
 from tests.games.test_api_trois import open_trois, post, vole_to
+from tests.games.test_projection import writes_of_full_projection
 from tests.games.test_ratings import clock, rubber, stored, win
 
 pytestmark = pytest.mark.django_db
@@ -94,6 +95,7 @@ def test_a_finished_game_gives_each_player_his_place_points_and_voles(scorer, tr
     assert voles[athos.pk] == 3 and voles[aramis.pk] == 3  # 2, 4, 6, then the point: 7
     page = scorer.client.get("/standings").content.decode()
     assert all(player.name in page for player in trio)
+    assert writes_of_full_projection(snap["id"]) == []  # written once, right, as it ended
 
 
 def test_only_the_first_to_reach_the_target_wins_the_game(scorer, trio):
