@@ -214,7 +214,11 @@ class Unit(models.Model):
 
 class Game(models.Model):
     """One finished game of a table (derived): its two players, score, winner and value. The
-    game in play is in the table's snapshot."""
+    game in play is in the table's snapshot.
+
+    A game à trois or à quatre has three or four players, all in `score`: `first` and
+    `second` are then the first two seated, and its `sides` give each player's place. À trois
+    `winner` is the first placed and `loser` the last; à quatre both are null (a side won)."""
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="games")
     number = models.PositiveIntegerField()
     unit_number = models.PositiveIntegerField()
@@ -240,6 +244,9 @@ class GamePlayer(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="sides")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="game_sides")
     won = models.BooleanField(null=True)
+    place = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="À trois 1, 2 or 3; à quatre 1 for the side that won "
+        "the game, 2 for the other; null in a two-handed game (`won` says it).")
     points_for = models.PositiveIntegerField(default=0)
     points_against = models.PositiveIntegerField(default=0)
     voles = models.PositiveIntegerField(default=0)

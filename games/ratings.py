@@ -1,6 +1,8 @@
 """Players' skill ratings: openskill's Plackett-Luce model, one match per finished game.
 
 Every finished game of the club is a match between its two players, the winner ranked first.
+A game à trois ranks its three players by their places (1st, 2nd, 3rd), and a game à quatre
+is a match of two teams, the partners of each side (`GamePlayer.place`, `ranked`).
 The games are rated in one sequence over the whole club, in order of `finished_at` (then game
 id), and each player's rating just after a game is stored on his `GamePlayer` row (`mu`,
 `sigma`). A player's rating at any moment is therefore that of his latest rated game before
@@ -41,6 +43,38 @@ def after_game(winner: tuple, loser: tuple) -> tuple[tuple, tuple]:
     """The two players' (mu, sigma) after the winner beat the loser."""
     (won,), (lost,) = MODEL.rate([[MODEL.rating(*winner)], [MODEL.rating(*loser)]])
     return (won.mu, won.sigma), (lost.mu, lost.sigma)
+
+
+def after_match(teams: list[list[tuple]], ranks: list[int]) -> list[list[tuple]]:
+    """Each team's players' (mu, sigma) after a game that ranked them (1 first), as openskill
+    rates it."""
+    rated = MODEL.rate([[MODEL.rating(*rating) for rating in team] for team in teams],
+                       ranks=ranks)
+    return [[(player.mu, player.sigma) for player in team] for team in rated]
+
+
+def ranked(sides: list, place) -> tuple[list[list], list[int]] | None:
+    """A game à trois or à quatre's sides as openskill's teams, best first, and their ranks:
+    the players of a place are a team. `place(side)` reads a side's place. None for a
+    two-handed game, whose sides have none."""
+    places = sorted({place(side) for side in sides if place(side) is not None})
+    if not places:
+        return None
+    return [[side for side in sides if place(side) == p] for p in places], places
+
+
+def rated_sides(sides: list, current: dict, *, player, won, place) -> list[tuple]:
+    """(side, (mu, sigma) after the game) for each side of one game, from `current` ratings by
+    player: a two-handed game's winner beat its loser (`after_game`), a game à trois or à
+    quatre ranks its teams (`after_match`). `player`, `won` and `place` read a side's."""
+    teams = ranked(sides, place)
+    if teams:
+        rated = after_match([[current[player(s)] for s in team] for team in teams[0]],
+                            teams[1])
+        return [pair for team, after in zip(teams[0], rated) for pair in zip(team, after)]
+    winner, loser = sorted(sides, key=lambda side: not won(side))
+    return list(zip((winner, loser), after_game(current[player(winner)],
+                                                current[player(loser)])))
 
 
 def ordinal(mu: float, sigma: float) -> float:
@@ -85,7 +119,7 @@ def _lock() -> None:
 
 
 def rate_latest(sides: list[GamePlayer]) -> bool:
-    """Sets the ratings of a game that has just finished on its two sides, not yet saved, when
+    """Sets the ratings of a game that has just finished on its sides, not yet saved, when
     no rated game finished at the same time or later and no re-rating is owed: the usual case,
     where a re-rating would rate this game alone. Returns False, setting nothing, otherwise;
     the caller saves the sides and owes a re-rating from the game's finish."""
@@ -94,10 +128,9 @@ def rate_latest(sides: list[GamePlayer]) -> bool:
     if (RatingsDue.objects.exists()
             or GamePlayer.objects.filter(finished_at__gte=since, won__isnull=False).exists()):
         return False
-    winner, loser = sorted(sides, key=lambda side: not side.won)
-    current = ratings([winner.player_id, loser.player_id], before=since)
-    rated = after_game(current[winner.player_id], current[loser.player_id])
-    for side, (mu, sigma) in zip((winner, loser), rated):
+    current = ratings([side.player_id for side in sides], before=since)
+    for side, (mu, sigma) in rated_sides(sides, current, player=lambda s: s.player_id,
+                                         won=lambda s: s.won, place=lambda s: s.place):
         side.mu, side.sigma = mu, sigma
     return True
 
@@ -124,18 +157,18 @@ def rerated(since: datetime) -> list[GamePlayer]:
     rows, and its ratings with them.)"""
     rows = (GamePlayer.objects.filter(finished_at__gte=since, won__isnull=False)
             .order_by("finished_at", "game_id", "id")
-            .values_list("id", "game_id", "player_id", "won", "mu", "sigma"))
+            .values_list("id", "game_id", "player_id", "won", "mu", "sigma", "place"))
     games = {}
     for row in rows:
         games.setdefault(row[1], []).append(row)
     current = ratings({row[2] for sides in games.values() for row in sides}, before=since)
     changed = []
     for sides in games.values():
-        if len(sides) != 2:
+        if len(sides) != 2 and sides[0][6] is None:  # a two-handed game lacking a side
             continue
-        winner, loser = sorted(sides, key=lambda row: not row[3])
-        results = after_game(current[winner[2]], current[loser[2]])
-        for (pk, _, player, _, mu, sigma), rating in zip((winner, loser), results):
+        results = rated_sides(sides, current, player=lambda row: row[2],
+                              won=lambda row: row[3], place=lambda row: row[6])
+        for (pk, _, player, _, mu, sigma, _), rating in results:
             current[player] = rating
             if (mu, sigma) != rating:
                 changed.append(GamePlayer(pk=pk, mu=rating[0], sigma=rating[1]))

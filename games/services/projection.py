@@ -11,13 +11,16 @@ from games.ratings import owe, rate_latest
 
 
 def project(table: Table, course: Course) -> None:
-    """Writes the derived rows of the whole table."""
+    """Writes the derived rows of the whole table. A table à trois or à quatre has games but
+    no unit rows (the standings' units are two-handed games and rubbers), and comes here when
+    one of its games ends too: that new game is rated at once when it is the club's latest,
+    as `project_game_end` rates a two-handed one."""
     hands = {h.number: h for h in table.hands.order_by("number").defer("record")}
     _place_hands(course, hands)
-    if table.format in MANY_HANDED:  # their games are not in the standings yet
-        return
-    since = _games(table, course, hands)
-    _units(table, course, hands)
+    many = table.format in MANY_HANDED
+    since = _games(table, course, hands, rate_new=many)
+    if not many:
+        _units(table, course, hands)
     if since is not None:
         owe(since)
 
@@ -62,14 +65,16 @@ def _place_hands(course: Course, hands: dict) -> None:
     Hand.objects.bulk_update(changed, ["number_in_game", "result", "status"])
 
 
-def _games(table: Table, course: Course, hands: dict):
+def _games(table: Table, course: Course, hands: dict, *, rate_new: bool = False):
     """Saves the games; returns the earliest finish time (before or after) of the games whose
-    result changed or that are gone, or None when none did."""
+    result changed or that are gone, or None when none did. With `rate_new`, a game that is
+    the only change is new, and rated when it is the club's latest (`rate_latest`)."""
     existing = {g.number: g for g in Game.objects.filter(table=table)}
     seats = {number: (hand.elder_id, hand.dealer_id) for number, hand in hands.items()}
     moved = []
     sides = {(s.game_id, s.player_id): s for s in GamePlayer.objects.filter(game__table=table)}
     new_sides = []
+    fresh = []  # the finish times of new games
     for game in course.games:
         if game.winner is None:  # the game in play lives in the table's snapshot
             continue
@@ -77,22 +82,31 @@ def _games(table: Table, course: Course, hands: dict):
         fields = _game_fields(game, finished_at)
         row = existing.pop(game.number, None)
         before = (row.winner_id, row.loser_id, row.finished_at) if row else (None,) * 3
-        row = _save(Game, row, fields, table=table, number=game.number)
-        if before != (row.winner_id, row.loser_id, row.finished_at):
+        places = [getattr(sides.get((row.pk, p)), "place", None) if row else None
+                  for p in game.players]
+        game_sides = _sides(game, seats)
+        if row is None:
+            fresh.append(finished_at)
+        elif before != (fields["winner_id"], fields["loser_id"], finished_at) or places != [
+                game_sides[p].get("place") for p in game.players]:
             moved += [before[2], finished_at]
-        for player, side in _sides(game, seats).items():
+        row = _save(Game, row, fields, table=table, number=game.number)
+        for player, side in game_sides.items():
             side["finished_at"] = finished_at
             stored = sides.pop((row.pk, player), None)
             if stored is None:
                 new_sides.append(GamePlayer(game=row, player_id=player, **side))
             else:
                 _save(GamePlayer, stored, side)
+    gone = [g.finished_at for g in existing.values()]
+    if not (rate_new and len(fresh) == 1 and not moved and not gone
+            and rate_latest(new_sides)):  # a new game alone: its sides are the new ones
+        moved += fresh
     GamePlayer.objects.bulk_create(new_sides)
     if sides:  # the sides of games a correction left unfinished
         GamePlayer.objects.filter(pk__in=[s.pk for s in sides.values()]).delete()
     Game.objects.filter(pk__in=[g.pk for g in existing.values()]).delete()
-    return min((t for t in moved + [g.finished_at for g in existing.values()] if t),
-               default=None)
+    return min((t for t in moved + gone if t), default=None)
 
 
 def _units(table: Table, course: Course, hands: dict) -> None:
@@ -106,10 +120,13 @@ def _units(table: Table, course: Course, hands: dict) -> None:
 
 
 def _game_fields(game, finished_at: datetime) -> dict:
+    """À quatre a side wins: the row has no winner nor loser (its sides' places say it)."""
+    single = not isinstance(game.winner, tuple)
     return {
         "unit_number": game.unit, "first_id": game.players[0], "second_id": game.players[1],
         "target": game.target, "score": {str(p): n for p, n in game.score.items()},
-        "winner_id": game.winner, "loser_id": game.loser, "value": game.value,
+        "winner_id": game.winner if single else None,
+        "loser_id": game.loser if single else None, "value": game.value,
         "hands": len(game.hands), "finished_at": finished_at,
     }
 
@@ -124,23 +141,55 @@ def _unit_fields(unit, finished_at: datetime | None) -> dict:
 
 def _sides(game, seats: dict) -> dict:
     """Each player's points, voles and kings in the game, from its hands' marks; `seats` gives
-    (elder, dealer) of each hand by number."""
-    first, second = game.players
+    (elder, dealer) of each hand by number. A side's marks à quatre count for both partners.
+    À trois and à quatre each player has his `place` too (`_places`)."""
+    places = _places(game)
     sides = {}
-    for player, other in ((first, second), (second, first)):
-        won = None if game.winner is None else game.winner == player
+    for player in game.players:
+        if places:
+            mates = [p for p in game.players if places[p] == places[player]]
+            won = places[player] == 1
+        else:
+            mates = [player]
+            won = None if game.winner is None else game.winner == player
+        others = [game.score[p] for p in game.players if p not in mates]
+        against = others[0] if len(game.players) == 4 else sum(others)  # a side's, or all
         sides[player] = {"won": won, "points_for": game.score[player],
-                         "points_against": game.score[other], "voles": 0, "kings": 0}
+                         "points_against": against, "voles": 0, "kings": 0}
+        if places:
+            sides[player]["place"] = places[player]
     for number, result in game.hands:
-        elder, dealer = seats[number]
-        seat = {"elder": elder, "dealer": dealer}
         for mark in result["marks"]:
-            side = sides[seat[mark["to"]]]
-            if mark["for"] == "vole":
-                side["voles"] += 1
-            elif mark["for"] in ("king_turned", "king_held"):
-                side["kings"] += 1
+            for player in _marked(game, *seats[number])[mark["to"]]:
+                if mark["for"] == "vole":
+                    sides[player]["voles"] += 1
+                elif mark["for"] in ("king_turned", "king_held"):
+                    sides[player]["kings"] += 1
     return sides
+
+
+def _places(game) -> dict:
+    """{player: place} of a finished game à trois (1st the first to reach the target, 3rd the
+    loser of the two-handed finish) or à quatre (1 each partner of the side that won, 2 the
+    others); empty for a two-handed game."""
+    if len(game.players) == 4:
+        return {p: 1 if p in game.winner else 2 for p in game.players}
+    if len(game.players) == 3:
+        return {p: 1 if p == game.winner else 3 if p == game.loser else 2
+                for p in game.players}
+    return {}
+
+
+def _marked(game, elder, dealer) -> dict:
+    """The players a hand's mark goes to, by the role its result names: a seat, or à quatre
+    the side of the elder or of the dealer (partners sit opposite)."""
+    players = game.players
+    if len(players) == 4:
+        pairs = (players[0::2], players[1::2])
+        return {"elder_side": next(p for p in pairs if elder in p),
+                "dealer_side": next(p for p in pairs if dealer in p)}
+    middle = [p for p in players if p not in (elder, dealer)]
+    return {"elder": (elder,), "dealer": (dealer,), "middle": tuple(middle[:1])}
 
 
 def _save(model, row, fields: dict, **key):

@@ -1,0 +1,175 @@
+"""A match à quatre in the standings and the ratings (docs/rules.md, section 13): each game of
+the match counts for both partners of a side, the side's result theirs, and is rated as
+openskill rates two teams of two. The match itself is no unit of the standings."""
+from datetime import datetime, timezone
+
+import pytest
+
+from games import ratings
+from games.models import Game, GamePlayer, Hand
+from tests.games.kit import players
+from tests.games.test_api_quatre import checked, open_quatre, vole_to
+from tests.games.test_projection import writes_of_full_projection
+from tests.games.test_ratings import clock, rubber, stored, win
+from tests.games.test_standings_trois import beats, ranked, row_of
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def staff(django_user_model):
+    return django_user_model.objects.create_user("steward", is_staff=True)
+
+
+@pytest.fixture
+def four():
+    return players("Athos", "Porthos", "Aramis", "D'Artagnan")
+
+
+def post_counting(api, snap, pair, voles=None):
+    """Posts a vole for the side of `pair`, and counts the hand's vole marks by side."""
+    sides = {s["side"]: tuple(s["players"]) for s in snap["quatre"]["sides"]}
+    answer = checked(api.post(f"/tables/{snap['id']}/hands",
+                              {"record": vole_to(snap, list(pair))}))
+    for mark in answer["hand"]["result"]["marks"]:
+        if voles is not None and mark["for"] == "vole":
+            voles[sides[mark["to"]]] = voles.get(sides[mark["to"]], 0) + 1
+    return answer["table"]
+
+
+def win_game(api, snap, pair, voles=None):
+    game = snap["quatre"]["game"]
+    while snap["quatre"]["game"] == game and snap["status"] == "playing":
+        snap = post_counting(api, snap, pair, voles)
+    return snap
+
+
+def test_each_game_counts_for_both_partners_of_a_side(scorer, four):
+    a, b, c, d = four
+    ac, bd = (a.pk, c.pk), (b.pk, d.pk)
+    voles = {}
+    snap = open_quatre(scorer, four).json()
+
+    snap = win_game(scorer, snap, ac, voles)
+    snap = win_game(scorer, snap, ac, voles)
+
+    assert snap["status"] == "won" and snap["quatre"]["winner"] == list(ac)
+    assert Game.objects.count() == 2
+    for game in Game.objects.all():
+        assert game.score == {str(a.pk): 7, str(b.pk): 0, str(c.pk): 7, str(d.pk): 0}
+        assert {s.player_id: (s.place, s.won) for s in game.sides.all()} == {
+            a.pk: (1, True), c.pk: (1, True), b.pk: (2, False), d.pk: (2, False)}
+    assert voles[ac] == 6 and bd not in voles  # 2, 4, 6, then the point: 7, twice
+    for partner in (a, c):
+        row = row_of(scorer, partner)
+        assert (row["games_played"], row["games_won"], row["points_for"],
+                row["points_against"], row["voles"]) == (2, 2, 14, 0, 6)
+    for partner in (b, d):
+        row = row_of(scorer, partner)
+        assert (row["games_played"], row["games_won"], row["points_for"],
+                row["points_against"], row["voles"]) == (2, 0, 0, 14, 0)
+        assert row["units_played"] == 0
+
+
+def test_a_match_on_la_belle_counts_three_games(scorer, four):
+    a, b, c, d = four
+    ac, bd = (a.pk, c.pk), (b.pk, d.pk)
+    snap = open_quatre(scorer, four).json()
+
+    for pair in (ac, bd, ac):
+        snap = win_game(scorer, snap, pair)
+
+    assert snap["status"] == "won"
+    assert [(row_of(scorer, p)["games_played"], row_of(scorer, p)["games_won"])
+            for p in four] == [(3, 2), (3, 1), (3, 2), (3, 1)]
+    page = scorer.client.get(f"/players/{b.pk}/").content.decode()
+    assert '<dd data-won>1</dd>' in page and '<dd data-lost>2</dd>' in page
+    assert writes_of_full_projection(snap["id"]) == []  # each game written as it ended
+    assert ratings.rerate(GamePlayer.objects.order_by("finished_at")[0].finished_at) == 0
+
+
+def test_each_game_is_rated_as_openskill_rates_two_teams_of_two(scorer, four):
+    a, b, c, d = four
+    ac, bd = (a.pk, c.pk), (b.pk, d.pk)
+    snap = open_quatre(scorer, four).json()
+
+    snap = win_game(scorer, snap, bd)
+    snap = win_game(scorer, snap, ac)
+
+    start = ratings.START
+    (b_1, d_1), (a_1, c_1) = ranked([start, start], [start, start])
+    (a_2, c_2), (b_2, d_2) = ranked([a_1, c_1], [b_1, d_1])
+    first, second = Game.objects.order_by("number")
+    expected = {(first, b): b_1, (first, d): d_1, (first, a): a_1, (first, c): c_1,
+                (second, a): a_2, (second, c): c_2, (second, b): b_2, (second, d): d_2}
+    for (game, player), rating in expected.items():
+        side = GamePlayer.objects.get(game=game, player=player)
+        assert (side.mu, side.sigma) == pytest.approx(rating)
+    for player, rating in ((a, a_2), (b, b_2), (c, c_2), (d, d_2)):
+        shown = row_of(scorer, player)["rating"]
+        assert (shown["mu"], shown["sigma"]) == pytest.approx(rating, abs=1e-3)
+    assert a_1[0] < start[0] < b_1[0]
+
+
+def test_a_correction_that_changes_a_games_winner_rerates_as_a_fresh_rating(staff_api, four,
+                                                                             staff):
+    a, b, c, d = four
+    ac, bd = (a.pk, c.pk), (b.pk, d.pk)
+    with clock(20):  # the sides take turns to 6 each; the seventh hand, a vole, decides
+        snap = open_quatre(staff_api, four).json()
+        for pair in (ac, bd) * 3:
+            snap = post_counting(staff_api, snap, pair)
+        seventh = snap
+        snap = post_counting(staff_api, snap, ac)
+    assert snap["quatre"]["game"] == 2
+    with clock(21):
+        snap = win_game(staff_api, snap, bd)
+    with clock(22):
+        snap = win_game(staff_api, snap, ac)  # la belle
+    assert snap["quatre"]["winner"] == list(ac)
+    later = rubber(staff, a, b)
+    with clock(22, 30):
+        win(later, staff, a)
+    assert [row_of(staff_api, p)["games_won"] for p in four] == [3, 1, 2, 1]
+
+    hand = Hand.objects.get(table_id=snap["id"], number=7)
+    with clock(23):  # the seventh hand was the other side's vole: they win the first game
+        answer = staff_api.post(f"/hands/{hand.pk}/correct",
+                                {"record": vole_to(seventh, list(bd))})
+    assert answer.status_code == 200, answer.content
+    snap = staff_api.get(f"/tables/{snap['id']}").json()
+    assert snap["quatre"]["winner"] == list(bd)  # two games to none: la belle is set aside
+    assert [row_of(staff_api, p)["games_won"] for p in four] == [1, 2, 0, 2]
+    assert ratings.pending_since() == datetime(2026, 3, 5, 20, tzinfo=timezone.utc)
+
+    assert ratings.catch_up() is True
+
+    start = ratings.START
+    (b_1, d_1), (a_1, c_1) = ranked([start, start], [start, start])
+    (b_2, d_2), (a_2, c_2) = ranked([b_1, d_1], [a_1, c_1])
+    a_3, b_3 = beats(a_2, b_2)
+    first, second = Game.objects.filter(table_id=snap["id"]).order_by("number")
+    expected = {(first, b): b_1, (first, d): d_1, (first, a): a_1, (first, c): c_1,
+                (second, b): b_2, (second, d): d_2, (second, a): a_2, (second, c): c_2}
+    for (game, player), rating in expected.items():
+        side = GamePlayer.objects.get(game=game, player=player)
+        assert (side.mu, side.sigma) == pytest.approx(rating)
+        assert side.place == (1 if player in (b, d) else 2)
+    assert stored(later, a) == pytest.approx(a_3)
+    assert stored(later, b) == pytest.approx(b_3)
+    assert ratings.rerate(datetime(2026, 3, 5, tzinfo=timezone.utc)) == 0
+
+
+def test_a_king_marked_by_a_side_counts_for_both_partners(scorer, four):
+    a, b, c, d = four
+    snap = open_quatre(scorer, four).json()
+    dealers = next(s["players"] for s in snap["quatre"]["sides"] if s["side"] == "dealer_side")
+    assert dealers == [a.pk, c.pk]  # Athos deals first: his side marks the king turned up
+    record = vole_to(snap, dealers)
+    record["summary"]["king_turned"] = True
+
+    snap = checked(scorer.post(f"/tables/{snap['id']}/hands", {"record": record}))["table"]
+    snap = win_game(scorer, snap, (a.pk, c.pk))
+
+    assert [row_of(scorer, p)["kings"] for p in four] == [1, 0, 1, 0]
+    assert [row_of(scorer, p)["points_for"] for p in four] == [7, 0, 7, 0]
