@@ -331,10 +331,24 @@ def snapshot_lines(snapshot, names: dict) -> list:
     return lines
 
 
-def score_text(score, first, second) -> str:
-    """A game's or a unit's {player id: n} with the two players' names: "Athos 5 – Porthos 3"."""
+def score_text(score, *players) -> str:
+    """A game's or a unit's {player id: n} with the players' names: "Athos 5 – Porthos 3"."""
     score = score or {}
-    return " – ".join(f"{p.name} {score.get(str(p.pk), 0)}" for p in (first, second))
+    return " – ".join(f"{p.name} {score.get(str(p.pk), 0)}" for p in players)
+
+
+def game_sides(game) -> list[list]:
+    """A game's players: [[first], [second]] for a two-handed game; by place, the winner's
+    first, à trois (three places) and à quatre (the two sides' partners). Reads the game's
+    `sides` with their players, but only for those (a table à trois has one game, à quatre
+    three at the most), where its score holds more than two players."""
+    if len(game.score or {}) <= 2:
+        return [[game.first], [game.second]]
+    places = {}
+    for side in sorted(game.sides.all(), key=lambda side: side.pk):
+        if side.place is not None:
+            places.setdefault(side.place, []).append(side.player)
+    return [places[place] for place in sorted(places)]
 
 
 def _word(value) -> str:

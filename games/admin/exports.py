@@ -25,11 +25,11 @@ from django.utils import timezone, translation
 
 from club.ledger import cents_to_str
 from club.models import Entry
-from games.admin.display import marks_text
+from games.admin.display import game_sides, marks_text
 from games.engine import EngineError
 from games.engine.course import Course, CourseHand
 from games.formats import MANY_HANDED
-from games.models import Game, Hand, Movement, Seat, Table, Unit, Wager, WagerTake
+from games.models import Game, GamePlayer, Hand, Movement, Seat, Table, Unit, Wager, WagerTake
 from games.replay import play_or_set_aside, setup
 
 EXPORT_FORMAT = "ecarte-club-export/1"
@@ -63,7 +63,9 @@ def tables_json(tables) -> dict:
                 Prefetch("units", Unit.objects.select_related("first", "second", "winner",
                                                              "loser").order_by("number")),
                 Prefetch("games", Game.objects.select_related("first", "second", "winner",
-                                                             "loser").order_by("number")),
+                                                             "loser").order_by("number")
+                         .prefetch_related(Prefetch("sides", GamePlayer.objects
+                                                    .select_related("player")))),
                 Prefetch("hands", Hand.objects.select_related("elder", "dealer", "entered_by")
                          .order_by("number")),
             ))
@@ -85,9 +87,10 @@ def table_json(table: Table) -> dict:
             set_aside.append(out)
     games_by_unit = {}
     for game in table.games.all():
-        games_by_unit.setdefault(game.unit_number, []).append({
+        sides = game_sides(game)
+        row = {
             "number": game.number,
-            "players": [_player(game.first), _player(game.second)],
+            "players": [_player(p) for side in sides for p in side],
             "score": game.score,
             "target": game.target,
             "winner": _player(game.winner),
@@ -95,7 +98,10 @@ def table_json(table: Table) -> dict:
             "value": game.value,
             "finished_at": _when(game.finished_at),
             "hands": by_game.get(game.number, []),
-        })
+        }
+        if table.format in MANY_HANDED:  # the players' ids by place, the winner's first
+            row["places"] = [[p.pk for p in side] for side in sides]
+        games_by_unit.setdefault(game.unit_number, []).append(row)
     in_play = _game_in_play(table)
     if in_play:  # its row is written when it ends; until then the snapshot has it
         by_id = {s.player_id: s.player for s in seats}
@@ -107,9 +113,11 @@ def table_json(table: Table) -> dict:
             "winner": None, "loser": None, "value": 0, "finished_at": None,
             "hands": by_game.get(in_play["number"], []),
         })
-    if table.format in MANY_HANDED:  # no game or unit rows yet: every hand, in order
+    if table.format in MANY_HANDED:  # no units: the games, then every hand in order
+        games = [dict(game, hands=[h["number"] for h in game["hands"]])
+                 for unit in sorted(games_by_unit) for game in games_by_unit[unit]]
         return _table_fields(table, seats) | {
-            "units": [], "hands": [_hand(hand, None) for hand in hands]}
+            "units": [], "games": games, "hands": [_hand(hand, None) for hand in hands]}
     return _table_fields(table, seats) | {
         "units": [{
             "number": unit.number,

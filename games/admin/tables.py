@@ -53,11 +53,13 @@ class GameInline(ReadOnlyInline):
 
     @admin.display(description="players")
     def players(self, game):
-        return f"{game.first.name} v {game.second.name}"
+        """ "Athos v Porthos"; à trois by place, à quatre "Athos & Aramis v Porthos & …"."""
+        return " v ".join(" & ".join(p.name for p in side) for side in display.game_sides(game))
 
     @admin.display(description="score")
     def score_display(self, game):
-        return display.score_text(game.score, game.first, game.second)
+        return display.score_text(game.score, *(p for side in display.game_sides(game)
+                                                for p in side))
 
 
 class HandInline(ReadOnlyInline):
