@@ -173,3 +173,12 @@ def test_a_pool_still_opens_as_before(opener, four):
     assert answer.status_code == 302
     table = Table.objects.get()
     assert table.format == "pool" and table.seating == [p.pk for p in four[:3]]
+
+
+def test_a_refused_stake_is_said_in_french(opener, four):
+    answer = opener.post("/tables/new/", form(four, "quatre", pool_entry="5"),
+                         HTTP_ACCEPT_LANGUAGE="fr")
+
+    page = answer.content.decode()
+    assert "On ne joue pas d&#x27;enjeux à trois ni à quatre" in error_of(page, "pool_entry")
+    assert "Quatrième place (à quatre seulement)" in page

@@ -234,3 +234,11 @@ def test_a_match_to_la_belle(scorer, table, four):
     assert table.status == "won"
     assert table.snapshot["quatre"]["winner"] == [four[0].pk, four[2].pk]
     assert "This table is over" in scorer.get(url(table)).content.decode()
+
+
+def test_the_form_reads_in_french(scorer, table):
+    page = scorer.get(url(table), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+
+    assert "proposition refusée par Aramis, troisième" in page
+    assert "le camp du premier en main" in page and "Partie 1 du match." in page
+    assert "the elder&#x27;s side" not in page and "of the match" not in page

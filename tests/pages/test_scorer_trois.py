@@ -277,3 +277,12 @@ def test_a_game_to_its_end_the_winner_withdraws_and_the_other_two_play_on(scorer
     assert table.snapshot["trois"]["order"] == [trio[0].pk, trio[2].pk, trio[1].pk]
     assert scores(table, trio) == (7, 0, 7)
     assert "This table is over" in page
+
+
+def test_the_form_reads_in_french(scorer, table):
+    page = scorer.get(url(table), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+
+    assert "proposition refusée par Aramis, milieu" in page
+    assert "annoncé par Porthos, premier en main" in page
+    assert "Enregistrer le coup 1" in page and "pas de partage 2-2-1" in page
+    assert "Record hand" not in page and "2-2-1 split" not in page
