@@ -1,6 +1,8 @@
 """The scorer's view of a table (/tables/<id>/score/): a hand entered as a summary in three taps,
 or card by card (the deal and the exchanges as a hand in progress, then each trick as it is
-played, undone, and the hand finished); a past hand corrected; and a hand's versions.
+played, undone, and the hand finished); a past hand corrected; and a hand's versions. A table
+à trois or à quatre takes finished hands only, by the summary forms of games.views.many_forms
+(an à trois game down to two plays on with the two-handed summary).
 
 Every form carries the number the page believes it is adding (the hand's, or the trick's) and
 an idempotency key drawn with the page (club.idempotency.form_once for a trick, an undo or a
