@@ -1,6 +1,9 @@
-"""Opening a pool or a rubber, for staff and members. The form is made from the engine's table
-options (games.engine.rules) and the money options (games.services.tables), each with its
-default; games.services.tables.open_table decides, and a refusal is shown beside its field."""
+"""Opening a pool, a rubber, or a table à trois or à quatre, for staff and members. The form is
+made from the engine's table options (games.engine.rules) and the money options
+(games.services.tables), each with its default; games.services.tables.open_table decides, and a
+refusal is shown beside its field. À trois and à quatre take only the target and the rank of
+the cards, and neither stakes nor wagers (docs/rules.md, sections 11 to 13): the form refuses
+them beside their field rather than drop them unsaid."""
 import re
 import uuid
 
@@ -13,15 +16,18 @@ from django.utils.translation import gettext_lazy as _
 from club import refusals
 from club.errors import Refused
 from club.idempotency import form_once
+from club.ledger import parse_money
 from club.models import Player
 from club.players import clean_name
 from games import words
 from games.engine.rules import TABLE_CHOICES, TABLE_DEFAULTS
+from games.formats import MANY_HANDED
 from games.models import Table
-from games.services.tables import MONEY_RULES
+from games.services.tables import MANY_HANDED_RULES, MONEY_RULES
+from games.services.tables import SEATS as SEAT_COUNT
 from games.services.tables import open_table as open_table_service
 
-SEATS = ("seat1", "seat2", "seat3")
+SEATS = ("seat1", "seat2", "seat3", "seat4")
 
 
 def _key(value) -> str:
@@ -35,11 +41,20 @@ class OpenTableForm(forms.Form):
     seat1 = forms.ModelChoiceField(Player.objects.all(), label=_("First seat (plays first)"))
     seat2 = forms.ModelChoiceField(Player.objects.all(), label=_("Second seat (plays first)"))
     seat3 = forms.ModelChoiceField(Player.objects.all(), required=False,
-                                   label=_("Third seat (observes first; a pool only)"))
+                                   label=_("Third seat (observes first at a pool; plays à "
+                                           "trois and à quatre)"))
+    seat4 = forms.ModelChoiceField(Player.objects.all(), required=False,
+                                   label=_("Fourth seat (à quatre only)"))
     first_dealer = forms.ChoiceField(
         label=_("First dealer (donneur)"), required=False, initial="",
         choices=[("", _("the cut decides")), ("seat1", _("the first seat")),
-                 ("seat2", _("the second seat"))])
+                 ("seat2", _("the second seat")),
+                 ("seat3", _("the third seat (à trois, à quatre)")),
+                 ("seat4", _("the fourth seat (à quatre)"))])
+    many_target = forms.TypedChoiceField(
+        label=_("Game target à trois and à quatre"), coerce=int, initial=7, required=False,
+        empty_value=7,
+        choices=[(7, _("7, as the Laws play it")), (5, _("5, a shorter game"))])
     wager_style = forms.ChoiceField(label=_("Wagers"), widget=forms.RadioSelect,
                                     choices=[(k, v) for k, v in words.STYLES.items()],
                                     initial="none")
@@ -75,10 +90,49 @@ class OpenTableForm(forms.Form):
         return out
 
     def players(self) -> list:
-        count = 3 if self.cleaned_data["format"] == Table.Format.POOL else 2
-        return [self.cleaned_data[name] for name in SEATS[:count]]
+        return [self.cleaned_data[name] for name in SEATS[:SEAT_COUNT[self.kind]]]
+
+    @property
+    def kind(self) -> str:
+        return self.cleaned_data["format"]
+
+    def many_handed_rules(self) -> dict:
+        """The rules of an à trois or à quatre table: its target and the rank of the cards.
+        Any other option changed from its default, a stake or a wager is refused beside its
+        field (a form error), as the service would refuse it."""
+        for key, default in TABLE_DEFAULTS.items():
+            if key == "target" and self.cleaned_data[key] != _key(default):
+                self.add_error(key, _("À trois and à quatre, the game target is chosen under "
+                                      "its own heading: leave this one at its default."))
+            elif key not in MANY_HANDED_RULES and self.cleaned_data[key] != _key(default):
+                self.add_error(key, _("Not played à trois or à quatre: leave it at its "
+                                      "default."))
+        for key, default in MONEY_RULES.items():
+            given = self.cleaned_data[key].strip()
+            if given and not _same_money(given, default):
+                self.add_error(key, _("Stakes are not taken à trois or à quatre: leave it "
+                                      "blank."))
+        if self.cleaned_data["wager_style"] != Table.WagerStyle.NONE:
+            self.add_error("wager_style", _("Wagers are not taken à trois or à quatre: choose "
+                                            "no wagers."))
+        ranking = self.cleaned_data["ranking"]
+        return {"target": self.cleaned_data["many_target"],
+                "ranking": {_key(c): c for c in TABLE_CHOICES["ranking"]}[ranking]}
 
 
+def _same_money(given: str, default: str | None) -> bool:
+    """Whether an amount typed in the form is the option's default (so not a stake)."""
+    try:
+        return default is not None and parse_money(given) == parse_money(default)
+    except (TypeError, ValueError):
+        return False
+
+
+# What an empty seat of each format is told.
+EMPTY_SEAT = {"pool": _("A pool takes three players."),
+              "rubber": _("A rubber takes two players."),
+              "trois": _("À trois takes three players."),
+              "quatre": _("À quatre takes four players.")}
 # Which field a refusal of open_table is about, from its message.
 WHERE = [(re.compile(r"rules\.(\w+)"), None), (re.compile(r"^first_dealer"), "first_dealer"),
          (re.compile(r"takes \d different players"), "seat1"),
@@ -103,15 +157,23 @@ def open_table(request):
     key = request.POST.get("key", "") if request.method == "POST" else uuid.uuid4().hex
     if request.method == "POST" and form.is_valid():
         seated = form.players()
-        if seated[-1] is None:
-            form.add_error("seat3", _("A pool takes three players."))
-        else:
-            first = form.cleaned_data["first_dealer"]
+        many = form.kind in MANY_HANDED
+        rules = form.many_handed_rules() if many else None
+        first = form.cleaned_data["first_dealer"]
+        if None in seated:
+            form.add_error(SEATS[seated.index(None)], EMPTY_SEAT[form.kind])
+        elif len({p.pk for p in seated}) != len(seated):
+            twice = next(i for i, p in enumerate(seated) if p in seated[:i])
+            form.add_error(SEATS[twice], _("Each seat takes a different player."))
+        elif first and first not in SEATS[:len(seated)]:
+            form.add_error("first_dealer", _("The first dealer must be one of the table's "
+                                             "players."))
+        elif not form.errors:
             opened = []
             try:
                 done = form_once(request, key, lambda: opened.append(open_table_service(
                     name=clean_name(form.cleaned_data["name"], "name"),
-                    format=form.cleaned_data["format"], players=seated, rules=form.rules(),
+                    format=form.kind, players=seated, rules=rules or form.rules(),
                     wager_style=form.cleaned_data["wager_style"], by=request.user,
                     first_dealer=form.cleaned_data[first] if first else None)))
             except Refused as refused:

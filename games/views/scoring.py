@@ -1,6 +1,8 @@
 """The scorer's view of a table (/tables/<id>/score/): a hand entered as a summary in three taps,
 or card by card (the deal and the exchanges as a hand in progress, then each trick as it is
-played, undone, and the hand finished); a past hand corrected; and a hand's versions.
+played, undone, and the hand finished); a past hand corrected; and a hand's versions. A table
+à trois or à quatre takes finished hands only, by the summary forms of games.views.many_forms
+(an à trois game down to two plays on with the two-handed summary).
 
 Every form carries the number the page believes it is adding (the hand's, or the trick's) and
 an idempotency key drawn with the page (club.idempotency.form_once for a trick, an undo or a
@@ -23,10 +25,12 @@ from games.admin import display
 from games.engine import EngineError, analyse
 from games.engine.cards import PACK, VALUE, parse_card
 from games.engine.record import read
+from games.formats import MANY_HANDED
 from games.models import Hand, Table
 from games.services.changes import may_score
 from games.services.hands import correct_hand, record_hand
 from games.services.tricks import add_trick, finish_hand, undo_trick
+from games.views import many_forms
 from games.views.advice import note
 
 # The six buttons of a summary's tricks: the elder's, the dealer's, and whether it is a vole.
@@ -187,6 +191,7 @@ def _refused(errors: dict, refused: Refused, *, trick: bool = False, post=None,
     """The refusal beside its field; a variant the table does not play has no field on the
     page, so its refusal heads the form."""
     field = field_of(refused.at, trick=trick, irregular=variants(post or {})[1])
+    field = {"refused_by": "opening"}.get(field, field)  # à trois and à quatre: one tap
     if field in ("double", "offer") and not (rules or {}).get(VARIANT_RULE[field]):
         field = "form"
     errors[field] = words.refusal(refused)
@@ -338,9 +343,12 @@ def _number(post, name: str = "number") -> int | None:
 def _act(request, table: Table, action: str) -> str:
     """Does what the form asks; returns the words that say it was done."""
     post, by = request.POST, request.user
-    if action in ("summary", "deal"):
-        record = summary_record(post) if action == "summary" else full_record(
-            post, in_progress=True)
+    if action in ("summary", "deal", *many_forms.SEATS):
+        if action in many_forms.SEATS:
+            record = many_forms.summary_record(action, post)
+        else:
+            record = summary_record(post) if action == "summary" else full_record(
+                post, in_progress=True)
         hand, new = record_hand(table_id=table.pk, record=record, by=by,
                                 idempotency_key=post.get("key") or None,
                                 number=_number(post))
@@ -411,6 +419,20 @@ def _names(snap: dict) -> tuple[str, str]:
     return tuple(names.get(str(seats.get(role)), "—") for role in ("elder", "dealer"))
 
 
+def _many_next(table: Table, snap: dict, values) -> dict:
+    """The à trois or à quatre form of the hand to come, while three (or four) play; nothing
+    once an à trois game is down to two, who play two-handed hands."""
+    part = snap.get(table.format) if table.format in MANY_HANDED else None
+    if part and part.get("withdrawn") and part.get("seats"):
+        return {"many": None, "withdrawn": (snap.get("names") or {}).get(
+            str(part["withdrawn"][0]), "—")}
+    if not part or not part.get("seats"):
+        return {"many": None}
+    match = {"quatre_game": part.get("game"), "belle": part.get("belle")}
+    return many_forms.context(table.format, part["seats"], snap.get("names") or {},
+                              values) | match
+
+
 def _context(table: Table, errors: dict, values) -> dict:
     snap = table.snapshot
     last = list(table.hands.select_related("elder", "dealer").order_by("-number")[:6])
@@ -420,6 +442,7 @@ def _context(table: Table, errors: dict, values) -> dict:
     play = play_state(in_progress, table.rules.get("ranking", "classic")) if in_progress else None
     finished = next((h for h in last if h.status == Hand.Status.COUNTED), None)
     return {
+        "many_table": table.format in MANY_HANDED, **_many_next(table, snap, values),
         "table": table, "snap": snap, "words": words.live_words(), "errors": errors,
         "values": values, "key": uuid.uuid4().hex, "next_number": table.hands.count() + 1,
         "elder": _names(snap)[0], "dealer": _names(snap)[1],
@@ -453,22 +476,17 @@ def hand_history(request, table_id: int, number: int):
 @login_required
 def correct(request, table_id: int, number: int):
     """A past hand corrected with the same widgets, prefilled from its record: a new
-    version, and the table replayed from it."""
+    version, and the table replayed from it. A hand à trois or à quatre is corrected by its
+    summary; one entered card by card keeps its cards, so the page leaves it to the API."""
     table = _scored_table(request, table_id)
     hand = get_object_or_404(Hand, table=table, number=number)
     errors, status = {}, 200
-    values = _prefill(hand.record)
+    kind = many_forms.kind_of(hand.record)
+    values = many_forms.prefill(hand.record) if kind else _prefill(hand.record)
     if request.method == "POST":
         values, action = request.POST, request.POST.get("action")
         try:
-            record = (summary_record(values) if action == "summary"
-                      else full_record(values, in_progress=bool(values.get("in_progress"))))
-            if action == "deal" and values.get("in_progress"):
-                record["tricks"] = full_record(values, in_progress=False)["tricks"]
-            if action == "deal":
-                record.update(variants(values)[0])
-                if announced(values, record.get("king")):
-                    record["king"] = announced(values, record.get("king"))
+            record = _corrected_record(hand, kind, action, values)
             if _number(values, "version") != hand.version:
                 messages.warning(request, _("Hand %(number)s was corrected from another phone "
                                             "meanwhile: here is its new version.")
@@ -484,6 +502,10 @@ def correct(request, table_id: int, number: int):
             _refused(errors, refused, post=values, rules=table.rules)
             errors["action"], status = action, 422
     names = {"elder": hand.elder.name, "dealer": hand.dealer.name}
+    many = {}
+    if kind:
+        seats = many_forms.seats_of(kind, table.seating, hand.elder_id, hand.dealer_id)
+        many = many_forms.context(kind, seats, table.snapshot.get("names") or {}, values)
     return render(request, "games/correct.html", {
         "table": table, "hand": hand, "errors": errors, "values": values, "splits": SPLITS,
         "key": uuid.uuid4().hex, "elder": names["elder"], "dealer": names["dealer"],
@@ -493,8 +515,32 @@ def correct(request, table_id: int, number: int):
                                       table.rules, "summary"),
         "irregular_deal": irregular_fields(values, errors, names["elder"], names["dealer"],
                                            table.rules, "deal"),
-        "full": "deal" in hand.record, **_choices(names["elder"], names["dealer"])},
+        "full": "deal" in hand.record, "many": None, **many,
+        **_choices(names["elder"], names["dealer"])},
         status=status)
+
+
+def _corrected_record(hand: Hand, kind: str | None, action: str, values) -> dict:
+    """The record a correction's form makes: à trois or à quatre, a summary of the hand's
+    format (a full record of these keeps its cards: only the API corrects it); else a
+    two-handed summary or full record."""
+    if kind and "deal" in hand.record:
+        raise Refused("bad_request", _("This hand was entered card by card: it can be "
+                                       "corrected through the API only, which keeps its "
+                                       "cards."))
+    if action != kind and (kind or action in many_forms.SEATS):
+        raise Refused("bad_request", _("Unknown action."))
+    if kind:
+        return many_forms.summary_record(kind, values)
+    record = (summary_record(values) if action == "summary"
+              else full_record(values, in_progress=bool(values.get("in_progress"))))
+    if action == "deal" and values.get("in_progress"):
+        record["tricks"] = full_record(values, in_progress=False)["tricks"]
+    if action == "deal":
+        record.update(variants(values)[0])
+        if announced(values, record.get("king")):
+            record["king"] = announced(values, record.get("king"))
+    return record
 
 
 def _prefill(record: dict) -> dict:

@@ -67,7 +67,7 @@ def test_a_steward_adds_a_player_opens_a_pool_and_follows_it(live_server, stewar
     small.get_by_label("Name of the table").fill("The long table")
     small.get_by_label("First seat (plays first)").select_option(label="Athos")
     small.get_by_label("Second seat (plays first)").select_option(label="D'Artagnan")
-    small.get_by_label("Third seat (observes first; a pool only)").select_option(label="Aramis")
+    small.get_by_label("Third seat (observes first at a pool").select_option(label="Aramis")
     small.get_by_label("French: a gallery behind each player").check()
     small.get_by_label("Entry to the pool (cagnotte)").fill("10")
     shot(small, "open-table")

@@ -161,7 +161,7 @@ def test_a_pool_evening_from_phones(daphne, chromium):
     secretary.get_by_label("Name of the table").fill("The first evening")
     secretary.get_by_label("First seat (plays first)").select_option(label="Athos")
     secretary.get_by_label("Second seat (plays first)").select_option(label="Porthos")
-    secretary.get_by_label("Third seat (observes first; a pool only)").select_option(
+    secretary.get_by_label("Third seat (observes first at a pool").select_option(
         label="Aramis")
     expect(secretary.get_by_label("First dealer (donneur)")).to_have_value("")  # the cut
     secretary.get_by_label("French: a gallery behind each player").check()

@@ -1,0 +1,137 @@
+"""The scorer's summary forms of a hand à trois and à quatre (templates/games/_trois_form.html,
+_quatre_form.html): their choices, the players named by their seats, the `ecarte-trois/1` or
+`ecarte-quatre/1` summary record they make (docs/hand-record.md), and a stored record read back
+into them for a correction. The engine judges the record; the form only writes it down."""
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from club.errors import Refused
+
+SEATS = {"trois": ("elder", "middle", "dealer"), "quatre": ("elder", "second", "third", "dealer")}
+ANSWERING = {"trois": ("middle", "dealer"), "quatre": ("second", "third", "dealer")}
+FORMAT = {"trois": "ecarte-trois/1", "quatre": "ecarte-quatre/1"}
+SEAT_WORDS = {"elder": gettext_lazy("elder"), "middle": gettext_lazy("middle"),
+              "second": gettext_lazy("second"), "third": gettext_lazy("third"),
+              "dealer": gettext_lazy("dealer")}
+SIDES = {"elder_side": ("elder", "third"), "dealer_side": ("second", "dealer")}
+NO_TRICK = "none"  # the à quatre button of a hand a king mark ended before play
+
+
+def kind_of(record: dict) -> str | None:
+    """"trois" or "quatre" for a record of those forms, None for a two-handed one."""
+    return next((kind for kind, name in FORMAT.items() if record.get("format") == name), None)
+
+
+def seats_of(kind: str, seating, elder, dealer) -> dict:
+    """{seat: player} of a hand whose elder and dealer are known: each player sits at the left
+    of the one before him in `seating`, and the seats follow the elder in the order of
+    play."""
+    seating = list(seating)
+    start = seating.index(elder)
+    seats = {seat: seating[(start + i) % len(seating)] for i, seat in enumerate(SEATS[kind])}
+    return seats | {"dealer": dealer}
+
+
+def named(kind: str, seats: dict, names: dict) -> list[dict]:
+    """The seats in the order of play, each with its player's name and its word."""
+    return [{"seat": seat, "name": names.get(str(seats.get(seat)), "—"),
+             "word": SEAT_WORDS[seat]} for seat in SEATS[kind]]
+
+
+def choices(kind: str, players: list[dict]) -> dict:
+    """The opening's and the king's choices, the players named by their seats; the refusals
+    are part of the opening, one tap each."""
+    by_seat = {p["seat"]: p for p in players}
+    refusals = [(f"refused:{seat}", _("proposal refused by %(name)s, %(seat)s") % {
+        "name": by_seat[seat]["name"], "seat": by_seat[seat]["word"]})
+        for seat in ANSWERING[kind]]
+    announced = [(p["seat"], _("announced by %(name)s, %(seat)s") % {
+        "name": p["name"], "seat": p["word"]}) for p in players]
+    return {"openings": [("played", _("played without proposing")), *refusals,
+                         ("exchanged", _("exchanged"))],
+            "kings": [("none", _("no king")), ("turned", _("turned up")), *announced]}
+
+
+def sides(players: list[dict]) -> list[dict]:
+    """The two sides à quatre, each with its partners."""
+    by_seat = {p["seat"]: p for p in players}
+    words = {"elder_side": _("the elder's side"), "dealer_side": _("the dealer's side")}
+    return [{"side": side, "word": words[side], "players": [by_seat[s] for s in pair]}
+            for side, pair in SIDES.items()]
+
+
+def _count(post, name: str, at: str) -> int:
+    try:
+        count = int(post.get(name))
+    except (TypeError, ValueError):
+        raise Refused("bad_summary", _("Tap how many tricks each took."), at) from None
+    return count
+
+
+def summary_record(kind: str, post) -> dict:
+    """The form as a summary record of its format (docs/hand-record.md)."""
+    opening = post.get("opening") or ""
+    refused_by = None
+    if opening.startswith("refused:"):
+        opening, refused_by = "refused", opening.split(":", 1)[1]
+    if opening not in ("played", "refused", "exchanged"):
+        raise Refused("bad_summary", _("Choose the opening."), "summary.opening")
+    king = post.get("king") or "none"
+    summary = {"opening": opening}
+    if refused_by:
+        summary["refused_by"] = refused_by
+    summary["king_turned"] = king == "turned"
+    if king in SEATS[kind]:
+        summary["king"] = king
+    if kind == "trois":
+        summary["tricks"] = {seat: _count(post, f"tricks_{seat}", "summary.tricks")
+                             for seat in SEATS[kind]}
+        if post.get("first_to_two") in SEATS[kind]:
+            summary["first_to_two"] = post["first_to_two"]
+    elif post.get("elder_side") == NO_TRICK:
+        summary["tricks"] = {"elder_side": 0, "dealer_side": 0}
+    else:
+        elder_side = _count(post, "elder_side", "summary.tricks")
+        summary["tricks"] = {"elder_side": elder_side, "dealer_side": 5 - elder_side}
+    return {"format": FORMAT[kind], "summary": summary}
+
+
+def prefill(record: dict) -> dict:
+    """A stored summary record as the form's values."""
+    summary = record.get("summary") or {}
+    opening = summary.get("opening")
+    if opening == "refused":
+        opening = f"refused:{summary.get('refused_by')}"
+    king = "turned" if summary.get("king_turned") else summary.get("king") or "none"
+    tricks = summary.get("tricks") or {}
+    values = {"opening": opening, "king": king,
+              "first_to_two": summary.get("first_to_two") or ""}
+    for seat, count in tricks.items():
+        values[f"tricks_{seat}"] = str(count)
+    if "elder_side" in tricks:
+        values["elder_side"] = NO_TRICK if not any(tricks.values()) else str(
+            tricks["elder_side"])
+    return values
+
+
+def trick_rows(kind: str, players: list[dict], values) -> list[dict]:
+    """À trois, a row of taps 0 to 5 for each player, with the count chosen."""
+    return [p | {"field": f"tricks_{p['seat']}", "chosen": str(values.get(
+        f"tricks_{p['seat']}", ""))} for p in players] if kind == "trois" else []
+
+
+# The à quatre buttons: the elder's side's tricks and the dealer's side's, and a vole.
+SPLITS = [{"elder_side": n, "dealer_side": 5 - n, "vole": n in (0, 5)}
+          for n in (5, 4, 3, 2, 1, 0)]
+COUNTS = range(6)
+
+
+def context(kind: str, seats: dict, names: dict, values) -> dict:
+    """What the form of `kind` needs, for the hand whose seats are `seats` ({seat: player
+    id})."""
+    players = named(kind, seats, names)
+    made = choices(kind, players)
+    return {"many": kind, "seated": players, "many_openings": made["openings"],
+            "many_kings": made["kings"], "trick_rows": trick_rows(kind, players, values),
+            "sides": sides(players) if kind == "quatre" else [], "quatre_splits": SPLITS,
+            "counts": COUNTS}
