@@ -38,6 +38,7 @@ class _ManyCourse:
                                  games=dict.fromkeys(setup.players, 0))]
         self.set_aside: list = []
         self.seated: dict = {}  # hand key -> (elder, dealer)
+        self.marked_to: dict = {}  # hand key -> {whom the result's marks name: [player ids]}
         self.winner = None
 
     @property
@@ -78,9 +79,11 @@ class _ManyCourse:
                 self.elder, self.dealer):
             self.set_aside.append((hand.key, "the hand no longer fits the table's course"))
             return None
+        marked_to = self._marked_to()
         result = self._play(agreeing(hand.record, self.rules))
         self.game.hands.append((hand.key, result))
         self.seated[hand.key] = (hand.elder, hand.dealer)
+        self.marked_to[hand.key] = marked_to
         self._after(result)
         return result
 
@@ -107,6 +110,9 @@ class TroisCourse(_ManyCourse):
 
     def roles_next(self) -> dict:
         return self.engine.seats()
+
+    def _marked_to(self) -> dict:
+        return {seat: [player] for seat, player in self.engine.seats().items()}
 
     def _play(self, record: dict) -> dict:
         return self.engine.play(record)
@@ -143,6 +149,9 @@ class QuatreCourse(_ManyCourse):
 
     def roles_next(self) -> dict:
         return {} if self.over else self.engine.seats()
+
+    def _marked_to(self) -> dict:
+        return {side: list(pair) for side, pair in self.engine.sides().items()}
 
     def _play(self, record: dict) -> dict:
         self._sides = self.engine.sides()

@@ -102,6 +102,10 @@ def live_words() -> dict:
     are filled in by the script."""
     return {
         "dealer": _("dealer"), "elder": _("elder"), "observer": _("observer"),
+        "middle": _("middle"), "elder_side": _("the elder's side"),
+        "dealer_side": _("the dealer's side"), "belle": _("la belle"),
+        "sides_won": _("%(names)s take it"),
+        "games_won": _("Games won"),
         "seats": _("Seats"), "pending": _("has not taken his seat yet"),
         "game": _("Game %(number)s"), "target": _("to %(target)s"),
         "target_unknown": _("target set by the first turn-up"),

@@ -148,6 +148,9 @@ class LastHand(Strict):
     vulnerable: str | None = Field(description="The vulnerable seat: elder or dealer; à trois "
                                    "also middle; à quatre elder_side or dealer_side.")
     marks: list[dict[str, Any]] = Field(description="The result's marks: {to, points, for}.")
+    seats: dict[str, list[int]] | None = Field(
+        None, description="À trois and à quatre only: the players each mark's `to` names, "
+        'as {"middle": [id]} or {"elder_side": [id, id]}.')
 
 
 class PlayedTrick(Strict):

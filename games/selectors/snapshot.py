@@ -18,19 +18,24 @@ LAST_HANDS = 5
 
 def last_hands(course: Course) -> list[dict]:
     """The newest hands that count, newest first, with who sat where and the marks: enough for
-    a page to say them in words ("dealer +1 point, +1 refusal")."""
+    a page to say them in words ("dealer +1 point, +1 refusal"). À trois and à quatre, `seats`
+    gives the players each mark's `to` names: {"middle": [id]}, {"elder_side": [id, id]}."""
     placed = [(game.number, key, result) for game in course.games for key, result in game.hands]
     placed = placed[-LAST_HANDS:][::-1]
+    marked_to = getattr(course, "marked_to", {})  # à trois and à quatre (games.formats)
     out = []
     for game, key, result in placed:
         elder, dealer = course.seated[key]
-        out.append({
+        hand = {
             "number": key, "game": game, "elder": elder, "dealer": dealer,
             "void": bool(result.get("void")), "in_progress": bool(result.get("in_progress")),
             "vulnerable": result.get("vulnerable"),
             "marks": [{"to": m["to"], "points": m["points"], "for": m["for"]}
                       for m in result.get("marks", [])],
-        })
+        }
+        if key in marked_to:
+            hand["seats"] = marked_to[key]
+        out.append(hand)
     return out
 
 

@@ -10,6 +10,8 @@ from django.contrib.auth.views import redirect_to_login
 from django.shortcuts import get_object_or_404, render
 
 from games import words
+from games.engine.trois import TARGET
+from games.formats import MANY_HANDED
 from games.models import Table
 from games.services.changes import may_score
 from games.views.advice import latest_noted, note
@@ -84,12 +86,23 @@ def seat_panel(request, table: Table, error: str | None = None) -> dict | None:
             "key": uuid.uuid4().hex}
 
 
+def _options(table: Table) -> list[dict]:
+    """The table's options in words; à trois and à quatre only those that apply to them (the
+    target, 7 by their Laws, and the rank of the cards)."""
+    found = words.options(table.rules)
+    if table.format not in MANY_HANDED:
+        return found
+    return [item | {"default": TARGET, "default_words": str(TARGET)}
+            if item["key"] == "target" else item
+            for item in found if item["key"] in ("target", "ranking")]
+
+
 def table_page(request, found: Table, *, errors=None, values=None, status=200):
     """A table's page; after a refused wager form, with the refusal beside that form."""
     return render(request, "games/table.html", {
         "table": found, "snap": found.snapshot, "words": words.live_words(),
         "cut": _cut(found), "first_dealer": _first_dealer_name(found),
-        "options": words.options(found.rules),
+        "options": _options(found),
         "format": words.FORMATS[found.format],
         "style": words.STYLES[found.wager_style],
         "may_score": request.user.is_authenticated and may_score(found, request.user),

@@ -55,10 +55,33 @@
     return dl;
   }
 
+  function together(snap, ids) {  /* "Athos & Aramis" */
+    return (ids || []).map(function (id) { return nameOf(snap, id); }).join(" & ");
+  }
+
+  function sidesList(snap) {  /* à quatre: each side's partners, the side it holds, its games */
+    var list = h("ul", {"class": "seats"});
+    snap.quatre.sides.forEach(function (side) {
+      list.appendChild(h("li", {"data-role": side.side || ""},
+        h("span", {"class": "role"}, side.side ? W[side.side] : ""),
+        h("span", {}, together(snap, side.players))));
+    });
+    return list;
+  }
+
   function seats(snap) {
     var list = h("ul", {"class": "seats"});
     var s = snap.seats || {};
     var roles = snap.format === "pool" ? ["dealer", "elder", "observer"] : ["dealer", "elder"];
+    if (snap.quatre) return sidesList(snap);
+    if (snap.trois && snap.status === "playing" && snap.trois.three_handed) {
+      s = snap.trois.seats;
+      roles = ["dealer", "elder", "middle"];
+    } else if (snap.trois && snap.status !== "playing") {  /* the places, the winner first */
+      var places = h("ol", {"class": "seats"});
+      snap.trois.order.forEach(function (id) { places.appendChild(h("li", {}, nameOf(snap, id))); });
+      return places;
+    }
     if (snap.status !== "playing") {
       (snap.players || []).forEach(function (id) {
         list.appendChild(h("li", {}, h("span", {}, nameOf(snap, id))));
@@ -76,16 +99,26 @@
     return list;
   }
 
+  function sidesLine(snap, key) {  /* à quatre: "Athos & Aramis 3 – Porthos & D'Artagnan 5" */
+    return snap.quatre.sides.map(function (side) {
+      return together(snap, side.players) + " " + side[key];
+    }).join(" – ");
+  }
+
   function gameSection(snap) {
     var g = snap.game || {};
     var target = g.target === null || g.target === undefined ? W.target_unknown
       : fill(W.target, {target: g.target});
+    var belle = snap.quatre && snap.quatre.belle ? " (" + W.belle + ")" : "";
     return h("div", {"class": "game"},
-      h("p", {}, fill(W.game, {number: g.number}), ", ", target, ":"),
-      h("p", {"class": "score", "data-score": ""}, scoreLine(snap, g.score)));
+      h("p", {}, fill(W.game, {number: g.number}), belle, ", ", target, ":"),
+      h("p", {"class": "score", "data-score": ""},
+        snap.quatre ? sidesLine(snap, "score") : scoreLine(snap, g.score)));
   }
 
   function moneyFacts(snap) {
+    if (snap.trois) return null;  /* one game, no unit, no money */
+    if (snap.quatre) return facts([[W.games_won, sidesLine(snap, "games")]]);
     var pairs = [[W.unit, scoreLine(snap, (snap.unit || {}).games)]];
     if (snap.pool) {
       var st = snap.pool.streak;
@@ -127,7 +160,7 @@
     return box;
   }
 
-  function marksText(snap, hand) {
+  function marksText(snap, hand) {  /* à trois and à quatre, hand.seats names who a mark's "to" is */
     if (hand.void) return W.void;
     if (hand.in_progress) return W.in_progress;
     var byRole = {};
@@ -141,7 +174,9 @@
     });
     if (!order.length) return W.nothing;
     return order.map(function (role) {
-      return W[role] + " " + nameOf(snap, hand[role]) + ": " + byRole[role].join(", ");
+      var who = hand.seats && hand.seats[role] ? together(snap, hand.seats[role])
+        : nameOf(snap, hand[role]);
+      return W[role] + " " + who + ": " + byRole[role].join(", ");
     }).join("; ");
   }
 
@@ -190,8 +225,10 @@
     var parts = [];
     if (snap.status !== "playing") {
       var won = snap.winner !== null && snap.winner !== undefined;
+      var sideWon = snap.quatre && snap.quatre.winner;
       parts.push(h("p", {"class": "score"}, W.status[snap.status] || snap.status,
-        won ? " — " + fill(W.won_by, {name: nameOf(snap, snap.winner)}) : ""));
+        won ? " — " + fill(W.won_by, {name: nameOf(snap, snap.winner)}) : "",
+        sideWon ? " — " + fill(W.sides_won, {names: together(snap, snap.quatre.winner)}) : ""));
     }
     parts.push(seats(snap));
     if (snap.status === "playing") parts.push(gameSection(snap));

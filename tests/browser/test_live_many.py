@@ -1,0 +1,73 @@
+"""Tables à trois and à quatre followed live on a phone (docs/rules.md, sections 12 and 13):
+the seats of the hand to come, each mark named with its player or its two partners, the
+sides' games, and the places or the winning side once over. Hands are posted through the API
+to a real daphne; the page is never reloaded."""
+from playwright.sync_api import expect
+
+from tests.browser.test_live_pages import WAIT
+
+PLAYED = {"opening": "played", "king_turned": False}
+
+
+def players(daphne, name: str, *who) -> list[int]:
+    return [daphne.api("/players", {"name": f"{w} {name}"})["id"] for w in who]
+
+
+def watch(spectator, daphne, table):
+    spectator.goto(f"http://{daphne.address}/tables/{table['id']}/")
+    expect(spectator.locator(".live-state")).to_have_attribute("data-state", "live",
+                                                               timeout=WAIT)
+    spectator.evaluate("window.notReloaded = true")
+
+
+def post(daphne, table, record) -> dict:
+    return daphne.api(f"/tables/{table['id']}/hands", {"record": record})["table"]
+
+
+def test_a_trois_table_names_the_middle_and_the_places(daphne, spectator):
+    athos, porthos, aramis = players(daphne, "T", "Athos", "Porthos", "Aramis")
+    table = daphne.api("/tables", {"name": "T", "format": "trois",
+                                   "players": [athos, porthos, aramis], "first_dealer": athos})
+    watch(spectator, daphne, table)
+    seats = spectator.locator("ul.seats")
+    expect(seats.locator("[data-role=middle]")).to_contain_text("Aramis T")
+
+    # Porthos, elder, plays without proposing and loses the point to Athos, the dealer: the
+    # refusal point goes to Aramis, the middle, in consolation.
+    post(daphne, table, {"format": "ecarte-trois/1", "summary": PLAYED | {
+        "tricks": {"elder": 1, "middle": 1, "dealer": 3}}})
+
+    hand = spectator.locator(".last-hands li").first
+    expect(hand).to_contain_text("dealer Athos T: +1 point", timeout=WAIT)
+    expect(hand).to_contain_text("middle Aramis T: +1")
+    expect(hand).not_to_contain_text("undefined")
+    expect(spectator.locator("[data-score]")).to_contain_text("Athos T 1")
+    assert spectator.evaluate("document.documentElement.scrollWidth") <= 390
+    assert spectator.evaluate("window.notReloaded === true")
+
+
+def test_a_quatre_table_names_the_partners_and_the_winning_side(daphne, spectator):
+    a, b, c, d = players(daphne, "Q", "Athos", "Porthos", "Aramis", "D'Artagnan")
+    table = daphne.api("/tables", {"name": "Q", "format": "quatre", "players": [a, b, c, d],
+                                   "first_dealer": a, "rules": {"target": 5}})
+    watch(spectator, daphne, table)
+    expect(spectator.locator("ul.seats [data-role=dealer_side]")).to_contain_text(
+        "Athos Q & Aramis Q")
+
+    # Two games to 5, each won by the side of Athos and Aramis with a vole.
+    snap = table
+    while snap["status"] == "playing":
+        side = next(s["side"] for s in snap["quatre"]["sides"] if a in s["players"])
+        other = "dealer_side" if side == "elder_side" else "elder_side"
+        snap = post(daphne, table, {"format": "ecarte-quatre/1", "summary": {
+            "opening": "exchanged", "king_turned": False, "tricks": {side: 5, other: 0}}})
+
+    body = spectator.locator("[data-live]")
+    expect(body).to_contain_text("Athos Q & Aramis Q take it", timeout=WAIT)
+    hands = spectator.locator(".last-hands li")
+    # From 4 of 5, the vole's second point is not marked: the game ends at the target.
+    expect(hands.nth(0)).to_contain_text("side Athos Q & Aramis Q: +1 point")
+    expect(hands.nth(1)).to_contain_text("side Athos Q & Aramis Q: +1 point, +1 vole")
+    expect(body).to_contain_text("Athos Q & Aramis Q 2 – Porthos Q & D'Artagnan Q 0")
+    expect(body).not_to_contain_text("undefined")
+    assert spectator.evaluate("window.notReloaded === true")
