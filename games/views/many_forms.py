@@ -6,14 +6,16 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from club.errors import Refused
+from games.engine import quatre, trois
 
-SEATS = {"trois": ("elder", "middle", "dealer"), "quatre": ("elder", "second", "third", "dealer")}
-ANSWERING = {"trois": ("middle", "dealer"), "quatre": ("second", "third", "dealer")}
-FORMAT = {"trois": "ecarte-trois/1", "quatre": "ecarte-quatre/1"}
+SEATS = {"trois": trois.SEATS, "quatre": quatre.SEATS}
+ANSWERING = {"trois": trois.ANSWERING, "quatre": quatre.SEATS[1:]}  # who answers a proposal
+FORMAT = {"trois": trois.FORMAT, "quatre": quatre.FORMAT}
 SEAT_WORDS = {"elder": gettext_lazy("elder"), "middle": gettext_lazy("middle"),
               "second": gettext_lazy("second"), "third": gettext_lazy("third"),
               "dealer": gettext_lazy("dealer")}
-SIDES = {"elder_side": ("elder", "third"), "dealer_side": ("second", "dealer")}
+SIDES = {side: tuple(seat for seat in quatre.SEATS if quatre.SIDE_OF[seat] == side)
+         for side in quatre.SIDES}  # the elder and the third, the second and the dealer
 NO_TRICK = "none"  # the à quatre button of a hand a king mark ended before play
 
 
