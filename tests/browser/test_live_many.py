@@ -42,6 +42,23 @@ def test_a_trois_table_names_the_middle_and_the_places(daphne, spectator):
     expect(hand).to_contain_text("middle Aramis T: +1")
     expect(hand).not_to_contain_text("undefined")
     expect(spectator.locator("[data-score]")).to_contain_text("Athos T 1")
+
+    # Athos goes on with voles to the target and withdraws; Aramis wins the finish.
+    snap = daphne.api(f"/tables/{table['id']}")
+    while snap["status"] == "playing":
+        leader = athos if not snap["trois"]["order"] else aramis
+        role = next(r for r, p in snap["trois"]["seats"].items() if p == leader)
+        if snap["trois"]["three_handed"]:
+            tricks = dict.fromkeys(("elder", "middle", "dealer"), 0) | {role: 5}
+            record = {"format": "ecarte-trois/1", "summary": {
+                "opening": "exchanged", "king_turned": False, "tricks": tricks}}
+        else:
+            elder = 5 if snap["seats"]["elder"] == leader else 0
+            record = {"summary": {"opening": "exchanged", "king_turned": False,
+                                  "tricks": {"elder": elder, "dealer": 5 - elder}}}
+        snap = post(daphne, table, record)
+    places = spectator.locator("ol.seats li")
+    expect(places).to_have_text(["1. Athos T", "2. Aramis T", "3. Porthos T"], timeout=WAIT)
     assert spectator.evaluate("document.documentElement.scrollWidth") <= 390
     assert spectator.evaluate("window.notReloaded === true")
 

@@ -79,7 +79,9 @@
       roles = ["dealer", "elder", "middle"];
     } else if (snap.trois && snap.status !== "playing") {  /* the places, the winner first */
       var places = h("ol", {"class": "seats"});
-      snap.trois.order.forEach(function (id) { places.appendChild(h("li", {}, nameOf(snap, id))); });
+      snap.trois.order.forEach(function (id, i) {
+        places.appendChild(h("li", {}, (i + 1) + ". " + nameOf(snap, id)));
+      });
       return places;
     }
     if (snap.status !== "playing") {
