@@ -12,6 +12,7 @@ the third player, the middle, in consolation.
 """
 import pytest
 
+from games.api.schemas import Snapshot
 from games.models import Hand, HandVersion, Table
 from tests.engine.trois_kit import full
 from tests.games.kit import players
@@ -88,7 +89,9 @@ def test_each_trick_is_led_by_the_winner_of_the_one_before(scorer, trio):
     athos, porthos, aramis = (p.pk for p in trio)
     table = open_trois(scorer, trio)
     hand_id = start(scorer, table, tricks=2)["hand"]["id"]
-    seen = scorer.get(f"/tables/{table['id']}").json()["in_progress"]
+    snap = scorer.get(f"/tables/{table['id']}").json()
+    Snapshot.model_validate(snap)  # the API's schema of a snapshot holds it
+    seen = snap["in_progress"]
     assert seen["seats"] == {"elder": porthos, "middle": aramis, "dealer": athos}
     assert [(t["leader"], t["winner"]) for t in seen["tricks"]] == [
         (porthos, athos), (athos, aramis)]
