@@ -251,3 +251,24 @@ def test_the_two_handed_finish_takes_a_hand_in_progress(scorer, trio):
     assert finished.status_code == 200, finished.content
     # The elder played without proposing and took the vole: 2 (section 7).
     assert finished.json()["hand"]["result"]["points"] == {"elder": 2, "dealer": 0}
+
+
+def test_only_the_last_hand_of_the_table_may_be_in_progress(scorer, trio):
+    """A correction that puts hand 1 back in progress sets hand 2 aside: hand 1 is no longer
+    the table's last, and neither takes a trick (it is finished by a correction)."""
+    table = open_trois(scorer, trio)
+    first = scorer.post(f"/tables/{table['id']}/hands",
+                        {"record": full(*DEAL, tricks=PLAY)}).json()
+    second = scorer.post(f"/tables/{table['id']}/hands", {"record": {
+        "format": "ecarte-trois/1", "summary": {"opening": "exchanged", "king_turned": False,
+                                                "tricks": {"elder": 3, "middle": 1,
+                                                           "dealer": 1}}}}).json()
+    corrected = scorer.post(f"/hands/{first['hand']['id']}/correct",
+                            {"record": full(*DEAL, tricks=PLAY[:2], in_progress=True)})
+    assert corrected.status_code == 200, corrected.content
+    assert corrected.json()["table"]["hand_in_progress"] == 1
+    assert Hand.objects.get(pk=second["hand"]["id"]).status == Hand.Status.SET_ASIDE
+    for hand in (first, second):
+        answer = add(scorer, hand["hand"]["id"], 3)
+        assert answer.status_code == 409
+        assert answer.json()["error"]["code"] == "hand_not_in_progress"

@@ -180,3 +180,16 @@ def test_a_second_hand_waits_for_the_one_in_progress(scorer, table):
     answer = scorer.post(url(table), deal_post(number=2, key="d2"), follow=True)
     assert "is being entered card by card from another phone" in answer.content.decode()
     assert Hand.objects.filter(table=table).count() == 1
+
+
+def test_the_card_by_card_forms_in_french(scorer, table):
+    page = scorer.get(url(table), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Aramis, milieu : cinq cartes" in page
+    assert "Une nouvelle proposition" in page and "pas de refus ensuite" in page
+    hand = enter_deal(scorer, table)
+    scorer.post(url(table), trick(hand, 1, PLAY[0]))
+    page = scorer.get(url(table), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Levée 1 : Porthos K♠, Aramis 10♦, Athos Q♦ ; Athos la prend" in page
+    page = scorer.post(url(table), trick(hand, 2, ["KC", "TS", "KH"]),
+                       HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Refusé par les règles" in page
