@@ -115,6 +115,13 @@ def test_a_hand_card_by_card_scores_as_the_laws_say(scorer, table, trio):
     table.refresh_from_db()
     assert table.snapshot["trois"]["score"] == {str(athos.pk): 1, str(porthos.pk): 0,
                                                 str(aramis.pk): 1}
+    # The jeux de règle advisor and the double-dummy analysis are two-handed: neither shows.
+    for path in (url(table), f"/tables/{table.pk}/", f"/tables/{table.pk}/hands/1/",
+                 f"/tables/{table.pk}/advice/"):
+        answer = scorer.get(path)
+        assert answer.status_code == 200, path
+        assert "jeux de règle" not in answer.content.decode()
+        assert "with every card in view" not in answer.content.decode()
 
 
 @pytest.mark.parametrize("cards, code, place, words", [
