@@ -4,7 +4,8 @@
 or a rubber, else a `TroisCourse` (games.engine.trois_game.TroisGame) or a `QuatreCourse`
 (games.engine.quatre.QuatreMatch). Both offer what the replay, record_hand, the snapshot and
 the projection read of a `Course`: the games and the unit, who is elder and dealer in the hand
-to come, `play`, `placed`, `over` and `winner`. A table's `Hand.elder` and `Hand.dealer` are
+to come, `play`, `placed`, `over`, `winner` and the hand in progress (a hand entered card by
+card, which keeps the deal until it is finished). A table's `Hand.elder` and `Hand.dealer` are
 those two seats; the engine names the others.
 """
 from .engine.course import Course, CourseGame, CourseUnit, Setup, agreeing
@@ -28,7 +29,6 @@ class _ManyCourse:
 
     observer = None
     streak = None
-    hand_in_progress = None  # these tables take finished hands only
 
     def __init__(self, setup: Setup):
         self.setup = setup
@@ -40,6 +40,15 @@ class _ManyCourse:
         self.seated: dict = {}  # hand key -> (elder, dealer)
         self.marked_to: dict = {}  # hand key -> {whom the result's marks name: [player ids]}
         self.winner = None
+        self.last = None  # (key, result) of the hand played last
+
+    @property
+    def hand_in_progress(self):
+        """The key of the last hand if it is still being played, else None: a king mark that
+        ends the game before play ends the hand too."""
+        if self.last and self.last[1].get("in_progress") and not self.last[1].get("game_over"):
+            return self.last[0]
+        return None
 
     @property
     def game(self) -> CourseGame:
@@ -76,7 +85,7 @@ class _ManyCourse:
         has no place for it. Raises EngineError if the record is rejected; the course is then
         unchanged."""
         if self.over or hand.game != self.game.number or (hand.elder, hand.dealer) != (
-                self.elder, self.dealer):
+                self.elder, self.dealer) or self.hand_in_progress is not None:
             self.set_aside.append((hand.key, "the hand no longer fits the table's course"))
             return None
         marked_to = self._marked_to()
@@ -84,6 +93,7 @@ class _ManyCourse:
         self.game.hands.append((hand.key, result))
         self.seated[hand.key] = (hand.elder, hand.dealer)
         self.marked_to[hand.key] = marked_to
+        self.last = (hand.key, result)
         self._after(result)
         return result
 

@@ -17,8 +17,9 @@ router = Router(auth=API_AUTH, tags=["club"])
 
 class HandIn(Schema):
     record: Storable = Field(
-        description="A hand record (`ecarte-hand/1`), full or summary, its roles the table's "
-                    "current elder and dealer.")
+        description="A hand record of the table's format (`ecarte-hand/1`, `ecarte-trois/1` "
+                    "or `ecarte-quatre/1`), full or summary, its roles the table's seats in "
+                    "the hand to come.")
     number: int | None = None
 
 
@@ -42,8 +43,11 @@ Card = Annotated[str, StringConstraints(min_length=1, max_length=10)]  # the eng
 
 
 class TrickIn(Schema):
-    trick: tuple[Card, Card] = Field(
-        description="[leader's card, follower's card]; the engine works out who led.",
+    trick: list[Card] = Field(
+        min_length=2, max_length=4,
+        description="The trick's cards in the order played, the leader's first: two at a "
+                    "two-handed table ([leader's card, follower's card]), three à trois, four "
+                    "à quatre; the engine works out who led (the winner of the trick before).",
         examples=[["KS", "7S"]])
     number: int = Field(description="The trick's number in the hand, from 1, as the page has "
                         "it: if it is not the next one, 409 wrong_trick_number.", examples=[1])
@@ -59,7 +63,9 @@ class FinishIn(Schema):
     """Each key, when given, is set in the record (null takes it out); `{}` finishes the hand
     as it stands."""
     king: Storable = Field(None, description="Who announced the king of trumps, if the record "
-                           "does not say yet: elder, dealer or null.", examples=["elder"])
+                           "does not say yet: a seat of the record (elder, dealer; à trois "
+                           "also middle, à quatre second and third) or null.",
+                           examples=["elder"])
     double: Storable = Field(None, description="As in the hand record.", examples=[
         {"by": "dealer", "before_trick": 2, "accepted": False}])
     offer: Storable = Field(None, description="As in the hand record.",

@@ -155,7 +155,9 @@ class LastHand(Strict):
 
 class PlayedTrick(Strict):
     leader: int = Field(description="The player who led.")
-    cards: tuple[str, str] = Field(description="[leader's card, follower's card].")
+    cards: list[str] = Field(description="[leader's card, follower's card]; à trois and à "
+                             "quatre the three or four cards in the order played, the "
+                             "leader's first.")
     winner: int
 
 
@@ -168,6 +170,9 @@ class HandInPlay(Strict):
     king: int | None = Field(description="The player who announced the king of trumps.")
     tricks: list[PlayedTrick] = Field(description="The tricks played so far, in order.")
     won: dict[str, int] = Field(description="The tricks each player has taken, by player id.")
+    seats: dict[str, int] | None = Field(
+        None, description="À trois and à quatre only: the hand's players by seat (elder, "
+        "middle, dealer; elder, second, third, dealer), in the order of play.")
 
 
 class TroisState(Strict):

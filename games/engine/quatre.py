@@ -318,8 +318,6 @@ class QuatreMatch:
             if key in record and record[key] != value:
                 raise EngineError("bad_format", f"{key} must be {value!r}, as the match stands",
                                   key)
-        if record.get("in_progress"):
-            raise EngineError("bad_format", "the match takes finished hands only", "in_progress")
         out = score_quatre(dict(record, score_before=score_before, target=self.target))
         for side, pair in sides.items():
             self.score[pair] += out["points"][side]
@@ -329,5 +327,6 @@ class QuatreMatch:
             self.score = {p: 0 for p in self.partnerships}
             if self.games_won[pair] == 2:
                 self.winner = pair
-        self.dealer = (self.dealer + 1) % 4
+        if out["game_over"] or not out.get("in_progress"):  # else it is replayed once finished
+            self.dealer = (self.dealer + 1) % 4
         return out

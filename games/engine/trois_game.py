@@ -54,9 +54,11 @@ class TroisGame:
         return {"elder": elder, "dealer": self.dealer}
 
     def play(self, record) -> dict:
-        """Scores the next hand, a finished `ecarte-trois/1` record while three play, then an
+        """Scores the next hand, an `ecarte-trois/1` record while three play, then an
         `ecarte-hand/1` record; returns its result. Raises EngineError if the record is
-        rejected; the game is then unchanged."""
+        rejected; the game is then unchanged. A hand in progress marks its king only, and the
+        same dealer deals the next hand once it is finished, unless a king mark ended the
+        game."""
         if self.over:
             raise EngineError("after_game_end", "the game is over: all three are placed", "")
         seats = self.seats()
@@ -71,7 +73,7 @@ class TroisGame:
             self.order.append(seats[out["winner"]])
             if len(self.order) == 2:
                 self.order.append(self.in_play[0])
-        if not self.over:
+        if not self.over and (out["game_over"] or not out.get("in_progress")):
             self.dealer = self._left(self.dealer)
         return out
 
@@ -80,8 +82,6 @@ class TroisGame:
         otherwise is refused."""
         if type(record) is not dict:
             raise EngineError("bad_format", "a hand record is a JSON object", "")
-        if record.get("in_progress"):
-            raise EngineError("bad_format", "the game takes finished hands only", "in_progress")
         given = {"score_before": {role: self.score[p] for role, p in seats.items()},
                  "target": self.target}
         if self.rules:

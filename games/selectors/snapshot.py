@@ -4,6 +4,7 @@ from club.models import Player
 from games.admin.display import OTHER, follower_wins
 from games.engine.cards import SUIT_OF, VALUE, parse_card
 from games.engine.course import Course
+from games.engine.tricks import winner
 from games.models import Hand, Table
 from games.selectors.wagers import gallery, wagers
 from games.services.settlement import pot_cents
@@ -14,6 +15,7 @@ def _by_id(mapping: dict) -> dict:
 
 
 LAST_HANDS = 5
+MANY_RECORDS = ("ecarte-trois/1", "ecarte-quatre/1")
 
 
 def last_hands(course: Course) -> list[dict]:
@@ -49,6 +51,9 @@ def in_progress(table: Table, course: Course) -> dict | None:
     hand = Hand.objects.only("record", "elder_id", "dealer_id").get(table=table, number=key)
     record = hand.record
     turn_up = parse_card(record["deal"]["turn_up"])
+    if record.get("format") in MANY_RECORDS:
+        return _many_in_progress(key, record, course.roles_next(), turn_up,
+                                 course.rules["ranking"])
     value = VALUE[course.rules["ranking"]]
     ids = {"elder": hand.elder_id, "dealer": hand.dealer_id}
     leader, tricks = "elder", []
@@ -61,6 +66,24 @@ def in_progress(table: Table, course: Course) -> dict | None:
             "king": ids.get(record.get("king")), "tricks": tricks,
             "won": {str(ids[role]): sum(t["winner"] == ids[role] for t in tricks)
                     for role in ("elder", "dealer")}}
+
+
+def _many_in_progress(key, record: dict, seats: dict, turn_up: str, ranking: str) -> dict:
+    """A hand à trois or à quatre in progress, in the shape of `in_progress` with every seat:
+    `seats` are its players by seat, in the order of play (the deal stays with the hand until
+    it is finished), and each trick has its three or four cards, the leader's first."""
+    order = list(seats)
+    leader, tricks = 0, []
+    for cards in record.get("tricks", []):
+        cards = [parse_card(card) for card in cards]
+        taker = (leader + winner(cards, SUIT_OF[turn_up], ranking)) % len(order)
+        tricks.append({"leader": seats[order[leader]], "cards": cards,
+                       "winner": seats[order[taker]]})
+        leader = taker
+    return {"hand": key, "elder": seats["elder"], "dealer": seats["dealer"], "turn_up": turn_up,
+            "king": seats.get(record.get("king")), "tricks": tricks, "seats": seats,
+            "won": {str(player): sum(t["winner"] == player for t in tricks)
+                    for player in seats.values()}}
 
 
 def names(ids) -> dict:

@@ -1,8 +1,9 @@
 """The scorer's view of a table (/tables/<id>/score/): a hand entered as a summary in three taps,
 or card by card (the deal and the exchanges as a hand in progress, then each trick as it is
 played, undone, and the hand finished); a past hand corrected; and a hand's versions. A table
-à trois or à quatre takes finished hands only, by the summary forms of games.views.many_forms
-(an à trois game down to two plays on with the two-handed summary).
+à trois or à quatre takes a hand by the summary forms of games.views.many_forms, or card by card
+by those of games.views.many_cards (an à trois game down to two plays on with the two-handed
+forms).
 
 Every form carries the number the page believes it is adding (the hand's, or the trick's) and
 an idempotency key drawn with the page (club.idempotency.form_once for a trick, an undo or a
@@ -30,12 +31,12 @@ from games.models import Hand, Table
 from games.services.changes import may_score
 from games.services.hands import correct_hand, record_hand
 from games.services.tricks import add_trick, finish_hand, undo_trick
-from games.views import many_forms
+from games.views import many_cards, many_forms
 from games.views.advice import note
+from games.views.many_cards import EXCHANGE_ROWS, PLAYED, cards_of
 
 # The six buttons of a summary's tricks: the elder's, the dealer's, and whether it is a vole.
 SPLITS = [{"elder": n, "dealer": 5 - n, "vole": n in (0, 5)} for n in (5, 4, 3, 2, 1, 0)]
-EXCHANGE_ROWS = 3  # proposals accepted that a page can enter
 STALE = ("wrong_hand_number", "wrong_trick_number", "hand_in_progress", "hand_not_in_progress")
 REVOKES = ("must_follow_suit", "must_win_trick", "must_trump")  # a card the trick form may keep
 # The disclosure's irregularities, in the order their entries go into the record.
@@ -61,12 +62,6 @@ def _scored_table(request, table_id: int) -> Table:
 
 
 # -- reading the forms --------------------------------------------------------------------
-def _cards(text: str) -> list[str]:
-    """ "K♠ q♠, 10♦" -> ["KS", "QS", "TD"]; what is not a card is kept for the engine to
-    refuse where it stands."""
-    return [parse_card(c) or c for c in re.split(r"[\s,;]+", text or "") if c]
-
-
 def _role(post, name: str) -> str | None:
     return post.get(name) if post.get(name) in ("elder", "dealer") else None
 
@@ -131,8 +126,8 @@ def summary_record(post) -> dict:
 def full_record(post, *, in_progress: bool) -> dict:
     """The deal, the exchanges and the king of the card-by-card form; a correction's form has
     the tricks too."""
-    turn_up = _cards(post.get("turn_up"))
-    record = {"deal": {"elder": _cards(post.get("elder")), "dealer": _cards(post.get("dealer")),
+    turn_up = cards_of(post.get("turn_up"))
+    record = {"deal": {"elder": cards_of(post.get("elder")), "dealer": cards_of(post.get("dealer")),
                        "turn_up": turn_up[0] if len(turn_up) == 1 else " ".join(turn_up)},
               "exchanges": []}
     opening = post.get("opening")
@@ -140,7 +135,7 @@ def full_record(post, *, in_progress: bool) -> dict:
         record["exchanges"] = [{"accepted": False}]
     elif opening == "exchanged":
         for row in range(EXCHANGE_ROWS):
-            sides = {role: {part: _cards(post.get(f"ex{row}_{role}_{part}"))
+            sides = {role: {part: cards_of(post.get(f"ex{row}_{role}_{part}"))
                             for part in ("discard", "draw")} for role in ("elder", "dealer")}
             if any(cards for side in sides.values() for cards in side.values()):
                 record["exchanges"].append({"accepted": True, **sides})
@@ -151,7 +146,7 @@ def full_record(post, *, in_progress: bool) -> dict:
     if in_progress:
         record["in_progress"] = True
     else:
-        record["tricks"] = [_cards(post.get(f"trick{n}")) for n in range(5)
+        record["tricks"] = [cards_of(post.get(f"trick{n}")) for n in range(5)
                             if post.get(f"trick{n}", "").strip()]
     return record
 
@@ -174,8 +169,9 @@ def field_of(at: str | None, *, trick: bool = False, irregular: list[str] = ()) 
         return found[1]
     found = re.match(r"tricks\[(\d+)\](?:\[(\d)\])?", at)
     if found:
-        return ("leader", "follower")[int(found[2] or 1)] if trick else f"trick{found[1]}"
-    found = re.match(r"exchanges\[(\d+)\](?:\.(elder|dealer)(?:\.(discard|draw))?)?", at)
+        return PLAYED[int(found[2] or 1)] if trick else f"trick{found[1]}"
+    found = re.match(r"exchanges\[(\d+)\](?:\.(elder|middle|second|third|dealer)"
+                     r"(?:\.(discard|draw))?)?", at)
     if found:
         if found[2] and int(found[1]) < EXCHANGE_ROWS:
             return f"ex{found[1]}_{found[2]}_{found[3] or 'discard'}"
@@ -243,6 +239,7 @@ def play_state(hand: Hand, ranking: str) -> dict:
 def analysis_of(hand: Hand | None) -> list[str]:
     """The double-dummy analysis of a played hand with its cards, in words; [] otherwise."""
     if hand is None or "deal" not in hand.record or not hand.result \
+            or many_forms.kind_of(hand.record) \
             or hand.result.get("in_progress") or hand.result.get("void"):
         return []
     try:
@@ -343,9 +340,13 @@ def _number(post, name: str = "number") -> int | None:
 def _act(request, table: Table, action: str) -> str:
     """Does what the form asks; returns the words that say it was done."""
     post, by = request.POST, request.user
-    if action in ("summary", "deal", *many_forms.SEATS):
+    if action in ("summary", "deal", "many_deal", *many_forms.SEATS):
         if action in many_forms.SEATS:
             record = many_forms.summary_record(action, post)
+        elif action == "many_deal":
+            if table.format not in MANY_HANDED:
+                raise Refused("bad_request", _("Unknown action."))
+            record = many_cards.deal_record(table.format, post)
         else:
             record = summary_record(post) if action == "summary" else full_record(
                 post, in_progress=True)
@@ -355,7 +356,7 @@ def _act(request, table: Table, action: str) -> str:
         if not new:
             return _("Hand %(number)s was already recorded from this page: it counts once.") % {
                 "number": hand.number}
-        if action == "deal":
+        if action in ("deal", "many_deal"):
             return _("Hand %(number)s is dealt: now enter each trick.") % {"number": hand.number}
         return _("Hand %(number)s recorded.") % {"number": hand.number}
     hand = get_object_or_404(Hand, pk=_number(post, "hand"), table=table)
@@ -369,6 +370,11 @@ def _act(request, table: Table, action: str) -> str:
 def _play(request, table: Table, hand: Hand, action: str) -> str:
     """A trick entered or taken back, or the hand finished; the words that say it was done."""
     post, by = request.POST, request.user
+    kind = many_forms.kind_of(hand.record)
+    if action == "trick" and kind:  # à trois or à quatre: no revoke is kept, it is refused
+        add_trick(hand_id=hand.pk, trick=many_cards.trick_of(kind, post), number=_number(post),
+                  by=by)
+        return _("Trick %(number)s entered.") % {"number": _number(post)}
     if action == "trick":
         trick = [post.get("leader", ""), post.get("follower", "")]
         if not all(trick):
@@ -419,9 +425,10 @@ def _names(snap: dict) -> tuple[str, str]:
     return tuple(names.get(str(seats.get(role)), "—") for role in ("elder", "dealer"))
 
 
-def _many_next(table: Table, snap: dict, values) -> dict:
-    """The à trois or à quatre form of the hand to come, while three (or four) play; nothing
-    once an à trois game is down to two, who play two-handed hands."""
+def _many_next(table: Table, snap: dict, values, errors: dict) -> dict:
+    """The à trois or à quatre forms of the hand to come, the summary and the card-by-card
+    one, while three (or four) play; nothing once an à trois game is down to two, who play
+    two-handed hands."""
     part = snap.get(table.format) if table.format in MANY_HANDED else None
     if part and part.get("withdrawn") and part.get("seats"):
         return {"many": None, "withdrawn": (snap.get("names") or {}).get(
@@ -429,8 +436,10 @@ def _many_next(table: Table, snap: dict, values) -> dict:
     if not part or not part.get("seats"):
         return {"many": None}
     match = {"quatre_game": part.get("game"), "belle": part.get("belle")}
-    return many_forms.context(table.format, part["seats"], snap.get("names") or {},
-                              values) | match
+    made = many_forms.context(table.format, part["seats"], snap.get("names") or {}, values)
+    return made | match | {"many_fields": many_cards.deal_fields(
+        table.format, made["seated"], values, errors if errors.get("action") == "many_deal"
+        else {})}
 
 
 def _context(table: Table, errors: dict, values) -> dict:
@@ -439,10 +448,21 @@ def _context(table: Table, errors: dict, values) -> dict:
     in_progress = None
     if snap.get("hand_in_progress") is not None:
         in_progress = table.hands.get(number=snap["hand_in_progress"])
-    play = play_state(in_progress, table.rules.get("ranking", "classic")) if in_progress else None
+    ranking = table.rules.get("ranking", "classic")
+    play = sides = None
+    kind = in_progress and many_forms.kind_of(in_progress.record)
+    if kind:
+        seats = many_forms.seats_of(kind, table.seating, in_progress.elder_id,
+                                    in_progress.dealer_id)
+        play = many_cards.play_state(kind, in_progress.record, seats, snap.get("names") or {},
+                                     ranking)
+        sides = many_cards.trick_sides(play, errors, values)
+    elif in_progress:
+        play = play_state(in_progress, ranking)
+        sides = _trick_sides(play, in_progress, errors, values)
     finished = next((h for h in last if h.status == Hand.Status.COUNTED), None)
     return {
-        "many_table": table.format in MANY_HANDED, **_many_next(table, snap, values),
+        "many_table": table.format in MANY_HANDED, **_many_next(table, snap, values, errors),
         "table": table, "snap": snap, "words": words.live_words(), "errors": errors,
         "values": values, "key": uuid.uuid4().hex, "next_number": table.hands.count() + 1,
         "elder": _names(snap)[0], "dealer": _names(snap)[1],
@@ -452,7 +472,7 @@ def _context(table: Table, errors: dict, values) -> dict:
         "irregular": irregular_fields(values, errors, *_names(snap), table.rules,
                                       "finish" if in_progress else "summary"),
         "hand": in_progress, **_choices(*_names(snap)),
-        "play": play, "trick_sides": _trick_sides(play, in_progress, errors, values),
+        "play": play, "trick_sides": sides or [],
         "last_hands": [(h, display.marks_text(h.result)) for h in last],
         "analysis": [] if in_progress else analysis_of(finished),
         "analysed": finished,

@@ -4,7 +4,7 @@ import pytest
 
 from games.engine import EngineError
 from games.engine.quatre import QuatreMatch
-from tests.engine.quatre_kit import summary
+from tests.engine.quatre_kit import full, summary
 
 # Seating order: each player sits at the left of the one before. Partners: A and C, B and D.
 PLAYERS = ("A", "B", "C", "D")
@@ -101,11 +101,10 @@ def test_no_hand_after_the_match_is_won():
     assert caught.value.code == "after_game_end"
 
 
-def test_the_match_takes_finished_hands_only():
+def test_a_hand_in_progress_keeps_the_deal_and_a_refused_hand_changes_nothing():
     match = QuatreMatch(PLAYERS, first_dealer="A")
-    with pytest.raises(EngineError) as caught:
-        match.play({"deal": {}, "exchanges": [], "in_progress": True})
-    assert caught.value.at == "in_progress"
+    result = match.play(full(tricks=[], in_progress=True))
+    assert result["in_progress"] and match.next_dealer == "A"
     with pytest.raises(EngineError):
         match.play(summary("exchanged", 3, 1))
     assert match.next_dealer == "A"  # a refused hand leaves the match as it was

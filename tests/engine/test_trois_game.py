@@ -79,14 +79,15 @@ def test_the_game_gives_each_record_its_score_and_target():
     assert game.score == {"ann": 0, "bob": 1, "cy": 1}
 
 
-def test_the_game_takes_finished_hands_only():
-    # docs/rules.md, ruling 49.
+def test_a_hand_in_progress_scores_nothing_and_keeps_the_deal():
+    # A hand entered card by card (docs/api.md): the dealer deals again only once it is done.
     game = TroisGame(PLAYERS, first_dealer="ann")
     record = {"format": "ecarte-trois/1", "in_progress": True, "exchanges": [], "deal": {
         "elder": "KS QS JS AS TS".split(), "middle": "9S 8S 7S KH QH".split(),
-        "dealer": "JH AH TH 9H 8H".split(), "turn_up": "7D"}}
-    rejects(game.play, record, "bad_format", "in_progress")
-    assert game.hands == [] and game.dealer == "ann"
+        "dealer": "JH AH TH 9H 8H".split(), "turn_up": "7D"}, "tricks": [["KS", "9S", "JH"]]}
+    result = game.play(record)
+    assert result["in_progress"] and result["marks"] == []
+    assert game.score == dict.fromkeys(PLAYERS, 0) and game.dealer == "ann"
 
 
 def test_a_void_two_handed_hand_is_dealt_again_by_the_same_dealer():

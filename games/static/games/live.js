@@ -151,12 +151,18 @@
       play.king !== null && play.king !== undefined ? [W.king_by, nameOf(snap, play.king)] : null]));
     if (!play.tricks.length) { box.appendChild(h("p", {"class": "muted"}, W.no_trick)); return box; }
     var list = h("ol", {"class": "tricks"});
+    /* the players in the order of play: à trois and à quatre every seat, else the two */
+    var order = play.seats ? Object.keys(play.seats).map(function (s) { return play.seats[s]; })
+                           : [play.elder, play.dealer];
     play.tricks.forEach(function (trick, i) {
-      var follower = trick.leader === play.elder ? play.dealer : play.elder;
-      list.appendChild(h("li", {"data-trick": i + 1},
-        h("span", {"class": "play"}, nameOf(snap, trick.leader), " ", card(trick.cards[0])),
-        h("span", {"class": "play"}, nameOf(snap, follower), " ", card(trick.cards[1])),
-        h("strong", {"class": "taken"}, fill(W.trick_to, {name: nameOf(snap, trick.winner)}))));
+      var item = h("li", {"data-trick": i + 1}), first = order.indexOf(trick.leader);
+      trick.cards.forEach(function (c, k) {
+        item.appendChild(h("span", {"class": "play"},
+          nameOf(snap, order[(first + k) % order.length]), " ", card(c)));
+      });
+      item.appendChild(h("strong", {"class": "taken"},
+        fill(W.trick_to, {name: nameOf(snap, trick.winner)})));
+      list.appendChild(item);
     });
     box.appendChild(list);
     return box;

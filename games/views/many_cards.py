@@ -1,0 +1,124 @@
+"""The scorer's card-by-card entry of a hand à trois or à quatre (templates/games/
+_many_deal_form.html, then the trick form of score.html): the deal and the exchanges as a full
+record in progress (docs/hand-record.md), and the hand in progress as the trick form shows it,
+each trick's cards in the order played from its leader, the winner of the trick before. The
+engine judges every card; these only write them down and read them back."""
+import re
+
+from django.utils.translation import gettext as _
+
+from club.errors import Refused
+from games import words
+from games.engine.cards import SUIT_OF, parse_card
+from games.engine.tricks import winner
+from games.views.many_forms import ANSWERING, FORMAT, SEATS, named
+
+EXCHANGE_ROWS = 3  # proposals accepted that a page can enter, as two-handed
+# The trick form's fields, one a card, in the order played: the leader's first.
+PLAYED = ("leader", "follower", "follower2", "follower3")
+
+
+def cards_of(text: str) -> list[str]:
+    """ "K♠ q♠, 10♦" -> ["KS", "QS", "TD"]; what is not a card is kept for the engine to
+    refuse where it stands."""
+    return [parse_card(c) or c for c in re.split(r"[\s,;]+", text or "") if c]
+
+
+def deal_record(kind: str, post) -> dict:
+    """The deal form as a full record in progress of its format, with no trick yet."""
+    turn_up = cards_of(post.get("turn_up"))
+    deal = {seat: cards_of(post.get(seat)) for seat in SEATS[kind]}
+    deal["turn_up"] = turn_up[0] if len(turn_up) == 1 else " ".join(turn_up)
+    record = {"format": FORMAT[kind], "deal": deal, "exchanges": []}
+    opening = post.get("opening") or ""
+    if opening.startswith("refused:"):
+        record["exchanges"] = [{"accepted": False, "refused_by": opening.split(":", 1)[1]}]
+    elif opening == "exchanged":
+        for row in range(EXCHANGE_ROWS):
+            sides = {seat: {part: cards_of(post.get(f"ex{row}_{seat}_{part}"))
+                            for part in ("discard", "draw")} for seat in SEATS[kind]}
+            sides = {seat: side for seat, side in sides.items() if any(side.values())}
+            if sides:
+                record["exchanges"].append({"accepted": True, **sides})
+        if post.get("then_refused") in ANSWERING[kind]:
+            record["exchanges"].append({"accepted": False, "refused_by": post["then_refused"]})
+    elif opening != "played":
+        raise Refused("bad_exchange", _("Choose the opening."), "exchanges")
+    if post.get("king") in SEATS[kind]:
+        record["king"] = post["king"]
+    record["in_progress"] = True
+    return record
+
+
+def deal_fields(kind: str, seated: list[dict], values, errors: dict) -> dict:
+    """The card fields of the deal form, each seat named by its player."""
+    def field(name, label, size, kind_, seat=""):
+        return {"name": name, "label": label, "size": size, "kind": kind_, "role": seat,
+                "value": values.get(name, ""), "error": errors.get(name)}
+    deal = [field(p["seat"], _("%(name)s, %(seat)s: five cards") % {
+        "name": p["name"], "seat": p["word"]}, 5, "hand", p["seat"]) for p in seated]
+    deal.append(field("turn_up", _("The turn-up (trumps)"), 1, "turn_up"))
+    exchanges = [[field(f"ex{row}_{p['seat']}_{part}", (
+        _("%(name)s discards") if part == "discard" else _("%(name)s draws")) % {
+        "name": p["name"]}, 5, part, p["seat"]) for p in seated
+        for part in ("discard", "draw")] for row in range(EXCHANGE_ROWS)]
+    later = [("", _("no later refusal"))] + [
+        (p["seat"], _("refused by %(name)s, %(seat)s") % {"name": p["name"], "seat": p["word"]})
+        for p in seated if p["seat"] in ANSWERING[kind]]
+    return {"deal": deal, "exchanges": exchanges, "later_refusals": later}
+
+
+def play_state(kind: str, record: dict, seats: dict, names: dict, ranking: str) -> dict:
+    """The hand in progress as the trick form needs it: the next trick's number, the seats in
+    the order they play to it from its leader, the cards each still holds, and the tricks so
+    far in words."""
+    seated = named(kind, seats, names)
+    order = [p["seat"] for p in seated]
+    held = {seat: [parse_card(c) for c in record["deal"][seat]] for seat in order}
+    for entry in record.get("exchanges", []):
+        for seat in order:
+            side = entry.get(seat) or {}
+            for card in side.get("discard", []):
+                held[seat].remove(parse_card(card))
+            held[seat] += [parse_card(card) for card in side.get("draw", [])]
+    turn_up = parse_card(record["deal"]["turn_up"])
+    by_seat = {p["seat"]: p for p in seated}
+    leader, lines = 0, []
+    for number, cards in enumerate(record.get("tricks", []), start=1):
+        cards = [parse_card(card) for card in cards]
+        playing = [order[(leader + k) % len(order)] for k in range(len(order))]
+        for seat, card in zip(playing, cards):
+            held[seat].remove(card)
+        leader = (leader + winner(cards, SUIT_OF[turn_up], ranking)) % len(order)
+        lines.append(_("Trick %(number)s: %(cards)s; %(name)s takes it") % {
+            "number": number, "name": by_seat[order[leader]]["name"],
+            "cards": ", ".join(f"{by_seat[seat]['name']} {words.card(card)['face']}"
+                               for seat, card in zip(playing, cards))})
+    playing = [by_seat[order[(leader + k) % len(order)]] for k in range(len(order))]
+    return {"many": kind, "number": len(record.get("tricks", [])) + 1, "seated": seated,
+            "turn_up": words.card(turn_up), "tricks": lines,
+            "players": [p | {"cards": [words.card(c) | {"code": c} for c in held[p["seat"]]]}
+                        for p in playing]}
+
+
+def trick_sides(play: dict, errors: dict, values) -> list:
+    """The trick form's places, one a player in the order he plays: (field, his cards, the
+    player, the refusal at that card, the chosen card when the refusal is beside it), as the
+    two-handed form has them."""
+    sides = []
+    for side, player in zip(PLAYED, play["players"]):
+        chosen = values.get(side) if errors else None
+        cards = [c | {"chosen": chosen} for c in player["cards"]]
+        at_card = chosen if any(c["code"] == chosen for c in cards) else None
+        sides.append((side, cards, {"name": player["name"], "word": player["word"]},
+                      errors.get(side), at_card))
+    return sides
+
+
+def trick_of(kind: str, post) -> list[str]:
+    """The trick form's cards in the order played; a missing one is refused at its place."""
+    trick = [post.get(side, "") for side in PLAYED[:len(SEATS[kind])]]
+    if not all(trick):
+        raise Refused("bad_format", _("Tap a card for each player."),
+                      f"tricks[0][{trick.index('')}]")
+    return trick

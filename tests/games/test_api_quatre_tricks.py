@@ -1,0 +1,184 @@
+"""An à quatre hand entered trick by trick (docs/api.md, A hand in progress; docs/rules.md,
+section 13 and rulings 50 to 58). The figures come from the Laws:
+
+DEAL has diamonds for trumps (7D turned up), and the elder plays without proposing, so his
+side is vulnerable. The elder holds only spades; the second no spade and the trumps TD 8D; the
+third low spades and hearts; the dealer no spade and the trumps QD 9D. So in the first trick,
+to the elder's KS, the second must trump, the third must follow suit, and the dealer must
+overtrump the second if he can.
+
+PLAY is a legal play of it: the dealer takes tricks 1, 3, 4 and 5, his partner the second
+trick 2. The dealer's side makes the vole: 2, the refusal point not added to it (section 7).
+"""
+import pytest
+
+from games.api.schemas import Snapshot
+from games.models import Hand, HandVersion, Table
+from tests.engine.quatre_kit import deal, full
+from tests.games.kit import players
+
+pytestmark = pytest.mark.django_db
+
+DEAL = deal("KS QS JS AS TS", "TD 8D KH QH JH", "9S 8S 7S AH TH", "QD 9D KC QC JC", "7D")
+PLAY = [["KS", "TD", "7S", "QD"],  # the elder leads; the dealer overtrumps
+        ["KC", "TS", "8D", "8S"],  # from the dealer: the second must trump
+        ["KH", "TH", "9D", "AS"],  # from the second: the dealer must trump
+        ["QC", "JS", "JH", "9S"],
+        ["JC", "QS", "QH", "AH"]]
+
+
+@pytest.fixture
+def four():
+    return players("Athos", "Porthos", "Aramis", "D'Artagnan")
+
+
+def open_quatre(api, four, **rules):
+    """Athos deals first: Porthos is the elder, Aramis the second, D'Artagnan the third.
+    Athos and Aramis are partners, the dealer's side."""
+    answer = api.post("/tables", {"name": "Quatre", "format": "quatre", "rules": rules,
+                                  "players": [p.pk for p in four],
+                                  "first_dealer": four[0].pk})
+    assert answer.status_code == 201, answer.content
+    return answer.json()
+
+
+def start(api, table, tricks=0, the_deal=DEAL):
+    answer = api.post(f"/tables/{table['id']}/hands",
+                      {"record": full(the_deal, tricks=PLAY[:tricks], in_progress=True)})
+    assert answer.status_code == 201, answer.content
+    return answer.json()
+
+
+def add(api, hand_id, number, trick=None, **extra):
+    return api.post(f"/hands/{hand_id}/tricks",
+                    {"trick": trick or PLAY[number - 1], "number": number}, **extra)
+
+
+def stored(hand_id):
+    hand = Hand.objects.get(pk=hand_id)
+    return hand, Table.objects.get(pk=hand.table_id)
+
+
+def test_a_hand_entered_trick_by_trick_scores_as_the_whole_record(scorer, four):
+    athos, porthos, aramis, dartagnan = (str(p.pk) for p in four)
+    table = open_quatre(scorer, four)
+    hand_id = start(scorer, table)["hand"]["id"]
+    for number in range(1, 6):
+        answer = add(scorer, hand_id, number)
+        assert answer.status_code == 201, answer.content
+        assert answer.json()["hand"]["result"]["marks"] == []
+        assert answer.json()["table"]["hand_in_progress"] == 1
+        assert answer.json()["table"]["game"]["score"][athos] == 0
+    finished = scorer.post(f"/hands/{hand_id}/finish", {})
+    assert finished.status_code == 200, finished.content
+    result, snap = finished.json()["hand"]["result"], finished.json()["table"]
+    assert snap["hand_in_progress"] is None and "in_progress" not in result
+    assert result["tricks"] == {"elder_side": 0, "dealer_side": 5}
+    assert result["points"] == {"elder_side": 0, "dealer_side": 2}
+    assert snap["game"]["score"] == {athos: 2, aramis: 2, porthos: 0, dartagnan: 0}
+    assert snap["quatre"]["seats"]["dealer"] == int(porthos)  # the deal passes on
+
+    whole = open_quatre(scorer, players("A", "B", "C", "D"))
+    posted = scorer.post(f"/tables/{whole['id']}/hands", {"record": full(DEAL, tricks=PLAY)})
+    assert posted.status_code == 201, posted.content
+    assert posted.json()["hand"]["result"] == result
+
+
+def test_each_trick_is_led_by_the_winner_of_the_one_before(scorer, four):
+    athos, porthos, aramis, dartagnan = (p.pk for p in four)
+    table = open_quatre(scorer, four)
+    hand_id = start(scorer, table, tricks=2)["hand"]["id"]
+    snap = scorer.get(f"/tables/{table['id']}").json()
+    Snapshot.model_validate(snap)  # the API's schema of a snapshot holds it
+    seen = snap["in_progress"]
+    assert seen["seats"] == {"elder": porthos, "second": aramis, "third": dartagnan,
+                             "dealer": athos}
+    assert [(t["leader"], t["winner"]) for t in seen["tricks"]] == [
+        (porthos, athos), (athos, aramis)]
+    assert seen["tricks"][0]["cards"] == PLAY[0]
+    # Trick 3 written from the elder, not from the second who won trick 2.
+    answer = add(scorer, hand_id, 3, trick=["AS", "KH", "TH", "9D"])
+    assert answer.status_code == 422
+    assert (answer.json()["error"]["code"], answer.json()["error"]["at"]) == (
+        "card_not_held", "tricks[2][0]")
+
+
+@pytest.mark.parametrize("trick, code, at", [
+    (["KS", "KH", "7S", "QD"], "must_trump", "tricks[0][1]"),        # the second has trumps
+    (["KS", "8D", "AH", "9D"], "must_follow_suit", "tricks[0][2]"),  # the third has spades
+    (["KS", "TD", "7S", "9D"], "must_win_trick", "tricks[0][3]"),    # QD beats his partner's TD
+])
+def test_a_broken_duty_of_play_is_refused_at_its_card_and_changes_nothing(
+        scorer, four, trick, code, at):
+    """Ruling 51: no revoke is kept à quatre; the card is refused. The duties hold towards a
+    partner too: the dealer must overtrump his partner the second."""
+    table = open_quatre(scorer, four)
+    hand_id = start(scorer, table)["hand"]["id"]
+    hand, before = stored(hand_id)
+    answer = add(scorer, hand_id, 1, trick=trick)
+    assert answer.status_code == 422
+    assert (answer.json()["error"]["code"], answer.json()["error"]["at"]) == (code, at)
+    after_hand, after = stored(hand_id)
+    assert after.seq == before.seq and after.snapshot == before.snapshot
+    assert after_hand.record == hand.record and "irregularities" not in after_hand.record
+    assert HandVersion.objects.get(hand=hand).record == hand.record
+
+
+def test_undo_takes_the_last_trick_back(scorer, four):
+    table = open_quatre(scorer, four)
+    hand_id = start(scorer, table, tricks=3)["hand"]["id"]
+    undone = scorer.post(f"/hands/{hand_id}/tricks/undo", {"number": 3})
+    assert undone.status_code == 200, undone.content
+    assert Hand.objects.get(pk=hand_id).record["tricks"] == PLAY[:2]
+    assert len(undone.json()["table"]["in_progress"]["tricks"]) == 2
+    again = scorer.post(f"/hands/{hand_id}/tricks/undo", {"number": 3})
+    assert again.status_code == 409 and again.json()["error"]["code"] == "wrong_trick_number"
+    assert add(scorer, hand_id, 3).status_code == 201
+
+
+def test_no_second_hand_while_one_is_in_progress(scorer, four):
+    table = open_quatre(scorer, four)
+    start(scorer, table, tricks=1)
+    summary = {"format": "ecarte-quatre/1", "summary": {
+        "opening": "exchanged", "king_turned": False,
+        "tricks": {"elder_side": 3, "dealer_side": 2}}}
+    answer = scorer.post(f"/tables/{table['id']}/hands", {"record": summary})
+    assert answer.status_code == 409 and answer.json()["error"]["code"] == "hand_in_progress"
+    assert Hand.objects.filter(table_id=table["id"]).count() == 1
+
+
+def test_a_trick_posted_twice_with_the_same_key_is_recorded_once(scorer, four):
+    table = open_quatre(scorer, four)
+    hand_id = start(scorer, table)["hand"]["id"]
+    first = add(scorer, hand_id, 1, key="phone-1")
+    again = add(scorer, hand_id, 1, key="phone-1")
+    assert again.status_code == first.status_code == 201 and again.json() == first.json()
+    assert Hand.objects.get(pk=hand_id).record["tricks"] == PLAY[:1]
+
+
+def vole(snap, side):
+    other = "dealer_side" if side == "elder_side" else "elder_side"
+    return {"format": "ecarte-quatre/1", "summary": {
+        "opening": "exchanged", "king_turned": False, "tricks": {side: 5, other: 0}}}
+
+
+def test_a_king_turned_that_ends_the_game_ends_the_hand_before_play(scorer, four):
+    """Ruling 56: to 5, Athos and Aramis have 4 when Aramis deals and turns up a king: their
+    side marks it, reaches 5 and wins the game; the hand is not played."""
+    athos, porthos, aramis, dartagnan = (str(p.pk) for p in four)
+    snap = open_quatre(scorer, four, target=5)
+    for side in ("dealer_side", "elder_side"):  # hand 1 dealt by Athos, hand 2 by Porthos
+        snap = scorer.post(f"/tables/{snap['id']}/hands",
+                           {"record": vole(snap, side)}).json()["table"]
+    assert snap["game"]["score"][athos] == snap["game"]["score"][aramis] == 4
+    assert snap["quatre"]["seats"]["dealer"] == int(aramis)
+    answer = scorer.post(f"/tables/{snap['id']}/hands", {"record": full(
+        deal("KS QS JS AS TS", "TD 8D KH QH JH", "9S 8S 7S AH TH", "QD 9D KC QC JC", "KD"),
+        tricks=[], in_progress=True)})
+    assert answer.status_code == 201, answer.content
+    result, snap = answer.json()["hand"]["result"], answer.json()["table"]
+    assert result["marks"] == [{"to": "dealer_side", "points": 1, "for": "king_turned"}]
+    assert result["game_over"] is True and result["winner"] == "dealer_side"
+    assert snap["hand_in_progress"] is None and snap["quatre"]["game"] == 2
+    late = add(scorer, answer.json()["hand"]["id"], 1)
+    assert late.status_code == 409 and late.json()["error"]["code"] == "hand_not_in_progress"
