@@ -5,6 +5,8 @@ to a real daphne; the page is never reloaded."""
 from playwright.sync_api import expect
 
 from tests.browser.test_live_pages import WAIT
+from tests.engine.trois_kit import full
+from tests.games.test_api_trois_tricks import DEAL, PLAY
 
 PLAYED = {"opening": "played", "king_turned": False}
 
@@ -88,3 +90,20 @@ def test_a_quatre_table_names_the_partners_and_the_winning_side(daphne, spectato
     expect(body).to_contain_text("Athos Q & Aramis Q 2 – Porthos Q & D'Artagnan Q 0")
     expect(body).not_to_contain_text("undefined")
     assert spectator.evaluate("window.notReloaded === true")
+
+
+def test_a_trick_a_trois_is_shown_in_the_order_it_was_played(daphne, spectator):
+    athos, porthos, aramis = players(daphne, "P", "Athos", "Porthos", "Aramis")
+    table = daphne.api("/tables", {"name": "P", "format": "trois",
+                                   "players": [athos, porthos, aramis], "first_dealer": athos})
+    watch(spectator, daphne, table)
+
+    # Porthos leads the first trick and Athos, the dealer, overtrumps it: he leads the second.
+    post(daphne, table, full(*DEAL, tricks=PLAY[:2], in_progress=True))
+
+    second = spectator.locator(".in-play .tricks li").nth(1)
+    expect(second).to_contain_text("Athos P K♣", timeout=WAIT)
+    plays = second.locator(".play")
+    expect(plays).to_have_text(["Athos P K♣", "Porthos P 10♠", "Aramis P 8♦"])
+    expect(second).to_contain_text("Aramis P takes the trick")
+    assert spectator.evaluate("document.documentElement.scrollWidth") <= 390
