@@ -4,8 +4,8 @@
      (the last one tapped or focused; full places pass on to the next). Cards already placed
      are disabled; a discard offers only the cards its player holds. Typing still works
      ("KS", "K♠", "10♦").
-   - The trick form: tapping the leader's card and the follower's card posts the trick. By
-     keyboard, the arrows choose and Enter posts. */
+   - The trick form: tapping a card for every player of the trick (two, three or four) posts
+     it. By keyboard, the arrows choose and Enter posts. */
 (function () {
   "use strict";
   var SUIT = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"};
@@ -86,9 +86,17 @@
     var tapped = false;
     form.addEventListener("pointerdown", function () { tapped = true; });
     form.addEventListener("keydown", function () { tapped = false; });
+    /* every player's place: two-handed the leader and the follower, à trois and à quatre
+       one or two more */
+    var places = [];
+    form.querySelectorAll("input[type=radio]").forEach(function (input) {
+      if (places.indexOf(input.name) < 0) places.push(input.name);
+    });
     form.addEventListener("change", function () {
-      if (tapped && form.querySelector("[name=leader]:checked") &&
-          form.querySelector("[name=follower]:checked")) {
+      var all = places.every(function (name) {
+        return form.querySelector("[name='" + name + "']:checked");
+      });
+      if (tapped && all) {
         form.querySelector("button[type=submit]").disabled = true;
         form.submit();
       }
