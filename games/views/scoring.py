@@ -442,6 +442,16 @@ def _many_next(table: Table, snap: dict, values, errors: dict) -> dict:
         else {})}
 
 
+def _seated_names(table: Table, hand: Hand, names: dict) -> str:
+    """"Athos – Porthos": the hand's players in the order of play, from the elder to the
+    dealer; à trois and à quatre the seats between them too."""
+    kind = many_forms.kind_of(hand.record)
+    if not kind:
+        return f"{hand.elder.name} – {hand.dealer.name}"
+    seats = many_forms.seats_of(kind, table.seating, hand.elder_id, hand.dealer_id)
+    return " – ".join(p["name"] for p in many_forms.named(kind, seats, names))
+
+
 def _context(table: Table, errors: dict, values) -> dict:
     snap = table.snapshot
     last = list(table.hands.select_related("elder", "dealer").order_by("-number")[:6])
@@ -473,7 +483,8 @@ def _context(table: Table, errors: dict, values) -> dict:
                                       "finish" if in_progress else "summary"),
         "hand": in_progress, **_choices(*_names(snap)),
         "play": play, "trick_sides": sides or [],
-        "last_hands": [(h, display.marks_text(h.result)) for h in last],
+        "last_hands": [(h, _seated_names(table, h, snap.get("names") or {}),
+                        display.marks_text(h.result)) for h in last],
         "analysis": [] if in_progress else analysis_of(finished),
         "analysed": finished,
     }

@@ -89,6 +89,8 @@ def test_a_hand_is_recorded_as_an_a_quatre_summary(scorer, table, four):
         "opening": "played", "king_turned": False, "king": "second",
         "tricks": {"elder_side": 3, "dealer_side": 2}}}
     assert "Hand 1 recorded." in answer.content.decode()
+    # The last hands name the four in the order of play, from the elder to the dealer.
+    assert "Hand 1: Athos – Porthos – Aramis – Dartagnan" in answer.content.decode()
     # The elder's side, vulnerable, wins the point: 1; the second's king: 1 to his side.
     assert scores(table, four) == (1, 1)
 

@@ -105,8 +105,13 @@ def test_a_hand_card_by_card_scores_as_the_laws_say(scorer, table, trio):
 
     for number, cards in enumerate(PLAY[2:], start=3):
         assert scorer.post(url(table), trick(hand, number, cards)).status_code == 302
+    page = scorer.get(url(table)).content.decode()
+    assert "Hand 1: the five tricks are in" in page and "trick 6" not in page
     answer = scorer.post(url(table), act(hand, "finish", number=1), follow=True)
-    assert "Hand 1 finished and scored." in answer.content.decode()
+    page = answer.content.decode()
+    assert "Hand 1 finished and scored." in page
+    # The last hands name the three players in the order of play, the dealer last.
+    assert "Hand 1: Porthos – Aramis – Athos" in page
     hand.refresh_from_db()
     # Athos takes four tricks: the point; Porthos, vulnerable, failed: the refusal point goes
     # to the third player, Aramis.
