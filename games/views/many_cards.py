@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from club.errors import Refused
 from games import words
+from games.admin import display
 from games.engine.cards import SUIT_OF, parse_card
 from games.engine.tricks import winner
 from games.views.many_forms import ANSWERING, FORMAT, SEATS, named
@@ -50,6 +51,42 @@ def deal_record(kind: str, post) -> dict:
     return record
 
 
+def full_record(kind: str, post) -> dict:
+    """A correction's form as a full record: the deal form's, with its tricks, each one's cards
+    in the order played from its leader; in progress only when the form says so."""
+    record = deal_record(kind, post)
+    record["tricks"] = [cards_of(post.get(f"trick{n}")) for n in range(5)
+                        if post.get(f"trick{n}", "").strip()]
+    if not post.get("in_progress"):
+        del record["in_progress"]
+    return record
+
+
+def prefill(record: dict) -> dict:
+    """A stored full record as the correction's values: `full_record` read back."""
+    def text(cards) -> str:
+        return " ".join(display.card(c) for c in cards or [])
+    deal, exchanges = record.get("deal") or {}, record.get("exchanges") or []
+    values = {seat: text(cards) for seat, cards in deal.items() if seat != "turn_up"}
+    values |= {"turn_up": text([deal.get("turn_up")] if deal.get("turn_up") else []),
+               "king": record.get("king") or "none",
+               "in_progress": "on" if record.get("in_progress") else ""}
+    accepted = [entry for entry in exchanges if entry.get("accepted")]
+    refusal = next((entry.get("refused_by") for entry in exchanges
+                    if not entry.get("accepted")), None)
+    values["opening"] = ("exchanged" if accepted else f"refused:{refusal}" if refusal
+                         else "played")
+    values["then_refused"] = refusal if accepted and refusal else ""
+    for row, entry in enumerate(accepted):
+        for seat, side in entry.items():
+            if isinstance(side, dict):
+                for part in ("discard", "draw"):
+                    values[f"ex{row}_{seat}_{part}"] = text(side.get(part))
+    for n, trick in enumerate(record.get("tricks") or []):
+        values[f"trick{n}"] = text(trick)
+    return values
+
+
 def deal_fields(kind: str, seated: list[dict], values, errors: dict) -> dict:
     """The card fields of the deal form, each seat named by its player."""
     def field(name, label, size, kind_, seat=""):
@@ -65,7 +102,9 @@ def deal_fields(kind: str, seated: list[dict], values, errors: dict) -> dict:
     later = [("", _("no later refusal"))] + [
         (p["seat"], _("refused by %(name)s, %(seat)s") % {"name": p["name"], "seat": p["word"]})
         for p in seated if p["seat"] in ANSWERING[kind]]
-    return {"deal": deal, "exchanges": exchanges, "later_refusals": later}
+    tricks = [field(f"trick{n}", _("Trick %(number)s: each card from the leader's") % {
+        "number": n + 1}, len(SEATS[kind]), "trick") for n in range(5)]
+    return {"deal": deal, "exchanges": exchanges, "later_refusals": later, "tricks": tricks}
 
 
 def play_state(kind: str, record: dict, seats: dict, names: dict, ranking: str) -> dict:

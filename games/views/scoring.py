@@ -507,17 +507,19 @@ def hand_history(request, table_id: int, number: int):
 @login_required
 def correct(request, table_id: int, number: int):
     """A past hand corrected with the same widgets, prefilled from its record: a new
-    version, and the table replayed from it. A hand à trois or à quatre is corrected by its
-    summary; one entered card by card keeps its cards, so the page leaves it to the API."""
+    version, and the table replayed from it. A hand entered card by card is corrected card by
+    card, its tricks as well, or replaced by a summary; a summary may become a full record."""
     table = _scored_table(request, table_id)
     hand = get_object_or_404(Hand, table=table, number=number)
     errors, status = {}, 200
     kind = many_forms.kind_of(hand.record)
-    values = many_forms.prefill(hand.record) if kind else _prefill(hand.record)
+    full = "deal" in hand.record
+    values = (_prefill(hand.record) if not kind else many_cards.prefill(hand.record) if full
+              else many_forms.prefill(hand.record))
     if request.method == "POST":
         values, action = request.POST, request.POST.get("action")
         try:
-            record = _corrected_record(hand, kind, action, values)
+            record = _corrected_record(kind, action, values)
             if _number(values, "version") != hand.version:
                 messages.warning(request, _("Hand %(number)s was corrected from another phone "
                                             "meanwhile: here is its new version.")
@@ -537,6 +539,8 @@ def correct(request, table_id: int, number: int):
     if kind:
         seats = many_forms.seats_of(kind, table.seating, hand.elder_id, hand.dealer_id)
         many = many_forms.context(kind, seats, table.snapshot.get("names") or {}, values)
+        many["many_fields"] = many_cards.deal_fields(
+            kind, many["seated"], values, errors if errors.get("action") == "many_deal" else {})
     return render(request, "games/correct.html", {
         "table": table, "hand": hand, "errors": errors, "values": values, "splits": SPLITS,
         "key": uuid.uuid4().hex, "elder": names["elder"], "dealer": names["dealer"],
@@ -546,23 +550,22 @@ def correct(request, table_id: int, number: int):
                                       table.rules, "summary"),
         "irregular_deal": irregular_fields(values, errors, names["elder"], names["dealer"],
                                            table.rules, "deal"),
-        "full": "deal" in hand.record, "many": None, **many,
+        "full": full, "many": None, **many,
         **_choices(names["elder"], names["dealer"])},
         status=status)
 
 
-def _corrected_record(hand: Hand, kind: str | None, action: str, values) -> dict:
-    """The record a correction's form makes: à trois or à quatre, a summary of the hand's
-    format (a full record of these keeps its cards: only the API corrects it); else a
-    two-handed summary or full record."""
-    if kind and "deal" in hand.record:
-        raise Refused("bad_request", _("This hand was entered card by card: it can be "
-                                       "corrected through the API only, which keeps its "
-                                       "cards."))
-    if action != kind and (kind or action in many_forms.SEATS):
-        raise Refused("bad_request", _("Unknown action."))
+def _corrected_record(kind: str | None, action: str, values) -> dict:
+    """The record a correction's form makes: à trois or à quatre, a summary or a full record
+    of the hand's format; else a two-handed summary or full record."""
     if kind:
-        return many_forms.summary_record(kind, values)
+        if action == "many_deal":
+            return many_cards.full_record(kind, values)
+        if action == kind:
+            return many_forms.summary_record(kind, values)
+        raise Refused("bad_request", _("Unknown action."))
+    if action not in ("summary", "deal"):
+        raise Refused("bad_request", _("Unknown action."))
     record = (summary_record(values) if action == "summary"
               else full_record(values, in_progress=bool(values.get("in_progress"))))
     if action == "deal" and values.get("in_progress"):

@@ -142,3 +142,31 @@ def test_a_king_turned_that_ends_the_game_leaves_no_hand_in_progress(scorer, sta
     assert hand.result["game_over"] and hand.result["winner"] == "dealer_side"
     page = answer.content.decode()
     assert "Hand 4" in page and "trick 1" not in page
+
+
+def test_a_hand_card_by_card_is_corrected_card_by_card(scorer, table, four):
+    """The scorer finished the hand after three tricks by mistake: the correction keeps the
+    deal and the first three tricks, still being played; the hand goes back to the trick
+    form at trick 4, and the vole no longer counts."""
+    athos, porthos, aramis, dartagnan = four
+    hand = enter_deal(scorer, table)
+    for number, cards in enumerate(PLAY, start=1):
+        scorer.post(url(table), trick(hand, number, cards))
+    scorer.post(url(table), act(hand, "finish", number=1))
+    correct = f"/tables/{table.pk}/hands/1/correct/"
+    page = scorer.get(correct).content.decode()
+    form = page[page.index('id="many-deal-form"'):]
+    assert 'value="K♠ 10♦ 7♠ Q♦"' in form and 'name="trick4"' in form
+    assert 'name="third"' in form and 'value="9♠ 8♠ 7♠ A♥ 10♥"' in form
+
+    fields = {f"trick{n}": " ".join(cards) for n, cards in enumerate(PLAY[:3])}
+    answer = scorer.post(correct, deal_post(key=uuid.uuid4().hex, version=1,
+                                            in_progress="on", **fields))
+    assert answer.status_code == 302, answer.content.decode()[:2000]
+    hand.refresh_from_db()
+    assert hand.version == 2 and hand.record["tricks"] == PLAY[:3]
+    assert hand.record["in_progress"] is True
+    table.refresh_from_db()
+    assert set(table.snapshot["game"]["score"].values()) == {0}
+    page = scorer.get(url(table)).content.decode()
+    assert "Hand 1, trick 4" in page and "Athos (dealer) leads" in page

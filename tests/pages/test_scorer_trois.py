@@ -12,6 +12,7 @@ from games.models import Hand
 from games.services.hands import record_hand
 from games.services.tables import open_table
 from tests.games.kit import players
+from tests.pages.forms import form_values
 
 pytestmark = pytest.mark.django_db
 
@@ -218,17 +219,29 @@ FULL = {"format": "ecarte-trois/1",
                    ["8S", "QC", "QS"], ["8C", "AH", "KC"]]}
 
 
-def test_a_full_record_is_left_to_the_api_and_keeps_its_cards(scorer, table, staff):
+def test_a_full_record_is_corrected_card_by_card_or_replaced_by_a_summary(scorer, table,
+                                                                          staff):
     record_hand(table_id=table.pk, record=FULL, by=staff)
+    correct = f"/tables/{table.pk}/hands/1/correct/"
+    page = scorer.get(correct).content.decode()
+    assert "Or as a summary" in page and 'id="trois-form"' in page
 
-    page = scorer.get(f"/tables/{table.pk}/hands/1/correct/").content.decode()
-    assert "correct it through the API" in page and 'id="trois-form"' not in page
+    # The card-by-card form sent back as it was drawn makes the same record again: the deal,
+    # the exchanges with the refusal after them, the king and the tricks.
+    sent = form_values(page, "many-deal-form")
+    assert sent["action"] == "many_deal" and sent["version"] == "1"
+    answer = scorer.post(correct, sent)
+    assert answer.status_code == 302, answer.content.decode()[:2000]
+    hand = Hand.objects.get()
+    # The same record, but for its `"king": null`, which the form leaves out.
+    assert hand.version == 2
+    assert hand.record == {key: value for key, value in FULL.items() if value is not None}
 
-    answer = scorer.post(f"/tables/{table.pk}/hands/1/correct/", trois_post(key="c1")
-                         | {"version": 1})
-
-    assert answer.status_code == 422
-    assert Hand.objects.get().record == FULL and Hand.objects.get().version == 1
+    # The summary replaces the cards, as a two-handed summary does.
+    answer = scorer.post(correct, trois_post(key="c1") | {"version": 2})
+    assert answer.status_code == 302
+    hand.refresh_from_db()
+    assert hand.version == 3 and "deal" not in hand.record
 
 
 def form_of(page: str, form_id: str) -> str:

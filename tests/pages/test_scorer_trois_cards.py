@@ -205,3 +205,79 @@ def test_the_card_by_card_forms_in_french(scorer, table):
     page = scorer.post(url(table), trick(hand, 2, ["KC", "TS", "KH"]),
                        HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert "Refusé par les règles" in page
+
+
+def played_hand(scorer, table) -> Hand:
+    hand = enter_deal(scorer, table)
+    for number, cards in enumerate(PLAY, start=1):
+        scorer.post(url(table), trick(hand, number, cards))
+    scorer.post(url(table), act(hand, "finish", number=1))
+    hand.refresh_from_db()
+    return hand
+
+
+# Athos leads 9♦ at trick 2 instead of K♣: Aramis must follow with 8♦, which cannot beat it,
+# and Athos, who is not vulnerable, takes all five tricks.
+VOLE = [["KS", "TD", "QD"], ["9D", "TS", "8D"], ["KC", "AS", "KH"], ["QC", "JS", "QH"],
+        ["JC", "QS", "JH"]]
+
+
+def correction(hand, tricks, **fields) -> dict:
+    return deal_post(key=uuid.uuid4().hex, version=hand.version) | {
+        f"trick{n}": " ".join(cards) for n, cards in enumerate(tricks)} | fields
+
+
+def test_a_hand_entered_card_by_card_is_corrected_card_by_card(scorer, table, trio):
+    athos, porthos, aramis = trio
+    hand = played_hand(scorer, table)
+    page = scorer.get(f"/tables/{table.pk}/hands/1/correct/").content.decode()
+    form = page[page.index('id="many-deal-form"'):]
+    form = form[:form.index("</form>")]
+    # The form is prefilled from the record: each seat's cards, the opening and every trick.
+    assert 'name="middle"' in form and 'value="10♦ 8♦ K♥ Q♥ J♥"' in form
+    assert 'name="trick1"' in form and 'value="K♣ 10♠ 8♦"' in form
+    assert 'name="version" value="1"' in form and "Record the correction" in form
+    assert re.search(r'name="opening" value="played" required checked', form)
+    assert "through the API" not in page
+
+    answer = scorer.post(f"/tables/{table.pk}/hands/1/correct/", correction(hand, VOLE))
+    assert answer.status_code == 302, answer.content.decode()[:2000]
+    hand.refresh_from_db()
+    assert hand.version == 2 and hand.record["tricks"] == VOLE
+    assert "in_progress" not in hand.record
+    # The vole by a player who is not vulnerable marks 2 (the point and the vole, as
+    # two-handed), and the third player, Aramis, the refusal point: Porthos failed.
+    assert [(m["to"], m["for"], m["points"]) for m in hand.result["marks"]] == [
+        ("dealer", "point", 1), ("dealer", "vole", 1), ("middle", "refusal", 1)]
+    table.refresh_from_db()
+    assert table.snapshot["trois"]["score"] == {str(athos.pk): 2, str(porthos.pk): 0,
+                                                str(aramis.pk): 1}
+
+
+def test_an_illegal_card_in_a_correction_is_refused_beside_its_trick(scorer, table):
+    hand = played_hand(scorer, table)
+    # At trick 2 Aramis holds 8♦ and no club: he must trump Athos's K♣, not play K♥.
+    tricks = [PLAY[0], ["KC", "TS", "KH"], *PLAY[2:]]
+    answer = scorer.post(f"/tables/{table.pk}/hands/1/correct/", correction(hand, tricks))
+    assert answer.status_code == 422
+    page = answer.content.decode()
+    assert 'id="f-trick1-error"' in page and "must trump" in page
+    hand.refresh_from_db()
+    assert hand.version == 1 and hand.record["tricks"] == PLAY
+
+
+def test_a_summary_a_trois_may_be_corrected_card_by_card(scorer, table):
+    answer = scorer.post(url(table), {
+        "action": "trois", "number": 1, "key": "s1", "opening": "played", "king": "none",
+        "tricks_elder": "1", "tricks_middle": "0", "tricks_dealer": "4"})
+    assert answer.status_code == 302
+    hand = Hand.objects.get(table=table)
+    page = scorer.get(f"/tables/{table.pk}/hands/1/correct/").content.decode()
+    assert 'id="trois-form"' in page and "Or card by card" in page
+    answer = scorer.post(f"/tables/{table.pk}/hands/1/correct/", correction(hand, PLAY))
+    assert answer.status_code == 302, answer.content.decode()[:2000]
+    hand.refresh_from_db()
+    assert hand.version == 2 and hand.record["deal"]["elder"] == [
+        "KS", "QS", "JS", "AS", "TS"]
+    assert [(m["to"], m["for"]) for m in hand.result["marks"]] == [
+        ("dealer", "point"), ("middle", "refusal")]
