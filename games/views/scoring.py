@@ -442,14 +442,21 @@ def _many_next(table: Table, snap: dict, values, errors: dict) -> dict:
         else {})}
 
 
-def _seated_names(table: Table, hand: Hand, names: dict) -> str:
-    """"Athos – Porthos": the hand's players in the order of play, from the elder to the
-    dealer; à trois and à quatre the seats between them too."""
+def _seated(table: Table, hand: Hand) -> list[dict]:
+    """À trois and à quatre, the hand's players in the order of play, each with his seat's
+    word (many_forms.named); [] for a two-handed hand."""
     kind = many_forms.kind_of(hand.record)
     if not kind:
-        return f"{hand.elder.name} – {hand.dealer.name}"
+        return []
     seats = many_forms.seats_of(kind, table.seating, hand.elder_id, hand.dealer_id)
-    return " – ".join(p["name"] for p in many_forms.named(kind, seats, names))
+    return many_forms.named(kind, seats, table.snapshot.get("names") or {})
+
+
+def _seated_names(table: Table, hand: Hand) -> str:
+    """"Athos – Porthos": the hand's players in the order of play, from the elder to the
+    dealer; à trois and à quatre the seats between them too."""
+    return " – ".join(p["name"] for p in _seated(table, hand)) or (
+        f"{hand.elder.name} – {hand.dealer.name}")
 
 
 def _context(table: Table, errors: dict, values) -> dict:
@@ -483,7 +490,7 @@ def _context(table: Table, errors: dict, values) -> dict:
                                       "finish" if in_progress else "summary"),
         "hand": in_progress, **_choices(*_names(snap)),
         "play": play, "trick_sides": sides or [],
-        "last_hands": [(h, _seated_names(table, h, snap.get("names") or {}),
+        "last_hands": [(h, _seated_names(table, h),
                         display.marks_text(h.result)) for h in last],
         "analysis": [] if in_progress else analysis_of(finished),
         "analysed": finished,
@@ -501,7 +508,8 @@ def hand_history(request, table_id: int, number: int):
                 for v in hand.versions.select_related("entered_by").order_by("-version")]
     return render(request, "games/hand_history.html", {
         "table": table, "hand": hand, "versions": versions, "analysis": analysis_of(hand),
-        "advice": note(hand), "names": {"elder": hand.elder.name, "dealer": hand.dealer.name}})
+        "advice": note(hand), "names": {"elder": hand.elder.name, "dealer": hand.dealer.name},
+        "seated": _seated(table, hand)})
 
 
 @login_required

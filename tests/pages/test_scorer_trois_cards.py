@@ -252,6 +252,9 @@ def test_a_hand_entered_card_by_card_is_corrected_card_by_card(scorer, table, tr
     table.refresh_from_db()
     assert table.snapshot["trois"]["score"] == {str(athos.pk): 2, str(porthos.pk): 0,
                                                 str(aramis.pk): 1}
+    history = scorer.get(answer["Location"]).content.decode()
+    assert re.search(r"Porthos</strong> <small>elder</small> · <strong>Aramis</strong> "
+                     r"<small>middle</small> · <strong>Athos</strong> <small>dealer", history)
 
 
 def test_an_illegal_card_in_a_correction_is_refused_beside_its_trick(scorer, table):
