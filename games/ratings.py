@@ -9,10 +9,12 @@ id), and each player's rating just after a game is stored on his `GamePlayer` ro
 it, and the model's starting rating before his first game: there is no second copy to keep in
 line, and "the rating as it stood at the end of March" is the same query as "the rating now".
 
-A new finished game that is the club's latest (the usual case) is rated as its rows are
-written (`rate_latest`). Anything else owes a re-rating from a time on (`owe`, a `RatingsDue`
+A new finished game that is the latest of each of its players (the usual case) is rated as
+its rows are written (`rate_latest`); games at other tables, whose players are others, are
+rated at the same time. Anything else owes a re-rating from a time on (`owe`, a `RatingsDue`
 row): a correction that changes a game's winner, loser or finish time, a game that finished
-before one already rated, and any game that finishes while a re-rating is owed. Re-rating an
+before one of its players' games already rated, and any game that finishes while a
+re-rating is owed. Re-rating an
 old correction means every later game of the club, which takes a while on a long history, so
 it is not done in the correction's transaction: once that commits, `catch_up` re-rates in the
 background, one worker at a time, without holding any lock that a hand waits for, and deletes
@@ -35,7 +37,8 @@ log = logging.getLogger(__name__)
 
 MODEL = PlackettLuce()
 START = (MODEL.mu, MODEL.sigma)  # a player's rating before his first game: (25, 25/3)
-_LOCK_KEY = 0x45434152  # "ECAR": serialises rating new games and owing, across workers
+_LOCK_KEY = 0x45434152  # "ECAR": rating a new game holds it shared; catching up waits for it
+_PLAYER_LOCKS = 0x4543  # "EC": with a player's id, rating a new game of his holds it
 _CATCH_UP_KEY = 0x45434153  # "ECAS": one catching-up at a time, across workers
 
 
@@ -109,26 +112,41 @@ def ratings(player_ids, *, before: datetime | None = None) -> dict:
             if pk in wanted}
 
 
-def _lock() -> None:
-    """Serialises rating a new game and owing a re-rating, across workers, until the
-    transaction ends (SQLite has one writer): a game is either rated alone, seeing every
-    re-rating owed before it, or owes one itself."""
+def _lock_players(player_ids) -> None:
+    """Until the transaction ends, across workers (SQLite has one writer): the club's key
+    shared, which a catching-up waits for (`_barrier`), and each player's own, in order, so
+    that two new games of one player are rated one after the other while the games of other
+    players are rated at the same time."""
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock_shared(%s)", [_LOCK_KEY])
+            for player in sorted(set(player_ids)):
+                cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [_PLAYER_LOCKS, player])
+
+
+def _barrier() -> None:
+    """Waits until every game being rated (`rate_latest`) has committed; a game that starts
+    being rated after it sees every re-rating owed by then. So a catching-up that reads the
+    games after it misses none that was rated without seeing what it pays."""
+    if connection.vendor == "postgresql":
+        with transaction.atomic(), connection.cursor() as cursor:
             cursor.execute("SELECT pg_advisory_xact_lock(%s)", [_LOCK_KEY])
 
 
 def rate_latest(sides: list[GamePlayer]) -> bool:
     """Sets the ratings of a game that has just finished on its sides, not yet saved, when
-    no rated game finished at the same time or later and no re-rating is owed: the usual case,
-    where a re-rating would rate this game alone. Returns False, setting nothing, otherwise;
-    the caller saves the sides and owes a re-rating from the game's finish."""
-    _lock()
+    none of its players has a rated game that finished at the same time or later and no
+    re-rating is owed: the usual case, where a re-rating would rate this game alone (a game
+    of other players alone does not depend on it, nor it on them). Returns False, setting
+    nothing, otherwise; the caller saves the sides and owes a re-rating from the game's
+    finish."""
+    players = [side.player_id for side in sides]
+    _lock_players(players)
     since = sides[0].finished_at
-    if (RatingsDue.objects.exists()
-            or GamePlayer.objects.filter(finished_at__gte=since, won__isnull=False).exists()):
+    if RatingsDue.objects.exists() or GamePlayer.objects.filter(
+            player__in=players, finished_at__gte=since, won__isnull=False).exists():
         return False
-    current = ratings([side.player_id for side in sides], before=since)
+    current = ratings(players, before=since)
     for side, (mu, sigma) in rated_sides(sides, current, player=lambda s: s.player_id,
                                          won=lambda s: s.won, place=lambda s: s.place):
         side.mu, side.sigma = mu, sigma
@@ -137,9 +155,7 @@ def rate_latest(sides: list[GamePlayer]) -> bool:
 
 def owe(since: datetime) -> None:
     """Owes a re-rating from `since` on, paid in the background once the transaction
-    commits. Called late in a change's transaction: it waits for, then holds, the lock that
-    rating a new game takes."""
-    _lock()
+    commits. It takes no lock: the catching-up waits for the games being rated meanwhile."""
     RatingsDue.objects.create(since=since)
     transaction.on_commit(background.wake)
 
@@ -221,14 +237,15 @@ def catch_up(*, wait: bool = False, passes: int = 20) -> bool:
     """Pays the re-ratings owed, in passes, until none is owed; True when none is. Unless
     `wait`, returns at once when another worker is catching up (it will see what is owed).
 
-    A pass reads what is owed and re-rates from its earliest time without a transaction, so
-    hands go on meanwhile: whatever they change owes a re-rating of its own, which the next
-    pass pays. It then writes in short transactions (`_write`), and deletes the debts it paid
-    when it wrote every row."""
+    A pass waits for the games being rated to commit (`_barrier`), reads what is owed and
+    re-rates from its earliest time without a transaction, so hands go on meanwhile: whatever
+    they change owes a re-rating of its own, which the next pass pays. It then writes in short
+    transactions (`_write`), and deletes the debts it paid when it wrote every row."""
     with _catching_up(wait) as mine:
         if not mine:
             return False
         for _ in range(passes):
+            _barrier()
             due = list(RatingsDue.objects.values_list("pk", "since"))
             if not due:
                 return True
