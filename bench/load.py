@@ -121,13 +121,14 @@ def percentiles(latencies: list) -> str:
 
 
 def recording(workers: list[Daphne], token: str, opened: list[dict], seconds: float,
-              every: float | None, per_table: int = 1) -> tuple[float, list]:
+              every: float | None, per_table: int = 1) -> tuple[float, list, list]:
     """`per_table` clients on each table of `opened`, client c on worker c mod len(workers),
     posting hands for `seconds`: as fast as answered (`every` None), or one each `every`
     seconds on a fixed schedule. Several clients of a table take turns under its lock; one
-    whose table another has finished stops. Returns (hands per second, latencies)."""
+    whose table another has finished stops. Returns (hands per second, latencies, the
+    latencies of the hands that ended a game)."""
     count = len(opened) * per_table
-    latencies, lock = [], threading.Lock()
+    latencies, ending, lock = [], [], threading.Lock()
     clients = [Client(workers[c % len(workers)].port, token) for c in range(count)]
     for c, own in enumerate(clients):  # warm: each connection, worker and table once
         own.get(f"/api/tables/{opened[c % len(opened)]['id']}")
@@ -150,13 +151,15 @@ def recording(workers: list[Daphne], token: str, opened: list[dict], seconds: fl
                 raise SystemExit(f"unexpected answer {status}: {body}")
             with lock:
                 latencies.append(spent)
+                if body["table"]["game"]["number"] != table["game"]["number"]:
+                    ending.append(spent)
             table, done = body["table"], done + 1
         return done
 
     start = time.perf_counter()
     with ThreadPoolExecutor(count) as pool:
         done = sum(pool.map(client, range(count)))
-    return done / (time.perf_counter() - start), latencies
+    return done / (time.perf_counter() - start), latencies, ending
 
 
 async def fanout(workers: list[Daphne], token: str, opened: list[dict], per_table: int,
@@ -210,7 +213,7 @@ def main():
                 opener = Client(workers[0].port, token)
                 opened = open_tables(opener, args.tables)
                 where = Where(workers).start()
-                rate, latencies = recording(workers, token, opened, args.seconds, None)
+                rate, latencies, _ = recording(workers, token, opened, args.seconds, None)
                 print(f"recording, {args.tables} clients as fast as answered, {count} "
                       f"worker(s): {rate:.0f} hands/s, {percentiles(latencies)}")
                 print(f"  {where.stop()}")
@@ -218,14 +221,16 @@ def main():
                     continue
                 opened = open_tables(opener, args.tables)
                 where = Where(workers).start()
-                rate, latencies = recording(workers, token, opened, args.seconds,
-                                            args.tables / args.offered)
+                rate, latencies, ending = recording(workers, token, opened, args.seconds,
+                                                    args.tables / args.offered)
                 print(f"recording, {args.offered:.0f} hands/s offered by {args.tables} clients, "
                       f"2 workers: {rate:.0f} hands/s answered, {percentiles(latencies)}")
+                if ending:
+                    print(f"  the hands that ended a game: {percentiles(ending)}")
                 print(f"  {where.stop()}")
                 opened = open_tables(opener, max(1, args.tables // 4))
                 where = Where(workers).start()
-                rate, latencies = recording(workers, token, opened, args.seconds, None, 4)
+                rate, latencies, _ = recording(workers, token, opened, args.seconds, None, 4)
                 print(f"recording, 4 clients on each of {len(opened)} tables as fast as answered,"
                       f" 2 workers: {rate:.0f} hands/s, {percentiles(latencies)}")
                 print(f"  {where.stop()}")
