@@ -13,7 +13,7 @@ from games.ratings import owe, rate_latest
 def project(table: Table, course: Course) -> None:
     """Writes the derived rows of the whole table. A table à trois or à quatre has games but
     no unit rows (the standings' units are two-handed games and rubbers), and comes here when
-    one of its games ends too: that new game is rated at once when it is the club's latest,
+    one of its games ends too: that new game is rated at once when it is its players' latest,
     as `project_game_end` rates a two-handed one."""
     hands = {h.number: h for h in table.hands.order_by("number").defer("record")}
     _place_hands(course, hands)
@@ -68,7 +68,7 @@ def _place_hands(course: Course, hands: dict) -> None:
 def _games(table: Table, course: Course, hands: dict, *, rate_new: bool = False):
     """Saves the games; returns the earliest finish time (before or after) of the games whose
     result changed or that are gone, or None when none did. With `rate_new`, a game that is
-    the only change is new, and rated when it is the club's latest (`rate_latest`)."""
+    the only change is new, and rated when it is its players' latest (`rate_latest`)."""
     existing = {g.number: g for g in Game.objects.filter(table=table)}
     seats = {number: (hand.elder_id, hand.dealer_id) for number, hand in hands.items()}
     moved = []
