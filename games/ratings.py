@@ -14,12 +14,11 @@ its rows are written (`rate_latest`); games at other tables, whose players are o
 rated at the same time. Anything else owes a re-rating from a time on (`owe`, a `RatingsDue`
 row): a correction that changes a game's winner, loser or finish time, a game that finished
 before one of its players' games already rated, and any game that finishes while a
-re-rating is owed. Re-rating an
-old correction means every later game of the club, which takes a while on a long history, so
-it is not done in the correction's transaction: once that commits, `catch_up` re-rates in the
-background, one worker at a time, without holding any lock that a hand waits for, and deletes
-the rows it paid. Until then the standings say since when the ratings are being recomputed
-(`pending_since`).
+re-rating is owed. Re-rating an old correction means every later game of the club, which
+takes a while on a long history, so it is not done in the correction's transaction: once that
+commits, `catch_up` re-rates in the background, one worker at a time, without holding any lock
+that a hand waits for, and deletes the rows it paid. Until then the standings say since when
+the ratings are being recomputed (`pending_since`).
 """
 import logging
 import threading

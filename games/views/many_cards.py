@@ -25,6 +25,18 @@ def cards_of(text: str) -> list[str]:
     return [parse_card(c) or c for c in re.split(r"[\s,;]+", text or "") if c]
 
 
+def cards_text(cards) -> str:
+    """["KS", "TD"] -> "K♠ 10♦": stored cards as a card field shows them (`cards_of` read
+    back)."""
+    return " ".join(display.card(c) for c in cards or [])
+
+
+def tricks_of(post) -> list[list[str]]:
+    """A correction's trick fields, trick0 to trick4, each one's cards; empty ones left out."""
+    return [cards_of(post.get(f"trick{n}")) for n in range(5)
+            if post.get(f"trick{n}", "").strip()]
+
+
 def deal_record(kind: str, post) -> dict:
     """The deal form as a full record in progress of its format, with no trick yet."""
     turn_up = cards_of(post.get("turn_up"))
@@ -55,8 +67,7 @@ def full_record(kind: str, post) -> dict:
     """A correction's form as a full record: the deal form's, with its tricks, each one's cards
     in the order played from its leader; in progress only when the form says so."""
     record = deal_record(kind, post)
-    record["tricks"] = [cards_of(post.get(f"trick{n}")) for n in range(5)
-                        if post.get(f"trick{n}", "").strip()]
+    record["tricks"] = tricks_of(post)
     if not post.get("in_progress"):
         del record["in_progress"]
     return record
@@ -64,11 +75,9 @@ def full_record(kind: str, post) -> dict:
 
 def prefill(record: dict) -> dict:
     """A stored full record as the correction's values: `full_record` read back."""
-    def text(cards) -> str:
-        return " ".join(display.card(c) for c in cards or [])
     deal, exchanges = record.get("deal") or {}, record.get("exchanges") or []
-    values = {seat: text(cards) for seat, cards in deal.items() if seat != "turn_up"}
-    values |= {"turn_up": text([deal.get("turn_up")] if deal.get("turn_up") else []),
+    values = {seat: cards_text(cards) for seat, cards in deal.items() if seat != "turn_up"}
+    values |= {"turn_up": cards_text([deal.get("turn_up")] if deal.get("turn_up") else []),
                "king": record.get("king") or "none",
                "in_progress": "on" if record.get("in_progress") else ""}
     accepted = [entry for entry in exchanges if entry.get("accepted")]
@@ -81,9 +90,9 @@ def prefill(record: dict) -> dict:
         for seat, side in entry.items():
             if isinstance(side, dict):
                 for part in ("discard", "draw"):
-                    values[f"ex{row}_{seat}_{part}"] = text(side.get(part))
+                    values[f"ex{row}_{seat}_{part}"] = cards_text(side.get(part))
     for n, trick in enumerate(record.get("tricks") or []):
-        values[f"trick{n}"] = text(trick)
+        values[f"trick{n}"] = cards_text(trick)
     return values
 
 

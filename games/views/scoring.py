@@ -33,7 +33,7 @@ from games.services.hands import correct_hand, record_hand
 from games.services.tricks import add_trick, finish_hand, undo_trick
 from games.views import many_cards, many_forms
 from games.views.advice import note
-from games.views.many_cards import EXCHANGE_ROWS, PLAYED, cards_of
+from games.views.many_cards import EXCHANGE_ROWS, PLAYED, cards_of, cards_text, tricks_of
 
 # The six buttons of a summary's tricks: the elder's, the dealer's, and whether it is a vole.
 SPLITS = [{"elder": n, "dealer": 5 - n, "vole": n in (0, 5)} for n in (5, 4, 3, 2, 1, 0)]
@@ -146,8 +146,7 @@ def full_record(post, *, in_progress: bool) -> dict:
     if in_progress:
         record["in_progress"] = True
     else:
-        record["tricks"] = [cards_of(post.get(f"trick{n}")) for n in range(5)
-                            if post.get(f"trick{n}", "").strip()]
+        record["tricks"] = tricks_of(post)
     return record
 
 
@@ -587,8 +586,6 @@ def _corrected_record(kind: str | None, action: str, values) -> dict:
 
 def _prefill(record: dict) -> dict:
     """A stored record as the form's values."""
-    def text(cards) -> str:
-        return " ".join(display.card(c) for c in cards or [])
     if "summary" in record:
         summary = record["summary"]
         king = "turned" if summary.get("king_turned") else summary.get("king") or "none"
@@ -598,7 +595,7 @@ def _prefill(record: dict) -> dict:
                 "early_elder": tricks.get("elder", 0), "early_dealer": tricks.get("dealer", 0),
                 **_prefill_variants(record)}
     deal, exchanges = record.get("deal") or {}, record.get("exchanges") or []
-    values = {"elder": text(deal.get("elder")), "dealer": text(deal.get("dealer")),
+    values = {"elder": cards_text(deal.get("elder")), "dealer": cards_text(deal.get("dealer")),
               "turn_up": display.card(deal.get("turn_up", "")), "king": record.get("king") or "",
               "opening": "played" if not exchanges else "refused"
               if exchanges == [{"accepted": False}] else "exchanged",
@@ -609,9 +606,9 @@ def _prefill(record: dict) -> dict:
     for row, exchange in enumerate(e for e in exchanges if e.get("accepted")):
         for role in ("elder", "dealer"):
             for part in ("discard", "draw"):
-                values[f"ex{row}_{role}_{part}"] = text((exchange.get(role) or {}).get(part))
+                values[f"ex{row}_{role}_{part}"] = cards_text((exchange.get(role) or {}).get(part))
     for n, trick in enumerate(record.get("tricks") or []):
-        values[f"trick{n}"] = text(trick)
+        values[f"trick{n}"] = cards_text(trick)
     return values
 
 

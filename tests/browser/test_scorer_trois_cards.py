@@ -14,28 +14,28 @@ from tests.games.test_api_trois_tricks import DEAL, PLAY
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-@pytest.fixture
-def table(django_user_model):
+def trois(django_user_model, record):
+    """An à trois table, Athos dealing first, with its first hand entered by the steward."""
     staff = django_user_model.objects.create_user("steward", password="a long steward password",
                                                   is_staff=True)
     trio = players("Athos", "Porthos", "Aramis")
     table = open_table(name="Trois", format="trois", players=trio, rules={}, by=staff,
                        first_dealer=trio[0])
-    record_hand(table_id=table.pk, record=full(*DEAL, in_progress=True), by=staff)
+    record_hand(table_id=table.pk, record=record, by=staff)
     return table
+
+
+@pytest.fixture
+def table(django_user_model):
+    """The first hand dealt, no trick played yet."""
+    return trois(django_user_model, full(*DEAL, in_progress=True))
 
 
 @pytest.fixture
 def played(django_user_model):
-    """A table whose first hand was entered card by card and finished: Athos, the dealer,
-    took four tricks."""
-    staff = django_user_model.objects.create_user("steward", password="a long steward password",
-                                                  is_staff=True)
-    trio = players("Athos", "Porthos", "Aramis")
-    table = open_table(name="Trois", format="trois", players=trio, rules={}, by=staff,
-                       first_dealer=trio[0])
-    record_hand(table_id=table.pk, record=full(*DEAL, tricks=PLAY), by=staff)
-    return table
+    """The first hand entered card by card and finished: Athos, the dealer, took four
+    tricks."""
+    return trois(django_user_model, full(*DEAL, tricks=PLAY))
 
 
 def test_a_trick_of_three_posts_on_the_third_card(live_server, table, small):
