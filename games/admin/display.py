@@ -17,9 +17,17 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop as N_
 
 from games.engine.cards import SUIT_OF, VALUE, parse_card
+from games.engine.tricks import winner
 
 SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 OTHER = {"elder": "dealer", "dealer": "elder"}
+# The seats of every format in the order of play, then the sides à quatre: what records and
+# results name (docs/hand-record.md), each with its word.
+ROLES = {
+    "elder": N_("elder"), "middle": N_("middle"), "second": N_("second"),
+    "third": N_("third"), "dealer": N_("dealer"),
+    "elder_side": N_("elder's side"), "dealer_side": N_("dealer's side"),
+}
 # English msgids, translated where they are used (_(MARK_WORDS[...])).
 MARK_WORDS = {
     "king_turned": N_("king turned"),
@@ -41,8 +49,9 @@ OPENINGS = {
 
 
 def role(name) -> str:
-    """"elder" or "dealer" in words; anything else as it is."""
-    return _(name) if name in OTHER else str(name)
+    """A seat or a side in words ("elder", "middle", "elder's side"); anything else as it
+    is."""
+    return _(ROLES[name]) if name in ROLES else str(name)
 
 
 def mark_word(key) -> str:
@@ -82,9 +91,14 @@ def record_lines(record, *, ranking: str = "classic") -> list:
 
 def _full_lines(record: dict, ranking: str) -> list:
     deal = record["deal"]
-    lines = [(_("deal"), _("elder %(elder)s; dealer %(dealer)s; turn-up %(turn_up)s") % {
-        "elder": cards(deal.get("elder")), "dealer": cards(deal.get("dealer")),
-        "turn_up": card(deal.get("turn_up"))})]
+    seats = [seat for seat in ROLES if seat in deal] or list(OTHER)
+    if seats == list(OTHER):
+        lines = [(_("deal"), _("elder %(elder)s; dealer %(dealer)s; turn-up %(turn_up)s") % {
+            "elder": cards(deal.get("elder")), "dealer": cards(deal.get("dealer")),
+            "turn_up": card(deal.get("turn_up"))})]
+    else:  # à trois and à quatre: a line a seat
+        lines = [(_("deal"), [f"{role(seat)} {cards(deal.get(seat))}" for seat in seats]
+                  + [_("turn-up %(card)s") % {"card": card(deal.get("turn_up"))}])]
     exchanges = record.get("exchanges")
     if not exchanges:
         lines.append((_("exchanges"), _("none: the elder played without proposing")))
@@ -96,7 +110,7 @@ def _full_lines(record: dict, ranking: str) -> list:
     if tricks:
         rules = record.get("rules") if isinstance(record.get("rules"), dict) else {}
         ranking = rules.get("ranking", ranking)
-        lines.append((_("tricks"), trick_lines(tricks, deal.get("turn_up"), ranking)))
+        lines.append((_("tricks"), trick_lines(tricks, deal.get("turn_up"), ranking, seats)))
     elif not record.get("in_progress"):
         lines.append((_("tricks"), _("none played")))
     return lines
@@ -110,9 +124,10 @@ def _exchange(number: int, exchange) -> str:
     if not isinstance(exchange, dict):
         return f"{number}. {exchange!r}"
     if not exchange.get("accepted"):
-        return f"{number}. " + _("refused by the dealer")
+        return f"{number}. " + _("refused by the %(role)s") % {
+            "role": role(exchange.get("refused_by") or "dealer")}
     parts = []
-    for who in ("elder", "dealer"):
+    for who in (seat for seat in ROLES if seat in OTHER or seat in exchange):
         side = exchange.get(who) or {}
         if side.get("discard"):
             parts.append(_("%(role)s discards %(discard)s, draws %(draw)s") % {
@@ -123,10 +138,15 @@ def _exchange(number: int, exchange) -> str:
     return f"{number}. " + "; ".join(parts)
 
 
-def trick_lines(tricks: list, turn_up, ranking: str = "classic") -> list:
-    """One line per trick: who led which card, what the other played, who won it."""
+def trick_lines(tricks: list, turn_up, ranking: str = "classic",
+                seats=tuple(OTHER)) -> list:
+    """One line per trick: who led which card, what the other played, who won it. À trois
+    and à quatre (`seats` in the order of play), each seat's card from the leader's."""
     trump = SUIT_OF.get(parse_card(turn_up))
     value = VALUE.get(ranking, VALUE["classic"])
+    if len(seats) > 2:
+        return _many_trick_lines(tricks, trump, ranking if ranking in VALUE else "classic",
+                                 list(seats))
     leader, out = "elder", []
     for number, trick in enumerate(tricks, 1):
         if not isinstance(trick, list) or len(trick) != 2:
@@ -148,6 +168,24 @@ def trick_lines(tricks: list, turn_up, ranking: str = "classic") -> list:
     return out
 
 
+def _many_trick_lines(tricks: list, trump, ranking: str, seats: list) -> list:
+    leader, out = 0, []
+    for number, trick in enumerate(tricks, 1):
+        played = [parse_card(c) for c in trick] if isinstance(trick, list) else None
+        if (leader is None or trump is None or not played or None in played
+                or len(played) != len(seats)):
+            out.append(f"{number}. {trick!r}")
+            leader = None
+            continue
+        order = [seats[(leader + k) % len(seats)] for k in range(len(seats))]
+        taker = order[winner(played, trump, ranking)]
+        out.append(f"{number}. " + _("%(cards)s: %(winner)s wins") % {
+            "cards": ", ".join(f"{role(seat)} {card(c)}" for seat, c in zip(order, played)),
+            "winner": role(taker)})
+        leader = seats.index(taker)
+    return out
+
+
 def follower_wins(led: str, played: str, trump: str, value: dict) -> bool:
     """Whether the follower's card (canonical) takes the trick led with `led`."""
     if SUIT_OF[played] == SUIT_OF[led]:
@@ -158,7 +196,11 @@ def follower_wins(led: str, played: str, trump: str, value: dict) -> bool:
 def _summary_lines(summary: dict) -> list:
     """A summary record in one line: "exchanged; king turned; tricks elder 3, dealer 2"."""
     opening = summary.get("opening")
-    parts = [_(OPENINGS[opening]) if opening in OPENINGS else str(opening)]
+    if opening == "refused" and summary.get("refused_by"):
+        parts = [_("the %(role)s refused the first proposal") % {
+            "role": role(summary["refused_by"])}]
+    else:
+        parts = [_(OPENINGS[opening]) if opening in OPENINGS else str(opening)]
     if summary.get("turn_up"):
         parts.append(_("turn-up %(card)s") % {"card": card(summary["turn_up"])})
     if summary.get("king_turned"):
@@ -168,6 +210,9 @@ def _summary_lines(summary: dict) -> list:
     tricks = summary.get("tricks")
     if isinstance(tricks, dict):
         parts.append(_("tricks %(counts)s") % {"counts": _by_role(tricks)})
+    if summary.get("first_to_two"):
+        parts.append(_("the %(role)s took his second trick first") % {
+            "role": role(summary["first_to_two"])})
     return [(_("summary"), "; ".join(parts))]
 
 
@@ -249,8 +294,7 @@ def result_lines(result) -> list:
 
 
 def _by_role(counts: dict) -> str:
-    return ", ".join(f"{role(who)} {counts[who]}" for who in ("elder", "dealer")
-                     if who in counts)
+    return ", ".join(f"{role(who)} {counts[who]}" for who in ROLES if who in counts)
 
 
 # -- HTML -----------------------------------------------------------------------------------
