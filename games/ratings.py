@@ -139,17 +139,38 @@ def rate_latest(sides: list[GamePlayer]) -> bool:
     of other players alone does not depend on it, nor it on them). Returns False, setting
     nothing, otherwise; the caller saves the sides and owes a re-rating from the game's
     finish."""
-    players = [side.player_id for side in sides]
+    players = sorted({side.player_id for side in sides})
     _lock_players(players)
-    since = sides[0].finished_at
-    if RatingsDue.objects.exists() or GamePlayer.objects.filter(
-            player__in=players, finished_at__gte=since, won__isnull=False).exists():
+    since = connection.ops.adapt_datetimefield_value(sides[0].finished_at)
+    with connection.cursor() as cursor:  # every game end asks: one round trip, no ORM
+        cursor.execute(_LATEST_OR_LATER.format(players=", ".join(["%s"] * len(players))),
+                       [since, since, since, *players])
+        rows = cursor.fetchall()
+    if any(later for *_, later in rows):
         return False
-    current = ratings(players, before=since)
+    current = {pk: START if mu is None else (mu, sigma) for pk, mu, sigma, _ in rows}
     for side, (mu, sigma) in rated_sides(sides, current, player=lambda s: s.player_id,
                                          won=lambda s: s.won, place=lambda s: s.place):
         side.mu, side.sigma = mu, sigma
     return True
+
+
+# For each player of a new game: his rating after his latest rated game before it (NULL when
+# he has none; `with_rating` reads the same through the ORM), and whether he has a rated game
+# that finished at the same time or later, or any re-rating is owed.
+_LATEST_OR_LATER = f"""
+SELECT p.id,
+    (SELECT g.mu FROM {GamePlayer._meta.db_table} g
+     WHERE g.player_id = p.id AND g.mu IS NOT NULL AND g.finished_at < %s
+     ORDER BY g.finished_at DESC, g.game_id DESC LIMIT 1),
+    (SELECT g.sigma FROM {GamePlayer._meta.db_table} g
+     WHERE g.player_id = p.id AND g.mu IS NOT NULL AND g.finished_at < %s
+     ORDER BY g.finished_at DESC, g.game_id DESC LIMIT 1),
+    EXISTS (SELECT 1 FROM {GamePlayer._meta.db_table} g
+            WHERE g.player_id = p.id AND g.won IS NOT NULL AND g.finished_at >= %s)
+    OR EXISTS (SELECT 1 FROM {RatingsDue._meta.db_table})
+FROM {Player._meta.db_table} p WHERE p.id IN ({{players}})
+"""
 
 
 def owe(since: datetime) -> None:

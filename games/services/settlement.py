@@ -165,15 +165,17 @@ def settle(table: Table, course: Course, *, by, decided_from: int | None = None)
     After a new hand that ended a game, `decided_from` is the number of the unit it counted in:
     only that unit's forfeit and wagers and the payout can be new, and nothing earlier can have
     changed. Of the standing postings, only those of that unit's wagers are read (a correction
-    may have voided some of them while the unit was open)."""
+    may have voided some of them while the unit was open), and only at a table that takes
+    wagers."""
     if table.format in MANY_HANDED:  # no pool, no wagers: nothing to settle
         return
     standing = {}  # transaction id -> (reference, {account code: cents})
     if decided_from is not None:
         new_units = range(decided_from, len(course.units) + 1)
         wanted = _wagers(table, course, units=new_units)
-        for unit in new_units:  # a correction may have voided them while they were open
-            standing |= ledger.standing(_reference(table, "unit", unit, "wagers"))
+        if table.wager_style != Table.WagerStyle.NONE:
+            for unit in new_units:  # a correction may have voided them while they were open
+                standing |= ledger.standing(_reference(table, "unit", unit, "wagers"))
         if table.format == Table.Format.POOL:
             new = {_reference(table, "payout")} | {
                 _reference(table, "forfeit", unit) for unit in new_units}

@@ -182,6 +182,31 @@ def test_a_new_game_that_finished_before_a_rated_one_rerates_from_itself(staff):
     assert ratings.rerate(finished) == 0
 
 
+def test_a_new_game_that_finished_at_the_same_moment_as_a_rated_one_is_not_rated_alone(staff):
+    """Which of two games finished at the same moment comes first is the game id's to say, so
+    the later-written one is rated by a re-rating, not as it is written."""
+    athos, porthos, aramis = players("Athos", "Porthos", "Aramis")
+    with clock(21):
+        win(rubber(staff, athos, porthos), staff, athos)
+        table = rubber(staff, aramis, athos)
+        play(table, staff, ELDER_VOLE, DEALER_VOLE)
+        play(table, staff, ELDER_VOLE)
+
+    finished = GamePlayer.objects.get(game__table=table, player=aramis).finished_at
+    assert list(RatingsDue.objects.values_list("since", flat=True)) == [finished]
+    assert stored(table, aramis) == (None, None)
+
+
+def test_a_new_game_is_not_rated_alone_while_a_re_rating_is_owed(staff):
+    athos, porthos, aramis, d_artagnan = players("Athos", "Porthos", "Aramis", "d'Artagnan")
+    with clock(20):
+        RatingsDue.objects.create(since=datetime(2026, 3, 5, 19, tzinfo=timezone.utc))
+        win(rubber(staff, aramis, d_artagnan), staff, aramis)
+
+    assert RatingsDue.objects.count() == 2
+    assert stored(Table.objects.get(), aramis) == (None, None)
+
+
 def test_the_player_endpoint_shows_the_rating(staff, client):
     from club.models import ApiToken
 
