@@ -1,7 +1,9 @@
 """Retries (docs/api.md): every POST accepts an `Idempotency-Key` header. A repeat with the same key
 and body returns the first answer and does nothing more; the same key with another body is
-refused. The key is claimed by inserting a unique row in the same transaction as the work, so
-a concurrent repeat waits for the first to commit and then finds its answer."""
+refused. The key is claimed by inserting a unique row, with the answer, at the end of the
+transaction that did the work. A repeat finds the row and returns its answer; a concurrent
+repeat, which did not find it yet, waits on the row until the first commits, fails to insert
+it, undoes its own work and returns the first answer."""
 import functools
 import hashlib
 import json
@@ -51,20 +53,23 @@ def idempotent(view):
             raise HttpError(400, f"Idempotency-Key must be 1 to {MAX_KEY} characters, "
                                  "none of them a control character")
         fingerprint = _fingerprint(request)
-        with transaction.atomic():
+        first = IdempotentRequest.objects.filter(user=request.auth, key=key).first()
+        if first is None:
             try:
                 with transaction.atomic():
-                    claim = IdempotentRequest.objects.create(user=request.auth, key=key,
-                                                             fingerprint=fingerprint)
-            except IntegrityError:
-                first = IdempotentRequest.objects.get(user=request.auth, key=key)
-                if first.fingerprint != fingerprint:
-                    raise Refused("idempotency_conflict", "this Idempotency-Key was used "
-                                  "for another request") from None
-                return JsonResponse(first.response, status=first.status)
-            claim.status, claim.response = _answer(view, request, args, kwargs)
-            claim.save(update_fields=["status", "response"])
-        return JsonResponse(claim.response, status=claim.status)
+                    status, body = _answer(view, request, args, kwargs)
+                    IdempotentRequest.objects.create(user=request.auth, key=key,
+                                                     fingerprint=fingerprint, status=status,
+                                                     response=body)
+                return JsonResponse(body, status=status)
+            except IntegrityError:  # undone: a concurrent repeat committed first, or a fault
+                first = IdempotentRequest.objects.filter(user=request.auth, key=key).first()
+                if first is None:
+                    raise
+        if first.fingerprint != fingerprint:
+            raise Refused("idempotency_conflict", "this Idempotency-Key was used for another "
+                          "request")
+        return JsonResponse(first.response, status=first.status)
 
     return wrapper
 

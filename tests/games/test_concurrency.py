@@ -5,6 +5,7 @@ import pytest
 from django.db import connection
 from django.test import Client
 
+from club.models import Player
 from games import ratings
 from games.models import GamePlayer, Hand, Table
 from games.replay import replay
@@ -65,6 +66,31 @@ def test_two_posts_with_one_idempotency_key_at_once_make_one_hand(table_and_toke
     assert [status for status, _ in answers] == [201, 201]
     assert answers[0][1] == answers[1][1]
     assert Hand.objects.count() == 1
+
+
+def test_two_posts_opening_a_table_with_one_key_at_once_open_one_table(table_and_token):
+    """Neither finds the key claimed before its work: the second's work is undone when it
+    cannot claim the key, and it answers with the first's table."""
+    snap, _ = table_and_token
+    _, token = user_with_token("treasurer", staff=True)
+    trio = snap["players"]
+    answers = at_once(*[lambda: post_from_thread(
+        token, "/tables", {"name": "Second", "format": "pool", "players": trio},
+        key="open-2")] * 2)
+    assert [status for status, _ in answers] == [201, 201]
+    assert answers[0][1] == answers[1][1]
+    assert Table.objects.filter(name="Second").count() == 1
+
+
+def test_two_posts_of_one_new_player_with_one_key_at_once_make_one_player():
+    """The second's work fails on the player's unique name once the first commits: it is the
+    first's answer again, not an error."""
+    _, token = user_with_token("treasurer", staff=True)
+    answers = at_once(*[lambda: post_from_thread(
+        token, "/players", {"name": "d'Artagnan"}, key="new-player")] * 2)
+    assert [status for status, _ in answers] == [201, 201]
+    assert answers[0][1] == answers[1][1]
+    assert Player.objects.filter(name="d'Artagnan").count() == 1
 
 
 def test_two_posts_of_hand_number_one_at_once_make_one_hand(table_and_token):
