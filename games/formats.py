@@ -8,11 +8,23 @@ to come, `play`, `placed`, `over`, `winner` and the hand in progress (a hand ent
 card, which keeps the deal until it is finished). A table's `Hand.elder` and `Hand.dealer` are
 those two seats; the engine names the others.
 """
+from .engine import quatre, trois
 from .engine.course import Course, CourseGame, CourseUnit, Setup, agreeing
 from .engine.quatre import QuatreMatch
 from .engine.trois_game import TroisGame
 
 MANY_HANDED = ("trois", "quatre")
+SEATS = {"trois": trois.SEATS, "quatre": quatre.SEATS}  # in the order of play
+
+
+def seats_of(kind: str, seating, elder, dealer) -> dict:
+    """{seat: player} of a hand à trois or à quatre ("trois" or "quatre": `kind`) whose elder
+    and dealer are known: each player sits at the left of the one before him in `seating`,
+    and the seats follow the elder in the order of play."""
+    seating = list(seating)
+    start = seating.index(elder)
+    seats = {seat: seating[(start + i) % len(seating)] for i, seat in enumerate(SEATS[kind])}
+    return seats | {"dealer": dealer}
 
 
 def course_for(setup: Setup):

@@ -7,7 +7,9 @@
   set aside have no place in a game; they are listed apart, as entered, without a result.
   An à trois or à quatre table has no units yet: its `hands` are listed in order, each record
   as entered, with its result.
-- `csv_rows(tables)`: a header, then one row per hand.
+- `csv_rows(tables)`: a header, then one row per hand. À trois, the middle has columns of his
+  own; à quatre, the second and the third are named, and the elder's and the dealer's figures
+  are their sides'.
 
 `tables` is a queryset of Table (or anything with the tables' ids: `tables.values_list`).
 
@@ -28,7 +30,7 @@ from club.models import Entry
 from games.admin.display import game_sides, marks_text
 from games.engine import EngineError
 from games.engine.course import Course, CourseHand
-from games.formats import MANY_HANDED
+from games.formats import MANY_HANDED, seats_of
 from games.models import Game, GamePlayer, Hand, Movement, Seat, Table, Unit, Wager, WagerTake
 from games.replay import play_or_set_aside, setup
 
@@ -38,7 +40,15 @@ CSV_HEADER = [
     "table_id", "table_name", "unit", "game", "hand", "number_in_game", "elder", "dealer",
     "status", "version", "tricks_elder", "tricks_dealer", "marks", "points_elder",
     "points_dealer", "score_after_elder", "score_after_dealer",
+    # à trois and à quatre: the other seats' players, and the middle's figures
+    "middle", "second", "third", "tricks_middle", "points_middle", "score_after_middle",
 ]
+FIGURES = {  # the result's keys behind the *_elder and *_dealer columns, and *_middle's
+    "ecarte-trois-result/1": ("elder", "dealer", "middle"),
+    "ecarte-quatre-result/1": ("elder_side", "dealer_side", None),
+}
+KIND = {"ecarte-trois-result/1": "trois", "ecarte-quatre-result/1": "quatre"}
+OTHER_SEATS = ("middle", "second", "third")
 WAGERS_CSV_HEADER = [
     "wager_id", "created_at", "table_id", "table_name", "unit", "style", "bettor", "on",
     "stake", "odds", "matched", "returned", "unmatched", "status", "placed_by", "takes",
@@ -207,8 +217,10 @@ def _when(moment):
 def csv_rows(tables):
     """The header, then one row per hand of the tables, by table and hand number."""
     ids = _ids(tables)
-    tables = Table.objects.filter(pk__in=ids).only("pk", "name", "status", "snapshot")
-    names = {t.pk: t.name for t in tables}
+    tables = Table.objects.filter(pk__in=ids).only("pk", "name", "status", "snapshot",
+                                                   "seating")
+    by_id = {t.pk: t for t in tables}
+    names = dict(Seat.objects.filter(table__in=ids).values_list("player_id", "player__name"))
     units = {(t, g): u for t, g, u in Game.objects.filter(table__in=ids)
              .values_list("table_id", "number", "unit_number")}
     for table in tables:
@@ -216,21 +228,28 @@ def csv_rows(tables):
         if in_play:
             units[(table.pk, in_play["number"])] = in_play["unit"]
     yield CSV_HEADER
-    hands = (Hand.objects.filter(table__in=ids).select_related("elder", "dealer")
+    hands = (Hand.objects.filter(table__in=ids)
              .only("table_id", "number", "game_number", "number_in_game", "status", "version",
-                   "result", "elder__name", "dealer__name")
+                   "result", "elder_id", "dealer_id")
              .order_by("table_id", "number"))
     for hand in hands.iterator(chunk_size=2000):
         result = hand.result if isinstance(hand.result, dict) else {}
         counted = hand.status == Hand.Status.COUNTED
+        elder, dealer, middle = FIGURES.get(result.get("format"), ("elder", "dealer", None))
+        kind = KIND.get(result.get("format"))
+        seats = seats_of(kind, by_id[hand.table_id].seating, hand.elder_id,
+                         hand.dealer_id) if kind else {}
         yield [
-            hand.table_id, names[hand.table_id],
+            hand.table_id, by_id[hand.table_id].name,
             units.get((hand.table_id, hand.game_number), "") if counted else "",
             hand.game_number, hand.number,
             "" if hand.number_in_game is None else hand.number_in_game,
-            hand.elder.name, hand.dealer.name, hand.status, hand.version,
-            *_by_role(result, "tricks"), _marks_en(result), *_by_role(result, "points"),
-            *_by_role(result, "score_after"),
+            names[hand.elder_id], names[hand.dealer_id], hand.status, hand.version,
+            *_figures(result, "tricks", elder, dealer), _marks_en(result),
+            *_figures(result, "points", elder, dealer),
+            *_figures(result, "score_after", elder, dealer),
+            *(names[seats[seat]] if seat in seats else "" for seat in OTHER_SEATS),
+            *(_figures(result, key, middle)[0] for key in ("tricks", "points", "score_after")),
         ]
 
 
@@ -240,9 +259,10 @@ def _marks_en(result) -> str:
         return marks_text(result)
 
 
-def _by_role(result: dict, key: str) -> list:
+def _figures(result: dict, key: str, *whose) -> list:
+    """The result's `key` figures of each of `whose` (a seat, a side, or None for none)."""
     counts = result.get(key) or {}
-    return [counts.get("elder", ""), counts.get("dealer", "")]
+    return [counts.get(who, "") if who else "" for who in whose]
 
 
 def _csv(rows) -> str:

@@ -12,7 +12,8 @@ from games import words
 from games.admin import display
 from games.engine.cards import SUIT_OF, parse_card
 from games.engine.tricks import winner
-from games.views.many_forms import ANSWERING, FORMAT, SEATS, named
+from games.formats import SEATS
+from games.views.many_forms import ANSWERING, FORMAT, named
 
 EXCHANGE_ROWS = 3  # proposals accepted that a page can enter, as two-handed
 # The trick form's fields, one a card, in the order played: the leader's first.

@@ -7,8 +7,8 @@ from django.utils.translation import gettext_lazy
 
 from club.errors import Refused
 from games.engine import quatre, trois
+from games.formats import SEATS
 
-SEATS = {"trois": trois.SEATS, "quatre": quatre.SEATS}
 ANSWERING = {"trois": trois.ANSWERING, "quatre": quatre.SEATS[1:]}  # who answers a proposal
 FORMAT = {"trois": trois.FORMAT, "quatre": quatre.FORMAT}
 SEAT_WORDS = {"elder": gettext_lazy("elder"), "middle": gettext_lazy("middle"),
@@ -22,16 +22,6 @@ NO_TRICK = "none"  # the à quatre button of a hand a king mark ended before pla
 def kind_of(record: dict) -> str | None:
     """"trois" or "quatre" for a record of those forms, None for a two-handed one."""
     return next((kind for kind, name in FORMAT.items() if record.get("format") == name), None)
-
-
-def seats_of(kind: str, seating, elder, dealer) -> dict:
-    """{seat: player} of a hand whose elder and dealer are known: each player sits at the left
-    of the one before him in `seating`, and the seats follow the elder in the order of
-    play."""
-    seating = list(seating)
-    start = seating.index(elder)
-    seats = {seat: seating[(start + i) % len(seating)] for i, seat in enumerate(SEATS[kind])}
-    return seats | {"dealer": dealer}
 
 
 def named(kind: str, seats: dict, names: dict) -> list[dict]:

@@ -26,7 +26,7 @@ from games.admin import display
 from games.engine import EngineError, analyse
 from games.engine.cards import PACK, VALUE, parse_card
 from games.engine.record import read
-from games.formats import MANY_HANDED
+from games.formats import MANY_HANDED, SEATS, seats_of
 from games.models import Hand, Table
 from games.services.changes import may_score
 from games.services.hands import correct_hand, record_hand
@@ -339,8 +339,8 @@ def _number(post, name: str = "number") -> int | None:
 def _act(request, table: Table, action: str) -> str:
     """Does what the form asks; returns the words that say it was done."""
     post, by = request.POST, request.user
-    if action in ("summary", "deal", "many_deal", *many_forms.SEATS):
-        if action in many_forms.SEATS:
+    if action in ("summary", "deal", "many_deal", *SEATS):
+        if action in SEATS:
             record = many_forms.summary_record(action, post)
         elif action == "many_deal":
             if table.format not in MANY_HANDED:
@@ -447,7 +447,7 @@ def _seated(table: Table, hand: Hand) -> list[dict]:
     kind = many_forms.kind_of(hand.record)
     if not kind:
         return []
-    seats = many_forms.seats_of(kind, table.seating, hand.elder_id, hand.dealer_id)
+    seats = seats_of(kind, table.seating, hand.elder_id, hand.dealer_id)
     return many_forms.named(kind, seats, table.snapshot.get("names") or {})
 
 
@@ -468,7 +468,7 @@ def _context(table: Table, errors: dict, values) -> dict:
     play = sides = None
     kind = in_progress and many_forms.kind_of(in_progress.record)
     if kind:
-        seats = many_forms.seats_of(kind, table.seating, in_progress.elder_id,
+        seats = seats_of(kind, table.seating, in_progress.elder_id,
                                     in_progress.dealer_id)
         play = many_cards.play_state(kind, in_progress.record, seats, snap.get("names") or {},
                                      ranking)
@@ -544,7 +544,7 @@ def correct(request, table_id: int, number: int):
     names = {"elder": hand.elder.name, "dealer": hand.dealer.name}
     many = {}
     if kind:
-        seats = many_forms.seats_of(kind, table.seating, hand.elder_id, hand.dealer_id)
+        seats = seats_of(kind, table.seating, hand.elder_id, hand.dealer_id)
         many = many_forms.context(kind, seats, table.snapshot.get("names") or {}, values)
         many["many_fields"] = many_cards.deal_fields(
             kind, many["seated"], values, errors if errors.get("action") == "many_deal" else {})
