@@ -8,8 +8,9 @@ WIDTH = 360  # px: the narrowest phone the pages are made for
 
 def shot(page, name: str) -> None:
     """Saves the whole page as tests/artifacts/NAME.png (NAME may name a folder), and checks
-    that nothing sticks out of a phone's screen."""
+    that nothing sticks out of the page's screen."""
     path = ARTIFACTS / f"{name}.png"
     path.parent.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(path), full_page=True)
-    assert page.evaluate("document.documentElement.scrollWidth") <= WIDTH, name
+    width = page.viewport_size["width"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= width, name
