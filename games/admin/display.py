@@ -264,14 +264,17 @@ def _irregularity(entry) -> str:
 
 
 # -- the result ---------------------------------------------------------------------------
-def marks_text(result) -> str:
-    """"elder +1 point, elder +1 vole"; "void" for a replay; "" when nothing was marked."""
+def marks_text(result, names: dict | None = None) -> str:
+    """"elder +1 point, elder +1 vole"; "void" for a replay; "" when nothing was marked. With
+    `names` ({seat or side: who}), each mark names who took it: "Athos +1 point"."""
     if not isinstance(result, dict):
         return ""
     if result.get("void"):
         return _("void")
+    names = names or {}
     return ", ".join(_("%(name)s +%(points)s %(what)s") % {
-        "name": role(m["to"]), "points": m["points"], "what": mark_word(m["for"])}
+        "name": names.get(m["to"]) or role(m["to"]), "points": m["points"],
+        "what": mark_word(m["for"])}
         for m in result.get("marks", []))
 
 

@@ -451,6 +451,17 @@ def _seated(table: Table, hand: Hand) -> list[dict]:
     return many_forms.named(kind, seats, table.snapshot.get("names") or {})
 
 
+def _takers(table: Table, hand: Hand) -> dict:
+    """{seat or side: who} of a hand, as its result's marks name them: the elder and the
+    dealer, à trois the middle too, à quatre the two sides ("Athos & Aramis")."""
+    seated = {p["seat"]: p["name"] for p in _seated(table, hand)} or {
+        "elder": hand.elder.name, "dealer": hand.dealer.name}
+    if "third" in seated:
+        seated |= {"elder_side": f"{seated['elder']} & {seated['third']}",
+                   "dealer_side": f"{seated['second']} & {seated['dealer']}"}
+    return seated
+
+
 def _seated_names(table: Table, hand: Hand) -> str:
     """"Athos – Porthos": the hand's players in the order of play, from the elder to the
     dealer; à trois and à quatre the seats between them too."""
@@ -490,7 +501,7 @@ def _context(table: Table, errors: dict, values) -> dict:
         "hand": in_progress, **_choices(*_names(snap)),
         "play": play, "trick_sides": sides or [],
         "last_hands": [(h, _seated_names(table, h),
-                        display.marks_text(h.result)) for h in last],
+                        display.marks_text(h.result, _takers(table, h))) for h in last],
         "analysis": [] if in_progress else analysis_of(finished),
         "analysed": finished,
     }

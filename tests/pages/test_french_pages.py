@@ -92,7 +92,7 @@ def test_the_main_pages_speak_french(evening):
         f"/tables/{pool.pk}/score/": (["elder leads K♠", "dealer plays 7♠", "elder wins",
                                       "Last hands", "The table's page"],
                                      ["premier en main entame K♠, donneur joue 7♠",
-                                      "Derniers coups", "premier en main +1 point"]),
+                                      "Derniers coups"]),
         "/rules/": (["Rank of the cards", "pool (poule): three players", "The rules"],
                     ["Rang des cartes", "poule : trois joueurs"]),
         "/tables/new/": (["Name of the table", "Players, in the order they sit down",

@@ -92,8 +92,11 @@ def test_a_hand_is_recorded_as_an_a_quatre_summary(scorer, table, four):
     assert "Hand 1 recorded." in answer.content.decode()
     # The last hands name the four in the order of play, from the elder to the dealer.
     assert "Hand 1: Athos – Porthos – Aramis – Dartagnan" in answer.content.decode()
-    # The elder's side, vulnerable, wins the point: 1; the second's king: 1 to his side.
+    # The elder's side, vulnerable, wins the point: 1; the second's king: 1 to his side. The
+    # last hands name each mark's side by its partners.
     assert scores(table, four) == (1, 1)
+    assert ("Porthos &amp; Dartagnan +1 king, Athos &amp; Aramis +1 point"
+            in answer.content.decode())
 
 
 def test_a_refusal_by_the_elders_partner_makes_his_side_vulnerable(scorer, table, four):

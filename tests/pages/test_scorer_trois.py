@@ -89,8 +89,9 @@ def test_a_hand_is_recorded_as_an_a_trois_summary(scorer, table, trio):
         "tricks": {"elder": 3, "middle": 1, "dealer": 1}}}
     assert "Hand 1 recorded." in answer.content.decode()
     # The elder (Porthos) takes the point, the middle (Aramis) marks his king; no one was
-    # vulnerable, so there is no refusal point (rulings 46, 47).
+    # vulnerable, so there is no refusal point (rulings 46, 47). The last hands name them.
     assert scores(table, trio) == (0, 1, 1)
+    assert "Aramis +1 king, Porthos +1 point" in answer.content.decode()
 
 
 def test_a_two_two_one_split_goes_to_the_first_to_take_his_second_trick(scorer, table, trio):
