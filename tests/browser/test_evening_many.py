@@ -207,7 +207,7 @@ def test_a_trois_game_to_its_end_the_winner_withdraws_and_the_other_two_play_on(
     phone.get_by_role("link", name="The table's page").tap()
     expect(phone.locator("[data-live] .score").first).to_have_text("won — Athos takes it")
     expect(phone.locator("[data-live] ol.seats li")).to_have_text(
-        ["1. Athos", "2. Aramis", "3. Porthos"])
+        ["1. Athos (7)", "2. Aramis (7)", "3. Porthos (6)"])
     # The last hand: Aramis's vole, of which he needed only 1 to reach 7.
     expect(phone.locator(".last-hands li").first).to_have_text("Hand 11 — elder Aramis: +1 point")
     shot(phone, "evening-many/trois-places")
@@ -236,6 +236,7 @@ def test_a_quatre_match_to_la_belle(live_server, quatre, phone):
     phone.get_by_role("link", name="The table's page").tap()
     expect(phone.locator("[data-live] .score").first).to_have_text(f"won — {AT} take it")
     expect(phone.locator("[data-live] .facts")).to_have_text(f"Games won{AT} 2 – {PD} 1")
+    expect(phone.locator("[data-live] ul.seats [data-role=winner]")).to_have_text(f"won{AT}")
     expect(phone.locator(".last-hands li").first).to_have_text(
         f"Hand 14 — the dealer's side {AT}: +1 point")
     shot(phone, "evening-many/quatre-won")

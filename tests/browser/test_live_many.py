@@ -60,7 +60,9 @@ def test_a_trois_table_names_the_middle_and_the_places(daphne, spectator):
                                   "tricks": {"elder": elder, "dealer": 5 - elder}}}
         snap = post(daphne, table, record)
     places = spectator.locator("ol.seats li")
-    expect(places).to_have_text(["1. Athos T", "2. Aramis T", "3. Porthos T"], timeout=WAIT)
+    # Each with his score at the end: Athos 1 + three voles, Aramis 1 + three voles two-handed.
+    expect(places).to_have_text(["1. Athos T (7)", "2. Aramis T (7)", "3. Porthos T (0)"],
+                                timeout=WAIT)
     assert spectator.evaluate("document.documentElement.scrollWidth") <= 390
     assert spectator.evaluate("window.notReloaded === true")
 
@@ -88,6 +90,7 @@ def test_a_quatre_table_names_the_partners_and_the_winning_side(daphne, spectato
     expect(hands.nth(0)).to_contain_text("side Athos Q & Aramis Q: +1 point")
     expect(hands.nth(1)).to_contain_text("side Athos Q & Aramis Q: +1 point, +1 vole")
     expect(body).to_contain_text("Athos Q & Aramis Q 2 – Porthos Q & D'Artagnan Q 0")
+    expect(spectator.locator("ul.seats [data-role=winner]")).to_have_text("wonAthos Q & Aramis Q")
     expect(body).not_to_contain_text("undefined")
     assert spectator.evaluate("window.notReloaded === true")
 

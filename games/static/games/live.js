@@ -61,9 +61,11 @@
 
   function sidesList(snap) {  /* à quatre: each side's partners, the side it holds, its games */
     var list = h("ul", {"class": "seats"});
-    snap.quatre.sides.forEach(function (side) {
-      list.appendChild(h("li", {"data-role": side.side || ""},
-        h("span", {"class": "role"}, side.side ? W[side.side] : ""),
+    var winner = String(snap.quatre.winner || "");
+    snap.quatre.sides.forEach(function (side) {  /* once over, the winning side is marked */
+      var won = winner !== "" && String(side.players) === winner;
+      list.appendChild(h("li", {"data-role": side.side || (won ? "winner" : "")},
+        h("span", {"class": "role"}, side.side ? W[side.side] : (won ? W.status.won : "")),
         h("span", {}, together(snap, side.players))));
     });
     return list;
@@ -79,8 +81,11 @@
       roles = ["dealer", "elder", "middle"];
     } else if (snap.trois && snap.status !== "playing") {  /* the places, the winner first */
       var places = h("ol", {"class": "seats"});
+      var final = (snap.game || {}).score || {};  /* each player's score at the end */
       snap.trois.order.forEach(function (id, i) {
-        places.appendChild(h("li", {}, (i + 1) + ". " + nameOf(snap, id)));
+        var score = final[String(id)];
+        places.appendChild(h("li", {}, (i + 1) + ". " + nameOf(snap, id) +
+          (score === undefined ? "" : " (" + score + ")")));
       });
       return places;
     }
