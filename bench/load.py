@@ -8,12 +8,8 @@
    hand as soon as the last is answered, for `--seconds`: the highest sustained rate and its
    p50/p99, on one worker and then on two, in the same run (the scaling).
 2. Recording, open loop: the same clients on two workers, offered 100 hands/s in all (each
-   posts on a fixed schedule, whether or not the server keeps up): p50/p99, and apart those
-   of the hands that ended a game. Each table starts at its own point of the hands' sequence,
-   so that their games end at different moments, as at a club; then again with every table
-   in step, all twenty ending their games within the same fifth of a second (the worst case).
-   Then four clients on each of 5 tables, as fast as answered: they queue for their table's
-   lock.
+   posts on a fixed schedule, whether or not the server keeps up): p50/p99. Then four clients
+   on each of 5 tables, as fast as answered: they queue for their table's lock.
 3. Fan-out over two workers: spectators connected alternately to each worker, hands posted to
    the first: from just before the POST to each spectator's receipt of the change, p50/p99,
    at 100 spectators and at 1,000 (10 tables).
@@ -125,16 +121,12 @@ def percentiles(latencies: list) -> str:
 
 
 def recording(workers: list[Daphne], token: str, opened: list[dict], seconds: float,
-              every: float | None, per_table: int = 1,
-              in_step: bool = False) -> tuple[float, list, list]:
+              every: float | None, per_table: int = 1) -> tuple[float, list, list]:
     """`per_table` clients on each table of `opened`, client c on worker c mod len(workers),
     posting hands for `seconds`: as fast as answered (`every` None), or one each `every`
-    seconds on a fixed schedule. Each table starts at its own point of `hand_for`'s sequence,
-    so that its games end at other moments than the others', as at a club; `in_step`, every
-    table plays the same sequence from its start, and on a fixed schedule all end their games
-    within one period. Several clients of a table take turns under its lock; one whose table
-    another has finished stops. Returns (hands per second, latencies, the latencies of the
-    hands that ended a game)."""
+    seconds on a fixed schedule. Several clients of a table take turns under its lock; one
+    whose table another has finished stops. Returns (hands per second, latencies, the
+    latencies of the hands that ended a game)."""
     count = len(opened) * per_table
     latencies, ending, lock = [], [], threading.Lock()
     clients = [Client(workers[c % len(workers)].port, token) for c in range(count)]
@@ -144,7 +136,6 @@ def recording(workers: list[Daphne], token: str, opened: list[dict], seconds: fl
 
     def client(c: int) -> int:
         own, table, done = clients[c], opened[c % len(opened)], 0
-        first = 0 if in_step else c % len(opened)  # its first hand's place in hand_for's
         due = time.perf_counter() + (every or 0) * c / count  # spread the schedules
         while time.perf_counter() < stop and table["status"] == "playing":
             if every:
@@ -152,7 +143,7 @@ def recording(workers: list[Daphne], token: str, opened: list[dict], seconds: fl
                 due += every
             start = time.perf_counter()
             status, body = own.post(f"/api/tables/{table['id']}/hands",
-                                    {"record": hand_for(table, first + done)})
+                                    {"record": hand_for(table, done)})
             spent = time.perf_counter() - start
             if status == 409 and body["error"]["code"] == "table_closed":
                 break
@@ -228,19 +219,15 @@ def main():
                 print(f"  {where.stop()}")
                 if count == 1:
                     continue
-                for in_step in (False, True):
-                    opened = open_tables(opener, args.tables)
-                    where = Where(workers).start()
-                    rate, latencies, ending = recording(workers, token, opened, args.seconds,
-                                                        args.tables / args.offered,
-                                                        in_step=in_step)
-                    print(f"recording, {args.offered:.0f} hands/s offered by {args.tables} "
-                          f"clients, 2 workers, tables "
-                          f"{'in step' if in_step else 'each at its own point'}: "
-                          f"{rate:.0f} hands/s answered, {percentiles(latencies)}")
-                    if ending:
-                        print(f"  the hands that ended a game: {percentiles(ending)}")
-                    print(f"  {where.stop()}")
+                opened = open_tables(opener, args.tables)
+                where = Where(workers).start()
+                rate, latencies, ending = recording(workers, token, opened, args.seconds,
+                                                    args.tables / args.offered)
+                print(f"recording, {args.offered:.0f} hands/s offered by {args.tables} clients, "
+                      f"2 workers: {rate:.0f} hands/s answered, {percentiles(latencies)}")
+                if ending:
+                    print(f"  the hands that ended a game: {percentiles(ending)}")
+                print(f"  {where.stop()}")
                 opened = open_tables(opener, max(1, args.tables // 4))
                 where = Where(workers).start()
                 rate, latencies, _ = recording(workers, token, opened, args.seconds, None, 4)

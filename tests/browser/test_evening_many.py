@@ -145,9 +145,14 @@ def trois_hand(page, number: int, hand: tuple) -> None:
     for name, word, count in zip(names, words, tricks):
         form.get_by_role("radiogroup", name=f"{name}, {word}", exact=True).get_by_text(
             str(count), exact=True).tap()
-    if first_to_two:
-        form.locator("fieldset", has_text="who took his second trick first").locator(
-            "label", has_text=first_to_two).tap()
+    question = form.locator("fieldset", has_text="who took his second trick first")
+    if first_to_two:  # asked on a 2-2-1 split only, of the two players with two tricks
+        with_two = [f"{name} {word}" for name, word, count in zip(names, words, tricks)
+                    if count == 2]
+        expect(question.locator("label:visible")).to_have_text(with_two)
+        question.locator("label", has_text=first_to_two).tap()
+    else:
+        expect(question).to_be_hidden()
     form.get_by_role("button", name=f"Record hand {number}").tap()
     expect(page.locator(".messages")).to_contain_text(f"Hand {number} recorded.")
 

@@ -5,7 +5,9 @@
      are disabled; a discard offers only the cards its player holds. Typing still works
      ("KS", "K♠", "10♦").
    - The trick form: tapping a card for every player of the trick (two, three or four) posts
-     it. By keyboard, the arrows choose and Enter posts. */
+     it. By keyboard, the arrows choose and Enter posts.
+   - The summary à trois asks who took his second trick first only once the tricks make a
+     2-2-1 split, and offers only the two players with two. */
 (function () {
   "use strict";
   var SUIT = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"};
@@ -81,6 +83,29 @@
     });
     refresh();
   });
+
+  var trois = document.getElementById("trois-form");
+  if (trois) {
+    var firstToTwo = trois.querySelectorAll("input[name=first_to_two]");
+    var question = firstToTwo[0].closest("fieldset");
+    var askIfSplit = function () {
+      var twos = [], ones = 0;
+      trois.querySelectorAll(".count-row input:checked").forEach(function (input) {
+        if (input.value === "2") twos.push(input.name.replace("tricks_", ""));
+        if (input.value === "1") ones += 1;
+      });
+      var split = twos.length === 2 && ones === 1;
+      question.hidden = !split;
+      firstToTwo.forEach(function (input) {
+        var offered = split ? twos.indexOf(input.value) >= 0 : input.value === "";
+        input.closest("label").hidden = !offered;
+        if (!offered) input.checked = false;
+      });
+      if (!split) firstToTwo[0].checked = true;  /* "no 2-2-1 split" */
+    };
+    trois.addEventListener("change", askIfSplit);
+    askIfSplit();
+  }
 
   document.querySelectorAll("[data-trick]").forEach(function (form) {
     var tapped = false;
