@@ -8,8 +8,10 @@
    hand as soon as the last is answered, for `--seconds`: the highest sustained rate and its
    p50/p99, on one worker and then on two, in the same run (the scaling).
 2. Recording, open loop: the same clients on two workers, offered 100 hands/s in all (each
-   posts on a fixed schedule, whether or not the server keeps up): p50/p99. Then four clients
-   on each of 5 tables, as fast as answered: they queue for their table's lock.
+   posts on a fixed schedule, whether or not the server keeps up): p50/p99, `--runs` times on
+   new tables, and the median of their p99s (one pause of the machine makes a run's p99).
+   Then four clients on each of 5 tables, as fast as answered: they queue for their table's
+   lock.
 3. Fan-out over two workers: spectators connected alternately to each worker, hands posted to
    the first: from just before the POST to each spectator's receipt of the change, p50/p99,
    at 100 spectators and at 1,000 (10 tables).
@@ -23,6 +25,7 @@ import argparse
 import asyncio
 import itertools
 import os
+import statistics
 import sys
 import tempfile
 import threading
@@ -193,6 +196,7 @@ def main():
     parser.add_argument("--tables", type=int, default=20)
     parser.add_argument("--seconds", type=float, default=15.0)
     parser.add_argument("--offered", type=float, default=100.0, help="hands/s, open loop")
+    parser.add_argument("--runs", type=int, default=3, help="of the open loop, each on new tables")
     parser.add_argument("--spectators", type=int, nargs="+", default=[100, 1000],
                         help="in all, over 10 tables (at least 10)")
     parser.add_argument("--hands", type=int, default=50, help="hands of each fan-out")
@@ -219,15 +223,23 @@ def main():
                 print(f"  {where.stop()}")
                 if count == 1:
                     continue
-                opened = open_tables(opener, args.tables)
-                where = Where(workers).start()
-                rate, latencies, ending = recording(workers, token, opened, args.seconds,
-                                                    args.tables / args.offered)
-                print(f"recording, {args.offered:.0f} hands/s offered by {args.tables} clients, "
-                      f"2 workers: {rate:.0f} hands/s answered, {percentiles(latencies)}")
-                if ending:
-                    print(f"  the hands that ended a game: {percentiles(ending)}")
-                print(f"  {where.stop()}")
+                tails = []
+                for run in range(1, args.runs + 1):  # a p99 of 15 s hangs on one pause
+                    opened = open_tables(opener, args.tables)
+                    where = Where(workers).start()
+                    rate, latencies, ending = recording(workers, token, opened, args.seconds,
+                                                        args.tables / args.offered)
+                    print(f"recording, {args.offered:.0f} hands/s offered by {args.tables} "
+                          f"clients, 2 workers, run {run}: {rate:.0f} hands/s answered, "
+                          f"{percentiles(latencies)}")
+                    if ending:
+                        print(f"  the hands that ended a game: {percentiles(ending)}")
+                    print(f"  {where.stop()}")
+                    tails.append(sorted(latencies)[min(len(latencies) - 1,
+                                                       int(len(latencies) * 0.99))] * 1000)
+                print(f"  p99 of the {args.runs} runs: "
+                      f"{', '.join(f'{p99:.1f}' for p99 in tails)} ms; median "
+                      f"{statistics.median(tails):.1f} ms")
                 opened = open_tables(opener, max(1, args.tables // 4))
                 where = Where(workers).start()
                 rate, latencies, _ = recording(workers, token, opened, args.seconds, None, 4)

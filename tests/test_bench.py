@@ -70,11 +70,12 @@ def test_the_load_benchmark_runs_and_prints_its_figures():
     name = dj_database_url.parse(url)["NAME"]
     env = dict(os.environ, DATABASE_URL=url.rsplit("/", 1)[0] + f"/{name}_bench_load")
     done = subprocess.run([sys.executable, "-m", "bench.load", "--tables", "2", "--seconds",
-                           "1", "--offered", "10", "--spectators", "20", "--hands", "2"],
+                           "1", "--offered", "10", "--runs", "2", "--spectators", "20",
+                           "--hands", "2"],
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=300,
                           check=False)
     assert done.returncode == 0, done.stderr[-2000:]
     for line in ("1 worker(s):", "2 worker(s):", "10 hands/s offered", "20 spectators",
                  "posted to change received", "CPU over", "PostgreSQL", "others",
-                 "4 clients on each of"):
+                 "4 clients on each of", "run 2:", "p99 of the 2 runs"):
         assert line in done.stdout
