@@ -33,7 +33,7 @@ def kind_of(sql: str) -> str:
     if verb.upper().endswith("SAVEPOINT"):
         return verb.upper()
     if verb.upper() == "SELECT":
-        source = re.search(r'FROM "(\w+)"', sql)
+        source = re.search(r'FROM "(\w+)"', sql) or re.search(r"FROM (\w+)", sql)  # raw SQL
         table = source.group(1) if source else sql[7:40]
         verb = "SELECT ... FOR UPDATE" if "FOR UPDATE" in sql else "SELECT"
     return f"{verb} {table}"
