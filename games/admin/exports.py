@@ -28,7 +28,7 @@ from django.utils import timezone, translation
 from club.ledger import cents_to_str
 from club.models import Entry
 from games.admin.display import game_sides, marks_text
-from games.engine import EngineError
+from games.engine import EngineError, quatre, trois
 from games.engine.course import Course, CourseHand
 from games.formats import MANY_HANDED, seats_of
 from games.models import Game, GamePlayer, Hand, Movement, Seat, Table, Unit, Wager, WagerTake
@@ -44,10 +44,10 @@ CSV_HEADER = [
     "middle", "second", "third", "tricks_middle", "points_middle", "score_after_middle",
 ]
 FIGURES = {  # the result's keys behind the *_elder and *_dealer columns, and *_middle's
-    "ecarte-trois-result/1": ("elder", "dealer", "middle"),
-    "ecarte-quatre-result/1": ("elder_side", "dealer_side", None),
+    trois.RESULT_FORMAT: ("elder", "dealer", "middle"),
+    quatre.RESULT_FORMAT: ("elder_side", "dealer_side", None),
 }
-KIND = {"ecarte-trois-result/1": "trois", "ecarte-quatre-result/1": "quatre"}
+KIND = {trois.RESULT_FORMAT: "trois", quatre.RESULT_FORMAT: "quatre"}
 OTHER_SEATS = ("middle", "second", "third")
 WAGERS_CSV_HEADER = [
     "wager_id", "created_at", "table_id", "table_name", "unit", "style", "bettor", "on",
