@@ -451,22 +451,17 @@ def _seated(table: Table, hand: Hand) -> list[dict]:
     return many_forms.named(kind, seats, table.snapshot.get("names") or {})
 
 
-def _takers(table: Table, hand: Hand) -> dict:
-    """{seat or side: who} of a hand, as its result's marks name them: the elder and the
-    dealer, à trois the middle too, à quatre the two sides ("Athos & Aramis")."""
-    seated = {p["seat"]: p["name"] for p in _seated(table, hand)} or {
-        "elder": hand.elder.name, "dealer": hand.dealer.name}
-    if "third" in seated:
-        seated |= {"elder_side": f"{seated['elder']} & {seated['third']}",
-                   "dealer_side": f"{seated['second']} & {seated['dealer']}"}
-    return seated
-
-
-def _seated_names(table: Table, hand: Hand) -> str:
-    """"Athos – Porthos": the hand's players in the order of play, from the elder to the
-    dealer; à trois and à quatre the seats between them too."""
-    return " – ".join(p["name"] for p in _seated(table, hand)) or (
-        f"{hand.elder.name} – {hand.dealer.name}")
+def _last_hand(table: Table, hand: Hand) -> tuple[str, str]:
+    """A hand of the scorer's last hands: its players in the order of play, from the elder to
+    the dealer ("Athos – Porthos"; à trois and à quatre the seats between them too), and its
+    marks, each naming who took it ("Athos +1 point"; à quatre the side's partners)."""
+    seated = _seated(table, hand) or [{"seat": "elder", "name": hand.elder.name},
+                                      {"seat": "dealer", "name": hand.dealer.name}]
+    takers = {p["seat"]: p["name"] for p in seated}
+    if "third" in takers:  # à quatre: the marks go to the sides
+        takers |= {side: " & ".join(takers[seat] for seat in pair)
+                   for side, pair in many_forms.SIDES.items()}
+    return " – ".join(p["name"] for p in seated), display.marks_text(hand.result, takers)
 
 
 def _context(table: Table, errors: dict, values) -> dict:
@@ -479,8 +474,7 @@ def _context(table: Table, errors: dict, values) -> dict:
     play = sides = None
     kind = in_progress and many_forms.kind_of(in_progress.record)
     if kind:
-        seats = seats_of(kind, table.seating, in_progress.elder_id,
-                                    in_progress.dealer_id)
+        seats = seats_of(kind, table.seating, in_progress.elder_id, in_progress.dealer_id)
         play = many_cards.play_state(kind, in_progress.record, seats, snap.get("names") or {},
                                      ranking)
         sides = many_cards.trick_sides(play, errors, values)
@@ -500,8 +494,7 @@ def _context(table: Table, errors: dict, values) -> dict:
                                       "finish" if in_progress else "summary"),
         "hand": in_progress, **_choices(*_names(snap)),
         "play": play, "trick_sides": sides or [],
-        "last_hands": [(h, _seated_names(table, h),
-                        display.marks_text(h.result, _takers(table, h))) for h in last],
+        "last_hands": [(h, *_last_hand(table, h)) for h in last],
         "analysis": [] if in_progress else analysis_of(finished),
         "analysed": finished,
     }

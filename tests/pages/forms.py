@@ -1,4 +1,5 @@
-"""A page's form read as a browser would send it: its fields' values, as rendered."""
+"""A page's form read as a browser would send it: its fields' values, as rendered; and the
+card-by-card form of a correction sent back as drawn."""
 from html.parser import HTMLParser
 
 
@@ -30,3 +31,15 @@ def form_values(page: str, form_id: str) -> dict:
     parser = _Form(form_id)
     parser.feed(page)
     return parser.values
+
+
+def resend_card_form(scorer, correct: str, summary_form: str) -> None:
+    """Sends back the card-by-card form of the correction page `correct` (a hand à trois or à
+    quatre entered card by card, version 1) as it was drawn, after checking that the page also
+    offers the summary form `summary_form`; the answer must be the redirect of a success."""
+    page = scorer.get(correct).content.decode()
+    assert "Or as a summary" in page and f'id="{summary_form}"' in page
+    sent = form_values(page, "many-deal-form")
+    assert sent["action"] == "many_deal" and sent["version"] == "1"
+    answer = scorer.post(correct, sent)
+    assert answer.status_code == 302, answer.content.decode()[:2000]

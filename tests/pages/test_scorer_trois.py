@@ -12,7 +12,7 @@ from games.models import Hand
 from games.services.hands import record_hand
 from games.services.tables import open_table
 from tests.games.kit import players
-from tests.pages.forms import form_values
+from tests.pages.forms import resend_card_form
 
 pytestmark = pytest.mark.django_db
 
@@ -224,15 +224,10 @@ def test_a_full_record_is_corrected_card_by_card_or_replaced_by_a_summary(scorer
                                                                           staff):
     record_hand(table_id=table.pk, record=FULL, by=staff)
     correct = f"/tables/{table.pk}/hands/1/correct/"
-    page = scorer.get(correct).content.decode()
-    assert "Or as a summary" in page and 'id="trois-form"' in page
 
     # The card-by-card form sent back as it was drawn makes the same record again: the deal,
     # the exchanges with the refusal after them, the king and the tricks.
-    sent = form_values(page, "many-deal-form")
-    assert sent["action"] == "many_deal" and sent["version"] == "1"
-    answer = scorer.post(correct, sent)
-    assert answer.status_code == 302, answer.content.decode()[:2000]
+    resend_card_form(scorer, correct, "trois-form")
     hand = Hand.objects.get()
     # The same record, but for its `"king": null`, which the form leaves out.
     assert hand.version == 2
