@@ -271,15 +271,18 @@ def player_balance(player: Player) -> int:
     return total or 0
 
 
-def player_nets(*, since=None, until=None, player_id: int | None = None):
+def player_nets(*, since=None, until=None, player_id: int | None = None, among=None):
     """(player id, cents) for every player whose money moved in transactions created from
     `since` (inclusive) to `until` (exclusive), either end open when None: what each gained or
-    lost. Only `player_id`'s when one is given."""
+    lost. Only `player_id`'s when one is given; only the transactions among `among` (a query
+    of transaction ids) when it is given."""
     entries = Entry.objects.filter(account__kind=Account.Kind.PLAYER)
     if player_id is not None:
         entries = entries.filter(account__player_id=player_id)
-    if since is not None or until is not None:  # as a subquery: SQLite then starts from it
-        made = Transaction.objects.all()
+    if since is not None or until is not None or among is not None:
+        made = Transaction.objects.all()  # as a subquery: SQLite then starts from it
+        if among is not None:
+            made = made.filter(pk__in=among)
         if since is not None:
             made = made.filter(created_at__gte=since)
         if until is not None:

@@ -354,7 +354,9 @@ class Figures(Strict):
     points_against: int
     voles: int
     kings: int
-    net: Money
+    won_at_play: Money = Field(description="What he won (or lost, below zero) at the tables: "
+                               "pools, wagers and the levy; payments between members are not "
+                               "winnings and are left out.")
     rating: Rating
 
 

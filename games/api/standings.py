@@ -19,8 +19,9 @@ def get_standings(request,
                   last: str | None = Query(None, alias="to", description=DAY,
                                            example="2026-03-31")):
     """`from` and `to` are days written YYYY-MM-DD, both included; each is optional. The
-    figures count what finished in the range, net money is the player's ledger entries made
-    in it, and the rating is as it stood at the end of it. After a correction the ratings
+    figures count what finished in the range, `won_at_play` is the money the player won or
+    lost at the tables in it (payments between members left out), and the rating is as it
+    stood at the end of it. After a correction the ratings
     are recomputed in the background: until they are, `ratings_pending_since` says from
     when."""
     try:

@@ -9,7 +9,7 @@ from django.utils import timezone
 from club import ledger
 from club.models import Player
 from games import ratings
-from games.models import GamePlayer, Seat, Table, Unit
+from games.models import GamePlayer, Movement, Seat, Table, Unit
 
 FIGURES = ("games_played", "games_won", "units_played", "units_won", "pools_played",
            "pools_won", "points_for", "points_against", "voles", "kings")
@@ -61,14 +61,26 @@ def _between(queryset, field: str, since, until):
     return queryset
 
 
+def won_at_play(*, since=None, until=None, player_id: int | None = None):
+    """(player id, cents) for every player whose money moved at a table between the two times
+    (either end open when None): what he won (above zero) or lost there. That is every posting
+    made at a table (a Movement, games/services/money.py): pool entries, forfeits, payouts and
+    refunds; wagers' stakes, lays, settlements, voids and excesses given back, less the levy;
+    and their reversals after a correction. A stake still held counts as paid until its unit
+    is settled. Payments between members are left out: they settle debts, they are not
+    winnings. Only `player_id`'s when one is given."""
+    return ledger.player_nets(since=since, until=until, player_id=player_id,
+                              among=Movement.objects.values("transaction_id"))
+
+
 def _figures(since, until, player_id=None) -> dict:
-    """{player id: {figure: n, "net": cents}} for the players active between the two times:
-    a handful of grouped queries (GROUP BY player), whatever the number of players."""
+    """{player id: {figure: n, "won_at_play": cents}} for the players active between the two
+    times: a handful of grouped queries (GROUP BY player), whatever the number of players."""
     figures = {}
 
     def add(rows):
         for player, *values in rows:
-            got = figures.setdefault(player, dict.fromkeys(FIGURES, 0) | {"net": 0})
+            got = figures.setdefault(player, dict.fromkeys(FIGURES, 0) | {"won_at_play": 0})
             for name, value in values:
                 got[name] += value
 
@@ -92,23 +104,24 @@ def _figures(since, until, player_id=None) -> dict:
         for row in pools.values("player_id").annotate(
             played=Count("id"), won=Count("id", filter=Q(table__winner_id=F("player_id"))))
         .order_by())
-    add((player, ("net", net))
-        for player, net in ledger.player_nets(since=since, until=until, player_id=player_id))
+    add((player, ("won_at_play", cents))
+        for player, cents in won_at_play(since=since, until=until, player_id=player_id))
     return figures
 
 
 def _row(figures: dict | None, rating: tuple) -> dict:
-    figures = figures or dict.fromkeys(FIGURES, 0) | {"net": 0}
-    return figures | {"net": ledger.cents_to_str(figures["net"]),
+    figures = figures or dict.fromkeys(FIGURES, 0) | {"won_at_play": 0}
+    return figures | {"won_at_play": ledger.cents_to_str(figures["won_at_play"]),
                       "rating": ratings.as_dict(rating)}
 
 
 def standings(*, since: datetime | None = None, until: datetime | None = None) -> list[dict]:
-    """Every player who played a finished game, or whose money moved, from `since`
-    (inclusive) to `until` (exclusive): games, units and pools played and won (by when they
-    finished), points for and against, voles, kings marked, net money (his ledger entries
-    whose transaction was created in the range) and his rating as it stood at `until` (now
-    when None). Best rating first (its ordinal, mu - 3 sigma), then most games won."""
+    """Every player who played a finished game, or whose money moved at a table, from
+    `since` (inclusive) to `until` (exclusive): games, units and pools played and won (by when
+    they finished), points for and against, voles, kings marked, what he won or lost at play
+    (`won_at_play`: the money moved at tables in the range, payments between members left
+    out) and his rating as it stood at `until` (now when None). Best rating first (its
+    ordinal, mu - 3 sigma), then most games won."""
     figures = _figures(since, until)
     rows = [{"player": {"id": pk, "name": name}} | _row(figures[pk], rating)
             for pk, name, rating in ratings.with_rating(Player.objects.all(), before=until)
@@ -120,7 +133,7 @@ def standings(*, since: datetime | None = None, until: datetime | None = None) -
 
 def player_stats(player, since=None, until=None) -> dict:
     """A player's record at the club, as a row of the standings without his name: games,
-    units and pools played and won, points, voles, kings, net money and rating; optionally
+    units and pools played and won, points, voles, kings, won at play and rating; optionally
     between two datetimes (what finished in the range; the rating as it stood at `until`)."""
     figures = _figures(since, until, player_id=player.pk).get(player.pk)
     return _row(figures, ratings.ratings([player.pk], before=until)[player.pk])

@@ -27,7 +27,7 @@ def test_the_standings_endpoint_lists_every_player_best_first(member):
         {"id": aramis.pk, "name": "Aramis"}, {"id": athos.pk, "name": "Athos"},
         {"id": porthos.pk, "name": "Porthos"}]
     first = body["standings"][0]
-    assert (first["games_won"], first["pools_won"], first["net"]) == (2, 1, "20.00")
+    assert (first["games_won"], first["pools_won"], first["won_at_play"]) == (2, 1, "20.00")
     assert set(first["rating"]) == {"mu", "sigma", "ordinal"}
 
 
