@@ -1,8 +1,11 @@
 """Taking one's pending seat at a pool with stakes from the table's page (docs/api.md, Seats and
-stakes), through games.services.tables.take_seat: the member's entry is paid then. A refusal is
-shown beside the form on the table's page and nothing is saved; otherwise the member goes back
-to the table's page. The form carries a key (club.idempotency.form_once): a second tap does
-nothing more."""
+stakes), through games.services.tables.take_seat: the member's entry is paid then. Staff seat
+another player (one without a login can be seated no other way) with the same form, naming him
+in its `player` field. A refusal is shown beside the form on the table's page and nothing is
+saved; otherwise the reader goes back to the table's page. The form carries a key
+(club.idempotency.form_once): a second tap does nothing more."""
+import re
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect
@@ -10,8 +13,10 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from club import refusals
 from club.errors import Refused
 from club.idempotency import form_once
+from club.models import Player
 from games.services.tables import take_seat
 from games.views.tables import shown, table_page, visible_table
 
@@ -21,15 +26,34 @@ from games.views.tables import shown, table_page, visible_table
 @require_POST
 def seat_form(request, table_id: int):
     table = visible_table(request, table_id)
+    named = request.POST.get("player")
     try:
+        player = _player(named) if named else None
         done = form_once(request, request.POST.get("key", ""),
-                         lambda: take_seat(table_id=table.pk, by=request.user))
+                         lambda: take_seat(table_id=table.pk, by=request.user, player=player))
     except Refused as refused:
         table.refresh_from_db()
-        return table_page(request, table, errors={"seat": refused.message}, status=400)
-    if done:
+        if named:
+            errors = {"unseated": refusals.said(refused)}
+        else:
+            errors = {"seat": refused.message}
+        return table_page(request, table, errors=errors, status=400)
+    entry = table.rules["pool_entry"]
+    if done and player is not None:
+        messages.success(request, _("%(name)s has taken his seat: his entry of %(entry)s is "
+                                    "paid.") % {"name": player.name, "entry": entry})
+    elif done:
         messages.success(request, _("You have taken your seat: your entry of %(entry)s is "
-                                    "paid.") % {"entry": table.rules["pool_entry"]})
+                                    "paid.") % {"entry": entry})
     else:
         messages.info(request, _("This form was sent already: nothing more was done."))
     return redirect(reverse("table", args=[table.pk]))
+
+
+def _player(text: str) -> Player:
+    """The player a staff form names by his id."""
+    found = re.fullmatch(r"[0-9]{1,18}", text)
+    player = Player.objects.filter(pk=int(text)).first() if found else None
+    if player is None:
+        raise Refused("bad_request", "choose a player", rule="choose_player")
+    return player

@@ -86,6 +86,17 @@ def seat_panel(request, table: Table, error: str | None = None) -> dict | None:
             "key": uuid.uuid4().hex}
 
 
+def unseated_panel(table: Table, error=None) -> dict | None:
+    """Who has not taken his seat yet at a pool with stakes that a member opened (no hand is
+    recorded before every seat is taken), each with whether he has a login: a player without
+    one is seated by staff only. The key is the staff's "seat him" forms', one per player
+    (the player's id is added to it). After a refused form, its refusal. None when nobody is
+    waiting."""
+    if table.status != Table.Status.PLAYING or not table.snapshot.get("seats_pending"):
+        return None
+    return {"players": table.pending_players(), "error": error, "key": uuid.uuid4().hex}
+
+
 def _options(table: Table) -> list[dict]:
     """The table's options in words; à trois and à quatre only those that apply to them (the
     target, 7 by their Laws, and the rank of the cards)."""
@@ -108,6 +119,7 @@ def table_page(request, found: Table, *, errors=None, values=None, status=200):
         "may_score": request.user.is_authenticated and may_score(found, request.user),
         "wagers": wager_panel(request, found, errors=errors or {}, values=values or {}),
         "seat": seat_panel(request, found, (errors or {}).get("seat")),
+        "unseated": unseated_panel(found, (errors or {}).get("unseated")),
         "advice": note(latest_noted(found))},
         status=status)
 

@@ -2,6 +2,7 @@
 a pool with a 5.00 entry, so Porthos and Aramis each take their own seat, and pay then. The
 form is a CSRF POST with a key: a refusal is shown beside it with nothing saved, and a second
 tap of the same form does nothing more."""
+import html
 import re
 
 import pytest
@@ -106,3 +107,112 @@ def test_the_form_needs_the_csrf_token(members, table):
     answer = as_user(members["Porthos"], enforce_csrf_checks=True).post(
         f"/tables/{table.pk}/seat/", {"key": "k1"})
     assert answer.status_code == 403 and pending(table) == ["Aramis", "Porthos"]
+
+
+# A player without a login (Grimaud) cannot take his seat himself: the table's page and the
+# scorer's page say who has not taken his seat, and staff seat him from the table's page.
+
+@pytest.fixture
+def with_guest(members) -> Table:
+    """Athos opens a pool with a 5.00 entry for himself, Porthos and Grimaud, who has no
+    login: Porthos and Grimaud are not seated yet."""
+    create_player(name="Grimaud")
+    seated = [Player.objects.get(name=n) for n in ("Athos", "Porthos", "Grimaud")]
+    return open_table(name="T", format="pool", players=seated, rules={"pool_entry": "5.00"},
+                      by=members["Athos"], first_dealer=seated[0])
+
+
+@pytest.fixture
+def staff(django_user_model):
+    return django_user_model.objects.create_user("tréville", is_staff=True)
+
+
+def notice(page: str) -> str:
+    found = re.search(r'<section class="unseated[^"]*"[^>]*>(.*?)</section>', page, re.S)
+    assert found, "no notice of the players not yet seated"
+    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", "", found.group(1))))
+
+
+def seat_keys(page: str) -> dict[str, str]:
+    """{player id: key} of the staff's "seat him" forms."""
+    forms = re.findall(r'<form[^>]*id="seat-him-(\d+)".*?name="key" value="([^"]+)"', page, re.S)
+    return dict(forms)
+
+
+def test_the_table_and_scorer_pages_name_who_has_not_taken_his_seat(members, with_guest):
+    athos = as_user(members["Athos"])
+    for path in (f"/tables/{with_guest.pk}/", f"/tables/{with_guest.pk}/score/"):
+        said = notice(athos.get(path).content.decode())
+        assert "Not yet seated: Porthos, Grimaud." in said, path
+        assert "Grimaud has no login: only staff can seat him." in said, path
+        assert "Porthos has no login" not in said, path
+    assert seat_keys(athos.get(f"/tables/{with_guest.pk}/").content.decode()) == {}
+
+
+def test_no_notice_once_every_player_is_seated(members, table):
+    """Porthos and Aramis take their seats: nobody is waiting any more."""
+    for name in ("Porthos", "Aramis"):
+        client = as_user(members[name])
+        client.post(f"/tables/{table.pk}/seat/", {"key": key_of(
+            client.get(f"/tables/{table.pk}/").content.decode())})
+    page = as_user(members["Athos"]).get(f"/tables/{table.pk}/").content.decode()
+    assert 'class="unseated' not in page
+
+
+def test_staff_seat_a_player_without_a_login_once_however_often_they_tap(members, staff,
+                                                                          with_guest):
+    grimaud = Player.objects.get(name="Grimaud")
+    client = as_user(staff)
+    page = client.get(f"/tables/{with_guest.pk}/").content.decode()
+    keys = seat_keys(page)
+    assert set(keys) == {str(grimaud.pk), str(Player.objects.get(name="Porthos").pk)}
+    assert "Seat Grimaud (entry 5.00)" in page
+
+    form = {"key": keys[str(grimaud.pk)], "player": grimaud.pk}
+    answer = client.post(f"/tables/{with_guest.pk}/seat/", form, follow=True)
+    assert answer.redirect_chain == [(f"/tables/{with_guest.pk}/", 302)]
+    assert "Grimaud has taken his seat: his entry of 5.00 is paid." in answer.content.decode()
+    assert pending(with_guest) == ["Porthos"] and paid("Grimaud") == 5_00
+
+    again = client.post(f"/tables/{with_guest.pk}/seat/", form, follow=True)
+    assert "This form was sent already" in again.content.decode() and paid("Grimaud") == 5_00
+
+
+def test_a_member_may_not_seat_another_player(members, with_guest):
+    grimaud = Player.objects.get(name="Grimaud")
+    answer = as_user(members["Athos"]).post(f"/tables/{with_guest.pk}/seat/",
+                                            {"key": "k1", "player": grimaud.pk})
+    assert answer.status_code == 400
+    assert "only staff may seat another player" in answer.content.decode()
+    assert pending(with_guest) == ["Grimaud", "Porthos"] and paid("Grimaud") == 0
+
+
+def test_staff_seating_a_player_already_seated_is_told_so(members, staff, with_guest):
+    athos = Player.objects.get(name="Athos")
+    answer = as_user(staff).post(f"/tables/{with_guest.pk}/seat/",
+                                 {"key": "k1", "player": athos.pk})
+    assert answer.status_code == 400
+    assert "Athos has already taken his seat" in notice(answer.content.decode())
+    assert pending(with_guest) == ["Grimaud", "Porthos"]
+
+
+def test_the_notice_and_the_staff_form_in_french(members, staff, with_guest):
+    client = as_user(staff, HTTP_ACCEPT_LANGUAGE="fr")
+    page = client.get(f"/tables/{with_guest.pk}/").content.decode()
+    said = notice(page)
+    assert "Pas encore assis : Porthos, Grimaud." in said
+    assert "Grimaud n'a pas d'identifiant : seul le personnel peut l'asseoir." in said
+    assert "Asseoir Grimaud (mise 5.00)" in said
+    assert "Places pas encore prises" in said and "depuis la page de cette table" in said
+    opening = client.get("/tables/new/").content.decode()  # staff are not told; a member is
+    member = as_user(members["Athos"], HTTP_ACCEPT_LANGUAGE="fr").get("/tables/new/")
+    assert "Un joueur sans identifiant ne peut être assis que par le personnel." not in opening
+    assert "Un joueur sans identifiant ne peut être assis que par le personnel." in html.unescape(
+        member.content.decode())
+
+
+def test_the_opening_form_tells_a_member_who_can_seat_a_player_without_a_login(members,
+                                                                                  staff):
+    said = "A player without a login can only be seated by staff."
+    assert said in as_user(members["Athos"]).get("/tables/new/").content.decode()
+    assert said not in as_user(staff).get("/tables/new/").content.decode()
