@@ -101,6 +101,8 @@ class TakeOut(Strict):
     layer: int = Field(description="The player who took the other side.")
     stake: Money = Field(description="The part of the backer's stake matched.")
     lay: Money = Field(description="What the layer put up against it.")
+    net: Money = Field(description="What this take has done to the layer's balance so far: "
+                       "minus the lay while it is held, then what he won or lost; 0.00 void.")
 
 
 class WagerOut(Strict):
@@ -120,15 +122,27 @@ class WagerOut(Strict):
         description="open until the unit starts; then matched (an English offer taken in "
                     "full), lapsed (its unmatched part given back) or balanced (French); or "
                     "withdrawn.")
-    outcome: Literal["won", "lost", "void"] | None = Field(
-        description="The backer's side once the unit is decided, or void when every stake "
-                    "went back; null while the unit is to be decided.")
+    outcome: Literal["won", "lost", "void", "returned"] | None = Field(
+        description="The backer's side once the unit is decided; void when every stake went "
+                    "back (the table abandoned, or a correction took the backed player, or the "
+                    "one a French bet was balanced against, out of the unit); returned when "
+                    "none of the stake was matched and all of it went back; null while the "
+                    "unit is to be decided.")
+    net: Money = Field(description="What the wager has done to the backer's balance so far: "
+                       "minus the stake held while the unit is to be decided, then what he "
+                       "won (less the levy) or lost; 0.00 when void or returned.")
     takes: list[TakeOut]
 
 
 class GallerySide(Strict):
-    total: Money
-    bettors: list[dict[str, Any]] = Field(description="{player, stake}, in the order recorded.")
+    total: Money = Field(description="The stakes of the side's bets.")
+    matched: Money | None = Field(description="The side's total once balanced (equal on both "
+                                  "sides); null before the unit starts.")
+    returned: Money | None = Field(description="What was given back of the side's bets when "
+                                   "balanced; null before.")
+    bettors: list[dict[str, Any]] = Field(description="{player, wager, stake, matched, "
+                                          "returned}, in the order recorded; matched and "
+                                          "returned null before the unit starts.")
 
 
 class TableWagers(Strict):

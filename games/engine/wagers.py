@@ -1,5 +1,6 @@
 """Bystanders' wagers (docs/rules.md, section 11) as arithmetic on whole cents: odds, the
-layer's stake, the French gallery's balancing, the levy and what each side collects. Pure
+layer's stake, the French gallery's balancing, the levy, and what became of a wager once its
+unit is decided or void (`reckon`): its outcome and what it did to each member's money. Pure
 Python, like the rest of the engine: the services hold and pay the stakes on the ledger."""
 import re
 from dataclasses import dataclass
@@ -64,19 +65,97 @@ def levy(winnings: int, percent: Decimal) -> int:
     return int((Decimal(winnings) * percent / 100).quantize(Decimal(1), rounding=ROUND_HALF_UP))
 
 
-def french_payouts(bets: list[Bet], matched: dict, winner, percent: Decimal) -> tuple[dict, int]:
-    """What the winning side's bettors collect, by bettor, and the levy to the house: each
-    winning bet gets its matched stake back plus an equal sum from the losing side, less the
-    levy on that sum. The losing side's matched stakes are what pays them."""
-    paid, house = {}, 0
-    for bet in bets:
-        won = matched.get(bet.id, 0)
-        if bet.on != winner or not won:
-            continue
-        taken = levy(won, percent)
-        paid[bet.bettor] = paid.get(bet.bettor, 0) + 2 * won - taken
-        house += taken
-    return paid, house
+WON, LOST, VOID, RETURNED = "won", "lost", "void", "returned"
+
+
+@dataclass(frozen=True)
+class Take:
+    """The other side of an English offer: the layer, the part of the backer's stake he
+    matched, and what he laid against it."""
+    layer: object
+    stake: int
+    lay: int
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A wager as recorded, in cents: the backer (`bettor`), the player he backs (`on`), his
+    stake, the parts of it matched and given back unmatched, the other player of the unit when
+    a French gallery was balanced (`against`), and an English offer's takes."""
+    bettor: object
+    on: object
+    stake: int
+    matched: int
+    returned: int
+    french: bool
+    against: object = None
+    takes: tuple = ()
+
+
+@dataclass(frozen=True)
+class Played:
+    """What a wager's unit has come to: who plays it now, its winner (None while it is to be
+    decided) and whether its table is still played (`live`: not abandoned, not over)."""
+    players: tuple
+    winner: object
+    live: bool
+
+
+@dataclass(frozen=True)
+class Reckoning:
+    """What became of a wager, the one reading of it that the settlement and every face use.
+
+    - `outcome`: WON or LOST (the backer's side) once the unit is decided; VOID when every
+      stake went back (the table abandoned or over first, or a correction took the unit away,
+      or took the backed player, or the player a French bet was balanced against, out of it);
+      RETURNED when none of the stake was ever matched and all of it went back (withdrawn,
+      lapsed, or the gallery's excess); None while the unit is to be decided.
+    - `matched`: the part of the backer's stake that was matched; `returned`: the part given
+      back unmatched.
+    - `held`: what the wager's stakes take from each member's balance while they are held.
+    - `net`: what the wager has done to each member's balance so far, by member: while the
+      unit is to be decided, minus what is held; after it, what he won (plus) or lost (minus).
+    - `levy`: the house's levy on the winnings."""
+    outcome: str | None
+    matched: int
+    returned: int
+    held: dict
+    net: dict
+    levy: int = 0
+
+    @property
+    def collects(self) -> dict:
+        """What each member collects from the unit's escrow once the wager is settled or
+        void: his net effect plus what was held of his."""
+        return {member: self.net[member] + self.held[member] for member in self.held}
+
+
+def reckon(wager: Placed, unit: Played | None, percent: Decimal) -> Reckoning:
+    """The wager's Reckoning when its unit has come to `unit` (None: a correction took the
+    unit away), with the club's levy of `percent` on a French bet's winnings."""
+    held = {wager.bettor: wager.stake - wager.returned}
+    for take in wager.takes:
+        held[take.layer] = held.get(take.layer, 0) + take.lay
+    parts = {"matched": wager.matched, "returned": wager.returned, "held": held}
+    if wager.returned == wager.stake:
+        return Reckoning(RETURNED, net={member: 0 for member in held}, **parts)
+    playing = () if unit is None else unit.players
+    if (wager.on not in playing or (wager.against is not None and wager.against not in playing)
+            or (unit.winner is None and not unit.live)):
+        return Reckoning(VOID, net={member: 0 for member in held}, **parts)
+    if unit.winner is None:
+        return Reckoning(None, net={member: -cents for member, cents in held.items()}, **parts)
+    won = wager.on == unit.winner
+    net = {member: 0 for member in held}
+    taken = 0
+    if wager.french:
+        taken = levy(wager.matched, percent) if won else 0
+        net[wager.bettor] = wager.matched - taken if won else -wager.matched
+    else:
+        for take in wager.takes:
+            net[wager.bettor] += take.lay if won else -take.stake
+            net[take.layer] += -take.lay if won else take.stake
+    return Reckoning(WON if won else LOST, net=net, levy=taken, **parts)
 
 
 def _money(cents: int) -> str:

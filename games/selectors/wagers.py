@@ -1,38 +1,70 @@
 """A table's wagers as the API and the live feed show them: the current unit's in the snapshot,
-every unit's in the table's list, with the outcome once the unit is decided or voided."""
+every unit's in the table's list, each with what became of it (games.engine.wagers.reckon);
+and the same reckoning for lists of wagers of many tables (the admin, the CSV, a member's page),
+read from the stored units rather than a replay."""
+from decimal import Decimal
+
 from club import ledger
 from games.engine.course import Course
-from games.models import Table, Wager
+from games.engine.wagers import Placed, Played, Reckoning, Take, reckon
+from games.models import Table, Unit, Wager
 
 
 def _money(cents: int) -> str:
     return ledger.cents_to_str(cents)
 
 
-def outcome(table: Table, course: Course, wager: Wager) -> str | None:
-    """"won" or "lost" (the backer's side) once the unit is decided, "void" when its stakes
-    went back, None while the unit is to be decided."""
-    unit = course.units[wager.unit_number - 1] if wager.unit_number <= len(course.units) else None
-    if unit is not None and unit.winner is not None and wager.on_id in unit.players:
-        return "won" if wager.on_id == unit.winner else "lost"
-    if unit is None or table.status != Table.Status.PLAYING or wager.on_id not in unit.players:
-        return "void"
-    return None
+def unit_played(table: Table, course: Course, number: int) -> Played | None:
+    """What unit `number` of the table's course has come to; None when a correction took it
+    away."""
+    if number > len(course.units):
+        return None
+    unit = course.units[number - 1]
+    return Played(unit.players, unit.winner, table.status == Table.Status.PLAYING)
+
+
+def _placed(wager: Wager) -> Placed:
+    """The wager as games.engine.wagers reads it (its takes read with it)."""
+    return Placed(wager.bettor_id, wager.on_id, wager.stake, wager.matched, wager.returned,
+                  wager.style == Wager.Style.FRENCH, wager.against_id,
+                  tuple(Take(take.layer_id, take.stake, take.lay) for take in wager.takes.all()))
+
+
+def reckoning(table: Table, unit: Played | None, wager: Wager) -> Reckoning:
+    return reckon(_placed(wager), unit, Decimal(table.rules["levy_percent"]))
+
+
+def reckonings(wagers) -> dict:
+    """{wager id: Reckoning} of a list of wagers (with their tables and takes), their units
+    read from the stored Unit rows in one query."""
+    wagers = list(wagers)
+    units = {(u.table_id, u.number): u for u in Unit.objects.filter(
+        table__in={w.table_id for w in wagers}).only("table", "number", "first", "second",
+                                                       "winner")}
+    found = {}
+    for wager in wagers:
+        unit = units.get((wager.table_id, wager.unit_number))
+        played = None if unit is None else Played(
+            (unit.first_id, unit.second_id), unit.winner_id,
+            wager.table.status == Table.Status.PLAYING)
+        found[wager.pk] = reckoning(wager.table, played, wager)
+    return found
 
 
 def wager_out(table: Table, course: Course, wager: Wager) -> dict:
     english = wager.style == Wager.Style.ENGLISH
-    out = {
+    figures = reckoning(table, unit_played(table, course, wager.unit_number), wager)
+    return {
         "id": wager.pk, "style": wager.style, "unit": wager.unit_number,
         "bettor": wager.bettor_id, "on": wager.on_id, "stake": _money(wager.stake),
         "odds": f"{wager.odds_for}:{wager.odds_against}" if english else None,
         "matched": _money(wager.matched), "returned": _money(wager.returned),
         "unmatched": _money(wager.unmatched), "status": wager.closed or "open",
-        "outcome": outcome(table, course, wager),
-        "takes": [{"layer": take.layer_id, "stake": _money(take.stake), "lay": _money(take.lay)}
+        "outcome": figures.outcome, "net": _money(figures.net[wager.bettor_id]),
+        "takes": [{"layer": take.layer_id, "stake": _money(take.stake), "lay": _money(take.lay),
+                   "net": _money(figures.net[take.layer_id])}
                   for take in wager.takes.all()],
     }
-    return out
 
 
 def wagers(table: Table, course: Course, unit: int | None = None) -> list[dict]:
@@ -47,15 +79,29 @@ def wagers(table: Table, course: Course, unit: int | None = None) -> list[dict]:
 
 def gallery(table: Table, course: Course, placed: list[dict]) -> dict | None:
     """The French style's two sides in the current unit: who backs each seated player, and for
-    how much, with each side's total."""
+    how much, with each side's total. Once the unit has started and the sides are balanced,
+    each bet's matched part and what was returned of it, and each side's matched (balanced)
+    total and returned total; these are null before. Withdrawn and void bets are left out."""
     if table.wager_style != Table.WagerStyle.FRENCH:
         return None
-    sides = {str(player): {"total": 0, "bettors": []} for player in course.unit.players}
+    sides = {str(player): {"total": 0, "matched": 0, "returned": 0, "bettors": []}
+             for player in course.unit.players}
+    balanced = False
     for wager in placed:
-        if wager["status"] != "withdrawn" and str(wager["on"]) in sides:
-            side = sides[str(wager["on"])]
-            side["bettors"].append({"player": wager["bettor"], "stake": wager["stake"]})
-            side["total"] += ledger.parse_money(wager["stake"])
+        side = sides.get(str(wager["on"]))
+        if side is None or wager["status"] == "withdrawn" or wager["outcome"] == "void":
+            continue
+        done = wager["status"] == "balanced"
+        balanced |= done
+        side["bettors"].append({
+            "player": wager["bettor"], "wager": wager["id"], "stake": wager["stake"],
+            "matched": wager["matched"] if done else None,
+            "returned": wager["returned"] if done else None})
+        side["total"] += ledger.parse_money(wager["stake"])
+        side["matched"] += ledger.parse_money(wager["matched"])
+        side["returned"] += ledger.parse_money(wager["returned"])
     for side in sides.values():
         side["total"] = _money(side["total"])
+        for part in ("matched", "returned"):
+            side[part] = _money(side[part]) if balanced else None
     return sides

@@ -14,13 +14,13 @@ settling twice posts nothing new. The stakes' own holding, when a wager is recor
 withdrawn or balanced, is posted by games.services.wagers at the time of the act.
 """
 from decimal import Decimal
-from typing import NamedTuple
 
 from club import ledger
 from games.engine.course import Course
-from games.engine.wagers import Bet, french_payouts
+from games.engine.wagers import Placed, Played, Take, reckon
 from games.formats import MANY_HANDED
 from games.models import Table, Wager, WagerTake
+from games.selectors.wagers import unit_played
 from games.services import money
 
 
@@ -76,88 +76,49 @@ def _wagers(table: Table, course: Course, units=None) -> dict:
     wagers = Wager.objects.filter(table=table)
     if units is not None:
         wagers = wagers.filter(unit_number__in=units)
-    by_unit, takes = {}, {}
-    for row in wagers.values_list(*_Placed._fields[:-1]):  # plain rows: a unit may hold many
-        wager = _Placed(*row, takes=takes.setdefault(row[0], []))
-        by_unit.setdefault(wager.unit_number, []).append(wager)
-    if table.wager_style == Table.WagerStyle.ENGLISH and takes:
-        for row in WagerTake.objects.filter(wager_id__in=takes).values_list(
-                "wager_id", "layer_id", "stake", "lay"):
-            takes[row[0]].append(_Take(*row[1:]))
+    rows = list(wagers.values_list("pk", "unit_number", "style", "bettor_id", "on_id", "stake",
+                                   "matched", "returned", "against_id"))  # a unit may hold many
+    takes = {}
+    if table.wager_style == Table.WagerStyle.ENGLISH:
+        for wager_id, *take in WagerTake.objects.filter(
+                wager_id__in=[row[0] for row in rows]).values_list(
+                    "wager_id", "layer_id", "stake", "lay"):
+            takes.setdefault(wager_id, []).append(Take(*take))
+    by_unit = {}
+    for pk, number, style, bettor, on, stake, matched, returned, against in rows:
+        by_unit.setdefault(number, []).append(Placed(
+            bettor, on, stake, matched, returned, style == Wager.Style.FRENCH, against,
+            tuple(takes.get(pk, ()))))
     return {_reference(table, "unit", number, "wagers"): _unit_wagers(
-                table, number, course.units[number - 1] if number <= len(course.units) else None,
-                placed)
+                table, number, unit_played(table, course, number), placed)
             for number, placed in by_unit.items()}
 
 
-def _unit_wagers(table: Table, number: int, unit, placed: list) -> tuple:
-    """(kind, unit number, {account code: cents}) of one unit's wagers. Once the unit is
-    decided they are settled; while it is to be decided their stakes stay held. They are void,
-    every stake going back, when the table was abandoned first, when a correction took the unit
-    away, or took the backed player out of it; and a French gallery is void as a whole when
-    either of the two players it was balanced between no longer plays the unit (a bet placed
-    after that, when the unit is open again, is a new gallery's)."""
-    decided = unit is not None and unit.winner is not None
-    open_ = unit is not None and not decided and table.status == Table.Status.PLAYING
-    playing = set(unit.players) if unit is not None else set()
+def _unit_wagers(table: Table, number: int, unit: Played | None, placed: list) -> tuple:
+    """(kind, unit number, {account code: cents}) of one unit's wagers: what each member
+    collects from the unit's escrow, and the levy, as games.engine.wagers.reckon reads each
+    wager. Once the unit is decided they are settled; while it is to be decided their stakes
+    stay held. They are void, every stake going back, when the table was abandoned first,
+    when a correction took the unit away, or took the backed player out of it; and a French
+    gallery is void as a whole when either of the two players it was balanced between no
+    longer plays the unit (a bet placed after that, when the unit is open again, is a new
+    gallery's)."""
+    percent = Decimal(table.rules["levy_percent"])
     amounts = {money.escrow(table, number): 0}  # the escrow pays out first
     for wager in placed:
-        if (wager.on_id not in playing or not (decided or open_)
-                or (wager.against_id is not None and wager.against_id not in playing)):
-            _void(wager, amounts)
-        elif decided:
-            _settle(table, wager, unit.winner, amounts)
+        reckoning = reckon(wager, unit, percent)
+        if reckoning.outcome is None:
+            continue
+        for member, cents in reckoning.collects.items():
+            _add(amounts, money.player(member), cents)
+        _add(amounts, "house", reckoning.levy)
     amounts[money.escrow(table, number)] = -sum(amounts.values())
+    decided = unit is not None and unit.winner is not None
     return ("wager_settlement" if decided else "wager_void"), number, amounts
-
-
-class _Take(NamedTuple):
-    layer_id: int
-    stake: int
-    lay: int
-
-
-class _Placed(NamedTuple):
-    """A wager as the settlement reads it."""
-    pk: int
-    unit_number: int
-    style: str
-    bettor_id: int
-    on_id: int
-    stake: int
-    matched: int
-    returned: int
-    against_id: int | None
-    takes: list
 
 
 def _add(amounts: dict, code: str, cents: int) -> None:
     amounts[code] = amounts.get(code, 0) + cents
-
-
-def _void(wager: _Placed, amounts: dict) -> None:
-    """Every stake still held goes back to whoever put it up."""
-    _add(amounts, money.player(wager.bettor_id), wager.stake - wager.returned)
-    for take in wager.takes:
-        _add(amounts, money.player(take.layer_id), take.lay)
-
-
-def _settle(table: Table, wager: _Placed, winner: int, amounts: dict) -> None:
-    """What the wager's sides collect once the unit is decided, and the levy to the house."""
-    backer_won = wager.on_id == winner
-    if wager.style == Wager.Style.ENGLISH:
-        for take in wager.takes:
-            collector = wager.bettor_id if backer_won else take.layer_id
-            _add(amounts, money.player(collector), take.stake + take.lay)
-    else:
-        bet = Bet(wager.pk, wager.bettor_id, wager.on_id, wager.stake)
-        paid, levy = french_payouts([bet], {wager.pk: wager.matched}, winner,
-                                    Decimal(table.rules["levy_percent"]))
-        for bettor, cents in paid.items():
-            _add(amounts, money.player(bettor), cents)
-        _add(amounts, "house", levy)
-    # A part neither matched nor given back yet (none once the unit has started) goes back.
-    _add(amounts, money.player(wager.bettor_id), wager.stake - wager.matched - wager.returned)
 
 
 def settle(table: Table, course: Course, *, by, decided_from: int | None = None) -> None:
@@ -195,4 +156,5 @@ def settle(table: Table, course: Course, *, by, decided_from: int | None = None)
             money.reverse(table, tx_id, memo=f"{reference} no longer holds after a correction",
                           by=by)
     for reference, (kind, unit, amounts) in wanted.items():
-        money.post(table, kind=kind, amounts=amounts, reference=reference, by=by, unit=unit)
+        money.post_if_possible(table, kind=kind, amounts=amounts, reference=reference, by=by,
+                               unit=unit)

@@ -9,7 +9,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.engine.wagers import Bet, balance, french_payouts, lay, levy, parse_odds
+from games.engine.wagers import (
+    Bet,
+    Placed,
+    Played,
+    balance,
+    lay,
+    levy,
+    parse_odds,
+    reckon,
+)
 
 A, B = "A", "B"  # the two seated players
 
@@ -45,6 +54,21 @@ def test_a_stake_that_makes_a_fraction_of_a_cent_is_refused_naming_the_nearest(
     with pytest.raises(ValueError) as refused:
         lay(stake, odds)
     assert str(refused.value).endswith(f"{nearest} would do")
+
+
+def french_payouts(placed, matched, winner, percent):
+    """What each bettor collects when `winner` takes the unit (games.engine.wagers.reckon,
+    which the settlement uses), those who collect nothing left out, and the levy."""
+    paid, house = {}, 0
+    for bet in placed:
+        wager = Placed(bet.bettor, bet.on, bet.stake, matched[bet.id],
+                       bet.stake - matched[bet.id], french=True, against=A if bet.on == B else B)
+        reckoning = reckon(wager, Played((A, B), winner, live=True), percent)
+        for bettor, cents in reckoning.collects.items():
+            if cents:
+                paid[bettor] = paid.get(bettor, 0) + cents
+        house += reckoning.levy
+    return paid, house
 
 
 def bets(*rows):

@@ -166,3 +166,31 @@ def test_a_bet_placed_after_a_correction_voided_the_gallery_is_not_void_with_it(
     win_current_game(table, secretary, aramis)
     assert escrow(table, 2) == 0
     assert (money(charles), money(dora), money(emile)) == (500, 0, -500)
+
+
+def wagers_read(client, table) -> dict:
+    """The table's wagers as GET /api/tables/{id}/wagers gives them, by wager id."""
+    client.force_login(get_user_model().objects.get(username="secretary"))
+    answer = client.get(f"/api/tables/{table.pk}/wagers")
+    assert answer.status_code == 200, answer.content
+    return {wager["id"]: wager for wager in answer.json()["wagers"]}
+
+
+def test_a_french_bet_whose_gallery_a_correction_voided_reads_void_when_its_player_wins(
+        client, secretary, bystanders):
+    """Dora's bet on Aramis was balanced against Athos; a correction makes unit 2 Porthos
+    against Aramis, so the gallery is void (ruling 35) and her stake goes back whole. Aramis
+    then wins unit 2: the bet neither won nor lost, it is void, and it did nothing to her
+    money."""
+    table, athos, porthos, aramis = pool(secretary, "french")
+    charles, dora, _ = bystanders
+    athos_takes_unit_1_on_the_last_hand(table, secretary)
+    on_athos = place_wager(table_id=table.pk, by=charles, on=athos.pk, stake="10.00")
+    on_aramis = place_wager(table_id=table.pk, by=dora, on=aramis.pk, stake="10.00")
+    record(table, secretary, 3)  # unit 2 starts: Athos against Aramis, 10.00 against 10.00
+    correct(table, secretary, 5, 2)  # unit 1 is Porthos's: unit 2 is Porthos against Aramis
+    play_unit_2_won_by(table, secretary, aramis)
+    assert (money(charles), money(dora)) == (0, 0)  # the settlement gave both stakes back
+    read = wagers_read(client, table)
+    assert read[on_aramis.pk]["outcome"] == "void"
+    assert read[on_athos.pk]["outcome"] == "void"
