@@ -18,14 +18,51 @@ from decimal import Decimal, InvalidOperation
 from django.db import IntegrityError, transaction
 from django.db.models import Sum
 
+from club.errors import Refused
 from club.models import Account, Entry, Player, Transaction
 
 BIGINT_MAX = 2**63 - 1
+MAX_AMOUNT = 1_000_000_00
+"""The club's ceiling, in cents, on every amount it accepts: a wager's stake, what a layer puts
+up against it at its odds (the lay), a pool's entry and forfeit, a payment, the options
+`wager_min` and `wager_max`, and the club's credit limit. 1,000,000.00 is far above any club's
+stakes, and far below what the ledger's columns hold (signed 64-bit integers of cents, up to
+92,233,720,368,547,758.07).
+
+Money is never made at the club, only moved: every cent of a pot, an escrow, a payout or a
+balance was put up by one of these amounts. A winner collects at most twice what was staked on
+his side (his own stake and the other side's, which the ceiling bounds as well), and a balance is
+the sum of what its owner put up and collected, each amount counted at most twice. So no sum the
+ledger keeps or adds up exceeds 2 × N × MAX_AMOUNT, N the number of amounts ever accepted: to
+leave a 64-bit integer it would take N = 46,116,860,184, some forty-six billion stakes and
+payments at the ceiling; at ten a second, day and night, that is over a hundred and forty years,
+and rows of the ledger beyond any disk of the club's.
+"""
 MONEY_SHAPE = re.compile(r"-?[0-9]+(\.[0-9]{1,2})?", re.ASCII)
 
 
 class LedgerError(ValueError):
     """A posting the ledger refuses; nothing was saved."""
+
+
+def within_ceiling(cents: int, what: str, *, code: str = "bad_request",
+                   rule: str = "amount_above_max") -> int:
+    """`cents`, when it is at most the club's ceiling (MAX_AMOUNT); otherwise a refusal that
+    names `what` (such as "the stake") and the ceiling, as `most` (and `limit`) for the pages'
+    sentence of its `rule`."""
+    if cents > MAX_AMOUNT:
+        most = cents_to_str(MAX_AMOUNT)
+        raise Refused(code, f"{what} must be at most {most}, the club's ceiling on any amount, "
+                      f"not {cents_to_str(cents)}", rule=rule, most=most, limit=most)
+    return cents
+
+
+def overflowed(err: BaseException) -> bool:
+    """Whether a database error says that a sum or a value left the 64-bit integers: SQLite's
+    "integer overflow" (an OperationalError, as an unreachable database's are) or PostgreSQL's
+    numeric_value_out_of_range. Only rows stored before the ceiling, or written around the
+    services, can make one."""
+    return str(err) == "integer overflow" or getattr(err.__cause__, "sqlstate", None) == "22003"
 
 
 # --- accounts -------------------------------------------------------------------------------

@@ -9,7 +9,6 @@ from club import ledger
 from club.errors import Refused
 from club.models import Player, Transaction
 
-MAX_PAYMENT = 1_000_000_00  # cents
 MEMO_LENGTH = Transaction._meta.get_field("memo").max_length
 
 
@@ -25,18 +24,15 @@ def record_payment(*, payer: Player | None, payee: Player | None, cents: int, by
                    memo: str = "") -> Transaction:
     """Record that `payer` paid `payee` `cents`, as the staff user `by` saw it: one balanced
     transaction of kind "payment". None stands for the house, which members pay the levy to.
-    Refuses (bad_request) an amount that is not 0.01 to 1,000,000.00, a party paying itself,
-    and a memo over 300 characters; nothing is saved."""
+    Refuses (bad_request) an amount that is not 0.01 to the club's ceiling (1,000,000.00), a
+    party paying itself, and a memo that `memo_problem` refuses; nothing is saved."""
     refuse_unless_staff(by)
     if isinstance(cents, bool) or not isinstance(cents, int):
         raise Refused("bad_request", f"the amount must be whole cents, not {cents!r}")
     if cents <= 0:
         raise Refused("bad_request", "the amount must be more than 0.00, not "
                       f"{ledger.cents_to_str(cents)}", rule="amount_positive")
-    if cents > MAX_PAYMENT:
-        raise Refused("bad_request", f"the amount may be at most "
-                      f"{ledger.cents_to_str(MAX_PAYMENT)}, not {ledger.cents_to_str(cents)}",
-                      rule="amount_above_max", most=ledger.cents_to_str(MAX_PAYMENT))
+    ledger.within_ceiling(cents, "the amount")
     if payer == payee:
         name = payer.name if payer else "the house"
         raise Refused("bad_request", f"{name} cannot pay himself: the payer and the payee must "

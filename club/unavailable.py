@@ -19,6 +19,7 @@ from django.http import HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 from django.views.defaults import server_error as plain_server_error
 
+from club import ledger
 from club.middleware import API_PREFIX
 
 RETRY_AFTER = 5  # seconds: a database restarting, or a connection dropped, is back by then
@@ -27,8 +28,10 @@ UNREACHABLE = (OperationalError, InterfaceError)  # Django's: psycopg's and the 
 
 def server_error(request):
     """503 when the exception being handled is the database's being out of reach; Django's
-    own 500 page for anything else."""
-    if not isinstance(sys.exc_info()[1], UNREACHABLE):
+    own 500 page for anything else, a sum that left SQLite's integers included (an
+    OperationalError too, but sending the request again would not help)."""
+    error = sys.exc_info()[1]
+    if not isinstance(error, UNREACHABLE) or ledger.overflowed(error):
         return plain_server_error(request)
     if request.path.startswith(API_PREFIX):
         response = JsonResponse({"error": {

@@ -5,9 +5,15 @@ Accounts are named by code: "player:<id>", "pot:table:<id>" (a pool's pot),
 "escrow:table:<id>:unit:<n>" (the stakes wagered on a unit, held until it is settled) and
 "house" (the levy).
 """
+import logging
+
+from django.db import DatabaseError, transaction
+
 from club import ledger
 from club.models import Player
 from games.models import Movement, Table, Wager
+
+log = logging.getLogger(__name__)
 
 
 def escrow(table: Table, unit: int) -> str:
@@ -32,6 +38,28 @@ def post(table: Table, *, kind: str, amounts: dict, reference: str, by, unit: in
     Movement.objects.create(transaction=tx, table=table, unit_number=unit, wager=wager)
     _never_below_zero(opened, amounts)
     return tx
+
+
+def post_if_possible(table: Table, **posting):
+    """`post`, for what the course of play owes (a settlement, a void, a refund, what is given
+    back when a unit starts): a posting the ledger cannot take is left out, logged as an error
+    naming its reference, and None returned, so that the hand, the correction or the abandon
+    that owes it still goes through, and the table's other postings are made.
+
+    Only rows that the services never wrote can make one: a stake stored before the club's
+    ceiling on amounts, whose payout leaves the ledger's integers, or a wager written around
+    the services, whose stake was never held, so that its escrow would pay out more than it
+    holds. The money stays where it is, in the escrow or the pot, for staff to look into; none
+    is made. The next settlement of the table tries the posting again."""
+    try:
+        with transaction.atomic():
+            return post(table, **posting)
+    except (ledger.LedgerError, DatabaseError) as err:
+        if isinstance(err, DatabaseError) and not ledger.overflowed(err):
+            raise
+        log.error("table %s: %s could not be posted, its money stays held: %s", table.pk,
+                  posting["reference"], err)
+        return None
 
 
 def reverse(table: Table, tx_id: int, *, memo: str, by):

@@ -23,9 +23,6 @@ from games.services.changes import locked_table, may_score, rebuild
 MONEY_RULES = {"pool_entry": "0.00", "pool_forfeit": "0.00", "levy_percent": "0.00",
                "wager_min": "0.10", "wager_max": None}
 STAKES = ("pool_entry", "pool_forfeit")
-# The most one stake may be, in cents: far above any club's, and low enough that no pot, balance
-# or sum of the standings can leave the ledger's 64-bit integers.
-STAKE_LIMIT = 1_000_000_00
 _cut_rng = random.SystemRandom()
 SEATS = {"pool": 3, "rubber": 2, "trois": 3, "quatre": 4}
 MANY_HANDED_RULES = ("target", "ranking")
@@ -39,10 +36,9 @@ def read_rules(given: dict) -> dict:
         raise Refused("bad_rules", str(err)) from None
     rules |= {key: _amount(rules.pop(key, default), key) for key, default in MONEY_RULES.items()}
     for key in (*STAKES, "wager_min", "wager_max"):
-        if rules[key] is not None and ledger.parse_money(rules[key]) > STAKE_LIMIT:
-            raise Refused("bad_rules", f"rules.{key} must be at most "
-                          f"{ledger.cents_to_str(STAKE_LIMIT)}", rule="rule_above_limit",
-                          limit=ledger.cents_to_str(STAKE_LIMIT))
+        if rules[key] is not None:
+            ledger.within_ceiling(ledger.parse_money(rules[key]), f"rules.{key}",
+                                  code="bad_rules", rule="rule_above_limit")
     if ledger.parse_money(rules["levy_percent"]) > 100_00:
         raise Refused("bad_rules", "rules.levy_percent must be a percentage from 0 to 100",
                       rule="levy_percent")
@@ -102,6 +98,11 @@ def open_table(*, name: str, format: str, players: list[Player], rules: dict, by
     if format in MANY_HANDED:
         rules = _many_handed_rules(format, rules, wager_style)
     rules = read_rules(rules)
+    if format == Table.Format.RUBBER:
+        for key in STAKES:
+            if rules[key] != "0.00":
+                raise Refused("bad_rules", f"rules.{key} must be 0.00 at a rubber: only a pool "
+                              "has a pot, and no money moves at a rubber but its wagers")
     playing = players if format in MANY_HANDED else players[:2]
     cut = []
     if first_dealer is None:

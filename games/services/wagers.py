@@ -74,6 +74,7 @@ def _stake(table: Table, text, rest: int | None = None) -> int:
     except (ValueError, TypeError) as err:
         raise Refused("bad_request", f"stake: {err}",
                       rule="stake_not_money") from None
+    ledger.within_ceiling(cents, "the stake")
     if cents == rest and cents > 0:
         return cents
     least, most = table.rules["wager_min"], table.rules["wager_max"]
@@ -127,10 +128,12 @@ def place_wager(*, table_id: int, by, on: int, stake, odds=None) -> Wager:
                       rule="odds_english")
     cents = _stake(table, stake)
     try:
-        odds = parse_odds(odds or "1:1")
-        lay(cents, odds)
+        odds = parse_odds("1:1" if odds is None else odds)
+        laid = lay(cents, odds)
     except ValueError as err:
         raise Refused("bad_request", str(err), rule="bad_odds") from None
+    ledger.within_ceiling(laid, f"what the layers would put up against the whole offer at "
+                          f"{odds[0]}:{odds[1]} ({_text(cents)} × {odds[0]} / {odds[1]})")
     _within_credit(bettor, cents)
     wager = Wager.objects.create(
         table=table, unit_number=course.unit.number, style=table.wager_style, bettor=bettor,
@@ -168,6 +171,7 @@ def take_wager(*, wager_id: int, by, stake) -> WagerTake:
         laid = lay(cents, (wager.odds_for, wager.odds_against))
     except ValueError as err:
         raise Refused("bad_request", str(err)) from None
+    ledger.within_ceiling(laid, "the lay")
     _within_credit(layer, laid)
     take = WagerTake.objects.create(wager=wager, layer=layer, stake=cents, lay=laid,
                                     taken_by=by)
@@ -222,10 +226,10 @@ def _give_back(table: Table, wager: Wager, by, closed: str) -> None:
     wager.returned += back
     wager.closed = closed
     wager.save(update_fields=["matched", "returned", "closed", "against"])
-    money.post(table, kind=f"wager_{closed}", reference=f"wager:{wager.pk}:{closed}", by=by,
-               amounts={money.escrow(table, wager.unit_number): -back,
-                        money.player(wager.bettor_id): back},
-               unit=wager.unit_number, wager=wager)
+    money.post_if_possible(table, kind=f"wager_{closed}", reference=f"wager:{wager.pk}:{closed}",
+                           by=by, amounts={money.escrow(table, wager.unit_number): -back,
+                                           money.player(wager.bettor_id): back},
+                           unit=wager.unit_number, wager=wager)
 
 
 def _hold(table: Table, wager: Wager, by, *, kind: str, reference: str, player: int,
