@@ -265,7 +265,8 @@ class QuatreMatch:
     """A match of à quatre (docs/rules.md, section 13): two games and, if needed, a deciding
     game (la belle), each to the target. `players` are named in seating order, each at the
     left of the one before; partners sit opposite, so the partnerships are players 1 and 3,
-    and players 2 and 4. The deal passes to the left after every hand (ruling 58)."""
+    and players 2 and 4. The deal passes to the left after every hand, but the losing side
+    deals first in the next game (ruling 58)."""
 
     def __init__(self, players, first_dealer, target: int = TARGET):
         players = tuple(players)
@@ -327,6 +328,13 @@ class QuatreMatch:
             self.score = {p: 0 for p in self.partnerships}
             if self.games_won[pair] == 2:
                 self.winner = pair
-        if out["game_over"] or not out.get("in_progress"):  # else it is replayed once finished
+            self.dealer = self._first_at_left(next(p for p in self.partnerships if p != pair))
+        elif not out.get("in_progress"):  # a hand in progress keeps the deal till it is over
             self.dealer = (self.dealer + 1) % 4
         return out
+
+    def _first_at_left(self, pair) -> int:
+        """The seat of the first player of `pair` at the left of the last dealer: the loser of
+        a game deals first in the next (ruling 58)."""
+        return next((self.dealer + step) % 4 for step in (1, 2)
+                    if self.players[(self.dealer + step) % 4] in pair)

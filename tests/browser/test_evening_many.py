@@ -9,9 +9,10 @@ page then gives the places, Athos first, Aramis second, Porthos third.
 when each side has won one, la belle. Athos and Aramis win the first game, the other side the
 second, and Athos and Aramis la belle: the table's page names both partners as the winners.
 
-Before each hand the test checks who sits where (the deal passes to the left); after it, the
-score the page shows. Every score below is worked out here from the rules, in the comment
-beside its hand, not read from the code. Screenshots go to tests/artifacts/evening-many/."""
+Before each hand the test checks who sits where (the deal passes to the left, and the losing
+side deals first in the next game); after it, the score the page shows. Every score below is
+worked out here from the rules, in the comment beside its hand, not read from the code.
+Screenshots go to tests/artifacts/evening-many/."""
 import pytest
 from playwright.sync_api import expect
 
@@ -63,7 +64,7 @@ TWO_HANDED = [
 # second and the dealer. Each game: (elder, second, third, dealer), the opening, the king, the
 # elder's side's tricks, and the score after the hand: Athos & Aramis, Porthos & Dartagnan.
 AT, PD = "Athos & Aramis", "Porthos & Dartagnan"  # the two sides
-# The seats of a hand, by who deals it: the deal passes to the left.
+# The seats of a hand, by who deals it.
 DARTAGNAN_DEALS = ("Athos", "Porthos", "Aramis", "Dartagnan")
 ATHOS_DEALS = ("Porthos", "Aramis", "Dartagnan", "Athos")
 PORTHOS_DEALS = ("Aramis", "Dartagnan", "Athos", "Porthos")
@@ -79,22 +80,28 @@ GAME_1 = [
     (ARAMIS_DEALS, "exchanged", "announced by Athos, second", 3, (6, 2)),
     (DARTAGNAN_DEALS, "exchanged", "no king", 5, (7, 2)),  # the vole, cut to 1: the game
 ]
+# Dartagnan dealt the last hand of game 1, which Athos & Aramis won. The losers deal first in
+# the next game (ruling 58): at Dartagnan's left sit Athos (a winner), then Porthos, who deals.
 GAME_2 = [
-    # Dartagnan, the elder's partner, refuses: his own side is vulnerable (ruling 55), and
-    # wins the point: 1.
-    (ATHOS_DEALS, "proposal refused by Dartagnan, third", "no king", 4, (0, 1)),
-    (PORTHOS_DEALS, "exchanged", "turned up", 0, (0, 4)),  # Porthos's king, and his side's vole
-    (ARAMIS_DEALS, "exchanged", "no king", 3, (0, 5)),
-    # Athos plays without proposing and his side fails: 2 to Porthos & Dartagnan, the game.
-    (DARTAGNAN_DEALS, "played without proposing", "no king", 2, (0, 7)),
+    # Athos, the elder's partner, refuses: his own side is vulnerable (ruling 55), and wins
+    # the point: 1.
+    (PORTHOS_DEALS, "proposal refused by Athos, third", "no king", 4, (1, 0)),
+    # Porthos announces the king for his side, the elder's; their vole: 1 and 2.
+    (ARAMIS_DEALS, "exchanged", "announced by Porthos, third", 5, (1, 3)),
+    # Dartagnan's king turned up is his side's, 1; and his side's vole, 2.
+    (DARTAGNAN_DEALS, "exchanged", "turned up", 0, (1, 6)),
+    # Porthos plays without proposing: his side is vulnerable, wins the point, the game.
+    (ATHOS_DEALS, "played without proposing", "no king", 3, (1, 7)),
 ]
+# Athos dealt the last hand of game 2, which Porthos & Dartagnan won: at his left sit Porthos
+# (a winner), then Aramis, who deals la belle.
 BELLE = [
-    (ATHOS_DEALS, "exchanged", "no king", 1, (1, 0)),  # Athos's side, the dealer's, has 4
-    (PORTHOS_DEALS, "exchanged", "announced by Aramis, elder", 5, (4, 0)),  # the king and a vole
-    # Aramis, dealer, refuses: his side is vulnerable and fails, 2 to the other side.
-    (ARAMIS_DEALS, "proposal refused by Aramis, dealer", "no king", 3, (4, 2)),
-    (DARTAGNAN_DEALS, "exchanged", "no king", 5, (6, 2)),
-    (ATHOS_DEALS, "exchanged", "no king", 2, (7, 2)),  # the dealer's side's point: the match
+    (ARAMIS_DEALS, "exchanged", "no king", 1, (1, 0)),  # Aramis's side, the dealer's, has 4
+    (DARTAGNAN_DEALS, "exchanged", "announced by Aramis, third", 5, (4, 0)),  # king and vole
+    # Athos, dealer, refuses: his side is vulnerable and fails, 2 to the other side.
+    (ATHOS_DEALS, "proposal refused by Athos, dealer", "no king", 3, (4, 2)),
+    (PORTHOS_DEALS, "exchanged", "no king", 5, (6, 2)),
+    (ARAMIS_DEALS, "exchanged", "no king", 2, (7, 2)),  # the dealer's side's point: the match
 ]
 
 

@@ -1,5 +1,6 @@
 """Écarté à quatre, the match (docs/rules.md, section 13): two games and, if needed, a deciding
-game (la belle), each to 7. Partners sit opposite; the deal passes to the left."""
+game (la belle), each to 7. Partners sit opposite; the deal passes to the left after a hand,
+and the losing side deals first in the next game (ruling 58)."""
 import pytest
 
 from games.engine import EngineError
@@ -89,6 +90,55 @@ def test_one_game_each_calls_for_la_belle_and_its_winner_wins_the_match():
     win_game(match, AC)
     assert match.winner == AC and not match.belle
     assert match.games_won == {AC: 2, BD: 1}
+
+
+def test_the_losing_side_deals_first_in_the_next_game():
+    # Ruling 58 (the French source's rule of a partie liée): the first player of the losing
+    # side to the left of the last dealer deals the next game.
+    match = QuatreMatch(PLAYERS, first_dealer="A")
+    dealers = []
+    while match.game_number == 1:
+        dealers.append(match.next_dealer)
+        match.play(vole_for(match, AC))
+    # Voles of 2 for A and C: 2, 4, 6, then 7, dealt by A, B, C and D. D dealt last; to his
+    # left sit A (the winners' side), then B (the losers'): B deals. Passing the deal to the
+    # left would have given it to A, of the side that won.
+    assert dealers == ["A", "B", "C", "D"]
+    assert match.next_dealer == "B"
+    assert match.seats() == {"elder": "C", "second": "D", "third": "A", "dealer": "B"}
+    assert match.sides() == {"elder_side": AC, "dealer_side": BD}
+
+
+def test_the_losing_side_deals_la_belle():
+    match = QuatreMatch(PLAYERS, first_dealer="A")
+    win_game(match, AC)  # dealt by A, B, C, D, as above: B deals the second game
+    dealers = []
+    while match.game_number == 2:
+        dealers.append(match.next_dealer)
+        match.play(vole_for(match, BD))
+    # B and D win the second game in four voles dealt by B, C, D and A. A dealt last; to his
+    # left sit B (the winners'), then C (the losers'): C deals la belle, not B.
+    assert dealers == ["B", "C", "D", "A"]
+    assert match.belle and match.next_dealer == "C"
+
+
+def test_when_the_elders_side_loses_the_elder_deals_next():
+    # One game to 1: A deals; B and D, the elder's side, lose the first hand by a vole of A
+    # and C. The first of the losers at A's left is B, as passing the deal would give.
+    match = QuatreMatch(PLAYERS, first_dealer="A", target=1)
+    match.play(vole_for(match, AC))
+    assert match.games_won == {AC: 1, BD: 0} and match.next_dealer == "B"
+
+
+def test_a_king_turned_that_ends_the_game_gives_the_deal_to_the_losers():
+    # Target 1: the dealer A turns up a king and his side, A and C, wins the game before play.
+    # The losers are B and D; the first of them at A's left is B.
+    match = QuatreMatch(PLAYERS, first_dealer="A", target=1)
+    match.play(summary("exchanged", 0, 0, king_turned=True))
+    assert match.games_won == {AC: 1, BD: 0} and match.next_dealer == "B"
+    # Now B deals and turns up a king: B and D win; the first loser at B's left is C.
+    match.play(summary("exchanged", 0, 0, king_turned=True))
+    assert match.belle and match.next_dealer == "C"
 
 
 def test_no_hand_after_the_match_is_won():

@@ -70,8 +70,14 @@ def test_a_match_won_on_la_belle(scorer, four):
     a, b, c, d = (p.pk for p in four)
     snap = win_game(scorer, snap, [a, c])
     assert snap["quatre"]["game"] == 2 and snap["quatre"]["sides"][0]["games"] == 1
+    # Four voles, dealt by a, b, c and d. The losers, b and d, deal first in the next game
+    # (ruling 58): at d's left sit a (a winner), then b, who deals.
+    assert snap["quatre"]["seats"] == {"elder": c, "second": d, "third": a, "dealer": b}
+    assert snap["seats"] == {"elder": c, "dealer": b, "observer": None}
     snap = win_game(scorer, snap, [b, d])
     assert snap["quatre"]["belle"] and snap["quatre"]["game"] == 3
+    # Dealt by b, c, d and a; at a's left sit b (a winner), then c, who deals la belle.
+    assert snap["quatre"]["seats"] == {"elder": d, "second": a, "third": b, "dealer": c}
     assert snap["status"] == "playing"
     snap = win_game(scorer, snap, [a, c])
     assert snap["status"] == "won"

@@ -138,7 +138,19 @@ def test_a_correction_that_changes_a_games_winner_rerates_as_a_fresh_rating(staf
                                 {"record": vole_to(seventh, list(bd))})
     assert answer.status_code == 200, answer.content
     snap = staff_api.get(f"/tables/{snap['id']}").json()
-    assert snap["quatre"]["winner"] == list(bd)  # two games to none: la belle is set aside
+    # Hands 1 to 7 were dealt by Athos, Porthos, Aramis, D'Artagnan, Athos, Porthos, Aramis.
+    # The losers of the first game are now Athos and Aramis: the first of them at Aramis's
+    # left, past D'Artagnan, is Athos, who deals the second game (ruling 58). Hand 8, which
+    # D'Artagnan dealt, no longer fits and is set aside; hands 9 to 11, voles of Porthos and
+    # D'Artagnan dealt by Athos, Porthos and Aramis, fit and give them 6. La belle's hands,
+    # in game 3, no longer fit. D'Artagnan deals next.
+    assert snap["quatre"]["game"] == 2 and snap["quatre"]["winner"] is None
+    assert [s["score"] for s in snap["quatre"]["sides"]] == [0, 6]
+    assert snap["quatre"]["seats"]["dealer"] == d.pk
+    assert [row_of(staff_api, p)["games_won"] for p in four] == [1, 1, 0, 1]
+    with clock(23, 30):  # the second game played again: Porthos and D'Artagnan win it
+        snap = win_game(staff_api, snap, bd)
+    assert snap["quatre"]["winner"] == list(bd)  # two games to none
     assert [row_of(staff_api, p)["games_won"] for p in four] == [1, 2, 0, 2]
     assert ratings.pending_since() == datetime(2026, 3, 5, 20, tzinfo=timezone.utc)
 
@@ -146,17 +158,17 @@ def test_a_correction_that_changes_a_games_winner_rerates_as_a_fresh_rating(staf
 
     start = ratings.START
     (b_1, d_1), (a_1, c_1) = ranked([start, start], [start, start])
-    (b_2, d_2), (a_2, c_2) = ranked([b_1, d_1], [a_1, c_1])
-    a_3, b_3 = beats(a_2, b_2)
+    a_2, b_2 = beats(a_1, b_1)  # the rubber, at 22:30, now comes before the second game
+    (b_3, d_2), (a_3, c_2) = ranked([b_2, d_1], [a_2, c_1])
     first, second = Game.objects.filter(table_id=snap["id"]).order_by("number")
     expected = {(first, b): b_1, (first, d): d_1, (first, a): a_1, (first, c): c_1,
-                (second, b): b_2, (second, d): d_2, (second, a): a_2, (second, c): c_2}
+                (second, b): b_3, (second, d): d_2, (second, a): a_3, (second, c): c_2}
     for (game, player), rating in expected.items():
         side = GamePlayer.objects.get(game=game, player=player)
         assert (side.mu, side.sigma) == pytest.approx(rating)
         assert side.place == (1 if player in (b, d) else 2)
-    assert stored(later, a) == pytest.approx(a_3)
-    assert stored(later, b) == pytest.approx(b_3)
+    assert stored(later, a) == pytest.approx(a_2)
+    assert stored(later, b) == pytest.approx(b_2)
     assert ratings.rerate(datetime(2026, 3, 5, tzinfo=timezone.utc)) == 0
 
 

@@ -235,10 +235,15 @@ def test_a_match_to_la_belle(scorer, table, four):
     assert quatre["game"] == 3 and quatre["belle"] is True
     assert sorted(s["games"] for s in quatre["sides"]) == [1, 1]
     assert scores(table, four) == (0, 0)  # la belle starts from nothing
-    # The deal passed to the left after every hand, from one game to the next (ruling 58):
-    # hand 9 is dealt by the first dealer again, Dartagnan.
+    # The losing side deals first in the next game (ruling 58). Game 1 was dealt by
+    # Dartagnan, Athos, Porthos and Aramis; the losers, Porthos and Dartagnan, then dealt
+    # game 2 from Dartagnan, the first of them at Aramis's left: Dartagnan, Athos, Porthos,
+    # Aramis again. Now the losers are Athos and Aramis: at Aramis's left sits Dartagnan (a
+    # winner), then Athos, who deals la belle; Porthos is elder.
     page = scorer.get(url(table)).content.decode()
-    assert seated(page)["dealer"] == "Dartagnan" and 'name="number" value="9"' in page
+    assert seated(page) == {"elder": "Porthos", "second": "Aramis", "third": "Dartagnan",
+                            "dealer": "Athos"}
+    assert 'name="number" value="9"' in page
     assert "La belle: the deciding game of the match." in page
 
     number = win_game(scorer, table, a, number)
