@@ -7,10 +7,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from club import refusals
-from games.admin.display import MARK_WORDS, mark_word
 from games.admin.display import card as card_face
 from games.engine.cards import parse_card
 from games.engine.rules import TABLE_CHOICES, TABLE_DEFAULTS
+from games.marks import MARKS, mark_word
 from games.services.tables import MONEY_RULES
 
 # -- cards ----------------------------------------------------------------------------------
@@ -115,8 +115,7 @@ def live_words() -> dict:
         "hands": _("Last hands"), "no_hands": _("No hand yet."),
         "hand": _("Hand %(number)s"), "void": _("void: dealt again, nothing marked"),
         "in_progress": _("being played"), "nothing": _("nothing marked"),
-        "refusal": _("for defeating the vulnerable %(role)s"),
-        "marks": {key: mark_word(key) for key in MARK_WORDS},
+        "marks": {key: mark_word(key) for key in MARKS},
         "status": {"playing": _("playing"), "won": _("won"), "abandoned": _("abandoned")},
         "won_by": _("%(name)s takes it"),
         "gallery": _("The gallery"), "backers": _("behind %(name)s"),

@@ -1,10 +1,10 @@
 """Hand records, results and table data in words, for the secretary's admin and the exports.
 
 Cards are written with their suit symbols ("K♠ Q♠ A♠ J♦ Q♦"), the tricks with who led and who
-won each, and the marks as "elder +1 point, elder +1 vole". Each `*_lines` function returns
-[(label, text or [texts])]; `lines_html` turns such a list into escaped HTML, the red suits
-coloured. Nothing here writes, and nothing raises on a record the engine would reject: a
-stored record is shown as it is.
+won each, and the marks as "elder +1 point, elder +1 vole" (their names from games/marks.py).
+Each `*_lines` function returns [(label, text or [texts])]; `lines_html` turns such a list into
+escaped HTML, the red suits coloured. Nothing here writes, and nothing raises on a record the
+engine would reject: a stored record is shown as it is.
 
 The words are in the active language (gettext, so the pages show them in the reader's
 language and the admin in its own); the exports render them under translation.override("en").
@@ -18,6 +18,7 @@ from django.utils.translation import gettext_noop as N_
 
 from games.engine.cards import SUIT_OF, VALUE, parse_card
 from games.engine.tricks import winner
+from games.marks import mark_word
 
 SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 OTHER = {"elder": "dealer", "dealer": "elder"}
@@ -27,19 +28,6 @@ ROLES = {
     "elder": N_("elder"), "middle": N_("middle"), "second": N_("second"),
     "third": N_("third"), "dealer": N_("dealer"),
     "elder_side": N_("elder's side"), "dealer_side": N_("dealer's side"),
-}
-# English msgids, translated where they are used (_(MARK_WORDS[...])).
-MARK_WORDS = {
-    "king_turned": N_("king turned"),
-    "king_held": N_("king"),
-    "point": N_("point"),
-    "vole": N_("vole"),
-    "refusal": N_("refusal"),
-    "double": N_("double"),
-    "declined_double": N_("declined double"),
-    "offer_accepted": N_("offer accepted"),
-    "offer_failed": N_("offer failed"),
-    "abandon": N_("abandon"),
 }
 OPENINGS = {
     "played": N_("the elder played without proposing"),
@@ -52,10 +40,6 @@ def role(name) -> str:
     """A seat or a side in words ("elder", "middle", "elder's side"); anything else as it
     is."""
     return _(ROLES[name]) if name in ROLES else str(name)
-
-
-def mark_word(key) -> str:
-    return _(MARK_WORDS[key]) if key in MARK_WORDS else str(key)
 
 
 # -- cards --------------------------------------------------------------------------------

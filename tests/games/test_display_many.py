@@ -37,7 +37,7 @@ def test_a_full_hand_a_trois_names_each_seat_and_each_trick_in_the_order_played(
             "4. dealer Q♣, elder J♠, middle Q♥: dealer wins | "
             "5. dealer J♣, elder Q♠, middle J♥: dealer wins") in lines
     assert "tricks: elder 0, middle 0, dealer 5" in lines
-    assert "marks: dealer +1 point, dealer +1 vole, middle +1 refusal" in lines
+    assert "marks: dealer +1 point, dealer +1 vole, middle +1 vulnerable beaten" in lines
     assert "score after: elder 0, middle 1, dealer 2" in lines
 
 

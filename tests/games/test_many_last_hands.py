@@ -1,6 +1,6 @@
 """The last hands of a table à trois or à quatre name the players each mark goes to (the
-snapshot's `seats`, docs/api.md), so that a page can say "middle Aramis: +1 refusal"; and the
-table's page lists only the options that apply to these games."""
+snapshot's `seats`, docs/api.md), so that a page can say "middle Aramis: +1 vulnerable
+beaten"; and the table's page lists only the options that apply to these games."""
 import pytest
 
 from tests.games.kit import players

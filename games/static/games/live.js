@@ -180,10 +180,7 @@
     var order = [];
     (hand.marks || []).forEach(function (m) {
       if (!byRole[m.to]) { byRole[m.to] = []; order.push(m.to); }
-      var word = m["for"] === "refusal"
-        ? fill(W.refusal, {role: W[hand.vulnerable] || hand.vulnerable})
-        : (W.marks[m["for"]] || m["for"]);
-      byRole[m.to].push("+" + m.points + " " + word);
+      byRole[m.to].push("+" + m.points + " " + (W.marks[m["for"]] || m["for"]));
     });
     if (!order.length) return W.nothing;
     return order.map(function (role) {
