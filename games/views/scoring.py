@@ -537,8 +537,11 @@ def correct(request, table_id: int, number: int):
                                  % {"number": hand.number})
                 return redirect("correct_hand", table.pk, hand.number)
             corrected = correct_hand(hand_id=hand.pk, record=record, by=request.user)
-            messages.success(request, _("Hand %(number)s is now version %(version)s.")
-                             % {"number": hand.number, "version": corrected.version})
+            said = (_("Hand %(number)s is now version %(version)s.")
+                    if corrected.version != hand.version
+                    else _("Nothing changed: hand %(number)s stays version %(version)s."))
+            messages.success(request, said % {"number": hand.number,
+                                              "version": corrected.version})
             return redirect("hand_history", table.pk, hand.number)
         except Refused as refused:
             if refused.code == "forbidden":
@@ -594,9 +597,12 @@ def _prefill(record: dict) -> dict:
         summary = record["summary"]
         king = "turned" if summary.get("king_turned") else summary.get("king") or "none"
         tricks = summary.get("tricks") or {}
-        return {"opening": summary.get("opening"), "king": king,
-                "elder_tricks": str(tricks.get("elder", "")),
-                "early_elder": tricks.get("elder", 0), "early_dealer": tricks.get("dealer", 0),
+        counts = [tricks.get(role) for role in ("elder", "dealer")]
+        taken = sum(counts) if all(type(n) is int for n in counts) else 5
+        # Five tricks are a split's button (a vole too); fewer, the hand ended early.
+        split = {"elder_tricks": str(counts[0])} if taken == 5 else {
+            "ended": "early", "early_elder": counts[0], "early_dealer": counts[1]}
+        return {"opening": summary.get("opening"), "king": king, **split,
                 **_prefill_variants(record)}
     deal, exchanges = record.get("deal") or {}, record.get("exchanges") or []
     values = {"elder": cards_text(deal.get("elder")), "dealer": cards_text(deal.get("dealer")),

@@ -1,5 +1,7 @@
-"""A page's form read as a browser would send it: its fields' values, as rendered; and the
-card-by-card form of a correction sent back as drawn."""
+"""A page's form read as a browser would send it: its fields' values, as rendered, and the
+fields a browser would refuse to send (a number out of its bounds, a required choice left
+empty: the browser then sends nothing, and says nothing of a field it does not show); and
+the card-by-card form of a correction sent back as drawn."""
 from html.parser import HTMLParser
 
 
@@ -7,30 +9,68 @@ class _Form(HTMLParser):
     def __init__(self, form_id: str):
         super().__init__()
         self.form_id, self.inside, self.values = form_id, False, {}
+        self.select, self.required, self.invalid = None, set(), []
 
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
         if tag == "form":
             self.inside = attrs.get("id") == self.form_id
-        if not self.inside or tag != "input" or not attrs.get("name"):
+        if not self.inside:
             return
+        if tag == "select" and attrs.get("name"):
+            self.select = attrs["name"]
+        elif tag == "option" and self.select:
+            if self.select not in self.values or "selected" in attrs:
+                self.values[self.select] = attrs.get("value", "")
+        if tag != "input" or not attrs.get("name"):
+            return
+        name = attrs["name"]
+        if "required" in attrs:
+            self.required.add(name)
         if attrs.get("type") in ("radio", "checkbox"):
             if "checked" in attrs:
-                self.values[attrs["name"]] = attrs.get("value", "on")
-        else:
-            self.values[attrs["name"]] = attrs.get("value") or ""
+                self.values[name] = attrs.get("value", "on")
+            return
+        value = self.values[name] = attrs.get("value") or ""
+        if attrs.get("type") == "number" and not _within(value, attrs):
+            self.invalid.append(name)
 
     def handle_endtag(self, tag):
         if tag == "form":
             self.inside = False
+        elif tag == "select":
+            self.select = None
+
+
+def _within(value: str, attrs: dict) -> bool:
+    """Whether a number field's value is one its bounds allow (an empty one is)."""
+    if value == "":
+        return True
+    try:
+        number = float(value)
+    except ValueError:
+        return False
+    return all(bound is None or test(number, float(bound)) for bound, test in (
+        (attrs.get("min"), float.__ge__), (attrs.get("max"), float.__le__)))
+
+
+def _read(page: str, form_id: str) -> _Form:
+    parser = _Form(form_id)
+    parser.feed(page)
+    return parser
 
 
 def form_values(page: str, form_id: str) -> dict:
-    """{name: value} of the form `form_id`: its text and hidden fields, and its checked radios
-    and boxes."""
-    parser = _Form(form_id)
-    parser.feed(page)
-    return parser.values
+    """{name: value} of the form `form_id`: its text and hidden fields, its checked radios
+    and boxes, and each select's chosen option."""
+    return _read(page, form_id).values
+
+
+def refused_fields(page: str, form_id: str) -> list[str]:
+    """The fields of the form `form_id` for which a browser would refuse to send it: a number
+    outside its min and max, a required field with no value, visible or not."""
+    form = _read(page, form_id)
+    return form.invalid + sorted(name for name in form.required if not form.values.get(name))
 
 
 def resend_card_form(scorer, correct: str, summary_form: str) -> None:
