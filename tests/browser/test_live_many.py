@@ -41,7 +41,7 @@ def test_a_trois_table_names_the_middle_and_the_places(daphne, spectator):
 
     hand = spectator.locator(".last-hands li").first
     expect(hand).to_contain_text("dealer Athos T: +1 point", timeout=WAIT)
-    expect(hand).to_contain_text("middle Aramis T: +1")
+    expect(hand).to_contain_text("middle Aramis T: +1 vulnerable beaten")
     expect(hand).not_to_contain_text("undefined")
     expect(spectator.locator("[data-score]")).to_contain_text("Athos T 1")
 
