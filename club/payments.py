@@ -5,7 +5,7 @@ balance goes up by the amount and the payee's goes down by it (club/ledger.py's 
 """
 from django.db import transaction
 
-from club import ledger
+from club import ledger, names
 from club.errors import Refused
 from club.models import Player, Transaction
 
@@ -37,15 +37,27 @@ def record_payment(*, payer: Player | None, payee: Player | None, cents: int, by
         name = payer.name if payer else "the house"
         raise Refused("bad_request", f"{name} cannot pay himself: the payer and the payee must "
                       "be two parties", rule="pay_himself")
-    if len(memo) > MEMO_LENGTH:
-        raise Refused("bad_request", f"the memo may be at most {MEMO_LENGTH} characters",
-                      rule="memo_length", length=MEMO_LENGTH)
+    check_memo(memo)
     return ledger.post(
         kind="payment",
         memo=memo,
         entries=[(_account(payer), cents), (_account(payee), -cents)],
         by=by,
     )
+
+
+def check_memo(memo: str) -> None:
+    """Refuses (bad_request, naming what is wrong) a payment's memo that the ledger would not
+    keep as it was typed: one over 300 characters, or one holding a character that is not
+    printable (a control character such as NUL or ESC, an invisible formatting character, a
+    lone surrogate), as a player's name may not. The API and the settle-up page's form both
+    check a memo with it (through `record_payment`)."""
+    if len(memo) > MEMO_LENGTH:
+        raise Refused("bad_request", f"the memo may be at most {MEMO_LENGTH} characters",
+                      rule="memo_length", length=MEMO_LENGTH)
+    problem = names.unprintable(memo)
+    if problem:
+        raise Refused("bad_request", f"the memo {problem}", rule="memo_unprintable")
 
 
 def _account(player: Player | None):

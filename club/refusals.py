@@ -104,13 +104,15 @@ SENTENCES = {
     "amount_above_max": _("The amount may be at most %(most)s."),
     "pay_himself": _("The payer and the payee must be two parties."),
     "memo_length": _("The memo may be at most %(length)s characters."),
+    "memo_unprintable": _("A memo holds only printable characters."),
     "held_at_tables": _("The balances sum to %(total)s, not 0.00."),
 }
 
 
 # Rules whose sentence is followed by the service's message, for what only it names (which
 # character of a name, what is wrong with an amount or odds).
-WITH_DETAIL = {"stake_not_money", "amount_not_money", "bad_odds", "name_unprintable"}
+WITH_DETAIL = {"stake_not_money", "amount_not_money", "bad_odds", "name_unprintable",
+               "memo_unprintable"}
 
 
 @dataclass

@@ -2,7 +2,7 @@
 values the database can store) and looking a row up by id."""
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, Field
+from pydantic import AfterValidator, Field, StrictInt
 
 from club import ledger, names
 from club.errors import Refused
@@ -44,7 +44,10 @@ def _storable(value):
     return value
 
 
-Id = Annotated[int, Field(ge=1, le=ledger.BIGINT_MAX)]  # a row id the database can hold
+# A row id the database can hold. In a body, a JSON integer: "1" and true are not ids. In a
+# query string, where every value is text, QueryId reads "1" as 1.
+Id = Annotated[StrictInt, Field(ge=1, le=ledger.BIGINT_MAX)]
+QueryId = Annotated[int, Field(ge=1, le=ledger.BIGINT_MAX)]
 Text = Annotated[str, AfterValidator(_printable)]
 # Checked by the services, after stripping spaces (422); documented here.
 Name = Annotated[Text, Field(json_schema_extra={"minLength": 1, "maxLength": 100})]

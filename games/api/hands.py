@@ -3,7 +3,7 @@ correcting one, reading one with its versions."""
 from typing import Annotated
 
 from ninja import Router, Schema
-from pydantic import Field, StringConstraints
+from pydantic import Field, StrictInt, StringConstraints
 
 from club.auth import API_AUTH
 from club.idempotency import IDEMPOTENCY_KEY, idempotent
@@ -20,7 +20,7 @@ class HandIn(Schema):
         description="A hand record of the table's format (`ecarte-hand/1`, `ecarte-trois/1` "
                     "or `ecarte-quatre/1`), full or summary, its roles the table's seats in "
                     "the hand to come.")
-    number: int | None = None
+    number: StrictInt | None = None
 
 
 def hand_out(hand: Hand) -> dict:
@@ -49,12 +49,12 @@ class TrickIn(Schema):
                     "two-handed table ([leader's card, follower's card]), three à trois, four "
                     "à quatre; the engine works out who led (the winner of the trick before).",
         examples=[["KS", "7S"]])
-    number: int = Field(description="The trick's number in the hand, from 1, as the page has "
+    number: StrictInt = Field(description="The trick's number in the hand, from 1, as the page has "
                         "it: if it is not the next one, 409 wrong_trick_number.", examples=[1])
 
 
 class UndoIn(Schema):
-    number: int | None = Field(None, description="The number of the trick taken back, as the "
+    number: StrictInt | None = Field(None, description="The number of the trick taken back, as the "
                                "page has it: if it is not the last one, 409 "
                                "wrong_trick_number.", examples=[3])
 

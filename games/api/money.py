@@ -11,7 +11,7 @@ from club.errors import Refused
 from club.idempotency import IDEMPOTENCY_KEY, idempotent
 from club.models import Player
 from club.settle_up import club_settle_up
-from games.api.common import Id, Text, get_or_refuse
+from games.api.common import Id, QueryId, Text, get_or_refuse
 from games.api.schemas import REFUSED, ErrorOut, PaymentOut, PlayerLedger, SettleUp
 
 router = Router(auth=API_AUTH, tags=["money"])
@@ -84,7 +84,7 @@ def record_payment(request, body: PaymentIn):
             summary="A player's balance and the movements of his money (himself or staff)")
 def get_player_ledger(request, player_id: int,
                       limit: int = Query(100, ge=1, le=500, description="At most 500."),
-                      before: Id | None = Query(None, description="Only transactions older "
+                      before: QueryId | None = Query(None, description="Only transactions older "
                                                 "than this one: the last page's next_before.")):
     player = get_or_refuse(Player, player_id, "player")
     if not (request.auth.is_staff or player.user_id == request.auth.pk):

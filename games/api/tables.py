@@ -4,7 +4,7 @@ from typing import Any, Literal
 
 from django.contrib.auth import get_user_model
 from ninja import Query, Router, Schema
-from pydantic import Field
+from pydantic import Field, StrictBool
 
 from club import ledger
 from club.auth import API_AUTH
@@ -12,7 +12,7 @@ from club.errors import Refused
 from club.idempotency import IDEMPOTENCY_KEY, idempotent
 from club.models import Player
 from club.players import clean_name
-from games.api.common import Id, Name, Text, get_or_refuse, page
+from games.api.common import Id, Name, QueryId, Text, get_or_refuse, page
 from games.api.schemas import REFUSED, RULES_IN, ErrorOut, Snapshot, TableEvents, TableList
 from games.models import Table
 from games.selectors import tables as selectors
@@ -32,7 +32,7 @@ class TableIn(Schema):
     wager_style: Literal["english", "french", "none"] = "none"
     first_dealer: Id | None = None
     scorers: list[Text] = []
-    private: bool = Field(False, description="Only signed-in users may follow the table's "
+    private: StrictBool = Field(False, description="Only signed-in users may follow the table's "
                           "live feed.")
 
 
@@ -42,7 +42,7 @@ def list_tables(request,
                 status: Literal["playing", "won", "abandoned", "all"] = Query(
                     "playing", description="`all` lists every table."),
                 format: Literal["pool", "rubber", "trois", "quatre"] | None = Query(None),
-                player: Id | None = Query(None, description="Only the tables where this "
+                player: QueryId | None = Query(None, description="Only the tables where this "
                                           "player sits."),
                 limit: int = Query(50, ge=1, le=200, description="At most 200."),
                 offset: int = Query(0, ge=0, le=ledger.BIGINT_MAX)):

@@ -6,7 +6,7 @@ from pydantic import Field
 from club.auth import API_AUTH
 from club.idempotency import IDEMPOTENCY_KEY, idempotent
 from games import replay
-from games.api.common import Id, get_or_refuse
+from games.api.common import Id, Text, get_or_refuse
 from games.api.schemas import REFUSED, ErrorOut, TableWagers, WagerOut
 from games.models import Table, Wager
 from games.selectors.wagers import gallery, wager_out, wagers
@@ -17,12 +17,13 @@ router = Router(auth=API_AUTH, tags=["wagers"])
 
 class WagerIn(Schema):
     on: Id = Field(description="The seated player backed to win the current unit.")
-    stake: str = Field(description="The backer's stake, such as \"10.00\".")
-    odds: str | None = Field(None, description="English style only: a:b, default 1:1.")
+    stake: Text = Field(description="The backer's stake, such as \"10.00\".")
+    odds: Text | None = Field(None, description="English style only: a:b, default 1:1; \"\" "
+                              "is not odds.")
 
 
 class TakeIn(Schema):
-    stake: str = Field(description="The part of the backer's stake to match, such as \"5.00\".")
+    stake: Text = Field(description="The part of the backer's stake to match, such as \"5.00\".")
 
 
 def _out(wager: Wager) -> dict:
