@@ -98,7 +98,8 @@ SENTENCES = {
     "password_of_staff": _("Only a superuser sets the password of a staff login."),
     "login_twice": _("Choose an existing login or make a new one, not both."),
     # payments (club.payments) and the settle-up (club.settle_up)
-    "amount_not_money": _("The amount must be an amount of money such as 12.50."),
+    "amount_typed": _("“%(typed)s” is not an amount of money: write it like %(example)s, with "
+                      "at most two decimal places."),
     "payment_staff": _("Only staff record payments between members."),
     "amount_positive": _("The amount must be more than 0.00."),
     "amount_above_max": _("The amount may be at most %(most)s."),
@@ -106,6 +107,9 @@ SENTENCES = {
     "memo_length": _("The memo may be at most %(length)s characters."),
     "memo_unprintable": _("A memo holds only printable characters."),
     "held_at_tables": _("The balances sum to %(total)s, not 0.00."),
+    "payment_not_suggested": _("This payment is no longer suggested: the balances changed "
+                               "since the page was shown. Nothing was saved; here is what is "
+                               "suggested now."),
 }
 
 

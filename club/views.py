@@ -19,6 +19,7 @@ from django.views.decorators.http import require_POST
 
 from club import ledger, payments, players, refusals
 from club.errors import Refused
+from club.forms import example, typed_cents
 from club.idempotency import form_once
 from club.models import ApiToken, Player
 from club.settle_up import club_settle_up
@@ -164,7 +165,9 @@ def _party(text) -> Player | None:
 @login_required
 def settle_up(request):
     """The evening's settle-up for members: who pays whom (club.settle_up). Staff record a
-    payment between two members here; the settle-up then shows what is left."""
+    payment between two members here, a suggested one in one tap (its form pre-filled, and
+    refused once the balances no longer suggest it: a stale page pays nothing twice); the
+    settle-up then shows what is left."""
     error, values = None, {}
     if request.method == "POST":
         if not request.user.is_staff:
@@ -172,20 +175,21 @@ def settle_up(request):
         values = request.POST
         try:
             payer, payee = _party(values.get("payer")), _party(values.get("payee"))
-            try:
-                cents = ledger.parse_money(values.get("amount", "").strip())
-            except ValueError as err:
-                raise Refused("bad_request", str(err), rule="amount_not_money") from None
-            done = form_once(request, values.get("key", ""), lambda: payments.record_payment(
-                payer=payer, payee=payee, cents=cents, by=request.user,
-                memo=values.get("memo", "").strip()))
+            cents = typed_cents(values.get("amount"))
+
+            def pay():
+                if values.get("suggested"):
+                    _refuse_unless_suggested(payer, payee, cents)
+                payments.record_payment(payer=payer, payee=payee, cents=cents,
+                                        by=request.user, memo=values.get("memo", "").strip())
+            done = form_once(request, values.get("key", ""), pay)
         except Refused as refused:
             error = refusals.said(refused)
         else:
             messages.success(request, _("The payment is recorded.") if done else
                              _("This form was sent already: nothing more was done."))
             return redirect("settle_up")
-    context = {"error": error, "values": values, "key": uuid.uuid4().hex,
+    context = {"error": error, "values": values, "key": uuid.uuid4().hex, "example": example(),
                "players": Player.objects.order_by("name"), "held": None}
     try:
         found = club_settle_up()
@@ -194,6 +198,14 @@ def settle_up(request):
     else:
         context["balances"] = [(party, ledger.cents_to_str(cents))
                                for party, cents in found.balances]
-        context["payments"] = [(payer, payee, ledger.cents_to_str(cents))
+        context["payments"] = [(payer, payee, ledger.cents_to_str(cents), uuid.uuid4().hex)
                                for payer, payee, cents in found.payments]
     return render(request, "club/settle_up.html", context, status=400 if error else 200)
+
+
+def _refuse_unless_suggested(payer: Player | None, payee: Player | None, cents: int) -> None:
+    """Refuses a suggested payment's form once the settle-up no longer suggests it."""
+    wanted = (getattr(payer, "pk", None), getattr(payee, "pk", None), cents)
+    if wanted not in {(p.pk, q.pk, c) for p, q, c in club_settle_up().payments}:
+        raise Refused("conflict", "this payment is no longer suggested: the balances changed "
+                      "since the page was shown", rule="payment_not_suggested")

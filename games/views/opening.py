@@ -15,8 +15,8 @@ from django.utils.translation import gettext_lazy as _
 
 from club import refusals
 from club.errors import Refused
+from club.forms import AmountField
 from club.idempotency import form_once
-from club.ledger import parse_money
 from club.models import Player
 from club.players import clean_name
 from games import words
@@ -68,10 +68,10 @@ class OpenTableForm(forms.Form):
                 self.fields[key] = forms.ChoiceField(
                     label=option["label"], choices=option["choices"], help_text=help_text,
                     initial=_key(TABLE_DEFAULTS[key]))
-            else:
-                self.fields[key] = forms.CharField(
-                    label=option["label"], required=False, help_text=help_text,
-                    initial=MONEY_RULES[key] or "", max_length=20)
+            else:  # an amount, or the levy's percentage, in the page's language
+                self.fields[key] = AmountField(label=option["label"], required=False,
+                                               help_text=help_text,
+                                               initial=MONEY_RULES[key] or "")
         for name in SEATS:
             self.fields[name].empty_label = "—"
 
@@ -81,12 +81,12 @@ class OpenTableForm(forms.Form):
 
     def rules(self) -> dict:
         """The options as open_table takes them: typed like the engine's choices; a blank
-        amount takes its default."""
+        amount takes its default, and an amount is written "12.50"."""
         out = {}
         for key, choices in TABLE_CHOICES.items():
             out[key] = {_key(c): c for c in choices}[self.cleaned_data[key]]
         for key, default in MONEY_RULES.items():
-            out[key] = self.cleaned_data[key].strip() or default
+            out[key] = self.cleaned_data[key] or default
         return out
 
     def players(self) -> list:
@@ -108,8 +108,8 @@ class OpenTableForm(forms.Form):
                 self.add_error(key, _("Not played à trois or à quatre: leave it at its "
                                       "default."))
         for key, default in MONEY_RULES.items():
-            given = self.cleaned_data[key].strip()
-            if given and not _same_money(given, default):
+            given = self.cleaned_data[key]
+            if given and given != default:
                 self.add_error(key, _("Stakes are not taken à trois or à quatre: leave it "
                                       "blank."))
         if self.cleaned_data["wager_style"] != Table.WagerStyle.NONE:
@@ -118,14 +118,6 @@ class OpenTableForm(forms.Form):
         ranking = self.cleaned_data["ranking"]
         return {"target": self.cleaned_data["many_target"],
                 "ranking": {_key(c): c for c in TABLE_CHOICES["ranking"]}[ranking]}
-
-
-def _same_money(given: str, default: str | None) -> bool:
-    """Whether an amount typed in the form is the option's default (so not a stake)."""
-    try:
-        return default is not None and parse_money(given) == parse_money(default)
-    except (TypeError, ValueError):
-        return False
 
 
 # What an empty seat of each format is told.

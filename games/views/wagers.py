@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST
 
 from club import ledger, refusals
 from club.errors import Refused
+from club.forms import typed_amount
 from club.idempotency import form_once
 from games.models import Wager
 from games.services import wagers as service
@@ -43,11 +44,13 @@ def _act(request, table, action: str):
         odds = None
         if post.get("odds_for") or post.get("odds_against"):
             odds = f"{post.get('odds_for', '').strip()}:{post.get('odds_against', '').strip()}"
-        return lambda: service.place_wager(table_id=table.pk, by=by, on=on,
-                                           stake=post.get("stake", "").strip(), odds=odds)
+        stake = typed_amount(post.get("stake"))
+        return lambda: service.place_wager(table_id=table.pk, by=by, on=on, stake=stake,
+                                           odds=odds)
     wager = _wager(table, post.get("wager"))
     if action == "take":
-        stake = post.get("stake", "").strip() or ledger.cents_to_str(wager.unmatched)
+        given = post.get("stake", "").strip()
+        stake = typed_amount(given) if given else ledger.cents_to_str(wager.unmatched)
         return lambda: service.take_wager(wager_id=wager.pk, by=by, stake=stake)
     return lambda: service.withdraw_wager(wager_id=wager.pk, by=by)
 

@@ -98,7 +98,8 @@ def test_a_refused_table_names_the_field_beside_it_and_nothing_is_opened(client,
 
     page = answer.content.decode()
     assert answer.status_code == 400
-    assert re.search(r'id="id_pool_entry_error"[^>]*><li>[^<]*rules.pool_entry:', page)
+    assert re.search(r'id="id_pool_entry_error"[^>]*><li>“12.345” is not an amount of money: '
+                     r'write it like 12.50, with at most two decimal places.<', page)
     assert Table.objects.count() == 0
 
 

@@ -121,7 +121,7 @@ def test_a_repeated_form_places_once(steward, bettors):
 
 
 @pytest.mark.parametrize("stake, odds, message", [
-    ("abc", ("1", "1"), "stake: not an amount of money"),
+    ("abc", ("1", "1"), "“abc” is not an amount of money: write it like 12.50"),
     ("0.05", ("1", "1"), "The stake must be at least 0.10"),
     ("0.01", ("1", "3"), "The stake must be at least"),
     ("1.01", ("1", "2"), "fraction of a cent"),

@@ -1,0 +1,217 @@
+"""The settle-up page: each suggested payment recorded in one tap, pre-filled and once however
+often it is tapped; amounts typed in the page's language ("4,00" in French) on every page form
+that takes one, a bad amount refused in the reader's words with nothing saved."""
+import html
+import re
+
+import pytest
+from django.test import Client
+
+from club import ledger
+from club.models import Player, Transaction
+from club.payments import record_payment
+from club.players import create_player
+from games.models import Table
+
+pytestmark = pytest.mark.django_db
+FR = {"HTTP_ACCEPT_LANGUAGE": "fr"}
+
+
+@pytest.fixture
+def steward(django_user_model):
+    return django_user_model.objects.create_user("steward", is_staff=True)
+
+
+def as_user(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def debts(steward):
+    """Athos owes Porthos 12.50 and Aramis 4.00 (payments the wrong way round make the debts):
+    the settle-up suggests Athos → Aramis 4.00 and Athos → Porthos 12.50."""
+    athos, porthos, aramis = (create_player(name=n) for n in ("Athos", "Porthos", "Aramis"))
+    record_payment(payer=porthos, payee=athos, cents=12_50, by=steward)
+    record_payment(payer=aramis, payee=athos, cents=4_00, by=steward)
+    return athos, porthos, aramis
+
+
+def one_tap_forms(page: str) -> list[dict]:
+    """The fields of each suggested payment's form, in the page's order."""
+    forms = re.findall(r'<form[^>]*class="one-tap"[^>]*>(.*?)</form>', page, re.S)
+    return [dict(re.findall(r'name="(\w+)" value="([^"]*)"', form)) for form in forms]
+
+
+def payments() -> int:
+    return Transaction.objects.filter(kind="payment").count()
+
+
+def test_each_suggested_payment_is_recorded_in_one_tap_once(steward, debts):
+    athos, porthos, aramis = debts
+    client = as_user(steward)
+    forms = one_tap_forms(client.get("/settle-up/").content.decode())
+    assert [(f["payer"], f["payee"], f["amount"]) for f in forms] == [
+        (str(athos.pk), str(aramis.pk), "4.00"), (str(athos.pk), str(porthos.pk), "12.50")]
+    assert len({f["key"] for f in forms}) == 2
+
+    first = client.post("/settle-up/", forms[0], follow=True)
+    again = client.post("/settle-up/", forms[0], follow=True)  # a double tap
+
+    assert first.redirect_chain == [("/settle-up/", 302)]
+    assert "The payment is recorded." in first.content.decode()
+    assert "This form was sent already: nothing more was done." in again.content.decode()
+    assert payments() == 3 and ledger.player_balance(athos) == -12_50
+    assert ledger.player_balance(aramis) == 0
+    left = one_tap_forms(again.content.decode())
+    assert [(f["payer"], f["payee"], f["amount"]) for f in left] == [
+        (str(athos.pk), str(porthos.pk), "12.50")]
+
+
+def test_a_suggestion_no_longer_suggested_is_refused_and_nothing_saved(steward, debts):
+    """The page was shown; meanwhile Athos paid Aramis 4.00 at the desk: the stale form of that
+    payment would pay it twice."""
+    athos, porthos, aramis = debts
+    client = as_user(steward)
+    stale = one_tap_forms(client.get("/settle-up/").content.decode())[0]
+    record_payment(payer=athos, payee=aramis, cents=4_00, by=steward)
+
+    answer = client.post("/settle-up/", stale)
+
+    assert answer.status_code == 400
+    assert "This payment is no longer suggested" in html.unescape(answer.content.decode())
+    assert payments() == 3 and ledger.player_balance(aramis) == 0
+
+
+def test_members_see_the_suggestions_without_the_forms(debts, django_user_model):
+    member = as_user(django_user_model.objects.create_user("dora"))
+    page = member.get("/settle-up/").content.decode()
+    assert "Athos" in page and one_tap_forms(page) == []
+
+
+@pytest.mark.parametrize(("typed", "cents"), [("4,00", 4_00), ("4,5", 4_50), ("4.00", 4_00),
+                                              (" 12,50 ", 12_50)])
+def test_in_french_an_amount_is_typed_with_a_comma(steward, debts, typed, cents):
+    athos, porthos, _ = debts
+    form = {"key": "k1", "payer": athos.pk, "payee": porthos.pk, "amount": typed}
+    answer = as_user(steward).post("/settle-up/", form, **FR)
+    assert answer.status_code == 302
+    assert ledger.player_balance(athos) == -16_50 + cents
+
+
+@pytest.mark.parametrize(("language", "typed", "said"), [
+    ("en", "4,00", "“4,00” is not an amount of money: write it like 12.50, with at most two "
+                   "decimal places."),
+    ("en", "1.234", "“1.234” is not an amount of money"),
+    ("fr", "4,001", "« 4,001 » n'est pas une somme d'argent : écrivez-la comme 12,50, avec au "
+                    "plus deux décimales."),
+    ("fr", "quatre", "« quatre » n'est pas une somme d'argent"),
+    ("fr", "-4,00", "« -4,00 » n'est pas une somme d'argent"),
+])
+def test_a_bad_amount_is_refused_in_the_pages_language(steward, debts, language, typed, said):
+    athos, porthos, _ = debts
+    form = {"key": "k1", "payer": athos.pk, "payee": porthos.pk, "amount": typed}
+    answer = as_user(steward).post("/settle-up/", form, HTTP_ACCEPT_LANGUAGE=language)
+    assert answer.status_code == 400
+    assert said in html.unescape(answer.content.decode())
+    assert f'value="{typed}"' in answer.content.decode()  # what he typed, to mend
+    assert payments() == 2
+
+
+def test_the_amount_field_shows_the_pages_way_of_writing_it(steward, debts):
+    assert 'placeholder="12,50"' in as_user(steward).get("/settle-up/", **FR).content.decode()
+
+
+@pytest.fixture
+def members(django_user_model):
+    """Athos, a member with a login, and the two he opens a pool for."""
+    user = django_user_model.objects.create_user("athos")
+    create_player(name="Athos", username="athos")
+    for name in ("Porthos", "Aramis"):
+        create_player(name=name)
+    return user
+
+
+def opening(**money) -> dict:
+    players = {p.name: p.pk for p in Player.objects.all()}
+    form = {"key": "k1", "name": "Poule", "format": "pool", "seat1": players["Athos"],
+            "seat2": players["Porthos"], "seat3": players["Aramis"], "wager_style": "none",
+            "target": "5", "ranking": "classic", "first_dealer": ""}
+    return form | money
+
+
+def test_a_pools_stakes_are_typed_with_a_comma_in_french(steward, members):
+    from games.engine.rules import TABLE_DEFAULTS
+    form = opening(pool_entry="5,00", pool_forfeit="1,5") | {
+        key: str(value).lower() if isinstance(value, bool) else str(value)
+        for key, value in TABLE_DEFAULTS.items()}
+    answer = as_user(steward).post("/tables/new/", form, **FR)
+    assert answer.status_code == 302, html.unescape(answer.content.decode())[-3000:]
+    table = Table.objects.get()
+    assert (table.rules["pool_entry"], table.rules["pool_forfeit"]) == ("5.00", "1.50")
+
+
+def test_a_bad_stake_on_the_opening_form_is_refused_in_french(steward, members):
+    from games.engine.rules import TABLE_DEFAULTS
+    form = opening(pool_entry="5,001") | {
+        key: str(value).lower() if isinstance(value, bool) else str(value)
+        for key, value in TABLE_DEFAULTS.items()}
+    answer = as_user(steward).post("/tables/new/", form, **FR)
+    assert answer.status_code == 400
+    assert "« 5,001 » n'est pas une somme d'argent" in html.unescape(answer.content.decode())
+    assert not Table.objects.exists()
+
+
+@pytest.fixture
+def wager_table(steward, django_user_model):
+    """An English pool of Athos, Porthos and Aramis, and Charles, a member who wagers."""
+    from games.services.tables import open_table
+    seated = [create_player(name=n) for n in ("Athos", "Porthos", "Aramis")]
+    user = django_user_model.objects.create_user("charles")
+    create_player(name="Charles", username="charles")
+    table = open_table(name="T", format="pool", players=seated, rules={}, by=steward,
+                       first_dealer=seated[1], wager_style="english")
+    return table, user, seated[0]
+
+
+def wager_key(client, table, action: str) -> str:
+    page = client.get(f"/tables/{table.pk}/").content.decode()
+    return re.search(rf'name="action" value="{action}"><input type="hidden" name="key" '
+                     rf'value="([0-9a-f]+)', page).group(1)
+
+
+def test_a_wager_and_a_take_are_typed_with_a_comma_in_french(wager_table, django_user_model):
+    """Charles offers 5,50 on Athos at 2:1; Dora takes 2,5 of it, laying 5.00."""
+    from games.models import Wager
+    table, user, athos = wager_table
+    client = Client(**FR)
+    client.force_login(user)
+    placed = client.post(f"/tables/{table.pk}/wagers/", {
+        "action": "place", "key": wager_key(client, table, "place"), "on": athos.pk,
+        "stake": "5,50", "odds_for": "2", "odds_against": "1"})
+    assert placed.status_code == 302
+    wager = Wager.objects.get()
+    assert wager.stake == 5_50
+
+    dora = Client(**FR)
+    dora.force_login(django_user_model.objects.create_user("dora"))
+    create_player(name="Dora", username="dora")
+    taken = dora.post(f"/tables/{table.pk}/wagers/", {
+        "action": "take", "key": wager_key(dora, table, "take"), "wager": wager.pk,
+        "stake": "2,5"})
+    assert taken.status_code == 302
+    assert [(t.stake, t.lay) for t in wager.takes.all()] == [(2_50, 5_00)]
+
+
+def test_a_bad_stake_is_refused_in_french(wager_table):
+    from games.models import Wager
+    table, user, athos = wager_table
+    client = Client(**FR)
+    client.force_login(user)
+    answer = client.post(f"/tables/{table.pk}/wagers/", {
+        "action": "place", "key": wager_key(client, table, "place"), "on": athos.pk,
+        "stake": "5,5,0", "odds_for": "1", "odds_against": "1"})
+    assert answer.status_code == 400
+    assert "« 5,5,0 » n'est pas une somme d'argent" in html.unescape(answer.content.decode())
+    assert not Wager.objects.exists()
