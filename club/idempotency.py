@@ -91,7 +91,7 @@ def form_once(request, key: str, work):
     tap of the same form finds it claimed and does nothing (returns False). A refusal of
     `work` rolls the claim back with the rest: the member may correct the form and send it
     again. Returns True when `work` ran."""
-    if not 0 < len(key) <= MAX_KEY:
+    if not 0 < len(key) <= MAX_KEY or NOT_IN_KEY.search(key):
         raise Refused("bad_request", "this form has no key: load the page again",
                       rule="no_form_key")
     with transaction.atomic():

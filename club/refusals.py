@@ -115,8 +115,7 @@ SENTENCES = {
 
 # Rules whose sentence is followed by the service's message, for what only it names (which
 # character of a name, what is wrong with an amount or odds).
-WITH_DETAIL = {"stake_not_money", "amount_not_money", "bad_odds", "name_unprintable",
-               "memo_unprintable"}
+WITH_DETAIL = {"stake_not_money", "bad_odds", "name_unprintable", "memo_unprintable"}
 
 
 @dataclass

@@ -215,3 +215,38 @@ def test_a_bad_stake_is_refused_in_french(wager_table):
     assert answer.status_code == 400
     assert "« 5,5,0 » n'est pas une somme d'argent" in html.unescape(answer.content.decode())
     assert not Wager.objects.exists()
+
+
+@pytest.mark.parametrize(("memo", "character"), [("a\x00b", "U+0000"), ("a\x1bb", "U+001B"),
+                                                 ("a\u202eb", "U+202E")])
+def test_the_payment_form_refuses_the_memo_the_api_refuses_in_the_same_words(
+        steward, debts, memo, character):
+    """The API refuses such a memo (docs/api.md: a memo is printable text); the page's form
+    refuses it too, naming the character as the API does, and saves nothing. A NUL used to be
+    stored on SQLite and to answer 500 on PostgreSQL; an ESC was stored."""
+    athos, porthos, _ = debts
+    client = as_user(steward)
+    api = client.post("/api/payments", {"from": athos.pk, "to": porthos.pk, "amount": "1.00",
+                                        "memo": memo}, content_type="application/json")
+    form = {"key": "k1", "payer": athos.pk, "payee": porthos.pk, "amount": "1.00", "memo": memo}
+    page = client.post("/settle-up/", form)
+
+    said = f"must not contain {character}"
+    assert api.status_code == 400 and said in api.json()["error"]["message"]
+    assert page.status_code == 400
+    assert "A memo holds only printable characters." in page.content.decode()
+    assert said in re.search(r'id="payment-error">([^<]*)<', page.content.decode()).group(1)
+    assert payments() == 2
+
+
+@pytest.mark.parametrize("field, value", [("key", "k\x00"), ("key", "k\x1b"),
+                                          ("payer", "99999999999999999999"),
+                                          ("payee", "-1"), ("payer", "1\x00")])
+def test_a_forged_key_or_party_is_refused_beside_the_form(steward, debts, field, value):
+    """No form of the pages sends these; a hostile one gets the page and its refusal (not a
+    500 from a database that cannot store a NUL or so large an id), and nothing is saved."""
+    athos, porthos, _ = debts
+    form = {"key": "k1", "payer": athos.pk, "payee": porthos.pk, "amount": "1.00"}
+    answer = as_user(steward).post("/settle-up/", form | {field: value})
+    assert answer.status_code == 400 and 'id="payment-error"' in answer.content.decode()
+    assert payments() == 2
