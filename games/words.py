@@ -4,7 +4,7 @@ its snapshot. Every string here is in locale/<lang>/LC_MESSAGES/django.po."""
 import re
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from club import refusals
 from games.admin.display import card as card_face
@@ -225,3 +225,16 @@ MONEY_KINDS = {
 
 def money_kind(kind: str) -> str:
     return str(MONEY_KINDS.get(kind, kind.replace("_", " ")))
+
+
+# -- what became of a wager (games.engine.wagers.reckon), from its backer's side -------------
+WAGER_OUTCOMES = {
+    "won": pgettext_lazy("wager", "won"), "lost": pgettext_lazy("wager", "lost"),
+    "void": pgettext_lazy("wager", "void: every stake given back"),
+    "returned": pgettext_lazy("wager", "returned: nothing was matched"),
+    None: pgettext_lazy("wager", "to be decided"),
+}
+
+
+def wager_outcome(outcome: str | None) -> str:
+    return str(WAGER_OUTCOMES[outcome])

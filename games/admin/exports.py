@@ -13,7 +13,9 @@
 
 `tables` is a queryset of Table (or anything with the tables' ids: `tables.values_list`).
 
-- `wagers_rows(wagers)`: a header, then one row per wager (`wagers` a queryset of Wager).
+- `wagers_rows(wagers)`: a header, then one row per wager (`wagers` a queryset of Wager), with
+  what became of it (games.selectors.wagers.reckonings): its outcome, the backer's side, and
+  what it did to the backer's and to each layer's balance.
 - `money_rows(movements)`: a header, then one row per ledger entry of the transactions made at
   tables (`movements` a queryset of Movement), money written as "12.50".
 
@@ -21,6 +23,7 @@
 """
 import csv
 import io
+from itertools import islice
 
 from django.db.models import Prefetch
 from django.utils import timezone, translation
@@ -33,6 +36,7 @@ from games.engine.course import Course, CourseHand
 from games.formats import MANY_HANDED, seats_of
 from games.models import Game, GamePlayer, Hand, Movement, Seat, Table, Unit, Wager, WagerTake
 from games.replay import play_or_set_aside, setup
+from games.selectors.wagers import reckonings
 
 EXPORT_FORMAT = "ecarte-club-export/1"
 RECORD_FORMAT = "ecarte-hand/1"
@@ -52,6 +56,7 @@ OTHER_SEATS = ("middle", "second", "third")
 WAGERS_CSV_HEADER = [
     "wager_id", "created_at", "table_id", "table_name", "unit", "style", "bettor", "on",
     "stake", "odds", "matched", "returned", "unmatched", "status", "placed_by", "takes",
+    "outcome", "bettor_net", "layers_net",
 ]
 MONEY_CSV_HEADER = [
     "transaction_id", "created_at", "kind", "reference", "made_by", "table_id", "table_name",
@@ -276,28 +281,38 @@ def tables_csv(tables) -> str:
 
 
 def wagers_rows(wagers):
-    """The header, then one row per wager, in the order they were placed."""
+    """The header, then one row per wager, in the order they were placed. `outcome` is the
+    backer's side (won, lost, void, returned, or empty while the unit is to be decided);
+    `bettor_net` and `layers_net` are what the wager has done to each one's balance so far:
+    minus what is held while the unit is to be decided, then what he won or lost."""
     yield WAGERS_CSV_HEADER
     takes = WagerTake.objects.select_related("layer").order_by("pk")
     rows = (Wager.objects.filter(pk__in=wagers.values("pk")).order_by("pk")
             .select_related("table", "bettor", "on", "placed_by")
-            .only("created_at", "table__name", "unit_number", "style", "bettor__name",
-                  "on__name", "stake", "odds_for", "odds_against", "matched", "returned",
-                  "closed", "placed_by__username")
-            .prefetch_related(Prefetch("takes", queryset=takes)))
-    for wager in rows.iterator(chunk_size=2000):
-        english = wager.style == Wager.Style.ENGLISH
-        yield [
-            wager.pk, _when(wager.created_at), wager.table_id, wager.table.name,
-            wager.unit_number, wager.style, wager.bettor.name, wager.on.name,
-            cents_to_str(wager.stake),
-            f"{wager.odds_for}:{wager.odds_against}" if english else "",
-            cents_to_str(wager.matched), cents_to_str(wager.returned),
-            cents_to_str(wager.unmatched), wager.closed or "open",
-            wager.placed_by.get_username(),
-            "; ".join(f"{take.layer.name} lays {cents_to_str(take.lay)} to "
-                      f"{cents_to_str(take.stake)}" for take in wager.takes.all()),
-        ]
+            .only("created_at", "table__name", "table__status", "table__rules", "unit_number",
+                  "style", "bettor__name", "on__name", "stake", "odds_for", "odds_against",
+                  "matched", "returned", "closed", "against", "placed_by__username")
+            .prefetch_related(Prefetch("takes", queryset=takes))
+            .iterator(chunk_size=2000))
+    while chunk := list(islice(rows, 2000)):
+        found = reckonings(chunk)
+        for wager in chunk:
+            english = wager.style == Wager.Style.ENGLISH
+            net = found[wager.pk].net
+            yield [
+                wager.pk, _when(wager.created_at), wager.table_id, wager.table.name,
+                wager.unit_number, wager.style, wager.bettor.name, wager.on.name,
+                cents_to_str(wager.stake),
+                f"{wager.odds_for}:{wager.odds_against}" if english else "",
+                cents_to_str(wager.matched), cents_to_str(wager.returned),
+                cents_to_str(wager.unmatched), wager.closed or "open",
+                wager.placed_by.get_username(),
+                "; ".join(f"{take.layer.name} lays {cents_to_str(take.lay)} to "
+                          f"{cents_to_str(take.stake)}" for take in wager.takes.all()),
+                found[wager.pk].outcome or "", cents_to_str(net[wager.bettor_id]),
+                "; ".join(f"{layer.name} {cents_to_str(net[layer.pk])}"  # once each
+                          for layer in dict.fromkeys(t.layer for t in wager.takes.all())),
+            ]
 
 
 def wagers_csv(wagers) -> str:

@@ -1,4 +1,6 @@
-"""The secretary's admin of wagers: each with its table, its takes and its ledger transactions.
+"""The secretary's admin of wagers: each with its table, its takes and its ledger transactions,
+and what became of it (games.selectors.wagers.reckonings: its outcome and what it did to the
+backer's and each layer's money, read as the settlement reads it).
 
 Read-only: wagers are placed, taken and withdrawn only through games.services.wagers, and
 settled by games.services.settlement. The list stays a fixed number of queries whatever its
@@ -13,6 +15,7 @@ from django.utils.text import smart_split, unescape_string_literal
 from club.admin import GuardedListMixin, ReadOnlyMixin
 from club.ledger import cents_to_str
 from club.models import Player
+from games import words
 from games.admin import exports
 from games.admin.common import PlayerFilter, ReadOnlyInline
 from games.admin.money import (
@@ -24,6 +27,19 @@ from games.admin.money import (
     with_entries,
 )
 from games.models import Movement, Table, Wager, WagerTake
+from games.selectors.wagers import reckonings
+
+
+def figures(wager: Wager):
+    """The wager's Reckoning: computed for the whole list at once when the list is shown
+    (WagerAdmin.get_changelist_instance), or here for one wager."""
+    if getattr(wager, "reckoning", None) is None:
+        wager.reckoning = reckonings([wager])[wager.pk]
+    return wager.reckoning
+
+
+def signed(cents: int) -> str:
+    return f"+{cents_to_str(cents)}" if cents > 0 else cents_to_str(cents)
 
 
 class WagerTakeInline(ReadOnlyInline):
@@ -85,7 +101,8 @@ class StatusFilter(admin.SimpleListFilter):
 @admin.register(Wager)
 class WagerAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
     list_display = ["id", "table_column", "unit", "style", "bettor", "on", "stake_display",
-                    "odds", "matched_display", "returned_display", "status", "created"]
+                    "odds", "matched_display", "returned_display", "status", "outcome",
+                    "net_display", "created"]
     list_filter = [("created_at", admin.DateFieldListFilter), "style", StatusFilter,
                    MemberFilter, TableFilter]
     date_hierarchy = "created_at"
@@ -99,17 +116,28 @@ class WagerAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
     fieldsets = [
         (None, {"fields": ["table_column", "unit", "style", "bettor", "on", "stake_display",
                            "odds", "matched_display", "returned_display", "unmatched",
-                           "status", "placed_by", "created"]}),
+                           "status", "outcome", "net_display", "layers_net", "placed_by",
+                           "created"]}),
         ("Ledger: its own transactions and its unit's settlement", {"fields": ["ledger"]}),
     ]
     readonly_fields = ["table_column", "unit", "style", "bettor", "on", "stake_display",
                        "odds", "matched_display", "returned_display", "unmatched", "status",
-                       "placed_by", "created", "ledger"]
+                       "outcome", "net_display", "layers_net", "placed_by", "created",
+                       "ledger"]
 
     def get_queryset(self, request):
         return (super().get_queryset(request)
                 .select_related("table", "bettor", "on", "placed_by")
-                .defer("table__snapshot", "table__rules", "table__cut", "table__seating"))
+                .prefetch_related("takes")
+                .defer("table__snapshot", "table__cut", "table__seating"))
+
+    def get_changelist_instance(self, request):
+        """The list, each wager of the page with its reckoning (two queries for the page)."""
+        changelist = super().get_changelist_instance(request)
+        found = reckonings(changelist.result_list)
+        for wager in changelist.result_list:
+            wager.reckoning = found[wager.pk]
+        return changelist
 
     def get_inlines(self, request, obj):
         """The takes of an English offer; a French bet has none."""
@@ -152,7 +180,7 @@ class WagerAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
     def matched_display(self, wager):
         return cents_to_str(wager.matched)
 
-    @admin.display(description="returned", ordering="returned")
+    @admin.display(description="returned unmatched", ordering="returned")
     def returned_display(self, wager):
         return cents_to_str(wager.returned)
 
@@ -160,9 +188,31 @@ class WagerAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
     def unmatched(self, wager):
         return cents_to_str(wager.unmatched)
 
-    @admin.display(description="status", ordering="closed")
+    @admin.display(description="unmatched part", ordering="closed")
     def status(self, wager):
-        return wager.closed or "open"
+        """How the part of the stake not matched closed (the API's status): open, withdrawn,
+        lapsed when the unit started, none left (matched in full), or balanced (French). It
+        says nothing of who won: see the outcome."""
+        return {"matched": "none left"}.get(wager.closed, wager.closed or "open")
+
+    @admin.display(description="outcome (the backer's side)")
+    def outcome(self, wager):
+        return words.wager_outcome(figures(wager).outcome)
+
+    @admin.display(description="net to the backer's balance")
+    def net_display(self, wager):
+        """What the wager has done to the backer's money so far: minus the stake held while
+        the unit is to be decided, then what he won (less the levy) or lost."""
+        return signed(figures(wager).net[wager.bettor_id])
+
+    @admin.display(description="net to each layer's balance")
+    def layers_net(self, wager):
+        """An English offer's takes: what each has done to its layer's money (the other side
+        of the backer's)."""
+        names = {take.layer_id: take.layer.name for take in wager.takes.select_related("layer")}
+        return "; ".join(f"{names[member]} {signed(cents)}"
+                         for member, cents in figures(wager).net.items()
+                         if member != wager.bettor_id) or "—"
 
     @admin.display(description="placed", ordering="created_at")
     def created(self, wager):

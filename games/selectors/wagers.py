@@ -4,10 +4,12 @@ and the same reckoning for lists of wagers of many tables (the admin, the CSV, a
 read from the stored units rather than a replay."""
 from decimal import Decimal
 
+from django.db.models import Exists, OuterRef, Q
+
 from club import ledger
 from games.engine.course import Course
 from games.engine.wagers import Placed, Played, Reckoning, Take, reckon
-from games.models import Table, Unit, Wager
+from games.models import Table, Unit, Wager, WagerTake
 
 
 def _money(cents: int) -> str:
@@ -105,3 +107,33 @@ def gallery(table: Table, course: Course, placed: list[dict]) -> dict | None:
         for part in ("matched", "returned"):
             side[part] = _money(side[part]) if balanced else None
     return sides
+
+
+SIDE = {"won": "lost", "lost": "won"}  # a layer's side is the other of the backer's
+
+
+def member_wagers(player, limit: int) -> list[dict]:
+    """The member's latest wagers, newest first: those he placed and those whose offer he
+    took, each from his side: his stake (a layer's is what he laid), the part of it matched
+    and the part returned, the outcome for him, and what it did to his balance (in cents)."""
+    laid = WagerTake.objects.filter(wager=OuterRef("pk"), layer=player)
+    mine = Wager.objects.filter(Q(bettor=player) | Q(Exists(laid)))
+    found = list(mine.select_related("table", "on").prefetch_related("takes")
+                 .defer("table__snapshot", "table__cut", "table__seating")
+                 .order_by("-created_at", "-id")[:limit])
+    figures = reckonings(found)
+    rows = []
+    for wager in found:
+        reckoning = figures[wager.pk]
+        backer = wager.bettor_id == player.pk
+        laid = sum(take.lay for take in wager.takes.all() if take.layer_id == player.pk)
+        rows.append({
+            "wager": wager, "backer": backer, "stake": wager.stake if backer else laid,
+            "matched": wager.matched if backer else laid,
+            "returned": wager.returned if backer else 0,
+            "odds": (f"{wager.odds_for}:{wager.odds_against}"
+                     if wager.style == Wager.Style.ENGLISH else None),
+            "outcome": reckoning.outcome if backer else SIDE.get(reckoning.outcome,
+                                                                 reckoning.outcome),
+            "net": reckoning.net[player.pk]})
+    return rows

@@ -1,5 +1,6 @@
 """A member's page: his tables, his games won and lost, his rating; and, for himself or staff,
-his money with the table, unit and wager each movement was for."""
+his money with the table, unit and wager each movement was for, and his wagers with what each
+did to his money."""
 from django.shortcuts import get_object_or_404, render
 
 from club import ledger
@@ -7,6 +8,7 @@ from club.models import Player
 from games import words
 from games.models import Movement, Table
 from games.selectors.standings import player_stats
+from games.selectors.wagers import member_wagers
 
 HISTORY = 50
 
@@ -18,6 +20,14 @@ def _movements(player: Player) -> list[dict]:
     return [{"when": tx.created_at, "kind": words.money_kind(tx.kind), "memo": tx.memo,
              "at": why.get(tx.pk), "amount": ledger.cents_to_str(cents), "credit": cents > 0}
             for tx, cents in moved]
+
+
+def _wagers(player: Player) -> list[dict]:
+    money = ledger.cents_to_str
+    return [row | {"stake": money(row["stake"]), "matched": money(row["matched"]),
+                   "returned": money(row["returned"]), "net": money(row["net"]),
+                   "outcome_words": words.wager_outcome(row["outcome"])}
+            for row in member_wagers(player, HISTORY)]
 
 
 def member(request, player_id: int):
@@ -33,4 +43,5 @@ def member(request, player_id: int):
     if own:
         context["balance"] = ledger.cents_to_str(ledger.player_balance(player))
         context["movements"] = _movements(player)
+        context["wagers"] = _wagers(player)
     return render(request, "games/member.html", context)

@@ -113,12 +113,41 @@ def test_the_wager_list_shows_each_wager_with_its_money_odds_and_status(staff_cl
         "id": str(offer.pk), "table_column": "English evening", "unit": "1",
         "style": "English", "bettor": "Charles", "on": "Athos", "stake_display": "10.00",
         "odds": "5:2", "matched_display": "10.00", "returned_display": "0.00",
-        "status": "matched", "created": timezone.localtime(offer.created_at).strftime(
-            "%Y-%m-%d %H:%M")}
+        "status": "none left", "outcome": "won", "net_display": "+25.00",
+        "created": timezone.localtime(offer.created_at).strftime("%Y-%m-%d %H:%M")}
     row = cells(page, f'"/admin/games/wager/{dora.pk}/change/"')
+    # Dora's 5.00 on Athos: 2.00 matched, 3.00 given back; Athos won, so she wins 2.00 less
+    # the 5 % levy of 0.10.
     assert (row["style"], row["bettor"], row["odds"], row["matched_display"],
-            row["returned_display"], row["status"]) == (
-        "French", "Dora", "—", "2.00", "3.00", "balanced")
+            row["returned_display"], row["status"], row["outcome"], row["net_display"]) == (
+        "French", "Dora", "—", "2.00", "3.00", "balanced", "won", "+1.90")
+    emile = cells(page, f'"/admin/games/wager/{evenings["gallery"][2].pk}/change/"')
+    assert (emile["outcome"], emile["net_display"]) == ("lost", "-12.00")  # all 12.00 matched
+    withdrawn = cells(page, f'"/admin/games/wager/{evenings["withdrawn"].pk}/change/"')
+    assert (withdrawn["status"], withdrawn["outcome"], withdrawn["net_display"]) == (
+        "withdrawn", "returned: nothing was matched", "0.00")
+
+
+def test_an_offer_taken_in_part_that_won_is_listed_as_won_with_its_lapsed_part_returned(
+        staff_client, secretary, client):
+    """Charles offers 10.00 on Athos at 2:1; Dora takes 4.00 of it, laying 8.00; the 6.00
+    nobody took lapses when the unit starts, and Athos wins it: Charles wins Dora's 8.00."""
+    athos, porthos, aramis = players("Athos", "Porthos", "Aramis")
+    table = open_table(name="Evening", format="pool", players=[athos, porthos, aramis],
+                       rules={}, by=secretary, first_dealer=porthos, wager_style="english")
+    charles, dora = (member(client, name)[1].user for name in ("Charles", "Dora"))
+    offer = place_wager(table_id=table.pk, by=charles, on=athos.pk, stake="10.00", odds="2:1")
+    take_wager(wager_id=offer.pk, by=dora, stake="4.00")
+    win_game(Api(client, ApiToken.objects.create(user=secretary).key), table.snapshot,
+             athos.pk)
+
+    page = page_text(staff_client.get(WAGERS))
+
+    row = cells(page, f'"/admin/games/wager/{offer.pk}/change/"')
+    assert (row["matched_display"], row["returned_display"], row["status"], row["outcome"],
+            row["net_display"]) == ("4.00", "6.00", "lapsed", "won", "+8.00")
+    detail = page_text(staff_client.get(f"{WAGERS}{offer.pk}/change/"))
+    assert "Dora -8.00" in words(detail)  # the layer's side: she lost her lay
 
 
 def test_the_wagers_are_filtered_by_member_table_style_and_status(staff_client, evenings):
@@ -300,11 +329,16 @@ def test_the_wagers_export_as_csv(staff_client, evenings):
     assert (offer["stake"], offer["odds"], offer["matched"], offer["unmatched"]) == (
         "10.00", "5:2", "10.00", "0.00")
     assert offer["takes"] == "Dora lays 10.00 to 4.00; Emile lays 15.00 to 6.00"
+    # Athos won: Charles wins both lays (10.00 + 15.00), the layers lose them.
+    assert (offer["outcome"], offer["bettor_net"], offer["layers_net"]) == (
+        "won", "25.00", "Dora -10.00; Emile -15.00")
     withdrawn = by_id[evenings["withdrawn"].pk]
     assert (withdrawn["status"], withdrawn["returned"]) == ("withdrawn", "2.00")
+    assert (withdrawn["outcome"], withdrawn["bettor_net"]) == ("returned", "0.00")
     dora = by_id[evenings["gallery"][1].pk]
     assert (dora["odds"], dora["matched"], dora["returned"], dora["placed_by"]) == (
         "", "2.00", "3.00", "dora")
+    assert (dora["outcome"], dora["bettor_net"], dora["layers_net"]) == ("won", "1.90", "")
     assert sum(Decimal(row["stake"]) for row in rows) == Decimal("39.00")
     only = exported(staff_client, WAGERS, [evenings["offer"].pk])  # the selected rows only
     assert [row["wager_id"] for row in only] == [str(evenings["offer"].pk)]

@@ -2,6 +2,9 @@
 its smallest form, as a random walk through wagers, hands and corrections found it. Athos and
 Porthos play the first unit of a pool (Porthos deals first), Aramis observes; Charles, Dora and
 Emile are bystanders who wager. No stake is paid twice, none is lost."""
+import csv
+import io
+
 import pytest
 from django.contrib.auth import get_user_model
 
@@ -194,3 +197,36 @@ def test_a_french_bet_whose_gallery_a_correction_voided_reads_void_when_its_play
     read = wagers_read(client, table)
     assert read[on_aramis.pk]["outcome"] == "void"
     assert read[on_athos.pk]["outcome"] == "void"
+
+
+def test_a_wager_whose_player_a_correction_took_out_reads_void_everywhere_once_the_unit_is_won(
+        client, secretary, bystanders):
+    """As above: Charles's bet on Athos, whom the correction took out of unit 2, and Dora's on
+    Aramis, balanced against Athos, are void when Aramis wins the unit. The API, the admin's
+    list and its CSV, and the members' own pages all say so, and that they did nothing to
+    either balance."""
+    table, athos, porthos, aramis = pool(secretary, "french")
+    charles, dora, _ = bystanders
+    athos_takes_unit_1_on_the_last_hand(table, secretary)
+    on_athos = place_wager(table_id=table.pk, by=charles, on=athos.pk, stake="10.00")
+    on_aramis = place_wager(table_id=table.pk, by=dora, on=aramis.pk, stake="10.00")
+    record(table, secretary, 3)
+    correct(table, secretary, 5, 2)  # unit 2 is Porthos against Aramis
+    play_unit_2_won_by(table, secretary, aramis)
+
+    read = wagers_read(client, table)
+    client.force_login(get_user_model().objects.create_superuser("treasurer"))
+    admin_list = client.get("/admin/games/wager/").content.decode()
+    exported = client.post("/admin/games/wager/", {
+        "action": "export_csv", "_selected_action": [on_athos.pk, on_aramis.pk]})
+    rows = {int(row["wager_id"]): row for row in
+            csv.DictReader(io.StringIO(exported.content.decode()))}
+    for wager, bettor in ((on_athos, charles), (on_aramis, dora)):
+        assert (read[wager.pk]["outcome"], read[wager.pk]["net"]) == ("void", "0.00")
+        start = admin_list.index(f'href="/admin/games/wager/{wager.pk}/change/"')
+        row = admin_list[start:admin_list.index("</tr>", start)]
+        assert "void: every stake given back" in row and ">0.00<" in row
+        assert (rows[wager.pk]["outcome"], rows[wager.pk]["bettor_net"]) == ("void", "0.00")
+        page = client.get(f"/players/{bettor.player.pk}/").content.decode()
+        start = page.index(f'data-wager="{wager.pk}"')
+        assert "void: every stake given back" in page[start:page.index("</tr>", start)]

@@ -122,6 +122,42 @@ def test_a_members_money_is_his_own_and_staffs(client, steward, django_user_mode
         assert "Athos" in page
 
 
+def wager_row(page: str, wager) -> dict:
+    """The member page's row of a wager: its figures by data attribute."""
+    start = page.index(f'data-wager="{wager.pk}"')
+    row = page[start:page.index("</tr>", start)]
+    return dict(re.findall(r"data-(matched|returned|outcome|net)[^>]*>([^<]*)<", row))
+
+
+def test_a_members_wagers_show_matched_returned_outcome_and_net_from_his_side(
+        steward, django_user_model):
+    """Charles offers 10.00 on Athos at 2:1; Dora takes 4.00 of it, laying 8.00; 6.00 lapses
+    when the unit starts and Athos wins it. Charles: 4.00 matched, 6.00 returned, won, +8.00.
+    Dora: her 8.00 laid all matched, nothing returned, lost, -8.00."""
+    seated = [Player.objects.create(name=n) for n in ("Athos", "Porthos", "Aramis")]
+    table = open_table(name="T", format="pool", players=seated, rules={}, by=steward,
+                       first_dealer=seated[1], wager_style="english")
+    charles, dora = (django_user_model.objects.create_user(n) for n in ("charles", "dora"))
+    for user in (charles, dora):
+        create_player(name=user.username.title(), username=user.username)
+    offer = place_wager(table_id=table.pk, by=charles, on=seated[0].pk, stake="10.00",
+                        odds="2:1")
+    take_wager(wager_id=offer.pk, by=dora, stake="4.00")
+    record_game_won_by(table, seated[0], steward)
+
+    backer = as_user(charles).get(f"/players/{charles.player.pk}/").content.decode()
+    layer = as_user(dora).get(f"/players/{dora.player.pk}/").content.decode()
+    french = as_user(charles).get(f"/players/{charles.player.pk}/",
+                                  headers={"accept-language": "fr"}).content.decode()
+
+    assert wager_row(backer, offer) == {"matched": "4.00", "returned": "6.00",
+                                        "outcome": "won", "net": "8.00"}
+    assert wager_row(layer, offer) == {"matched": "8.00", "returned": "0.00",
+                                       "outcome": "lost", "net": "-8.00"}
+    assert wager_row(french, offer)["outcome"] == "gagné"
+    assert "Net sur votre solde" in french
+
+
 @pytest.fixture
 def debts(steward):
     """Athos owes Porthos 12.50 (a payment the wrong way round makes the debt)."""
