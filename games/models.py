@@ -10,6 +10,7 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
+from club import ledger
 from club.models import Player, Transaction
 
 
@@ -323,6 +324,8 @@ class Wager(models.Model):
         ordering = ["table", "unit_number", "id"]
         constraints = [
             models.CheckConstraint(condition=models.Q(stake__gt=0), name="games_wager_stake"),
+            models.CheckConstraint(condition=models.Q(stake__lte=ledger.MAX_AMOUNT),
+                                   name="games_wager_stake_ceiling"),
             models.CheckConstraint(
                 condition=models.Q(returned__gte=0, matched__gte=0)
                 & models.Q(returned__lte=models.F("stake") - models.F("matched")),
@@ -353,6 +356,9 @@ class WagerTake(models.Model):
         constraints = [
             models.CheckConstraint(condition=models.Q(stake__gt=0, lay__gt=0),
                                    name="games_wagertake_amounts"),
+            models.CheckConstraint(
+                condition=models.Q(stake__lte=ledger.MAX_AMOUNT, lay__lte=ledger.MAX_AMOUNT),
+                name="games_wagertake_ceiling"),
         ]
 
 
