@@ -10,7 +10,8 @@ dealer can hold, each solved double dummy: the exact chance the estimate estimat
 dealer's trumps (about 20 s).
 
 The hands are random legal full records (bench/records.py) in which the elder was dealt a jeu
-de règle. Prints the best and the median of the repeats; it asserts nothing about time.
+de règle of the French source. Prints the best and the median of the repeats; it asserts
+nothing about time.
 """
 import argparse
 import itertools
@@ -20,9 +21,10 @@ import time
 
 from bench import yardstick
 from bench.records import PACK, legal_record
-from games.engine.advisor import advise, jeu_de_regle
+from games.engine.advisor import advise
 from games.engine.analysis import analyse_deal
 from games.engine.cards import SUIT_OF
+from games.engine.jeux import cavendish, jeu_de_regle
 
 ANALYSES = 3000
 
@@ -64,7 +66,9 @@ def exact(hand: list, turn_up: str) -> None:
         stratum = min(2, sum(SUIT_OF[c] == trump for c in dealer))
         deals[stratum] += 1
         wins[stratum] += analyse_deal(hand, list(dealer), trump)["elder_tricks"] >= 3
-    print(f"{' '.join(hand)}, turn-up {turn_up}: jeu de règle {jeu_de_regle(hand, turn_up)}")
+    found, his = jeu_de_regle(hand, turn_up), cavendish(hand, turn_up)
+    print(f"{' '.join(hand)}, turn-up {turn_up}: jeu de règle "
+          f"{found and found['number']} (Cavendish's {his and his['number']})")
     for name, w, n in zip(("no trump", "one trump", "two or more"), wins, deals):
         print(f"dealer with {name:11}: {w:6,} of {n:6,} ({100 * w / n:.2f} %)")
     print(f"all the dealer's hands : {sum(wins):6,} of {sum(deals):6,} "

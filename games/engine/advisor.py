@@ -1,6 +1,7 @@
-"""The jeux de règle advisor: which of the ten classic hands the elder held, what he did, and the
-chance that playing without proposing wins him the point (docs/rules.md, section 3, "The jeux de
-règle", and rulings 59-307).
+"""The jeux de règle advisor: which of the French source's ten hands the elder held, with the
+source's advice (and Cavendish's list as a second opinion), what he did, and the chance that
+playing without proposing wins him the point (docs/rules.md, section 3, "The jeux de règle",
+and rulings 59-65).
 
 The chance is estimated by dealing the dealer five of the 26 unseen cards at random, without
 replacement, and solving each deal double dummy with `analyse_deal`. The deals are counted in
@@ -13,8 +14,9 @@ import math
 import random
 
 from .analysis import analyse_deal
-from .cards import CANONICAL, PACK, RANK_ORDERS, SUIT_OF
+from .cards import CANONICAL, PACK, SUIT_OF
 from .errors import EngineError
+from .jeux import cavendish, jeu_de_regle
 from .record import read
 
 Z95 = 1.959964  # the normal quantile for a two-sided 95 % interval
@@ -23,96 +25,6 @@ CAP = 3000  # never more deals than this
 FIRST_LOOK = 200  # deals drawn before the interval is first looked at
 STEP = 50  # then it is looked at after every STEP deals
 THICK = 30  # the deals each stratum of the dealer's trumps needs for the stratified interval
-COURT = "KQJ"
-
-
-def _shape(hand: list, trump: str) -> tuple:
-    """The hand's trumps and its plain cards by suit (ranks only)."""
-    trumps = [c for c in hand if SUIT_OF[c] == trump]
-    plain = {}
-    for card in hand:
-        if SUIT_OF[card] != trump:
-            plain.setdefault(SUIT_OF[card], []).append(card[0])
-    return trumps, plain
-
-
-def _guarded(plain: dict, rank: str) -> list:
-    """The plain suits in which the hand holds `rank` with at least one other card."""
-    return [s for s, ranks in plain.items() if rank in ranks and len(ranks) >= 2]
-
-
-def _holds(plain: dict, rank: str) -> list:
-    return [s for s, ranks in plain.items() if rank in ranks]
-
-
-def _three_trumps(t, plain, order):
-    return len(t) >= 3
-
-
-def _two_trumps_one_suit(t, plain, order):
-    return len(t) == 2 and len(plain) == 1
-
-
-def _two_trumps_king(t, plain, order):
-    return len(t) == 2 and bool(_holds(plain, "K"))
-
-
-def _two_trumps_guarded_queen(t, plain, order):
-    return len(t) == 2 and bool(_guarded(plain, "Q"))
-
-
-def _one_trump_tierce_major(t, plain, order):
-    return len(t) == 1 and any(set(order[:3]) <= set(ranks) for ranks in plain.values())
-
-
-def _one_trump_four_of_a_suit(t, plain, order):
-    return len(t) == 1 and len(plain) == 1
-
-
-def _one_trump_two_queens(t, plain, order):
-    return len(t) == 1 and len(_holds(plain, "Q")) >= 2
-
-
-def _one_trump_queen_guarded_knave(t, plain, order):
-    queens = _holds(plain, "Q")
-    return len(t) == 1 and any(q != k for q in queens for k in _guarded(plain, "J"))
-
-
-def _one_trump_king_and_king_or_queen(t, plain, order):
-    kings = _holds(plain, "K")
-    higher = set(kings) | set(_holds(plain, "Q"))
-    return len(t) == 1 and any(s != k for k in kings for s in higher)
-
-
-def _four_court_cards(t, plain, order):
-    return not t and sum(r in COURT for ranks in plain.values() for r in ranks) >= 4
-
-
-JEUX = (
-    (1, "three trumps", _three_trumps),
-    (2, "two trumps and three cards of one plain suit", _two_trumps_one_suit),
-    (3, "two trumps and a king", _two_trumps_king),
-    (4, "two trumps and a guarded queen", _two_trumps_guarded_queen),
-    (5, "one trump and a tierce major", _one_trump_tierce_major),
-    (6, "one trump and four cards of one plain suit", _one_trump_four_of_a_suit),
-    (7, "one trump and two queens", _one_trump_two_queens),
-    (8, "one trump, a queen and a guarded knave of another suit",
-     _one_trump_queen_guarded_knave),
-    (9, "one trump, a king and a king or queen of another suit",
-     _one_trump_king_and_king_or_queen),
-    (10, "four court cards without a trump", _four_court_cards),
-)
-
-
-def jeu_de_regle(hand: list, turn_up: str, ranking: str = "classic"):
-    """The first of the ten jeux de règle that five cards and a turn-up make, as
-    {"number", "name"}, or None (docs/rules.md, ruling 59)."""
-    trumps, plain = _shape(hand, SUIT_OF[turn_up])
-    order = RANK_ORDERS[ranking]
-    for number, name, test in JEUX:
-        if test(trumps, plain, order):
-            return {"number": number, "name": name}
-    return None
 
 
 def wilson(wins: int, n: int, z: float = Z95) -> tuple:
@@ -156,7 +68,7 @@ def estimate(hand: list, turn_up: str, ranking: str = "classic", seed=None,
              margin: float = MARGIN, cap: int = CAP) -> dict:
     """The chance that the elder wins the point (3 tricks or more) playing these five cards
     without proposing, against five of the unseen cards dealt to the dealer at random, each
-    deal solved double dummy (docs/rules.md, rulings 61-305)."""
+    deal solved double dummy (docs/rules.md, rulings 61-63)."""
     known = set(hand) | {turn_up}
     unseen = [c for c in PACK if c not in known]
     trump = SUIT_OF[turn_up]
@@ -192,8 +104,9 @@ def _deal_seed(hand: list, turn_up: str) -> int:
 
 
 def advise(record: dict, seed=None) -> dict:
-    """The advice on a full record's deal: the elder's jeu de règle if any, what he did, and
-    the estimate. A summary has no cards: EngineError("bad_format") at "deal" (ruling 64)."""
+    """The advice on a full record's deal: the elder's jeu de règle of the French source if
+    any, with its advice, Cavendish's if any, what he did, and the estimate. A summary has no
+    cards: EngineError("bad_format") at "deal" (ruling 64)."""
     hand = read(record)
     if not hand.start:
         raise EngineError("bad_format", "the advice needs a full record with its deal", "deal")
@@ -213,6 +126,7 @@ def advise(record: dict, seed=None) -> dict:
         seed = _deal_seed(elder, turn_up)
     return {"elder": elder, "turn_up": turn_up,
             "jeu_de_regle": jeu_de_regle(elder, turn_up, ranking),
+            "cavendish": cavendish(elder, turn_up, ranking),
             "king_of_trumps": "K" + SUIT_OF[turn_up] in elder,
             "elder_did": did, "dealer_answer": answer,
             "estimate": estimate(elder, turn_up, ranking, seed=seed)}

@@ -1,6 +1,8 @@
 """The jeux de règle advisor's note on a played hand (docs/rules.md, section 3, "The jeux de
-règle", and the advisor's rulings): whether the elder held a jeu de règle, what he did, and the
-chance that playing without proposing wins him the point.
+règle", and the advisor's rulings): which of the French source's ten jeux de règle the elder
+held, by the source's number, with its advice on the first lead and the card to wait with;
+Cavendish's list as a second opinion, named as his; what the elder did; and the chance that
+playing without proposing wins him the point.
 
 Only a finished full record of the two-handed game (`ecarte-hand/1`, with its `deal`) at a pool
 or a rubber gets a note: not a summary, and not a hand of three or four players. The advice is
@@ -17,6 +19,7 @@ from django.core.cache import cache
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from games.admin import display
 from games.engine import EngineError
 from games.engine.advisor import advise
 from games.models import Hand, Table
@@ -24,8 +27,37 @@ from games.models import Hand, Table
 FORMAT = "ecarte-hand/1"
 TWO_HANDED = (Table.Format.POOL, Table.Format.RUBBER)  # the table formats whose hands it reads
 CACHED_FOR = 30 * 24 * 3600  # seconds; the advice on a record never changes
-# The ten jeux de règle by number, in the reader's language (the engine names them in English).
+CACHE_KEY = "advice:french-ten:"  # a new key whenever the advice's shape or reading changes
+# The French source's ten by number, and its advice, in the reader's language (the engine,
+# games/engine/jeux.py, gives them in English).
 JEUX = {
+    1: gettext_lazy("a hand that can be lost only if the dealer holds two trumps"),
+    2: gettext_lazy("two trumps and a guarded queen, with a low card"),
+    3: gettext_lazy("two high trumps, a knave and an ace of one suit, and another knave"),
+    4: gettext_lazy("two kings, one of them guarded, and a guarded queen, without a trump"),
+    5: gettext_lazy("one trump, a lone king, and a queen third"),
+    6: gettext_lazy("one trump and a king fourth"),
+    7: gettext_lazy("two trumps and three cards of one suit"),
+    8: gettext_lazy("four suits headed by kings or queens"),
+    9: gettext_lazy("one trump, the knave and ten of one suit, the knave and ace of another"),
+    10: gettext_lazy("a hand that would exchange only two cards: three trumps, or two trumps "
+                     "and an unguarded king"),
+}
+ADVICE = {
+    1: gettext_lazy("Without an exchange, reason as if the dealer held one trump."),
+    4: gettext_lazy("Lead the guarded king; wait in the queen's suit."),
+    5: gettext_lazy("Lead the queen; wait on the lone king."),
+    6: gettext_lazy("Risky: the source plays it only at three points against four. It is lost "
+                    "if the dealer holds two trumps, or a fork in the king's suit."),
+    7: gettext_lazy("Lead the highest of the three."),
+    8: gettext_lazy("Lead a trump, even a single one."),
+    9: gettext_lazy("Lead the knave followed by its ace; wait at the fork of the other knave."),
+    10: gettext_lazy("With three trumps, lead a trump; with two trumps and an unguarded king, "
+                     "lead a low card outside trumps and wait to win the lead back by the king "
+                     "or a trump."),
+}
+# Cavendish's list by his numbers: the second opinion.
+CAVENDISH = {
     1: gettext_lazy("three trumps"),
     2: gettext_lazy("two trumps and three cards of one plain suit"),
     3: gettext_lazy("two trumps and a king"),
@@ -55,7 +87,7 @@ def advice_on(record: dict) -> dict | None:
     """The engine's advice on a full record, from the cache when it was asked before; None
     when the engine refuses the record."""
     text = json.dumps(record, sort_keys=True, separators=(",", ":"))
-    key = "advice:" + hashlib.sha256(text.encode()).hexdigest()
+    key = CACHE_KEY + hashlib.sha256(text.encode()).hexdigest()
     found = cache.get(key)
     if found is None:
         try:
@@ -76,30 +108,53 @@ def _did(advice: dict) -> str:
     return _("He proposed, and the dealer refused.")
 
 
+def _french(jeu: dict | None) -> list:
+    """The French source's jeu de règle, its advice, and the cards it names in this hand."""
+    if not jeu:
+        return [_("The elder held none of the French source's ten jeux de règle.")]
+    lines = [_("The elder held the French source's jeu de règle no. %(number)s: %(name)s.") % {
+        "number": jeu["number"], "name": JEUX[jeu["number"]]}]
+    if jeu["number"] in ADVICE:
+        lines.append(_("The source's advice: %(advice)s") % {"advice": ADVICE[jeu["number"]]})
+    cards = {"lead": display.card(jeu["lead"]), "wait": display.card(jeu["wait"])}
+    if jeu["lead"] and jeu["wait"]:
+        lines.append(_("With his cards: lead %(lead)s; wait with %(wait)s.") % cards)
+    elif jeu["lead"]:
+        lines.append(_("With his cards: lead %(lead)s.") % cards)
+    if jeu["for_the_vole"]:
+        lines.append(_("His point is sure in trumps and he would change only low cards: the "
+                       "source lets him propose, in the hope of the vole."))
+    return lines
+
+
+def _cavendish(jeu: dict | None) -> str:
+    if not jeu:
+        return _("Cavendish's list, a second opinion: no hand of his.")
+    return _("Cavendish's list, a second opinion: his no. %(number)s, %(name)s.") % {
+        "number": jeu["number"], "name": CAVENDISH[jeu["number"]]}
+
+
 def note(hand: Hand | None) -> dict | None:
     """The advisor's note on a hand, in the reader's language, as {"number", "lines"}; None
     for a hand that gets no note."""
     if not noted(hand):
         return None
-    # The table's ranking decides a tierce major; a record scored at the table need not say it.
+    # The table's ranking decides the jeux that rest on the order of the cards (a fork, the
+    # highest card, a sure point); a record scored at the table need not say it.
     rules = {**(hand.record.get("rules") or {}),
              "ranking": hand.table.rules.get("ranking", "classic")}
     advice = advice_on({**hand.record, "rules": rules})
     if advice is None:
         return None
-    jeu = advice["jeu_de_regle"]
-    if jeu:
-        held = _("The elder held jeu de règle no. %(number)s: %(name)s.") % {
-            "number": jeu["number"], "name": JEUX[jeu["number"]]}
-    else:
-        held = _("The elder held no jeu de règle.")
     estimate = advice["estimate"]
     margin = max(1, math.ceil(round(estimate["margin"] * 100, 1)))
     chance = _("Playing without proposing wins him the point with a chance of %(chance)s %% ± "
                "%(margin)s (95 %% confidence; %(deals)s random deals of the unseen cards, each "
                "solved with every card in view).") % {
         "chance": round(estimate["chance"] * 100), "margin": margin, "deals": estimate["deals"]}
-    return {"number": hand.number, "lines": [held, _did(advice), chance]}
+    return {"number": hand.number,
+            "lines": [*_french(advice["jeu_de_regle"]), _cavendish(advice["cavendish"]),
+                      _did(advice), chance]}
 
 
 def latest_noted(table: Table) -> Hand | None:

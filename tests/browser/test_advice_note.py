@@ -5,7 +5,8 @@ from playwright.sync_api import expect
 
 from tests.browser.test_live_pages import WAIT, follow, open_pool
 
-# Three trumps (spades): jeu de règle no. 1; the elder plays without proposing.
+# Three trumps (spades): the French source's jeu de règle no. 1 (sure against at most one trump),
+# Cavendish's no. 1; the elder plays without proposing.
 THREE_TRUMPS = {"deal": {"elder": ["KS", "QS", "AS", "JD", "QD"],
                          "dealer": ["7S", "8S", "9C", "TC", "7H"], "turn_up": "9S"},
                 "exchanges": [],
@@ -20,7 +21,8 @@ def test_the_note_appears_on_a_phone_after_a_full_hand(daphne, spectator):
     daphne.api(f"/tables/{table['id']}/hands", {"record": THREE_TRUMPS})
 
     note = spectator.locator("#advice")
-    expect(note).to_contain_text("jeu de règle no. 1: three trumps", timeout=WAIT)
+    expect(note).to_contain_text("French source's jeu de règle no. 1:", timeout=WAIT)
+    expect(note).to_contain_text("Cavendish's list, a second opinion: his no. 1, three trumps.")
     expect(note).to_contain_text("He played without proposing.")
     expect(note).to_contain_text("%")
     assert note.bounding_box()["width"] <= 390

@@ -1,12 +1,15 @@
-"""The advice on a full two-handed record: the elder's jeu de règle, what he did, and the
-estimate (docs/rules.md, rulings 59-307)."""
+"""The advice on a full two-handed record: the elder's jeu de règle of the French source with
+its advice, Cavendish's as a second opinion, what he did, and the estimate (docs/rules.md,
+rulings 59-65)."""
 
 import pytest
 
 from games.engine import EngineError, score
 from games.engine.advisor import advise, estimate
 
-TIERCE = ["9H", "KS", "QS", "JS", "7C"]  # jeu 5 with the eight of hearts turned up
+# One trump and a tierce major, the eight of hearts turned up: the French source's jeu 1 (its
+# own example of a hand lost only if the dealer holds two trumps), Cavendish's no. 5.
+TIERCE = ["9H", "KS", "QS", "JS", "7C"]
 DEALER = ["7H", "8S", "AC", "TD", "9D"]
 PLAY = [["KS", "8S"], ["QS", "7H"], ["AC", "7C"], ["9D", "9H"], ["JS", "TD"]]
 
@@ -20,7 +23,11 @@ def test_a_jeu_de_regle_played_without_proposing():
     record = full()
     score(record)  # the record is a legal hand
     advice = advise(record, seed=1)
-    assert advice["jeu_de_regle"] == {"number": 5, "name": "one trump and a tierce major"}
+    assert advice["jeu_de_regle"] == {
+        "number": 1, "name": "a hand that can be lost only if the dealer holds two trumps",
+        "advice": "Without an exchange, reason as if the dealer held one trump.",
+        "lead": None, "wait": None, "for_the_vole": False}
+    assert advice["cavendish"] == {"number": 5, "name": "one trump and a tierce major"}
     assert advice["elder_did"] == "played_without_proposing"
     assert advice["dealer_answer"] is None
     assert advice["elder"] == TIERCE and advice["turn_up"] == "8H"
@@ -53,7 +60,7 @@ def test_the_advice_is_on_the_hand_as_dealt_not_as_exchanged():
     )
     score(record)
     advice = advise(record, seed=1)
-    assert advice["jeu_de_regle"]["number"] == 5
+    assert advice["jeu_de_regle"]["number"] == 1
     assert advice["elder"] == TIERCE
 
 
@@ -63,7 +70,8 @@ def test_no_jeu_de_regle():
     record = full(elder=elder, dealer=dealer, tricks=[
         ["7S", "KS"], ["QS", "8S"], ["JS", "7C"], ["9C", "8C"], ["9H", "7D"]])
     score(record)
-    assert advise(record, seed=1)["jeu_de_regle"] is None
+    advice = advise(record, seed=1)
+    assert advice["jeu_de_regle"] is None and advice["cavendish"] is None
 
 
 def test_cards_in_any_notation_come_back_canonical():
@@ -104,7 +112,7 @@ def test_a_turned_up_king_that_ends_the_game_leaves_the_elder_nothing_to_do():
     score(record)
     advice = advise(record, seed=1)
     assert advice["elder_did"] == "nothing"
-    assert advice["jeu_de_regle"]["number"] == 5
+    assert advice["jeu_de_regle"]["number"] == 1
 
 
 def test_the_advice_says_when_the_elder_holds_the_king_of_trumps():
@@ -115,4 +123,18 @@ def test_the_advice_says_when_the_elder_holds_the_king_of_trumps():
     score(record)
     advice = advise(record, seed=1)
     assert advice["king_of_trumps"] is True
-    assert advice["jeu_de_regle"]["number"] == 5
+    assert advice["jeu_de_regle"]["number"] == 1
+
+
+def test_a_french_jeu_de_regle_with_its_lead_and_the_card_to_wait_with():
+    """The source's 4th: two kings, one guarded, and a guarded queen, without a trump (hearts
+    trumps). Lead the guarded king, K♠; wait in the queen's suit, with Q♣. Cavendish's list
+    has no such hand."""
+    record = full(elder=["KS", "7S", "KD", "QC", "8C"], dealer=["9H", "AS", "7D", "9C", "7C"],
+                  tricks=[["KS", "AS"], ["KD", "7D"], ["7S", "9H"], ["9C", "QC"],
+                          ["8C", "7C"]])
+    score(record)
+    advice = advise(record, seed=1)
+    assert advice["jeu_de_regle"]["number"] == 4
+    assert (advice["jeu_de_regle"]["lead"], advice["jeu_de_regle"]["wait"]) == ("KS", "QC")
+    assert advice["cavendish"] is None

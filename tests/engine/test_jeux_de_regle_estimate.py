@@ -26,8 +26,10 @@ from games.engine.advisor import (
 from games.engine.analysis import analyse_deal
 from games.engine.cards import PACK, SUIT_OF
 
-TIERCE_MAJOR = (["9H", "KS", "QS", "JS", "7C"], "8H")  # jeu 5: one trump and a tierce major
-ONE_SUIT = (["9H", "8H", "QS", "9S", "7S"], "TH")  # jeu 2: two trumps, three of one suit
+# One trump and a tierce major: the French source's jeu 1, Cavendish's no. 5.
+TIERCE_MAJOR = (["9H", "KS", "QS", "JS", "7C"], "8H")
+# Two trumps and three of one suit: the French source's jeu 7, Cavendish's no. 2.
+ONE_SUIT = (["9H", "8H", "QS", "9S", "7S"], "TH")
 
 
 def test_all_the_dealers_hands_number_65780():
@@ -129,8 +131,8 @@ def test_any_hand_gets_an_estimate_within_the_margin(cards, seed):
 
 
 def test_the_estimate_contains_the_exact_double_dummy_chance():
-    """Exact: jeu 5 above wins 44,724 of the 65,780 deals (67.99 %); jeu 2 wins 57,334
-    (87.16 %). The 95 % interval of a seeded estimate contains them."""
+    """Exact: the tierce major wins 44,724 of the 65,780 deals (67.99 %); the three of a suit
+    57,334 (87.16 %). The 95 % interval of a seeded estimate contains them."""
     for (hand, turn_up), exact in ((TIERCE_MAJOR, 44724 / 65780), (ONE_SUIT, 57334 / 65780)):
         found = estimate(hand, turn_up, seed=2026)
         assert found["low"] <= exact <= found["high"]

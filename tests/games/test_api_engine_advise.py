@@ -1,5 +1,6 @@
 """POST /api/engine/score?advise=1: the jeux de règle advice beside the result (docs/api.md,
-"The engine over HTTP"; docs/rules.md, rulings 63-307)."""
+"The engine over HTTP"; docs/rules.md, section 3 and rulings 59-65): the French source's
+jeu de règle by its number, with its advice, and Cavendish's list as a second opinion."""
 
 import json
 
@@ -25,7 +26,10 @@ def test_advise_adds_the_advice(client):
     result = response.json()
     advice = result.pop("advice")
     assert result == score(ELDER_VOLE)
-    assert advice["jeu_de_regle"] == {
+    # K♠ Q♠ A♠ and two trumps (J♦ Q♦): sure of the point against at most one trump, the
+    # French source's jeu 1; in Cavendish's list, two trumps and three of one plain suit.
+    assert advice["jeu_de_regle"]["number"] == 1
+    assert advice["cavendish"] == {
         "number": 2, "name": "two trumps and three cards of one plain suit"}
     assert advice["elder_did"] == "played_without_proposing"
     assert advice["estimate"]["margin"] <= 0.02
@@ -41,7 +45,38 @@ def test_the_advice_is_the_engines_and_is_the_same_every_time(client):
 def test_advise_and_analyse_together(client):
     result = post(client, ELDER_VOLE, "?advise=1&analyse=1").json()
     assert result["analysis"]["elder_tricks"] == 5
-    assert result["advice"]["jeu_de_regle"]["number"] == 2
+    assert result["advice"]["jeu_de_regle"]["number"] == 1
+
+
+# The French source's 3rd, 4th and 9th hands, each played without proposing (hearts trumps).
+THIRD = {"deal": {"elder": ["KH", "QH", "JS", "AS", "JD"],
+                  "dealer": ["7H", "9S", "8S", "7D", "9C"], "turn_up": "8H"},
+         "exchanges": [],
+         "tricks": [["KH", "7H"], ["QH", "9C"], ["JS", "9S"], ["AS", "8S"], ["JD", "7D"]]}
+FOURTH = {"deal": {"elder": ["KS", "7S", "KD", "QC", "8C"],
+                   "dealer": ["9H", "AS", "7D", "9C", "7C"], "turn_up": "8H"},
+          "exchanges": [],
+          "tricks": [["KS", "AS"], ["KD", "7D"], ["7S", "9H"], ["9C", "QC"], ["8C", "7C"]]}
+NINTH = {"deal": {"elder": ["9H", "JS", "TS", "JD", "AD"],
+                  "dealer": ["7H", "9S", "KC", "QC", "7C"], "turn_up": "8H"},
+         "exchanges": [],
+         "tricks": [["JD", "7H"], ["KC", "9H"], ["AD", "7C"], ["JS", "9S"], ["TS", "QC"]]}
+
+
+@pytest.mark.parametrize("record, number, lead, wait", [
+    # Two high trumps, the knave and ace of spades, and the knave of diamonds: no advice.
+    (THIRD, 3, None, None),
+    # Two kings, K♠ guarded, and Q♣ guarded, without a trump: lead K♠, wait in clubs.
+    (FOURTH, 4, "KS", "QC"),
+    # One trump; J♠ 10♠; J♦ A♦: lead J♦ followed by its ace, wait at the fork with J♠.
+    (NINTH, 9, "JD", "JS"),
+])
+def test_the_sources_third_fourth_and_ninth_are_jeux_de_regle(client, record, number, lead,
+                                                               wait):
+    advice = post(client, record, "?advise=1").json()["advice"]
+    jeu = advice["jeu_de_regle"]
+    assert (jeu["number"], jeu["lead"], jeu["wait"]) == (number, lead, wait)
+    assert advice["cavendish"] is None  # none of them is in Cavendish's list
 
 
 def test_without_the_parameter_the_answer_is_unchanged(client):
