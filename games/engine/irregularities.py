@@ -3,7 +3,7 @@ of tricks, which depends on how the hand ended."""
 from .errors import EngineError
 from .hand import OTHER, ROLES, CheckedHand
 
-REPLAY_REASONS = ("revoke", "false_king", "misdeal")
+REPLAY_REASONS = ("revoke", "false_king", "misdeal", "undone")
 ENTRY_KEYS = {
     "revoke": {"type", "by", "trick"},
     "false_king": {"type", "by"},
@@ -43,8 +43,8 @@ def read_irregularities(entries: list, hand: CheckedHand, *, king, holder, illeg
             _abandon(by, hand, played, summary, where)
         else:
             if entry["reason"] not in REPLAY_REASONS:
-                raise EngineError("bad_irregularity", "a replay's reason is revoke, false_king "
-                                  "or misdeal", f"{where}.reason")
+                raise EngineError("bad_irregularity", "a replay's reason is revoke, false_king, "
+                                  "misdeal or undone", f"{where}.reason")
             hand.void = True
 
 

@@ -161,6 +161,42 @@ def correct_hand(*, hand_id: int, record, by) -> Hand:
     return hand
 
 
+UNDONE = {"type": "replay", "reason": "undone"}
+
+
+def undone(record: dict) -> dict:
+    """A hand's record taken back by the scorer: void, as a `replay` whose reason is `undone`
+    (docs/rules.md, ruling 74), with what was entered kept beside it; a replay it had for
+    another reason gives way."""
+    others = [e for e in record.get("irregularities") or [] if e.get("type") != "replay"]
+    return {**record, "irregularities": [*others, UNDONE]}
+
+
+@transaction.atomic
+def undo_hand(*, hand_id: int, by) -> Hand:
+    """Takes back the table's last hand, until the next is entered: a new version of it that
+    is void, so that the table's course is as it was before it (the same dealer deals again).
+    A correction like any other (`correct_hand`): nothing is deleted, and a hand whose unit is
+    decided is taken back by staff only. Refused for a hand that is no longer the last, one
+    still being played card by card (its tricks are taken back one by one), one void already,
+    and a hand à trois or à quatre, whose records know no void hand."""
+    table = locked_table_of(hand_id, by, act="undo hands")
+    hand = table.hands.get(pk=hand_id)
+    last = table.hands.count()
+    if hand.number != last:
+        raise Refused("wrong_hand_number", f"hand {hand.number} is no longer the last hand: hand "
+                      f"{last} was entered since; correct it instead")
+    if hand.record.get("format", "ecarte-hand/1") != "ecarte-hand/1":
+        raise Refused("bad_request", "a hand à trois or à quatre cannot be undone: correct it")
+    if (hand.result or {}).get("in_progress"):
+        raise Refused("hand_in_progress", f"hand {hand.number} is being entered card by card: "
+                      "take its tricks back, or correct it")
+    if (hand.result or {}).get("void"):
+        raise Refused("conflict", f"hand {hand.number} is void already: nothing is left to "
+                      "undo")
+    return correct_hand(hand_id=hand_id, record=undone(hand.record), by=by)
+
+
 def _cards_dealt(record) -> tuple | None:
     """A full record's deal as cards, however they are spelled and in whatever order each
     hand lists them: (elder's, dealer's, turn-up). None for a summary, or for a deal with a

@@ -12,6 +12,7 @@ a stale page is told what happened and drawn afresh. A refusal of the engine is
 shown beside the card or field its `at` names, and nothing is saved."""
 import re
 import uuid
+from functools import partial
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -21,6 +22,7 @@ from django.utils.translation import gettext as _
 
 from club.errors import Refused
 from club.idempotency import form_once
+from club.refusals import Said
 from games import words
 from games.admin import display
 from games.engine import EngineError, analyse
@@ -29,10 +31,12 @@ from games.engine.record import read
 from games.formats import MANY_HANDED, SEATS, seats_of
 from games.models import Hand, Table
 from games.services.changes import may_score
-from games.services.hands import correct_hand, record_hand
+from games.services.hands import correct_hand, record_hand, undo_hand
+from games.services.previews import effect_of
 from games.services.tricks import add_trick, finish_hand, undo_trick
 from games.views import many_cards, many_forms
 from games.views.advice import note
+from games.views.effects import confirm_page
 from games.views.many_cards import EXCHANGE_ROWS, PLAYED, cards_of, cards_text, tricks_of
 
 # The six buttons of a summary's tricks: the elder's, the dealer's, and whether it is a vole.
@@ -288,7 +292,9 @@ def irregular_fields(values, errors: dict, elder: str, dealer: str, rules: dict,
            field("replay_reason", _("Void: the deal to be played again (la donne à refaire), "
                                     "for"), [nobody, ("revoke", _("a revoke")),
                                              ("false_king", _("a false king")),
-                                             ("misdeal", _("a misdeal"))])]
+                                             ("misdeal", _("a misdeal"))]
+                 + ([("undone", _("undone by the scorer: entered in error"))]
+                    if values.get("replay_reason") == "undone" else []))]
     answers = [("yes", _("he accepted")), ("no", _("he declined"))]
     if rules.get("doubling"):
         out += [field("double_by", _("Double (le double) proposed by"), players, "double"),
@@ -311,6 +317,8 @@ def irregular_fields(values, errors: dict, elder: str, dealer: str, rules: dict,
 def score(request, table_id: int):
     table = _scored_table(request, table_id)
     errors, values, status = {}, {}, 200
+    if request.method == "POST" and request.POST.get("action") == "undo_hand":
+        return _undo(request, table)
     if request.method == "POST":
         values, action = request.POST, request.POST.get("action")
         try:
@@ -326,7 +334,67 @@ def score(request, table_id: int):
             _refused(errors, refused, trick=action == "trick", post=values, rules=table.rules)
             errors["action"], status = action, 422
         table.refresh_from_db()
-    return render(request, "games/score.html", _context(table, errors, values), status=status)
+    return render(request, "games/score.html", _context(table, errors, values, request.user),
+                  status=status)
+
+
+def _undo(request, table: Table):
+    """The last hand taken back (games.services.hands.undo_hand): at once when that changes
+    nothing beyond the hand, else once the scorer has seen what it will change and confirmed.
+    A refusal is shown beside the button, with the page as it stands."""
+    post = request.POST
+    if post.get("back"):
+        return redirect("score_table", table.pk)
+    hand = get_object_or_404(Hand, pk=_number(post, "hand"), table=table)
+    undo = partial(undo_hand, hand_id=hand.pk, by=request.user)
+    try:
+        if post.get("confirm") != str(table.seq):
+            effect = effect_of(table.pk, undo, version=hand.version)
+            if effect.beyond_the_hand:
+                return confirm_page(request, table, hand, effect, undo=True,
+                                    again=bool(post.get("confirm")))
+        if form_once(request, post.get("key", ""), undo):
+            messages.success(request, _("Hand %(number)s undone: it is void, and the same "
+                                        "dealer deals again. Enter the hand afresh.")
+                             % {"number": hand.number})
+        else:
+            messages.success(request, _("This was already sent from this page: it counts once."))
+        return redirect("score_table", table.pk)
+    except Refused as refused:
+        errors = {"action": "undo_hand", "form": _undo_refused(refused, hand)}
+    table.refresh_from_db()
+    return render(request, "games/score.html", _context(table, errors, {}, request.user),
+                  status=422)
+
+
+def _undo_refused(refused: Refused, hand: Hand) -> Said:
+    """Why the hand cannot be undone, in the reader's words."""
+    texts = {
+        "wrong_hand_number": _("Hand %(number)s is no longer the last hand: another was "
+                               "entered since. Correct it from its page instead."),
+        "forbidden": _("The game or rubber that hand %(number)s counts in is decided: only "
+                       "staff may undo it now."),
+        "hand_in_progress": _("Hand %(number)s is being entered card by card: take its tricks "
+                              "back one by one, or correct it."),
+        "conflict": _("Hand %(number)s is void already: there is nothing to undo."),
+        "bad_request": _("A hand à trois or à quatre cannot be undone: correct it instead."),
+    }
+    if refused.code in texts and not refused.rule:
+        return Said(texts[refused.code] % {"number": hand.number})
+    return words.refusal(refused)
+
+
+def _undoable(table: Table, last: list[Hand], user) -> Hand | None:
+    """The hand the scorer may undo: the table's last, when it counts, is neither void nor
+    being played, is two-handed, and (for a scorer who is not staff) its game goes on."""
+    hand = last[0] if last else None
+    result = hand.result if hand else None
+    if not result or result.get("void") or result.get("in_progress") \
+            or many_forms.kind_of(hand.record):
+        return None
+    if not user.is_staff and (table.status != Table.Status.PLAYING or result.get("game_over")):
+        return None
+    return hand
 
 
 def _number(post, name: str = "number") -> int | None:
@@ -464,7 +532,7 @@ def _last_hand(table: Table, hand: Hand) -> tuple[str, str]:
     return " – ".join(p["name"] for p in seated), display.marks_text(hand.result, takers)
 
 
-def _context(table: Table, errors: dict, values) -> dict:
+def _context(table: Table, errors: dict, values, user) -> dict:
     snap = table.snapshot
     last = list(table.hands.select_related("elder", "dealer").order_by("-number")[:6])
     in_progress = None
@@ -495,6 +563,7 @@ def _context(table: Table, errors: dict, values) -> dict:
         "hand": in_progress, **_choices(*_names(snap)),
         "play": play, "trick_sides": sides or [],
         "last_hands": [(h, *_last_hand(table, h)) for h in last],
+        "undoable": _undoable(table, last, user),
         "analysis": [] if in_progress else analysis_of(finished),
         "analysed": finished,
     }
@@ -527,7 +596,9 @@ def correct(request, table_id: int, number: int):
     full = "deal" in hand.record
     values = (_prefill(hand.record) if not kind else many_cards.prefill(hand.record) if full
               else many_forms.prefill(hand.record))
-    if request.method == "POST":
+    if request.method == "POST" and request.POST.get("back"):
+        values = request.POST  # back from the confirmation: the form as it was sent
+    elif request.method == "POST":
         values, action = request.POST, request.POST.get("action")
         try:
             record = _corrected_record(kind, action, values)
@@ -536,7 +607,14 @@ def correct(request, table_id: int, number: int):
                                             "meanwhile: here is its new version.")
                                  % {"number": hand.number})
                 return redirect("correct_hand", table.pk, hand.number)
-            corrected = correct_hand(hand_id=hand.pk, record=record, by=request.user)
+            change = partial(correct_hand, hand_id=hand.pk, record=record, by=request.user)
+            confirmed = values.get("confirm")
+            if confirmed != str(table.seq):
+                effect = effect_of(table.pk, change, version=hand.version)
+                if effect.beyond_the_hand:
+                    return confirm_page(request, table, hand, effect, undo=False,
+                                        again=bool(confirmed))
+            corrected = change()
             said = (_("Hand %(number)s is now version %(version)s.")
                     if corrected.version != hand.version
                     else _("Nothing changed: hand %(number)s stays version %(version)s."))
@@ -565,6 +643,8 @@ def correct(request, table_id: int, number: int):
         "irregular_deal": irregular_fields(values, errors, names["elder"], names["dealer"],
                                            table.rules, "deal"),
         "full": full, "many": None, **many,
+        "recorded": display.hand_html(hand.record, hand.result,
+                                      ranking=table.rules.get("ranking", "classic")),
         **_choices(names["elder"], names["dealer"])},
         status=status)
 

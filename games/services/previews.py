@@ -1,0 +1,140 @@
+"""What a correction of a hand would change, found without saving it: the correction is made
+as usual (games.services.hands, with the table replayed, its rows projected and its money
+settled by the same code), then rolled back, and the club as it stood before is set beside the
+club as it would stand after. So the scorer's page can say "this correction will ..." and save
+it only once he confirms, and the API can answer a dry run.
+
+Everything derived is compared: the hands set aside or counted again, the games and units
+(rubbers) won by someone else or no longer won, the table won or reopened, each party's
+balance, and the money held at the tables, which the settle-up waits for."""
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from django.db import transaction
+
+from club import ledger
+from club.models import Player
+from games.models import Game, Hand, Table, Unit
+from games.services.changes import locked_table
+
+HOUSE = 0  # the house's key among the balances (club.settle_up does the same)
+
+
+@dataclass
+class Decided:
+    """A game or a unit whose winner changes: `before` and `after` are names, None when it
+    is not (or no longer) decided."""
+    what: str  # "game", "unit" or "table"
+    number: int
+    before: str | None
+    after: str | None
+
+
+@dataclass
+class Moved:
+    """A party whose balance changes: a player's name, or None for the house."""
+    name: str | None
+    before: int  # cents
+    after: int
+
+    @property
+    def cents(self) -> int:
+        return self.after - self.before
+
+
+@dataclass
+class Effect:
+    """What the change would do. `squared` is true when, before it, every balance of the club
+    was 0.00 (the settle-up paid); `held_before` and `held_after` are the money held at the
+    tables (pots and wagers in escrow), which the settle-up waits for."""
+    changed: bool = False  # whether the hand gets a new version at all
+    set_aside: list[int] = field(default_factory=list)
+    counted_again: list[int] = field(default_factory=list)
+    decided: list[Decided] = field(default_factory=list)
+    moved: list[Moved] = field(default_factory=list)
+    squared: bool = False
+    held_before: int = 0
+    held_after: int = 0
+
+    @property
+    def beyond_the_hand(self) -> bool:
+        """Whether the change reaches past its own hand's marks: other hands, a game or a
+        unit, or money. Such a change is shown, and saved only once confirmed."""
+        return bool(self.set_aside or self.counted_again or self.decided or self.moved)
+
+    def as_dict(self) -> dict:
+        """The effect as the API gives it: amounts as "12.50", the house as null."""
+        money = ledger.cents_to_str
+        return {"changed": self.changed, "set_aside": self.set_aside,
+                "counted_again": self.counted_again,
+                "decided": [vars(d) for d in self.decided],
+                "balances": [{"name": m.name, "before": money(m.before), "after": money(m.after),
+                              "change": money(m.cents)} for m in self.moved],
+                "squared_before": self.squared, "held_before": money(self.held_before),
+                "held_after": money(self.held_after)}
+
+
+class _Undone(Exception):
+    def __init__(self, effect: Effect):
+        super().__init__()
+        self.effect = effect
+
+
+def effect_of(table_id: int, change: Callable[[], Hand], *, version: int) -> Effect:
+    """What `change` (a correction or an undo of a hand of table `table_id`, whose current
+    version is `version`) would change, found by making it and rolling it back: nothing is
+    saved, nothing is published. A refusal of the change is raised as it would be."""
+    try:
+        with transaction.atomic():
+            table = locked_table(table_id)
+            before = _state(table)
+            hand = change()
+            table.refresh_from_db(fields=["status", "winner"])
+            raise _Undone(_compare(before, _state(table), changed=hand.version != version))
+    except _Undone as undone:
+        return undone.effect
+
+
+def _state(table: Table) -> dict:
+    """What a correction of the table's hands can change."""
+    balances = ledger.player_balances()
+    balances[HOUSE] = ledger.house_balance()
+    return {
+        "aside": set(table.hands.filter(status=Hand.Status.SET_ASIDE)
+                     .values_list("number", flat=True)),
+        "game": dict(Game.objects.filter(table=table).values_list("number", "winner_id")),
+        "unit": dict(Unit.objects.filter(table=table).values_list("number", "winner_id")),
+        "table": {1: table.winner_id if table.status == Table.Status.WON else None},
+        "rubbers": table.format == Table.Format.RUBBER
+        or table.rules.get("pool_unit") == "rubber",
+        "balances": balances,
+    }
+
+
+def _compare(before: dict, after: dict, *, changed: bool) -> Effect:
+    ids = set()
+    decided = []
+    # A unit of one game is that game: it is named once, as the game.
+    for what in ("game", "unit", "table") if before["rubbers"] else ("game", "table"):
+        for number in sorted(before[what].keys() | after[what].keys()):
+            was, now = before[what].get(number), after[what].get(number)
+            if was != now:
+                decided.append(Decided(what, number, was, now))
+                ids |= {was, now}
+    moved = [(pk, before["balances"].get(pk, 0), after["balances"].get(pk, 0))
+             for pk in sorted(before["balances"].keys() | after["balances"].keys())]
+    moved = [row for row in moved if row[1] != row[2]]
+    ids |= {pk for pk, _, _ in moved}
+    names = dict(Player.objects.filter(pk__in=ids - {None, HOUSE}).values_list("pk", "name"))
+    for row in decided:
+        row.before, row.after = names.get(row.before), names.get(row.after)
+    return Effect(
+        changed=changed,
+        set_aside=sorted(after["aside"] - before["aside"]),
+        counted_again=sorted(before["aside"] - after["aside"]),
+        decided=decided,
+        moved=sorted((Moved(names.get(pk), was, now) for pk, was, now in moved),
+                     key=lambda m: (m.name is None, m.name or "")),
+        squared=not any(before["balances"].values()),
+        held_before=-sum(before["balances"].values()),
+        held_after=-sum(after["balances"].values()))

@@ -1,0 +1,73 @@
+"""The confirmation step of a correction or an undo on the scorer's pages: what it will change
+(games.services.previews) in words, with Confirm and Back. The form the scorer sent goes
+back with it unchanged, with the table's `seq` as it was previewed: a confirmation made after
+the table changed is previewed again."""
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from club.ledger import cents_to_str
+from games.admin import display
+from games.models import Hand, Table
+from games.services.previews import Effect
+
+NOT_RESENT = ("csrfmiddlewaretoken", "confirm", "back")
+
+
+def _won(what: str, number: int, name: str | None) -> str:
+    if what == "table":
+        return (_("the table won by %(name)s") % {"name": name} if name
+                else _("the table still in play"))
+    if what == "unit":
+        return (_("rubber %(number)s won by %(name)s") % {"number": number, "name": name}
+                if name else _("rubber %(number)s undecided") % {"number": number})
+    return (_("game %(number)s won by %(name)s") % {"number": number, "name": name}
+            if name else _("game %(number)s unfinished") % {"number": number})
+
+
+def _numbers(numbers: list[int]) -> str:
+    return ", ".join(str(n) for n in numbers)
+
+
+def effect_lines(effect: Effect) -> list[str]:
+    """What the change will do, one sentence each."""
+    lines = []
+    if effect.set_aside:
+        lines.append(ngettext(
+            "Hand %(numbers)s will be set aside: it will count for nothing.",
+            "Hands %(numbers)s will be set aside: they will count for nothing.",
+            len(effect.set_aside)) % {"numbers": _numbers(effect.set_aside)})
+    if effect.counted_again:
+        lines.append(ngettext("Hand %(numbers)s will count again.",
+                              "Hands %(numbers)s will count again.",
+                              len(effect.counted_again))
+                     % {"numbers": _numbers(effect.counted_again)})
+    for d in effect.decided:
+        lines.append(_("Decided again: %(before)s becomes %(after)s.") % {
+            "before": _won(d.what, d.number, d.before), "after": _won(d.what, d.number, d.after)})
+    for m in effect.moved:
+        lines.append(_("%(name)s: balance %(before)s, then %(after)s (%(change)s).") % {
+            "name": m.name or _("The house"), "before": cents_to_str(m.before),
+            "after": cents_to_str(m.after),
+            "change": ("+" if m.cents > 0 else "") + cents_to_str(m.cents)})
+    if effect.moved and effect.squared:
+        lines.append(_("The settle-up had been paid: every balance was 0.00. The payments "
+                       "recorded will no longer square, and these balances are owed again."))
+    if effect.held_after != effect.held_before:
+        lines.append(_("Money held at the tables (pots, wagers in escrow): %(before)s, then "
+                       "%(after)s. The settle-up waits for what is held.") % {
+            "before": cents_to_str(effect.held_before), "after": cents_to_str(effect.held_after)})
+    return lines
+
+
+def confirm_page(request, table: Table, hand: Hand, effect: Effect, *, undo: bool,
+                 again: bool = False):
+    """The page that says what the correction (or the undo) of `hand` will change, with the
+    form sent back to confirm it; `again` when the table changed since it was last shown."""
+    ranking = table.rules.get("ranking", "classic")
+    resent = [(name, value) for name, values in request.POST.lists()
+              for value in values if name not in NOT_RESENT]
+    return render(request, "games/confirm_correction.html", {
+        "table": table, "hand": hand, "undo": undo, "again": again,
+        "lines": effect_lines(effect), "resent": resent, "seq": table.seq,
+        "recorded": display.hand_html(hand.record, hand.result, ranking=ranking)})
