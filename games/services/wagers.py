@@ -35,18 +35,28 @@ def _not_scoring(table: Table, by) -> None:
                       "hands its wagers are settled on", rule="wager_scorer")
 
 
+def closed_to_wagers(table: Table, course: Course) -> Refused | None:
+    """Why no wager may be placed, taken or withdrawn at the table now, as the refusal that
+    says so; None while its current unit is open for wagers. The pages show the wager forms
+    only when it is None."""
+    if table.wager_style == Table.WagerStyle.NONE:
+        return Refused("bad_request", "this table takes no wagers", rule="no_wagers")
+    if table.status != Table.Status.PLAYING:
+        return Refused("table_closed", f"the table is {table.status}: no more wagers",
+                       rule="wagers_table_closed")
+    if unit_started(course):
+        return Refused("wagers_closed", f"unit {course.unit.number} has started: wagers on it "
+                       "are closed until the next unit", rule="wagers_unit_started",
+                       unit=course.unit.number)
+    return None
+
+
 def _open_unit(table: Table) -> Course:
     """The table's course, when its current unit is open for wagers."""
-    if table.wager_style == Table.WagerStyle.NONE:
-        raise Refused("bad_request", "this table takes no wagers", rule="no_wagers")
-    if table.status != Table.Status.PLAYING:
-        raise Refused("table_closed", f"the table is {table.status}: no more wagers",
-                      rule="wagers_table_closed")
     course = replay.replay(table)
-    if unit_started(course):
-        raise Refused("wagers_closed", f"unit {course.unit.number} has started: wagers on it "
-                      "are closed until the next unit", rule="wagers_unit_started",
-                      unit=course.unit.number)
+    refused = closed_to_wagers(table, course)
+    if refused is not None:
+        raise refused
     return course
 
 

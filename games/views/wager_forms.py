@@ -1,14 +1,16 @@
 """The wager forms of a table's page (server-rendered; games/views/wagers.py takes them):
 what the reader may do at the current unit, his available balance, and a fresh key for each
-form so that a second tap of the same form does nothing."""
+form so that a second tap of the same form does nothing. The forms are offered only while the
+service would take them (games.services.wagers.closed_to_wagers); otherwise the page says
+why."""
 import uuid
 
 from django.conf import settings
 
-from club import ledger
+from club import ledger, refusals
 from games import replay
 from games.models import Table, Wager
-from games.services.wagers import unit_started
+from games.services.wagers import closed_to_wagers
 
 
 def _money(cents: int) -> str:
@@ -30,11 +32,12 @@ def wager_panel(request, table: Table, *, errors: dict, values: dict) -> dict | 
     player = getattr(user, "player", None) if user.is_authenticated else None
     course = replay.replay(table)
     names = {int(pk): name for pk, name in (table.snapshot.get("names") or {}).items()}
+    closed = closed_to_wagers(table, course)
     panel = {"english": table.wager_style == Table.WagerStyle.ENGLISH, "player": player,
              "errors": errors, "values": values, "unit": course.unit.number,
-             "open": table.status == Table.Status.PLAYING and not unit_started(course),
+             "closed": None if closed is None else refusals.said(closed),
              "seated": [{"id": pk, "name": names.get(pk, pk)} for pk in course.unit.players]}
-    if player is None:
+    if player is None or closed is not None:
         return panel
     balance = ledger.player_balance(player)
     limit = settings.CREDIT_LIMIT

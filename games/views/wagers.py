@@ -1,14 +1,15 @@
 """The wager forms of a table's page, posted here: place, take or withdraw, through
 games.services.wagers. A refusal is shown beside its form on the table's page and nothing is
 saved; otherwise the member goes back to the table's page. Each form carries a key, claimed
-with the act (club.idempotency.form_once): a second tap does not place twice."""
+with the act (club.idempotency.form_once): a second tap does not place twice. The forms'
+address read as a page (a reload after a refusal, a link, a bookmark) leads to the table's
+page."""
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_POST
 
 from club import ledger, refusals
 from club.errors import Refused
@@ -63,9 +64,10 @@ DONE = {"place": gettext_lazy("Your wager is placed."),
 
 @shown
 @login_required
-@require_POST
 def wager_form(request, table_id: int):
     table = visible_table(request, table_id)
+    if request.method != "POST":
+        return redirect(reverse("table", args=[table.pk]))
     action = request.POST.get("action")
     try:
         if action not in ACTIONS:

@@ -12,7 +12,7 @@ from club.models import IdempotentRequest, Player
 from club.players import create_player
 from games.models import Table, Wager
 from games.services.hands import record_hand
-from games.services.tables import open_table
+from games.services.tables import abandon_table, open_table
 from games.services.wagers import place_wager
 from tests.games.kit import summary
 
@@ -297,3 +297,40 @@ def test_the_forms_speak_french(steward, bettors):
                   "Historique", "Rejouer"):
         assert words in page, words
     assert "Post an offer" not in page
+
+
+def test_the_forms_address_read_as_a_page_after_a_refusal_leads_back_to_the_table(
+        steward, bettors):
+    """A refused bet answers with the table's page and the refusal; a reload of that address
+    (or a link to it) is a GET, which must not be a dead end ("HTTP ERROR 405")."""
+    table = table_of(steward, "english")
+    charles = as_user(bettors["Charles"][0])
+    refused = place(charles, table, athos(), stake="abc")
+    assert refused.status_code == 400 and 'id="place-error"' in refused.content.decode()
+
+    reloaded = charles.get(f"/tables/{table.pk}/wagers/")
+
+    assert reloaded.status_code == 302 and reloaded["Location"] == f"/tables/{table.pk}/"
+    assert 'id="place-form"' in charles.get(reloaded["Location"]).content.decode()
+    assert not Wager.objects.exists()
+
+
+@pytest.mark.parametrize("style", ["english", "french"])
+def test_the_forms_are_offered_only_while_the_unit_is_open_for_wagers(steward, bettors, style):
+    table = table_of(steward, style)
+    dora = as_user(bettors["Dora"][0])
+    place_wager(table_id=table.pk, by=bettors["Dora"][0], on=athos().pk, stake="5.00")
+    before = dora.get(f"/tables/{table.pk}/").content.decode()
+    record_hand(table_id=table.pk, record=summary(3), by=steward)  # unit 1 starts
+
+    started = dora.get(f"/tables/{table.pk}/").content.decode()
+    table.refresh_from_db()
+    abandon_table(table_id=table.pk, by=steward)
+    abandoned = dora.get(f"/tables/{table.pk}/").content.decode()
+
+    assert 'id="place-form"' in before and 'value="withdraw"' in before
+    for page in (started, abandoned):
+        assert 'id="place-form"' not in page and 'id="take-form"' not in page
+        assert 'value="withdraw"' not in page
+    assert "Unit 1 has started: wagers on it are closed until the next unit." in started
+    assert "The table is over: no more wagers." in abandoned
