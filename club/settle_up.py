@@ -7,14 +7,25 @@ a balance is n minus the largest number of disjoint zero-sum groups they split i
 `settle_up` finds those groups exactly for up to EXACT_LIMIT players with a balance
 (`_zero_sum_groups`); beyond that, it settles them all as one group, in at most n - 1
 payments. `club_settle_up` does it for the balances the ledger holds now.
+
+Money held at a table (a pool's pot, the stakes of wagers in play) is nobody's until it is paid
+out, so the balances then do not sum to zero. The API refuses to settle up then; the page
+settles what is decided, counting the money held as its stakers' (an abandoned table would
+give it back to them), and says where it is held. It also says whose balance moved since the
+last payment: after a correction reversed a payout that was already settled, the payments
+made no longer square, and the page says what to pay now.
 """
 from typing import NamedTuple
 
+from django.db.models import Sum
+
 from club import ledger
 from club.errors import Refused
-from club.models import Player
+from club.models import Account, Entry, Player, Transaction
 
 EXACT_LIMIT = 20
+HOLDING = (Account.Kind.POT, Account.Kind.ESCROW)
+PARTIES = (Account.Kind.PLAYER, Account.Kind.HOUSE)
 
 
 class Payment(NamedTuple):
@@ -137,32 +148,108 @@ class Party(NamedTuple):
 HOUSE = Party(None, "House")
 
 
+class Held(NamedTuple):
+    """Money held outside the members' accounts until what it is staked on is decided: a
+    pool's pot ("pot:table:<id>") or the escrow of a unit's wagers
+    ("escrow:table:<id>:unit:<n>"), with what each party put up of it."""
+    code: str
+    cents: int
+    put_up: list[tuple[Party, int]]
+
+
+class Moved(NamedTuple):
+    """A party whose balance moved since the last payment, by other postings than payments
+    (play, wagers, and corrections that reversed what was paid out)."""
+    party: Party
+    then: int  # his balance just after the last payment
+    now: int
+
+
 class Settlement(NamedTuple):
     balances: list[tuple[Party, int]]  # every balance that is not zero, by name
     payments: list[tuple[Party, Party, int]]  # payer, payee, cents; by their names
+    held: list[Held] = []
+    since: dict | None = None  # the last payment: {"at", "moved", "corrected"}
 
 
-def club_settle_up() -> Settlement:
+def club_settle_up(*, held_apart: bool = False) -> Settlement:
     """The settle-up of the players' and the house's balances as the ledger holds them now
     (the house is party 0 to `settle_up`; no player has that id).
 
-    Refused (conflict) while they do not sum to zero: the rest of the money is then held at a
-    table, in the pot of a pool or the escrow of wagers still in play.
+    While money is held at a table (the pot of a pool, or the escrow of wagers still in play),
+    the balances do not sum to zero: refused (conflict), or, `held_apart`, settled for what is
+    decided, the money held counted as its stakers' until it is paid out (`Settlement.held`).
     """
     balances = {pk: cents for pk, cents in ledger.player_balances().items() if cents}
     if ledger.house_balance():
         balances[0] = ledger.house_balance()
     total = sum(balances.values())
-    if total:
+    held = _held() if total and held_apart else []
+    settled = dict(balances)
+    for holding in held:
+        for party, cents in holding[2].items():
+            settled[party] = settled.get(party, 0) + cents
+    settled = {pk: cents for pk, cents in settled.items() if cents}
+    if sum(settled.values()):
         raise Refused("conflict", f"the balances sum to {ledger.cents_to_str(total)}, not "
                       "0.00: the rest is held at a table (a pool's pot, or wagers in escrow); "
                       "settle up once it is paid out", rule="held_at_tables",
                       total=ledger.cents_to_str(total))
+    since = _since_last_payment() if held_apart else None
+    everyone = {*balances, *settled, *(pk for h in held for pk in h[2]),
+                *(since["moved"] if since else ())}
     named = {pk: Party(pk, player.name)
-             for pk, player in Player.objects.in_bulk(list(balances)).items()} | {0: HOUSE}
+             for pk, player in Player.objects.in_bulk(list(everyone)).items()} | {0: HOUSE}
+
+    def by_name(rows):
+        return sorted(((named[pk], cents) for pk, cents in rows), key=lambda row: row[0].name)
+    if since:
+        since["moved"] = sorted((Moved(named[pk], now - change, now)
+                                 for pk, (change, now) in since["moved"].items()),
+                                key=lambda row: row.party.name)
     return Settlement(
-        balances=sorted(((named[pk], cents) for pk, cents in balances.items()),
-                        key=lambda row: row[0].name),
-        payments=sorted(((named[p.payer], named[p.payee], p.cents) for p in settle_up(balances)),
+        balances=by_name(balances.items()),
+        payments=sorted(((named[p.payer], named[p.payee], p.cents) for p in settle_up(settled)),
                         key=lambda row: (row[0].name, row[1].name)),
+        held=[Held(code, cents, by_name(put.items())) for code, cents, put in held],
+        since=since,
     )
+
+
+def _held() -> list[tuple[str, int, dict[int, int]]]:
+    """Each pot and escrow that holds money, by code, with what each party (a player's id, or
+    0 for the house) put up of it: the net of his entries in the transactions that moved it."""
+    holding = dict(Entry.objects.filter(account__kind__in=HOLDING).values("account__code")
+                   .annotate(total=Sum("amount")).filter(total__gt=0).order_by()
+                   .values_list("account__code", "total"))
+    moved = Entry.objects.filter(account__code__in=list(holding)).values("transaction_id")
+    put = {code: {} for code in holding}
+    rows = Entry.objects.filter(transaction__in=moved, account__kind__in=PARTIES).values_list(
+        "transaction_id", "account__player_id", "amount")
+    holds = dict(Entry.objects.filter(transaction__in=moved, account__code__in=list(holding))
+                 .values_list("transaction_id", "account__code"))
+    for tx_id, player_id, cents in rows:
+        found = put[holds[tx_id]]
+        party = 0 if player_id is None else player_id
+        found[party] = found.get(party, 0) - cents
+    return [(code, total, {pk: cents for pk, cents in put[code].items() if cents})
+            for code, total in sorted(holding.items())]
+
+
+def _since_last_payment() -> dict | None:
+    """Since the last payment: when it was made, each party whose balance moved by other
+    postings after it ({party: (the change, his balance now)}), and whether a correction
+    reversed money paid out before. None when no payment was made, or no balance moved."""
+    last = Transaction.objects.filter(kind="payment").order_by("-pk").first()
+    if last is None:
+        return None
+    after = Entry.objects.filter(transaction_id__gt=last.pk, account__kind__in=PARTIES)
+    changes = {0 if player_id is None else player_id: cents for player_id, cents in
+               after.values("account__player_id").annotate(total=Sum("amount")).order_by()
+               .values_list("account__player_id", "total") if cents}
+    if not changes:
+        return None
+    now = ledger.player_balances() | {0: ledger.house_balance()}
+    return {"at": last.created_at,
+            "moved": {pk: (cents, now.get(pk, 0)) for pk, cents in changes.items()},
+            "corrected": after.filter(transaction__kind="reversal").exists()}

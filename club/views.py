@@ -190,22 +190,43 @@ def settle_up(request):
                              _("This form was sent already: nothing more was done."))
             return redirect("settle_up")
     context = {"error": error, "values": values, "key": uuid.uuid4().hex, "example": example(),
-               "players": Player.objects.order_by("name"), "held": None}
+               "players": Player.objects.order_by("name")}
     try:
-        found = club_settle_up()
+        found = club_settle_up(held_apart=True)
     except Refused as refused:
-        context["held"] = refusals.said(refused)
+        context["failed"] = refusals.said(refused)
     else:
-        context["balances"] = [(party, ledger.cents_to_str(cents))
-                               for party, cents in found.balances]
-        context["payments"] = [(payer, payee, ledger.cents_to_str(cents), uuid.uuid4().hex)
-                               for payer, payee, cents in found.payments]
+        money = ledger.cents_to_str
+        context |= {
+            "balances": [(party, money(cents)) for party, cents in found.balances],
+            "payments": [(payer, payee, money(cents), uuid.uuid4().hex)
+                         for payer, payee, cents in found.payments],
+            "held": [(_held_at(held.code), money(held.cents),
+                      [(party, money(cents)) for party, cents in held.put_up])
+                     for held in found.held],
+            "since": found.since and found.since | {"moved": [
+                (moved.party, money(moved.then), money(moved.now))
+                for moved in found.since["moved"]]}}
     return render(request, "club/settle_up.html", context, status=400 if error else 200)
+
+
+def _held_at(code: str) -> dict:
+    """Where money is held, in words, and the table it is held at: a pool's pot
+    ("pot:table:7") or the wagers on a unit ("escrow:table:7:unit:2")."""
+    parts = code.split(":")
+    if parts[:2] == ["pot", "table"] and len(parts) == 3:
+        return {"table": parts[2], "words": _("the pot of table %(table)s") % {
+            "table": parts[2]}}
+    if parts[:2] == ["escrow", "table"] and len(parts) == 5:
+        return {"table": parts[2], "words": _("the wagers on unit %(unit)s of table "
+                                              "%(table)s") % {"table": parts[2],
+                                                              "unit": parts[4]}}
+    return {"table": None, "words": code}
 
 
 def _refuse_unless_suggested(payer: Player | None, payee: Player | None, cents: int) -> None:
     """Refuses a suggested payment's form once the settle-up no longer suggests it."""
     wanted = (getattr(payer, "pk", None), getattr(payee, "pk", None), cents)
-    if wanted not in {(p.pk, q.pk, c) for p, q, c in club_settle_up().payments}:
+    if wanted not in {(p.pk, q.pk, c) for p, q, c in club_settle_up(held_apart=True).payments}:
         raise Refused("conflict", "this payment is no longer suggested: the balances changed "
                       "since the page was shown", rule="payment_not_suggested")

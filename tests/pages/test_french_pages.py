@@ -108,8 +108,8 @@ def test_the_main_pages_speak_french(evening):
                                ["Mon mot de passe", "Ancien mot de passe"]),
         f"/players/{evening['charles'].pk}/": (["Games won", "Games lost", "stake of a wager"],
                                                ["Parties gagnées", "mise d'un pari"]),
-        "/settle-up/": (["Record a payment", "Not yet: some money", "The balances sum to"],
-                        ["Enregistrer un paiement", "Les soldes font -2.00, et non 0.00."]),
+        "/settle-up/": (["Record a payment", "Held at tables", "Nothing to pay now"],
+                        ["Enregistrer un paiement", "Retenu aux tables"]),
     }
     wrong = []
     for path, (english, french_words) in pages.items():

@@ -250,3 +250,68 @@ def test_a_forged_key_or_party_is_refused_beside_the_form(steward, debts, field,
     answer = as_user(steward).post("/settle-up/", form | {field: value})
     assert answer.status_code == 400 and 'id="payment-error"' in answer.content.decode()
     assert payments() == 2
+
+
+@pytest.fixture
+def reopened(steward):
+    """A pool with an entry of 7.00: Athos wins it and its pot of 21.00, Porthos and Aramis
+    each pay him 7.00 at the settle-up; then the hand that won him the pool is corrected (he
+    loses it), so the pool is in play again and its payout is reversed. Athos's balance goes
+    from 0.00 to -21.00, and the 21.00 is held in the pot again, 7.00 from each player."""
+    from games.models import Hand
+    from games.services.hands import correct_hand
+    from tests.games.kit import pool, record_game_won_by, summary
+    table = pool(steward, pool_entry="7.00")
+    athos, porthos, aramis = (Player.objects.get(name=n) for n in ("Athos", "Porthos", "Aramis"))
+    record_game_won_by(table, athos, steward)
+    record_game_won_by(table, athos, steward)
+    for payer in (porthos, aramis):
+        record_payment(payer=payer, payee=athos, cents=7_00, by=steward)
+    assert ledger.player_balance(athos) == 0
+    last = Hand.objects.filter(table=table).order_by("-number").first()
+    correct_hand(hand_id=last.pk, record=summary(0 if last.elder_id == athos.pk else 5),
+                 by=steward)
+    table.refresh_from_db()
+    assert table.status == Table.Status.PLAYING and ledger.player_balance(athos) == -21_00
+    return table, athos, porthos, aramis
+
+
+def test_after_a_late_correction_the_settle_up_says_what_moved_and_what_to_pay_now(
+        steward, reopened):
+    table, athos, porthos, aramis = reopened
+    answer = as_user(steward).get("/settle-up/")
+    page = html.unescape(answer.content.decode())
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page))
+
+    assert answer.status_code == 200
+    assert "sum to" not in text and "Not yet" not in text
+    since = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", re.search(
+        r'<section class="warning since".*?</section>', page, re.S).group(0)))
+    assert "These balances moved since the last payment" in since
+    assert "Athos 0.00 → -21.00" in since and "Porthos" not in since
+    assert "A correction at a table reversed money that was paid out before" in since
+    # What to pay now: the pot counts as its stakers' until the pool is decided again, so
+    # Athos (-21.00 + his 7.00 in the pot = -14.00) gives back the 7.00 each paid him.
+    assert [(f["payer"], f["payee"], f["amount"]) for f in one_tap_forms(page)] == [
+        (str(athos.pk), str(aramis.pk), "7.00"), (str(athos.pk), str(porthos.pk), "7.00")]
+    held = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", re.search(
+        r'<section class="held".*?</section>', page, re.S).group(0)))
+    assert f"the pot of table {table.pk} (Aramis 7.00, Athos 7.00, Porthos 7.00) 21.00" in held
+
+
+def test_a_pool_in_play_holds_its_pot_and_nobody_has_anything_to_pay(steward):
+    """Three entries of 5.00 in a pot: every balance is -5.00, and nobody owes anybody."""
+    from tests.games.kit import pool
+    table = pool(steward, pool_entry="5.00")
+    page = html.unescape(as_user(steward).get("/settle-up/").content.decode())
+    assert "Nothing to pay now: every balance is square but for the money held at tables." in page
+    assert one_tap_forms(page) == [] and "Since the last payment" not in page
+    assert f"the pot of table {table.pk}" in page and "15.00" in page
+
+
+def test_after_a_late_correction_in_french(steward, reopened):
+    client = as_user(steward)
+    page = html.unescape(client.get("/settle-up/", **FR).content.decode())
+    assert "Ces soldes ont bougé depuis le dernier paiement" in page
+    assert "Une correction à une table a annulé de l'argent déjà versé" in page
+    assert "Retenu aux tables" in page and "la cagnotte de la table" in page
