@@ -22,7 +22,7 @@ def fork(upper: str, lower: str, ranking: str = "classic") -> bool:
         order.index(lower[0]) - order.index(upper[0]) == 2)
 
 
-class Hand:
+class Dealt:
     """Five cards and a turn-up, read for the tests: the trumps, and the plain suits with their
     cards, each list highest first in the table's order."""
 
@@ -50,7 +50,7 @@ class Hand:
         return max(cards, key=lambda c: self.order.index(c[0]))
 
 
-def _jeu_2(h: Hand):
+def _jeu_2(h: Dealt):
     """Two trumps and a guarded queen, with a low card."""
     if len(h.trumps) == 2 and len(h.plain) == 2:
         pairs, singles = h.suits(2), h.suits(1)
@@ -59,7 +59,7 @@ def _jeu_2(h: Hand):
     return False
 
 
-def _jeu_3(h: Hand):
+def _jeu_3(h: Dealt):
     """Two high trumps, a knave and an ace of one suit, and another knave."""
     if len(h.trumps) == 2 and all(c[0] in HIGH for c in h.trumps):
         pairs, singles = h.suits(2), h.suits(1)
@@ -68,7 +68,7 @@ def _jeu_3(h: Hand):
     return False
 
 
-def _jeu_4(h: Hand):
+def _jeu_4(h: Dealt):
     """Two kings, one of them guarded, and a guarded queen, without a trump. Lead the guarded
     king; wait in the queen's suit."""
     pairs, singles = h.suits(2), h.suits(1)
@@ -80,7 +80,7 @@ def _jeu_4(h: Hand):
     return False
 
 
-def _jeu_5(h: Hand):
+def _jeu_5(h: Dealt):
     """One trump, a lone king, and a queen third. Lead the queen; wait on the lone king."""
     threes, singles = h.suits(3), h.suits(1)
     if len(h.trumps) == 1 and threes and singles and singles[0][0][0] == "K":
@@ -89,19 +89,19 @@ def _jeu_5(h: Hand):
     return False
 
 
-def _jeu_6(h: Hand):
+def _jeu_6(h: Dealt):
     """One trump and a king fourth."""
     fours = h.suits(4)
     return (None, None) if len(h.trumps) == 1 and fours and "K" in h.ranks(fours[0]) else False
 
 
-def _jeu_7(h: Hand):
+def _jeu_7(h: Dealt):
     """Two trumps and three cards of one suit. Lead the highest of the three."""
     threes = h.suits(3)
     return (threes[0][0], None) if len(h.trumps) == 2 and threes else False
 
 
-def _jeu_8(h: Hand):
+def _jeu_8(h: Dealt):
     """Four suits headed by court cards other than knaves. Lead a trump, even a single one."""
     if len(h.plain) == 3 and h.trumps and all(
             set(h.ranks(held)) & set("KQ") for held in [h.trumps, *h.plain.values()]):
@@ -109,7 +109,7 @@ def _jeu_8(h: Hand):
     return False
 
 
-def _jeu_9(h: Hand):
+def _jeu_9(h: Dealt):
     """One trump; the knave and ten of one suit; the knave and ace of another. Lead the knave
     followed by its ace; wait at the fork of the other knave."""
     pairs = h.suits(2)
@@ -122,7 +122,7 @@ def _jeu_9(h: Hand):
     return False
 
 
-def _jeu_10(h: Hand):
+def _jeu_10(h: Dealt):
     """A hand that would exchange only two cards: three trumps, or two trumps and an unguarded
     king. With three trumps, lead a trump; with two trumps and an unguarded king, lead a low
     card outside trumps and wait to win the lead back by the king or a trump."""
@@ -135,7 +135,7 @@ def _jeu_10(h: Hand):
     return False
 
 
-def _jeu_1(h: Hand):
+def _jeu_1(h: Dealt):
     """A hand that can be lost only if the dealer holds two trumps."""
     sure = sure_unless_two_trumps(h.cards, h.turn_up, h.ranking)
     return (None, None) if sure else False
@@ -165,7 +165,7 @@ FRENCH = (
 )
 
 
-def for_the_vole(h: Hand) -> bool:
+def for_the_vole(h: Dealt) -> bool:
     """The one reason the source gives to propose with a jeu de règle: a point sure in trumps
     (the three highest trumps but the turn-up) and one or two low cards to change, in the hope
     of the vole (ruling 60)."""
@@ -180,7 +180,7 @@ def jeu_de_regle(cards: list, turn_up: str, ranking: str = "classic") -> dict | 
     """The first of the French source's ten that five cards and a turn-up make, with the
     source's advice, or None (ruling 59): {"number", "name", "advice", "lead", "wait",
     "for_the_vole"}."""
-    h = Hand(cards, turn_up, ranking)
+    h = Dealt(cards, turn_up, ranking)
     for number, name, advice, test in FRENCH:
         found = test(h)
         if found is not False:
@@ -232,7 +232,7 @@ CAVENDISH = _cavendish_tests()
 def cavendish(cards: list, turn_up: str, ranking: str = "classic") -> dict | None:
     """The first hand of Cavendish's list that five cards and a turn-up make, as
     {"number", "name"} in his list, or None (ruling 59)."""
-    h = Hand(cards, turn_up, ranking)
+    h = Dealt(cards, turn_up, ranking)
     for number, name, test in CAVENDISH:
         if test(h):
             return {"number": number, "name": name}

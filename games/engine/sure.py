@@ -10,7 +10,9 @@ The search groups the dealer's possible hands. Two unseen cards of one suit that
 cards of the elder beat are worth the same in play, so a dealer's hand is a count of cards in
 each such group; the elder, seeing a card played, learns only its group. A position is the
 elder's cards left, every dealer's hand still consistent with what was played, who leads, and
-the tricks still needed; each is solved once.
+the tricks still needed; each is solved once. What a card may be played to a trick, and who
+takes it, are `games/engine/tricks.py`'s rules, which for a trick of two cards are the
+two-handed game's.
 """
 import itertools
 
