@@ -7,7 +7,7 @@ Each test reads the elder's five cards as dealt and the turn-up. A test that mat
 the cards the source's advice names: the card to lead first and the card to wait with, or
 None where the source names none.
 """
-from .cards import RANK_ORDERS, SUIT_OF
+from .cards import RANK_ORDERS, SUIT_OF, SUITS
 from .sure import sure_unless_two_trumps
 
 HIGH = "KQJA"  # the four highest ranks, in the classic order and under ace_high alike
@@ -16,7 +16,7 @@ LOW = "T987"  # the four lowest: a low card
 
 def fork(upper: str, lower: str, ranking: str = "classic") -> bool:
     """Whether two cards of one suit make a fork (fourchette): exactly one rank between them
-    in the table's order, the card they catch (ruling 59)."""
+    in the table's order, the card they catch (ruling 60)."""
     order = RANK_ORDERS[ranking]
     return SUIT_OF[upper] == SUIT_OF[lower] and (
         order.index(lower[0]) - order.index(upper[0]) == 2)
@@ -29,7 +29,7 @@ class Dealt:
     def __init__(self, cards: list, turn_up: str, ranking: str):
         order = RANK_ORDERS[ranking]
         self.ranking = ranking
-        self.cards = sorted(cards, key=lambda c: ("SHDC".index(SUIT_OF[c]), order.index(c[0])))
+        self.cards = sorted(cards, key=lambda c: (SUITS.index(SUIT_OF[c]), order.index(c[0])))
         self.trump = SUIT_OF[turn_up]
         self.turn_up = turn_up
         self.order = order
