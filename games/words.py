@@ -120,6 +120,10 @@ def live_words() -> dict:
         "won_by": _("%(name)s takes it"),
         "gallery": _("The gallery"), "backers": _("behind %(name)s"),
         "no_bets": _("No bet yet."), "offers": _("Open offers"), "no_offers": _("No open offer."),
+        "gallery_balanced": _("Balanced when the unit started: each side is matched to "
+                              "%(matched)s, and what was over it was returned."),
+        "side_balanced": _("%(matched)s matched of %(total)s, %(returned)s returned"),
+        "bet_balanced": _("%(name)s %(stake)s: %(matched)s matched, %(returned)s returned"),
         "offer": _("%(bettor)s backs %(on)s: %(stake)s at %(odds)s, %(unmatched)s unmatched"),
         "playing": _("Hand %(number)s, being played"), "trumps": _("Trumps"),
         "tricks_won": _("Tricks taken"), "no_trick": _("No trick played yet."),

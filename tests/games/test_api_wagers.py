@@ -174,6 +174,39 @@ def test_the_french_gallery_is_balanced_when_the_unit_starts_and_the_levy_goes_t
     balanced_books()
 
 
+def test_once_balanced_the_gallery_shows_each_bets_matched_and_returned_parts(
+        evening, staff_api):
+    """Charles backs Athos for 5.00 and Dora Porthos for 3.00. When the unit starts the
+    sides are balanced at 3.00: Charles's bet is matched for 3.00 and 2.00 of it is returned;
+    Dora's 3.00 is matched in full. The snapshot and the table's wagers both say so."""
+    snap, (athos, porthos, _), bettors = evening("french")
+    (charles_api, charles), (dora_api, dora), _ = bettors.values()
+    table = snap["id"]
+    on_athos = charles_api.post(f"/tables/{table}/wagers",
+                                {"on": athos.pk, "stake": "5.00"}).json()["id"]
+    on_porthos = dora_api.post(f"/tables/{table}/wagers",
+                               {"on": porthos.pk, "stake": "3.00"}).json()["id"]
+    before = staff_api.get(f"/tables/{table}").json()["gallery"][str(athos.pk)]
+    assert (before["total"], before["matched"], before["returned"]) == ("5.00", None, None)
+    assert before["bettors"] == [{"player": charles.pk, "wager": on_athos, "stake": "5.00",
+                                  "matched": None, "returned": None}]
+
+    started = staff_api.post(f"/tables/{table}/hands", {"record": summary(3)}).json()["table"]
+
+    listed = staff_api.get(f"/tables/{table}/wagers").json()["gallery"]
+    for gallery in (started["gallery"], listed):
+        athos_side, porthos_side = gallery[str(athos.pk)], gallery[str(porthos.pk)]
+        assert (athos_side["total"], athos_side["matched"], athos_side["returned"]) == (
+            "5.00", "3.00", "2.00")
+        assert athos_side["bettors"] == [{"player": charles.pk, "wager": on_athos,
+                                          "stake": "5.00", "matched": "3.00",
+                                          "returned": "2.00"}]
+        assert (porthos_side["total"], porthos_side["matched"], porthos_side["returned"]) == (
+            "3.00", "3.00", "0.00")
+        assert porthos_side["bettors"][0]["wager"] == on_porthos
+    assert money(charles, dora) == ["-3.00", "-3.00"]  # Charles's 2.00 is back
+
+
 def test_a_correction_that_changes_the_winner_settles_again_and_one_that_undoes_it_holds_again(
         evening, staff_api):
     snap, (athos, porthos, _), bettors = evening("english")

@@ -2,6 +2,7 @@
 through games.services.wagers; a refusal shown beside its form with nothing saved; a repeated
 form placed once. Athos and Porthos play the first unit of a pool and Aramis observes; Charles
 and Dora are members who wager; the steward opened the table, so he scores it."""
+import json
 import re
 
 import pytest
@@ -334,3 +335,31 @@ def test_the_forms_are_offered_only_while_the_unit_is_open_for_wagers(steward, b
         assert 'value="withdraw"' not in page
     assert "Unit 1 has started: wagers on it are closed until the next unit." in started
     assert "The table is over: no more wagers." in abandoned
+
+
+def test_the_table_page_gives_the_live_script_the_balanced_gallery_and_its_words(
+        steward, bettors):
+    """The gallery is drawn by games/static/games/live.js from the snapshot the page carries:
+    once balanced, each bet's matched and returned parts are in it, and the words to say them
+    come in the reader's language. Charles backs Athos for 5.00, Dora Porthos for 3.00: 3.00
+    each is matched, and 2.00 of Charles's bet is returned."""
+    table = table_of(steward, "french")
+    porthos = Player.objects.get(name="Porthos")
+    place_wager(table_id=table.pk, by=bettors["Charles"][0], on=athos().pk, stake="5.00")
+    place_wager(table_id=table.pk, by=bettors["Dora"][0], on=porthos.pk, stake="3.00")
+    record_hand(table_id=table.pk, record=summary(3), by=steward)
+
+    page = Client().get(f"/tables/{table.pk}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+
+    scripts = [json.loads(found) for found in re.findall(
+        r'<script[^>]*type="application/json">(.*?)</script>', page, re.S)]
+    gallery = next(found["gallery"] for found in scripts if "seq" in found)  # the snapshot
+    side = gallery[str(athos().pk)]
+    assert (side["total"], side["matched"], side["returned"]) == ("5.00", "3.00", "2.00")
+    assert (side["bettors"][0]["matched"], side["bettors"][0]["returned"]) == ("3.00", "2.00")
+    live_words = json.loads(re.search(r'<script id="live-words" type="application/json">'
+                                      r'(.*?)</script>', page, re.S).group(1))
+    assert live_words["side_balanced"] == ("%(matched)s couverts sur %(total)s, "
+                                           "%(returned)s rendus")
+    assert "%(matched)s couverts" in live_words["bet_balanced"]
+    assert live_words["gallery_balanced"].startswith("Équilibrée")

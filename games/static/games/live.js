@@ -203,17 +203,39 @@
     return box;
   }
 
-  function wagersSection(snap) {
-    if (snap.wager_style === "french" && snap.gallery) {
-      var box = h("div", {"class": "gallery"}, h("h3", {}, W.gallery));
-      Object.keys(snap.gallery).forEach(function (id) {
-        var side = snap.gallery[id];
-        var names = (side.bettors || []).map(function (b) { return nameOf(snap, b.player) + " " + b.stake; });
-        box.appendChild(h("p", {}, h("strong", {}, fill(W.backers, {name: nameOf(snap, id)}) + ": " + side.total),
-          h("br"), names.length ? names.join(", ") : W.no_bets));
-      });
-      return box;
+  function balanced(part) { return part !== null && part !== undefined; }
+
+  /* The French gallery: each side's bets; once the unit has started and the sides were
+     balanced (a side's `matched` is set), each bet's matched part and what was returned of it,
+     and each side's balanced total. */
+  function gallerySection(snap) {
+    var box = h("div", {"class": "gallery"}, h("h3", {}, W.gallery));
+    var ids = Object.keys(snap.gallery);
+    var done = ids.filter(function (id) { return balanced(snap.gallery[id].matched); });
+    if (done.length) {
+      box.appendChild(h("p", {"class": "muted", "data-balanced": ""},
+        fill(W.gallery_balanced, {matched: snap.gallery[done[0]].matched})));
     }
+    ids.forEach(function (id) {
+      var side = snap.gallery[id];
+      var names = (side.bettors || []).map(function (b) {
+        var name = nameOf(snap, b.player);
+        return balanced(b.matched)
+          ? fill(W.bet_balanced, {name: name, stake: b.stake, matched: b.matched, returned: b.returned})
+          : name + " " + b.stake;
+      });
+      var total = balanced(side.matched)
+        ? fill(W.side_balanced, {matched: side.matched, total: side.total, returned: side.returned})
+        : side.total;
+      box.appendChild(h("p", {"data-side": id},
+        h("strong", {}, fill(W.backers, {name: nameOf(snap, id)}) + ": " + total),
+        h("br"), names.length ? names.join(", ") : W.no_bets));
+    });
+    return box;
+  }
+
+  function wagersSection(snap) {
+    if (snap.wager_style === "french" && snap.gallery) return gallerySection(snap);
     if (snap.wager_style === "english") {
       var offers = (snap.wagers || []).filter(function (w) { return w.status === "open" && w.unmatched !== "0.00"; });
       var section = h("div", {"class": "offers"}, h("h3", {}, W.offers));
