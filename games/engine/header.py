@@ -79,6 +79,12 @@ def read_header(record: dict, hand) -> tuple:
         if getattr(hand, name) and not hand.rules[option]:
             raise EngineError(
                 "variant_disabled", f"this table does not play {option} (rules.{option})", name)
+    return read_irregularity_entries(record)
+
+
+def read_irregularity_entries(record: dict) -> tuple:
+    """The shape of the record's `irregularities` (every form has the same): the raw entries,
+    and the revokes they name, as {(trick, seat)}."""
     revokes = set()
     if "irregularities" not in record:
         return [], revokes

@@ -1,5 +1,8 @@
 """Section 8 of the Laws as recorded: revoke, false king, abandon and replay; then the count
-of tricks, which depends on how the hand ended."""
+of tricks, which depends on how the hand ended. The forms à trois and à quatre read theirs
+here too, with their own `Players` (docs/rules.md, rulings 80 to 83)."""
+from dataclasses import dataclass
+
 from .errors import EngineError
 from .hand import OTHER, ROLES, CheckedHand
 
@@ -12,8 +15,31 @@ ENTRY_KEYS = {
 }
 
 
+@dataclass(frozen=True)
+class Players:
+    """Who may be named in an entry (`names`), the kinds of entry the form knows, whose trick
+    award a revoke or a false king of each name cuts (`penalised`: the player, or his side),
+    and whose holding the king excuses his false king (`adversaries`). A form whose hand
+    dealt again is over at once refuses a replay in a hand in progress."""
+    names: tuple
+    kinds: tuple
+    penalised: dict
+    adversaries: dict
+    replay_in_progress: bool = True
+
+
+TWO_HANDED = Players(names=ROLES, kinds=tuple(ENTRY_KEYS), penalised={r: r for r in ROLES},
+                     adversaries={r: (OTHER[r],) for r in ROLES})
+
+
+def _words(names: tuple, quoted: bool = False) -> str:
+    """("a", "b", "c") -> 'a, b or c', or '"a", "b" or "c"' quoted."""
+    named = [f'"{name}"' if quoted else name for name in names]
+    return ", ".join(named[:-1]) + " or " + named[-1]
+
+
 def read_irregularities(entries: list, hand: CheckedHand, *, king, holder, illegal, played: int,
-                        summary: bool = False) -> None:
+                        summary: bool = False, players: Players = TWO_HANDED) -> None:
     """Checks each entry and applies it to `hand`. `holder` is who held the king of trumps
     (unknown in a summary); `illegal` the set of (trick, role) plays that broke section 6
     (None in a summary, which cannot show them)."""
@@ -21,15 +47,16 @@ def read_irregularities(entries: list, hand: CheckedHand, *, king, holder, illeg
     for i, entry in enumerate(entries):
         where = f"irregularities[{i}]"
         kind = entry.get("type")
-        if type(kind) is not str or kind not in ENTRY_KEYS:
-            raise EngineError("bad_irregularity", "type must be revoke, false_king, abandon or "
-                              "replay", where)
+        if type(kind) is not str or kind not in players.kinds:
+            raise EngineError("bad_irregularity", f"type must be {_words(players.kinds)}",
+                              where)
         if entry.keys() != ENTRY_KEYS[kind]:
             needed = ", ".join(sorted(ENTRY_KEYS[kind]))
             raise EngineError("bad_irregularity", f"a {kind} entry has exactly: {needed}", where)
         by = entry.get("by")
-        if kind != "replay" and (type(by) is not str or by not in ROLES):
-            raise EngineError("bad_irregularity", 'by must be "elder" or "dealer"', f"{where}.by")
+        if kind != "replay" and (type(by) is not str or by not in players.names):
+            raise EngineError("bad_irregularity", f"by must be {_words(players.names, True)}",
+                              f"{where}.by")
         key = (kind, by, entry.get("trick"))
         if key in seen or kind in ("abandon", "replay") and (kind, None) in seen:
             raise EngineError("bad_irregularity", f"this {kind} is recorded twice", where)
@@ -37,10 +64,16 @@ def read_irregularities(entries: list, hand: CheckedHand, *, king, holder, illeg
         seen.add((kind, None))
         if kind == "revoke":
             _revoke(entry, hand, illegal, played, where)
+            hand.offenders.add(players.penalised[by])
         elif kind == "false_king":
             _false_king(by, hand, king, holder, where)
+            if holder not in players.adversaries[by]:  # no penalty if an adversary holds it
+                hand.offenders.add(players.penalised[by])
         elif kind == "abandon":
             _abandon(by, hand, played, summary, where)
+        elif hand.in_progress and not players.replay_in_progress:
+            raise EngineError("bad_irregularity", "a hand dealt again is over, not in "
+                              "progress", where)
         else:
             if entry["reason"] not in REPLAY_REASONS:
                 raise EngineError("bad_irregularity", "a replay's reason is revoke, false_king, "
@@ -56,7 +89,6 @@ def _revoke(entry, hand, illegal, played, where):
     if illegal is not None and (trick, by) not in illegal:
         raise EngineError("bad_irregularity", f"{by} made no illegal play in trick {trick}",
                           where)
-    hand.offenders.add(by)
 
 
 def _false_king(by, hand, king, holder, where):
@@ -65,8 +97,6 @@ def _false_king(by, hand, king, holder, where):
     if holder == by:
         raise EngineError("bad_irregularity", f"{by} holds the king of trumps: the king is "
                           "not false", where)
-    if holder != OTHER[by]:  # no penalty when the adversary holds the king himself
-        hand.offenders.add(by)
 
 
 def _abandon(by, hand, played, summary, where):

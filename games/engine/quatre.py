@@ -21,7 +21,9 @@ from .header import (
     need_count,
     need_list,
     need_object,
+    read_irregularity_entries,
 )
+from .irregularities import Players, read_irregularities
 from .rules import read_rules
 from .scoring import result
 from .summary import read_counts, read_summary_object, read_trump
@@ -38,12 +40,20 @@ SIDE = {"elder": "elder_side", "dealer": "dealer_side", None: None}
 STOCK = 11
 TARGET = 7
 
-COMMON_KEYS = "format rules score_before target".split()
+COMMON_KEYS = "format rules score_before target irregularities".split()
 FULL_KEYS = frozenset(COMMON_KEYS + "deal exchanges king tricks in_progress".split())
 SUMMARY_RECORD_KEYS = frozenset(COMMON_KEYS + ["summary"])
 SUMMARY_KEYS = frozenset("opening refused_by king_turned king tricks turn_up".split())
 DEAL_KEYS = frozenset(SEATS + ("turn_up",))
 EXCHANGE_KEYS = frozenset(("accepted", "refused_by") + SEATS)
+# The Laws' irregularities by side: a revoke or a false king cuts the trick award of the
+# offender's side, and the king of trumps held by either adversary excuses a false king
+# (ruling 83).
+PLAYERS = Players(names=SEATS, kinds=("revoke", "false_king", "replay"),
+                  penalised={seat: ROLE[SIDE_OF[seat]] for seat in SEATS},
+                  adversaries={seat: tuple(s for s in SEATS if SIDE_OF[s] != SIDE_OF[seat])
+                               for seat in SEATS},
+                  replay_in_progress=False)
 
 
 def score_quatre(record) -> dict:
@@ -61,8 +71,9 @@ def _need_seat(value, where: str, nullable: bool = False):
     raise EngineError("bad_format", f"{where} must be {allowed}", where)
 
 
-def _read_header(record: dict, hand: CheckedHand) -> None:
-    """The keys both forms share; the scores are kept under the two-handed roles."""
+def _read_header(record: dict, hand: CheckedHand) -> tuple:
+    """The keys both forms share; the scores are kept under the two-handed roles. Returns the
+    irregularities and the revokes they name."""
     if "format" in record and record["format"] != FORMAT:
         raise EngineError("bad_format", f'format must be "{FORMAT}"', "format")
     hand.rules = read_rules(record.get("rules"))
@@ -74,6 +85,12 @@ def _read_header(record: dict, hand: CheckedHand) -> None:
         for side, value in given.items():
             hand.score_before[ROLE[side]] = need_count(value, f"score_before.{side}", 0)
     hand.target = need_count(record.get("target", TARGET), "target", 1)
+    return read_irregularity_entries(record)
+
+
+def _false_king(irregularities: list, seat) -> bool:
+    """Whether a `false_king` entry names `seat`, who announced the king."""
+    return any(e.get("type") == "false_king" and e.get("by") == seat for e in irregularities)
 
 
 def _check_game_not_over(hand: CheckedHand) -> None:
@@ -91,7 +108,7 @@ def _words(side: str) -> str:
 def _read_full(record: dict) -> CheckedHand:
     check_keys(record, FULL_KEYS, "")
     hand = CheckedHand()
-    _read_header(record, hand)
+    irregularities, revokes = _read_header(record, hand)
     hand.in_progress = need_bool(record.get("in_progress", False), "in_progress")
     king = _need_seat(record.get("king"), "king", nullable=True)
     exchanges = need_list(record.get("exchanges"), "exchanges", "a list of proposals")
@@ -120,15 +137,20 @@ def _read_full(record: dict) -> CheckedHand:
     _read_exchanges(exchanges, hands, seen, hand)
     hand.start = {seat: list(hands[seat]) for seat in SEATS}
 
-    if king is not None:
-        king_of_trumps = "K" + hand.trump
-        if king_of_trumps not in hands[king]:
+    king_of_trumps = "K" + hand.trump
+    holder = next((seat for seat in SEATS if king_of_trumps in hands[seat]), None)
+    if king is not None and king != holder:
+        if not _false_king(irregularities, king):
             raise EngineError("king_not_held", f"{king} announced the king of trumps "
                               f"{king_of_trumps} but does not hold it", "king")
+    elif king is not None:
         mark_king_held(hand, ROLE[SIDE_OF[king]])
 
-    _read_tricks(tricks, hands, hand)
-    if not (hand.in_progress or hand.game_over_before_play) and len(tricks) != 5:
+    illegal = set()
+    _read_tricks(tricks, hands, hand, revokes, illegal)
+    read_irregularities(irregularities, hand, king=king, holder=holder, illegal=illegal,
+                        played=len(tricks), players=PLAYERS)
+    if not (hand.in_progress or hand.game_over_before_play or hand.void) and len(tricks) != 5:
         raise EngineError("wrong_trick_count", f"{len(tricks)} tricks recorded; a finished "
                           "hand has five", "tricks")
     return hand
@@ -152,7 +174,7 @@ def _exchange_shape(exchanges: list) -> None:
 
 
 def _read_exchanges(exchanges: list, hands: dict, seen: set, hand: CheckedHand) -> None:
-    """The proposals in order (docs/rules.md, rulings 52 to 206)."""
+    """The proposals in order (docs/rules.md, rulings 52 to 55)."""
     if not exchanges:
         hand.vulnerable = "elder"
         return
@@ -185,18 +207,20 @@ def _read_exchanges(exchanges: list, hands: dict, seen: set, hand: CheckedHand) 
             stock = _exchange_side(entry.get(seat, NO_EXCHANGE), seat, least, hands, seen, stock, i)
 
 
-def _read_tricks(tricks: list, hands: dict, hand: CheckedHand) -> None:
+def _read_tricks(tricks: list, hands: dict, hand: CheckedHand, revokes: set,
+                 illegal: set) -> None:
     if hand.game_over_before_play and tricks:
         raise EngineError("after_game_end", "a king mark ended the game before play",
                           "tricks[0]")
-    for seat in play_tricks(tricks, hands, SEATS, hand.trump, hand.rules["ranking"]):
+    for seat in play_tricks(tricks, hands, SEATS, hand.trump, hand.rules["ranking"], revokes,
+                            illegal):
         hand.tricks[ROLE[SIDE_OF[seat]]] += 1
 
 
 def _read_summary(record: dict) -> CheckedHand:
     check_keys(record, SUMMARY_RECORD_KEYS, "")
     hand = CheckedHand()
-    _read_header(record, hand)
+    irregularities, _ = _read_header(record, hand)
     summary = read_summary_object(record, SUMMARY_KEYS)
     opening = summary["opening"]
     refuser = _need_seat(summary.get("refused_by"), "summary.refused_by", nullable=True)
@@ -223,17 +247,19 @@ def _read_summary(record: dict) -> CheckedHand:
         if king_turned:
             raise EngineError("bad_summary", "the king of trumps was turned up, so no one can "
                               "announce it", "summary.king")
-        mark_king_held(hand, ROLE[SIDE_OF[king]])
+        if not _false_king(irregularities, king):
+            mark_king_held(hand, ROLE[SIDE_OF[king]])
 
     played = hand.tricks["elder"] + hand.tricks["dealer"]
     if min(hand.tricks.values()) < 0 or played > 5:
         raise EngineError("bad_summary", "each side takes 0 to 5 tricks, 5 in all at most",
                           "summary.tricks")
-    if hand.game_over_before_play:
-        if played:
-            raise EngineError("after_game_end", "a king mark ended the game before play",
-                              "summary.tricks")
-    elif played != 5:
+    if hand.game_over_before_play and played:
+        raise EngineError("after_game_end", "a king mark ended the game before play",
+                          "summary.tricks")
+    read_irregularities(irregularities, hand, king=king, holder=None, illegal=None,
+                        played=played, summary=True, players=PLAYERS)
+    if not (hand.game_over_before_play or hand.void) and played != 5:
         raise EngineError("bad_summary", f"{played} tricks recorded; a finished hand has five",
                           "summary.tricks")
     return hand
@@ -254,6 +280,8 @@ def _result(hand: CheckedHand) -> dict:
     }
     if hand.in_progress:
         quatre["in_progress"] = True
+    if hand.void:
+        quatre["void"] = True
     return quatre
 
 
@@ -320,6 +348,8 @@ class QuatreMatch:
                 raise EngineError("bad_format", f"{key} must be {value!r}, as the match stands",
                                   key)
         out = score_quatre(dict(record, score_before=score_before, target=self.target))
+        if out.get("void"):
+            return out  # the same dealer deals again
         for side, pair in sides.items():
             self.score[pair] += out["points"][side]
         if out["game_over"]:

@@ -77,9 +77,12 @@ def read_deal(deal: dict, seats: tuple) -> tuple[dict, set, str]:
     return hands, seen, turn_up
 
 
-def play_tricks(tricks: list, hands: dict, seats: tuple, trump: str, ranking: str):
+def play_tricks(tricks: list, hands: dict, seats: tuple, trump: str, ranking: str,
+                revokes=frozenset(), illegal: set | None = None):
     """Plays the tricks from `hands` (emptied as they go), the elder leading the first and the
-    winner of each the next; yields the seat that takes each trick."""
+    winner of each the next; yields the seat that takes each trick. An illegal card is
+    refused unless `revokes` names its (trick, seat), the trick counted from 1: it is then
+    played, and added to `illegal`."""
     leader = 0
     for n, cards in enumerate(tricks):
         trick = []
@@ -93,7 +96,9 @@ def play_tricks(tricks: list, hands: dict, seats: tuple, trump: str, ranking: st
                 raise EngineError("card_not_held", f"{seat} {verb} {card} but does not hold it",
                                   where)
             code = fault(card, held, trick, trump, ranking)
-            if code:
+            if code and (n + 1, seat) in revokes:
+                illegal.add((n + 1, seat))
+            elif code:
                 raise EngineError(code, _fault_message(code, seat, held, trick, trump, ranking,
                                                        n + 1), where)
             held.remove(card)

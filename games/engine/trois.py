@@ -9,7 +9,15 @@ elder's left, then `dealer`. Play passes to the left, in that order.
 from .cards import SUIT_OF
 from .errors import EngineError
 from .full import NO_EXCHANGE, SIDE_KEYS, _exchange_side
-from .header import check_keys, need_bool, need_count, need_list, need_object
+from .header import (
+    check_keys,
+    need_bool,
+    need_count,
+    need_list,
+    need_object,
+    read_irregularity_entries,
+)
+from .irregularities import Players, read_irregularities
 from .rules import read_rules
 from .summary import read_counts, read_summary_object, read_trump
 from .tricks import play_tricks, read_deal
@@ -20,13 +28,19 @@ SEATS = ("elder", "middle", "dealer")
 ANSWERING = ("middle", "dealer")  # who answers a proposal, in turn
 STOCK = 16
 TARGET = 7
-FULL_KEYS = frozenset(
-    "format rules score_before target deal exchanges king tricks in_progress".split())
-SUMMARY_RECORD_KEYS = frozenset("format rules score_before target summary".split())
+FULL_KEYS = frozenset("format rules score_before target deal exchanges king tricks "
+                      "in_progress irregularities".split())
+SUMMARY_RECORD_KEYS = frozenset("format rules score_before target summary irregularities".split())
 SUMMARY_KEYS = frozenset(
     "opening refused_by king_turned king tricks first_to_two turn_up".split())
 DEAL_KEYS = frozenset(SEATS + ("turn_up",))
 EXCHANGE_KEYS = frozenset(("accepted", "refused_by") + SEATS)
+# The Laws' irregularities, each player for himself: his own trick marks bear his penalty, and
+# the king of trumps in either other hand excuses his false king (rulings 81 and 82).
+PLAYERS = Players(names=SEATS, kinds=("revoke", "false_king", "replay"),
+                  penalised={seat: seat for seat in SEATS},
+                  adversaries={seat: tuple(s for s in SEATS if s != seat) for seat in SEATS},
+                  replay_in_progress=False)
 
 
 class TroisHand:
@@ -41,11 +55,13 @@ class TroisHand:
     king_mark = None  # the seat that marks the king of trumps, if any
     first_to_two = None  # the first seat to take his second trick
     in_progress = False
+    void = False  # dealt again: nothing is marked
     game_over_before_play = False  # a king mark reached the target
     start = None  # each seat's cards when play began (full records)
 
     def __init__(self):
         self.tricks = dict.fromkeys(SEATS, 0)
+        self.offenders = set()  # seats penalised for a revoke or a false king
 
 
 def score_trois(record) -> dict:
@@ -64,7 +80,8 @@ def _need_seat(value, where: str, allowed: tuple, nullable: bool = False):
     raise EngineError("bad_format", f"{where} must be one of {names}", where)
 
 
-def _read_header(record: dict, hand: TroisHand) -> None:
+def _read_header(record: dict, hand: TroisHand) -> tuple:
+    """The keys both forms share; returns the irregularities and the revokes they name."""
     if "format" in record and record["format"] != FORMAT:
         raise EngineError("bad_format", f'format must be "{FORMAT}"', "format")
     hand.rules = read_rules(record.get("rules"))
@@ -77,6 +94,7 @@ def _read_header(record: dict, hand: TroisHand) -> None:
             score_before[seat] = need_count(value, f"score_before.{seat}", 0)
     hand.score_before = score_before
     hand.target = need_count(record.get("target", TARGET), "target", 1)
+    return read_irregularity_entries(record)
 
 
 def _check_game_not_over(hand: TroisHand) -> None:
@@ -85,6 +103,11 @@ def _check_game_not_over(hand: TroisHand) -> None:
             raise EngineError(
                 "after_game_end", f"{seat} already has {hand.score_before[seat]} of "
                 f"{hand.target}: he has won and withdrawn", f"score_before.{seat}")
+
+
+def _false_king(irregularities: list, seat) -> bool:
+    """Whether a `false_king` entry names `seat`, who announced the king."""
+    return any(e.get("type") == "false_king" and e.get("by") == seat for e in irregularities)
 
 
 def _mark_king(hand: TroisHand, seat: str) -> None:
@@ -97,7 +120,7 @@ def _mark_king(hand: TroisHand, seat: str) -> None:
 def read_full(record: dict) -> TroisHand:
     check_keys(record, FULL_KEYS, "")
     hand = TroisHand()
-    _read_header(record, hand)
+    irregularities, revokes = _read_header(record, hand)
     hand.in_progress = need_bool(record.get("in_progress", False), "in_progress")
     king = _need_seat(record.get("king"), "king", SEATS, nullable=True)
     exchanges = need_list(record.get("exchanges"), "exchanges", "a list of proposals")
@@ -128,15 +151,20 @@ def read_full(record: dict) -> TroisHand:
                           "exchanges[0]")
     _read_exchanges(exchanges, hands, seen, hand)
     hand.start = {seat: list(cards) for seat, cards in hands.items()}
-    if king is not None:
-        king_of_trumps = "K" + hand.trump
-        if king_of_trumps not in hands[king]:
+    king_of_trumps = "K" + hand.trump
+    holder = next((seat for seat in SEATS if king_of_trumps in hands[seat]), None)
+    if king is not None and king != holder:
+        if not _false_king(irregularities, king):
             raise EngineError("king_not_held", f"{king} announced the king of trumps "
                               f"{king_of_trumps} but does not hold it", "king")
+    elif king is not None:
         hand.king_mark = king
         _mark_king(hand, king)
-    _read_tricks(tricks, hands, hand)
-    if not (hand.in_progress or hand.game_over_before_play) and len(tricks) != 5:
+    illegal = set()
+    _read_tricks(tricks, hands, hand, revokes, illegal)
+    read_irregularities(irregularities, hand, king=king, holder=holder, illegal=illegal,
+                        played=len(tricks), players=PLAYERS)
+    if not (hand.in_progress or hand.game_over_before_play or hand.void) and len(tricks) != 5:
         raise EngineError("wrong_trick_count", f"a finished hand has 5 tricks, not "
                           f"{len(tricks)}", "tricks")
     return hand
@@ -189,11 +217,12 @@ def _read_exchanges(exchanges: list, hands: dict, seen: set, hand: TroisHand) ->
                                    stock, i)
 
 
-def _read_tricks(tricks: list, hands: dict, hand: TroisHand) -> None:
+def _read_tricks(tricks: list, hands: dict, hand: TroisHand, revokes: set, illegal: set) -> None:
     if hand.game_over_before_play and tricks:
         raise EngineError("after_game_end", "a king mark ended the game before play",
                           "tricks[0]")
-    for seat in play_tricks(tricks, hands, SEATS, hand.trump, hand.rules["ranking"]):
+    for seat in play_tricks(tricks, hands, SEATS, hand.trump, hand.rules["ranking"], revokes,
+                            illegal):
         hand.tricks[seat] += 1
         if hand.tricks[seat] == 2 and hand.first_to_two is None:
             hand.first_to_two = seat
@@ -203,7 +232,7 @@ def _read_tricks(tricks: list, hands: dict, hand: TroisHand) -> None:
 def read_summary(record: dict) -> TroisHand:
     check_keys(record, SUMMARY_RECORD_KEYS, "")
     hand = TroisHand()
-    _read_header(record, hand)
+    irregularities, _ = _read_header(record, hand)
     summary = read_summary_object(record, SUMMARY_KEYS)
     opening = summary["opening"]
     refused_by = None
@@ -228,19 +257,21 @@ def read_summary(record: dict) -> TroisHand:
         if king_turned:
             raise EngineError("bad_summary", "the king of trumps was turned up, so no one can "
                               "announce it", "summary.king")
-        hand.king_mark = king
-        _mark_king(hand, king)
+        if not _false_king(irregularities, king):
+            hand.king_mark = king
+            _mark_king(hand, king)
 
     counts = sorted(hand.tricks.values())
     played = sum(counts)
     if counts[0] < 0 or played > 5:
         raise EngineError("bad_summary", "each player takes 0 to 5 tricks, 5 in all",
                           "summary.tricks")
-    if hand.game_over_before_play:
-        if played:
-            raise EngineError("after_game_end", "a king mark ended the game before play",
-                              "summary.tricks")
-    elif played != 5:
+    if hand.game_over_before_play and played:
+        raise EngineError("after_game_end", "a king mark ended the game before play",
+                          "summary.tricks")
+    read_irregularities(irregularities, hand, king=king, holder=None, illegal=None,
+                        played=played, summary=True, players=PLAYERS)
+    if not (hand.game_over_before_play or hand.void) and played != 5:
         raise EngineError("bad_summary", f"the tricks add up to {played}, not 5",
                           "summary.tricks")
     if counts == [1, 2, 2]:
@@ -274,8 +305,21 @@ def trick_marks(hand: TroisHand) -> list:
     return marks
 
 
+def penalised(marks: list, offenders) -> list:
+    """The trick marks once each offender has lost one point of his own, his last (ruling
+    81): a point becomes nothing, a vole 1; a refusal point he was to mark is lost too."""
+    marks = list(marks)
+    for seat in offenders:
+        mine = [i for i, (to, _, _) in enumerate(marks) if to == seat]
+        if mine:
+            del marks[mine[-1]]
+    return marks
+
+
 def hand_marks(hand: TroisHand) -> list:
     """Every mark of the hand in order, as (seat, points, for), before the game-end cut."""
+    if hand.void:
+        return []
     marks = []
     if hand.king_turned:
         marks.append(("dealer", 1, "king_turned"))
@@ -283,7 +327,7 @@ def hand_marks(hand: TroisHand) -> list:
         marks.append((hand.king_mark, 1, "king_held"))
     if hand.in_progress or hand.game_over_before_play:
         return marks
-    return marks + trick_marks(hand)
+    return marks + penalised(trick_marks(hand), hand.offenders)
 
 
 def result(hand: TroisHand) -> dict:
@@ -314,4 +358,6 @@ def result(hand: TroisHand) -> dict:
     }
     if hand.in_progress:
         out["in_progress"] = True
+    if hand.void:
+        out["void"] = True
     return out

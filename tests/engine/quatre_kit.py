@@ -84,7 +84,7 @@ def marks(result):
     return [(m["to"], m["points"], m["for"]) for m in result["marks"]]
 
 
-# The reference model of the play for four (docs/rules.md, section 13, rulings 36 to 212).
+# The reference model of the play for four (docs/rules.md, section 13, rulings 36 to 40).
 
 def value(card):
     return 7 - CLASSIC.index(card[0])

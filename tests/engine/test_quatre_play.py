@@ -1,4 +1,4 @@
-"""Écarté à quatre, the play (docs/rules.md, section 13 and rulings 36 to 212): follow suit and
+"""Écarté à quatre, the play (docs/rules.md, section 13 and rulings 36 to 40): follow suit and
 beat, trump and overtrump, trump even when unable to overtrump, towards a partner too; the
 trick goes to the highest trump, or else to the highest card of the suit led."""
 from hypothesis import given, settings

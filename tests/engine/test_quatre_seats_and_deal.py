@@ -76,10 +76,10 @@ def test_the_format_is_ecarte_quatre():
 
 
 def test_a_two_handed_key_is_unknown():
-    # docs/rules.md, ruling 51: no double, offer or irregularities in an à quatre record.
+    # docs/rules.md, ruling 51: no double or offer in an à quatre record.
     rejects(in_progress(double={"by": "elder", "before_trick": 1, "accepted": True}),
             "unknown_field", "double")
-    rejects(in_progress(irregularities=[]), "unknown_field", "irregularities")
+    rejects(in_progress(offer={"by": "elder", "accepted": True}), "unknown_field", "offer")
     rejects(in_progress(deal(), seat="x"), "unknown_field", "seat")
 
 

@@ -80,12 +80,12 @@ def test_unknown_keys_are_refused_where_they_stand():
     rejects(score_trois, vole(rules={"colour": "red"}), "unknown_field", "rules.colour")
 
 
-def test_the_variants_and_irregularities_are_not_recorded_a_trois():
-    # docs/rules.md, ruling 48.
+def test_the_variants_are_not_recorded_a_trois():
+    # docs/rules.md, ruling 48; the irregularities are (tests/engine/test_trois_irregularities).
     rejects(score_trois, vole(double={"by": "elder", "before_trick": 1, "accepted": True}),
             "unknown_field", "double")
-    rejects(score_trois, vole(irregularities=[{"type": "replay", "reason": "misdeal"}]),
-            "unknown_field", "irregularities")
+    rejects(score_trois, vole(offer={"by": "elder", "accepted": True}), "unknown_field",
+            "offer")
 
 
 def test_a_trick_is_three_cards():
