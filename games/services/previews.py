@@ -2,20 +2,23 @@
 as usual (games.services.hands, with the table replayed, its rows projected and its money
 settled by the same code), then rolled back, and the club as it stood before is set beside the
 club as it would stand after. So the scorer's page can say "this correction will ..." and save
-it only once he confirms, and the API can answer a dry run.
+it only once he confirms.
 
 Everything derived is compared: the hands set aside or counted again, the games and units
 (rubbers) won by someone else or no longer won, the table won or reopened, each party's
 balance, and the money held at the tables, which the settle-up waits for."""
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 
 from django.db import transaction
 
 from club import ledger
+from club.errors import Refused
 from club.models import Player
 from games.models import Game, Hand, Table, Unit
 from games.services.changes import locked_table
+from games.services.hands import correct_hand
 
 HOUSE = 0  # the house's key among the balances (club.settle_up does the same)
 
@@ -47,7 +50,6 @@ class Effect:
     """What the change would do. `squared` is true when, before it, every balance of the club
     was 0.00 (the settle-up paid); `held_before` and `held_after` are the money held at the
     tables (pots and wagers in escrow), which the settle-up waits for."""
-    changed: bool = False  # whether the hand gets a new version at all
     set_aside: list[int] = field(default_factory=list)
     counted_again: list[int] = field(default_factory=list)
     decided: list[Decided] = field(default_factory=list)
@@ -62,17 +64,6 @@ class Effect:
         unit, or money. Such a change is shown, and saved only once confirmed."""
         return bool(self.set_aside or self.counted_again or self.decided or self.moved)
 
-    def as_dict(self) -> dict:
-        """The effect as the API gives it: amounts as "12.50", the house as null."""
-        money = ledger.cents_to_str
-        return {"changed": self.changed, "set_aside": self.set_aside,
-                "counted_again": self.counted_again,
-                "decided": [vars(d) for d in self.decided],
-                "balances": [{"name": m.name, "before": money(m.before), "after": money(m.after),
-                              "change": money(m.cents)} for m in self.moved],
-                "squared_before": self.squared, "held_before": money(self.held_before),
-                "held_after": money(self.held_after)}
-
 
 class _Undone(Exception):
     def __init__(self, effect: Effect):
@@ -80,19 +71,29 @@ class _Undone(Exception):
         self.effect = effect
 
 
-def effect_of(table_id: int, change: Callable[[], Hand], *, version: int) -> Effect:
-    """What `change` (a correction or an undo of a hand of table `table_id`, whose current
-    version is `version`) would change, found by making it and rolling it back: nothing is
-    saved, nothing is published. A refusal of the change is raised as it would be."""
+def effect_of(table_id: int, change: Callable[[], Hand]) -> Effect:
+    """What `change` (a correction or an undo of a hand of table `table_id`) would change,
+    found by making it and rolling it back: nothing is saved, nothing is published. A refusal
+    of the change is raised as it would be."""
     try:
         with transaction.atomic():
             table = locked_table(table_id)
             before = _state(table)
-            hand = change()
+            change()
             table.refresh_from_db(fields=["status", "winner"])
-            raise _Undone(_compare(before, _state(table), changed=hand.version != version))
+            raise _Undone(_compare(before, _state(table)))
     except _Undone as undone:
         return undone.effect
+
+
+def correction_effect(*, hand_id: int, record, by) -> Effect:
+    """What replacing the record of hand `hand_id` with `record` would change
+    (games.services.hands.correct_hand, its refusals included), without saving it."""
+    try:
+        table_id = Hand.objects.values_list("table_id", flat=True).get(pk=hand_id)
+    except Hand.DoesNotExist:
+        raise Refused("not_found", f"there is no hand {hand_id}") from None
+    return effect_of(table_id, partial(correct_hand, hand_id=hand_id, record=record, by=by))
 
 
 def _state(table: Table) -> dict:
@@ -111,7 +112,7 @@ def _state(table: Table) -> dict:
     }
 
 
-def _compare(before: dict, after: dict, *, changed: bool) -> Effect:
+def _compare(before: dict, after: dict) -> Effect:
     ids = set()
     decided = []
     # A unit of one game is that game: it is named once, as the game.
@@ -129,7 +130,6 @@ def _compare(before: dict, after: dict, *, changed: bool) -> Effect:
     for row in decided:
         row.before, row.after = names.get(row.before), names.get(row.after)
     return Effect(
-        changed=changed,
         set_aside=sorted(after["aside"] - before["aside"]),
         counted_again=sorted(before["aside"] - after["aside"]),
         decided=decided,

@@ -32,7 +32,7 @@ from games.formats import MANY_HANDED, SEATS, seats_of
 from games.models import Hand, Table
 from games.services.changes import may_score
 from games.services.hands import correct_hand, record_hand, undo_hand
-from games.services.previews import effect_of
+from games.services.previews import correction_effect, effect_of
 from games.services.tricks import add_trick, finish_hand, undo_trick
 from games.views import many_cards, many_forms
 from games.views.advice import note
@@ -349,7 +349,7 @@ def _undo(request, table: Table):
     undo = partial(undo_hand, hand_id=hand.pk, by=request.user)
     try:
         if post.get("confirm") != str(table.seq):
-            effect = effect_of(table.pk, undo, version=hand.version)
+            effect = effect_of(table.pk, undo)
             if effect.beyond_the_hand:
                 return confirm_page(request, table, hand, effect, undo=True,
                                     again=bool(post.get("confirm")))
@@ -607,14 +607,13 @@ def correct(request, table_id: int, number: int):
                                             "meanwhile: here is its new version.")
                                  % {"number": hand.number})
                 return redirect("correct_hand", table.pk, hand.number)
-            change = partial(correct_hand, hand_id=hand.pk, record=record, by=request.user)
             confirmed = values.get("confirm")
             if confirmed != str(table.seq):
-                effect = effect_of(table.pk, change, version=hand.version)
+                effect = correction_effect(hand_id=hand.pk, record=record, by=request.user)
                 if effect.beyond_the_hand:
                     return confirm_page(request, table, hand, effect, undo=False,
                                         again=bool(confirmed))
-            corrected = change()
+            corrected = correct_hand(hand_id=hand.pk, record=record, by=request.user)
             said = (_("Hand %(number)s is now version %(version)s.")
                     if corrected.version != hand.version
                     else _("Nothing changed: hand %(number)s stays version %(version)s."))
