@@ -8,10 +8,13 @@ The lists stay a fixed number of queries whatever their length (bench/admin.py t
 import json
 
 from django.contrib import admin, messages
+from django.contrib.admin import helpers
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q, Subquery, Value
 from django.db.models.functions import Coalesce
 from django.http import HttpResponse
+from django.template.response import TemplateResponse
 from django.utils.text import smart_split, unescape_string_literal
+from django.utils.translation import gettext as _
 
 from club.admin import GuardedListMixin, ReadOnlyMixin
 from club.errors import Refused
@@ -186,6 +189,17 @@ class TableAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
 
     @admin.action(description="Abandon the selected tables still in play")
     def abandon(self, request, queryset):
+        """Asks first, on an intermediate page as Django's "delete selected" does: the tables
+        in play it will abandon and what goes back, and those already finished, left as they
+        are. Abandons them only once that page is confirmed (`post`)."""
+        if not request.POST.get("post"):
+            tables = [(table, self.players_display(table)) for table in queryset.order_by("pk")]
+            return TemplateResponse(request, "admin/games/table/abandon_confirmation.html", {
+                **self.admin_site.each_context(request), "opts": self.model._meta,
+                "title": _("Abandon these tables?"),
+                "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
+                "playing": [row for row in tables if row[0].status not in FINISHED],
+                "finished": [table for table, _players in tables if table.status in FINISHED]})
         done = 0
         for table in queryset.order_by("pk"):
             if table.status in FINISHED:

@@ -167,12 +167,33 @@ def test_tables_cannot_be_added_or_deleted_through_the_admin(staff_client, secre
     assert list(Table.objects.values_list("name", flat=True)) == ["Table 1"]
 
 
+def test_the_abandon_action_asks_first_and_abandons_nothing_until_confirmed(staff_client,
+                                                                             secretary):
+    playing = pool(secretary, hands=1, name="Playing", pool_entry="5.00")
+    won = won_pool(secretary)
+
+    response = staff_client.post("/admin/games/table/", {
+        "action": "abandon", "_selected_action": [playing.pk, won.pk]})
+
+    playing.refresh_from_db()
+    assert response.status_code == 200 and playing.status == "playing" and playing.seq == 2
+    page = page_text(response)
+    assert "Abandon these tables?" in page
+    assert "Playing" in page and "Athos, Porthos, Aramis" in page
+    assert "every stake of a pool goes back as paid" in page
+    assert "Won pool is already won: it is left as it is." in page
+    assert 'name="post" value="yes"' in page and 'name="action" value="abandon"' in page
+    assert f'name="_selected_action" value="{playing.pk}"' in page
+    assert 'href="/admin/games/table/"' in page  # "No, take me back"
+
+
 def test_the_abandon_action_abandons_tables_in_play_through_the_service(staff_client, secretary):
     playing = pool(secretary, hands=1, name="Playing")
     won = won_pool(secretary)
 
     response = staff_client.post("/admin/games/table/", {
-        "action": "abandon", "_selected_action": [playing.pk, won.pk]}, follow=True)
+        "action": "abandon", "_selected_action": [playing.pk, won.pk], "post": "yes"},
+        follow=True)
 
     playing.refresh_from_db()
     won.refresh_from_db()

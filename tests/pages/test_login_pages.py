@@ -240,3 +240,21 @@ def test_changing_ones_password_wants_a_login_and_csrf(client, django_user_model
         "new_password2": "my own new password"})
     assert answer.status_code == 403
     assert authenticate(username="athos", password=GOOD) == user
+
+
+def test_a_login_without_a_player_is_told_who_links_it(staff, django_user_model):
+    """A member is told to ask the secretary; the secretary (staff) himself is told where
+    logins are linked to players and managed, not to ask himself."""
+    member = Client()
+    member.force_login(django_user_model.objects.create_user("dora", password=GOOD))
+    assert "Your login is not linked to a player yet: ask the secretary." in text(
+        member.get("/account/"))
+
+    page = text(staff.get("/account/"))
+    assert "ask the secretary" not in page
+    assert "Your login is not linked to a player yet. Link it to one on the" in page
+    assert 'href="/players/#add"' in page and 'href="/admin/auth/user/"' in page
+
+    french = text(staff.get("/account/", **FR))
+    assert "demandez au secrétaire" not in french
+    assert "Votre identifiant n'est lié à aucun joueur. Liez-le à un joueur sur la" in french
