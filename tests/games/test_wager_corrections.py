@@ -229,4 +229,4 @@ def test_a_wager_whose_player_a_correction_took_out_reads_void_everywhere_once_t
         assert (rows[wager.pk]["outcome"], rows[wager.pk]["bettor_net"]) == ("void", "0.00")
         page = client.get(f"/players/{bettor.player.pk}/").content.decode()
         start = page.index(f'data-wager="{wager.pk}"')
-        assert "void: every stake given back" in page[start:page.index("</tr>", start)]
+        assert "void: every stake given back" in page[start:page.index("</li>", start)]

@@ -125,7 +125,7 @@ def test_a_members_money_is_his_own_and_staffs(client, steward, django_user_mode
 def wager_row(page: str, wager) -> dict:
     """The member page's row of a wager: its figures by data attribute."""
     start = page.index(f'data-wager="{wager.pk}"')
-    row = page[start:page.index("</tr>", start)]
+    row = page[start:page.index("</li>", start)]
     return dict(re.findall(r"data-(matched|returned|outcome|net)[^>]*>([^<]*)<", row))
 
 
