@@ -47,9 +47,12 @@ class Moved:
 
 @dataclass
 class Effect:
-    """What the change would do. `squared` is true when, before it, every balance of the club
-    was 0.00 (the settle-up paid); `held_before` and `held_after` are the money held at the
-    tables (pots and wagers in escrow), which the settle-up waits for."""
+    """What the change would do. `record` and `result` are the hand's as it would stand;
+    `squared` is true when, before it, every balance of the club was 0.00 (the settle-up
+    paid); `held_before` and `held_after` are the money held at the tables (pots and wagers in
+    escrow), which the settle-up waits for."""
+    record: dict = field(default_factory=dict)
+    result: dict | None = None
     set_aside: list[int] = field(default_factory=list)
     counted_again: list[int] = field(default_factory=list)
     decided: list[Decided] = field(default_factory=list)
@@ -79,9 +82,12 @@ def effect_of(table_id: int, change: Callable[[], Hand]) -> Effect:
         with transaction.atomic():
             table = locked_table(table_id)
             before = _state(table)
-            change()
+            hand = change()
             table.refresh_from_db(fields=["status", "winner"])
-            raise _Undone(_compare(before, _state(table)))
+            effect = _compare(before, _state(table))
+            hand.refresh_from_db(fields=["record", "result"])
+            effect.record, effect.result = hand.record, hand.result
+            raise _Undone(effect)
     except _Undone as undone:
         return undone.effect
 

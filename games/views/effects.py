@@ -70,4 +70,5 @@ def confirm_page(request, table: Table, hand: Hand, effect: Effect, *, undo: boo
     return render(request, "games/confirm_correction.html", {
         "table": table, "hand": hand, "undo": undo, "again": again,
         "lines": effect_lines(effect), "resent": resent, "seq": table.seq,
-        "recorded": display.hand_html(hand.record, hand.result, ranking=ranking)})
+        "recorded": display.hand_html(hand.record, hand.result, ranking=ranking),
+        "becomes": display.hand_html(effect.record, effect.result, ranking=ranking)})

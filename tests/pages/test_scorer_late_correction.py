@@ -82,6 +82,7 @@ def test_a_late_correction_says_what_it_will_change_and_waits_for_confirmation(
     assert "The settle-up had been paid: every balance was 0.00." in page
     assert "Money held at the tables (pots, wagers in escrow): 0.00, then 30.00." in page
     assert "As recorded now (version 1)" in page and "Nothing is saved until you confirm." in page
+    assert "tricks elder 5, dealer 0" in page and "tricks elder 0, dealer 5" in page  # and then
     # Nothing saved yet.
     assert Hand.objects.get(number=1).version == 1 and not any(balances().values())
     assert Table.objects.get().status == Table.Status.WON and Table.objects.get().seq == seq
@@ -149,3 +150,13 @@ def test_a_scorer_who_is_not_staff_is_not_offered_to_undo_a_decided_game(
     answer = client.post(url(table), {"action": "undo_hand",
                                       "hand": Hand.objects.last().pk, "key": "u"})
     assert answer.status_code == 422 and "only staff may undo it now" in answer.content.decode()
+
+
+def test_the_confirmation_in_french(scorer, paid_pool):
+    page = scorer.post(f"/tables/{paid_pool.pk}/hands/1/correct/", dealers_vole(),
+                       HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Cette correction changera plus que ce coup" in page
+    assert "Les coups 4, 5, 6 seront mis de côté : ils ne compteront pas." in page
+    assert "Décidé à nouveau : la table gagnée par Athos devient la table encore en jeu." in page
+    assert "Athos : solde 0.00, puis -32.00 (-32.00)." in page
+    assert "Confirmer la correction" in page and "Retour" in page
