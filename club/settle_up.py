@@ -195,7 +195,7 @@ def club_settle_up(*, held_apart: bool = False) -> Settlement:
                       "0.00: the rest is held at a table (a pool's pot, or wagers in escrow); "
                       "settle up once it is paid out", rule="held_at_tables",
                       total=ledger.cents_to_str(total))
-    since = _since_last_payment() if held_apart else None
+    since = _since_last_payment(balances) if held_apart else None
     everyone = {*balances, *settled, *(pk for h in held for pk in h[2]),
                 *(since["moved"] if since else ())}
     named = {pk: Party(pk, player.name)
@@ -236,10 +236,11 @@ def _held() -> list[tuple[str, int, dict[int, int]]]:
             for code, total in sorted(holding.items())]
 
 
-def _since_last_payment() -> dict | None:
+def _since_last_payment(balances: dict[int, int]) -> dict | None:
     """Since the last payment: when it was made, each party whose balance moved by other
     postings after it ({party: (the change, his balance now)}), and whether a correction
-    reversed money paid out before. None when no payment was made, or no balance moved."""
+    reversed money paid out before. None when no payment was made, or no balance moved.
+    `balances` are the balances now that are not zero, by party."""
     last = Transaction.objects.filter(kind="payment").order_by("-pk").first()
     if last is None:
         return None
@@ -249,7 +250,6 @@ def _since_last_payment() -> dict | None:
                .values_list("account__player_id", "total") if cents}
     if not changes:
         return None
-    now = ledger.player_balances() | {0: ledger.house_balance()}
     return {"at": last.created_at,
-            "moved": {pk: (cents, now.get(pk, 0)) for pk, cents in changes.items()},
+            "moved": {pk: (cents, balances.get(pk, 0)) for pk, cents in changes.items()},
             "corrected": after.filter(transaction__kind="reversal").exists()}

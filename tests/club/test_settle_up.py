@@ -141,3 +141,70 @@ def test_payments_clear_every_balance_once_each_way(balances):
 def test_up_to_eight_balances_take_the_fewest_payments_a_brute_force_finds(balances):
     amounts = [cents for cents in balances.values() if cents]
     assert len(settle_up(balances)) == fewest_payments(amounts)
+
+
+# The club's settle-up while money is held at a table (club_settle_up, held_apart for the page).
+
+@pytest.fixture
+def reopened(django_user_model):
+    """A pool with an entry of 7.00 that Athos won (a pot of 21.00), settled (Porthos and Aramis
+    paid him 7.00 each), then re-opened by a correction of the hand that won it: its payout is
+    reversed, and the pot holds 21.00 again, 7.00 put up by each player."""
+    from club import ledger
+    from club.models import Player
+    from club.payments import record_payment
+    from games.models import Hand
+    from games.services.hands import correct_hand
+    from tests.games.kit import pool, record_game_won_by, summary
+    steward = django_user_model.objects.create_user("steward", is_staff=True)
+    table = pool(steward, pool_entry="7.00")
+    athos, porthos, aramis = (Player.objects.get(name=n) for n in ("Athos", "Porthos", "Aramis"))
+    record_game_won_by(table, athos, steward)
+    record_game_won_by(table, athos, steward)
+    for payer in (porthos, aramis):
+        record_payment(payer=payer, payee=athos, cents=7_00, by=steward)
+    last = Hand.objects.filter(table=table).order_by("-number").first()
+    correct_hand(hand_id=last.pk, record=summary(0 if last.elder_id == athos.pk else 5),
+                 by=steward)
+    assert ledger.player_balance(athos) == -21_00
+    return table, athos, porthos, aramis
+
+
+@pytest.mark.django_db
+def test_money_held_again_after_a_correction_is_counted_as_its_stakers(reopened):
+    from club.errors import Refused
+    from club.settle_up import club_settle_up
+    table, athos, porthos, aramis = reopened
+
+    with pytest.raises(Refused) as refused:  # the API's settle-up: not while money is held
+        club_settle_up()
+    found = club_settle_up(held_apart=True)
+
+    assert refused.value.rule == "held_at_tables"
+    # Balances: Athos 0.00 after the payments, less the payout of 21.00 reversed: -21.00.
+    assert [(p.name, cents) for p, cents in found.balances] == [("Athos", -21_00)]
+    # The pot's 21.00 counts as 7.00 of each player's: Athos -14.00, Porthos and Aramis 7.00.
+    assert [(code, cents, [(p.name, c) for p, c in put]) for code, cents, put in found.held] == [
+        (f"pot:table:{table.pk}", 21_00, [("Aramis", 7_00), ("Athos", 7_00), ("Porthos", 7_00)])]
+    assert [(p.name, q.name, c) for p, q, c in found.payments] == [
+        ("Athos", "Aramis", 7_00), ("Athos", "Porthos", 7_00)]
+    assert [(m.party.name, m.then, m.now) for m in found.since["moved"]] == [
+        ("Athos", 0, -21_00)]
+    assert found.since["corrected"] is True
+
+
+@pytest.mark.django_db
+def test_without_payments_nothing_moved_since_and_with_nothing_held_nothing_is_held(
+        django_user_model):
+    from club.payments import record_payment
+    from club.players import create_player
+    from club.settle_up import club_settle_up
+    steward = django_user_model.objects.create_user("steward", is_staff=True)
+    athos, porthos = create_player(name="Athos"), create_player(name="Porthos")
+    assert club_settle_up(held_apart=True).since is None
+    record_payment(payer=athos, payee=porthos, cents=3_00, by=steward)
+
+    found = club_settle_up(held_apart=True)
+
+    assert found.held == [] and found.since is None  # only a payment since: nothing moved
+    assert [(p.name, q.name, c) for p, q, c in found.payments] == [("Porthos", "Athos", 3_00)]
