@@ -23,10 +23,9 @@ def add_trick(*, hand_id: int, trick: list, number: int, by,
               revoke_by: str | None = None) -> Hand:
     """Appends `trick` ([leader's card, follower's card]; à trois and à quatre its three or
     four cards from the leader's) to the hand in progress; `number` is the trick's number (from
-    1) as the scorer's page has it, which must be the next one. `revoke_by` (a role) keeps an
-    illegal card of that player in it as a revoke (docs/rules.md, section 8): the record's
-    `irregularities` name it. À trois and à quatre no revoke is kept (rulings 48 and 51): the
-    engine refuses the card."""
+    1) as the scorer's page has it, which must be the next one. `revoke_by` (a role; à trois and
+    à quatre a seat) keeps an illegal card of that player in it as a revoke (docs/rules.md,
+    section 8, rulings 80 to 83): the record's `irregularities` name it."""
     return _change(hand_id, by, lambda record: _with_trick(record, trick, number, revoke_by))
 
 

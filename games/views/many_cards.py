@@ -13,7 +13,14 @@ from games.admin import display
 from games.engine.cards import SUIT_OF, parse_card
 from games.engine.tricks import winner
 from games.formats import SEATS
-from games.views.many_forms import ANSWERING, FORMAT, named
+from games.views.many_forms import (
+    ANSWERING,
+    FORMAT,
+    announced,
+    irregular_values,
+    named,
+    with_irregularities,
+)
 
 EXCHANGE_ROWS = 3  # proposals accepted that a page can enter, as two-handed
 # The trick form's fields, one a card, in the order played: the leader's first.
@@ -66,12 +73,16 @@ def deal_record(kind: str, post) -> dict:
 
 def full_record(kind: str, post) -> dict:
     """A correction's form as a full record: the deal form's, with its tricks, each one's cards
-    in the order played from its leader; in progress only when the form says so."""
+    in the order played from its leader, and the fold's irregularities; in progress only when
+    the form says so."""
     record = deal_record(kind, post)
     record["tricks"] = tricks_of(post)
     if not post.get("in_progress"):
         del record["in_progress"]
-    return record
+    king = announced(kind, post, record.get("king"))
+    if king:
+        record["king"] = king
+    return with_irregularities(kind, post, record)
 
 
 def prefill(record: dict) -> dict:
@@ -80,7 +91,8 @@ def prefill(record: dict) -> dict:
     values = {seat: cards_text(cards) for seat, cards in deal.items() if seat != "turn_up"}
     values |= {"turn_up": cards_text([deal.get("turn_up")] if deal.get("turn_up") else []),
                "king": record.get("king") or "none",
-               "in_progress": "on" if record.get("in_progress") else ""}
+               "in_progress": "on" if record.get("in_progress") else "",
+               **irregular_values(record)}
     accepted = [entry for entry in exchanges if entry.get("accepted")]
     refusal = next((entry.get("refused_by") for entry in exchanges
                     if not entry.get("accepted")), None)

@@ -1,7 +1,9 @@
 """The scorer's summary forms of a hand à trois and à quatre (templates/games/_trois_form.html,
 _quatre_form.html): their choices, the players named by their seats, the `ecarte-trois/1` or
 `ecarte-quatre/1` summary record they make (docs/hand-record.md), and a stored record read back
-into them for a correction. The engine judges the record; the form only writes it down."""
+into them for a correction. Their fold "Irregularities" (_many_irregularities.html), on the
+card-by-card correction too, writes the record's `irregularities` (docs/rules.md, rulings 80
+to 83). The engine judges the record; the form only writes it down."""
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -17,6 +19,7 @@ SEAT_WORDS = {"elder": gettext_lazy("elder"), "middle": gettext_lazy("middle"),
 SIDES = {side: tuple(seat for seat in quatre.SEATS if quatre.SIDE_OF[seat] == side)
          for side in quatre.SIDES}  # the elder and the third, the second and the dealer
 NO_TRICK = "none"  # the à quatre button of a hand a king mark ended before play
+REPLAY_REASONS = ("revoke", "false_king", "misdeal")  # a hand dealt again, as two-handed
 
 
 def kind_of(record: dict) -> str | None:
@@ -68,7 +71,7 @@ def summary_record(kind: str, post) -> dict:
         opening, refused_by = "refused", opening.split(":", 1)[1]
     if opening not in ("played", "refused", "exchanged"):
         raise Refused("bad_summary", _("Choose the opening."), "summary.opening")
-    king = post.get("king") or "none"
+    king = announced(kind, post, post.get("king") or "none")
     summary = {"opening": opening}
     if refused_by:
         summary["refused_by"] = refused_by
@@ -85,7 +88,71 @@ def summary_record(kind: str, post) -> dict:
     else:
         elder_side = _count(post, "elder_side", "summary.tricks")
         summary["tricks"] = {"elder_side": elder_side, "dealer_side": 5 - elder_side}
-    return {"format": FORMAT[kind], "summary": summary}
+    return with_irregularities(kind, post, {"format": FORMAT[kind], "summary": summary})
+
+
+def announced(kind: str, post, king):
+    """Who announced the king, as the form has it (`king`: a seat, "turned", or none): a
+    false king of the fold is an announced king."""
+    false_king = post.get("many_false_king_by")
+    return false_king if king in (None, "", "none") and false_king in SEATS[kind] else king
+
+
+def with_irregularities(kind: str, post, record: dict) -> dict:
+    """The record with the fold's irregularities: a revoke, a false king, and the hand to
+    deal again, each player named by his seat."""
+    entries = []
+    if post.get("many_revoke_by") in SEATS[kind]:
+        try:
+            trick = int(post.get("many_revoke_trick"))
+        except (TypeError, ValueError):
+            trick = None  # the engine names the trick as missing
+        entries.append({"type": "revoke", "by": post["many_revoke_by"], "trick": trick})
+    if post.get("many_false_king_by") in SEATS[kind]:
+        entries.append({"type": "false_king", "by": post["many_false_king_by"]})
+    reason = post.get("many_replay_reason")
+    if reason in REPLAY_REASONS or reason == "undone":
+        entries.append({"type": "replay", "reason": reason})
+    return record | {"irregularities": entries} if entries else record
+
+
+def irregular_values(record: dict) -> dict:
+    """A stored record's irregularities as the fold's values (`with_irregularities` read
+    back)."""
+    values = {}
+    for entry in record.get("irregularities") or []:
+        if entry.get("type") == "replay":
+            values["many_replay_reason"] = entry.get("reason")
+        elif entry.get("type") in ("revoke", "false_king"):
+            values[f"many_{entry['type']}_by"] = entry.get("by")
+            if entry["type"] == "revoke":
+                values["many_revoke_trick"] = str(entry.get("trick"))
+    return values
+
+
+def irregular_fields(players: list[dict], values, action: str) -> dict:
+    """The fold "Irregularities" of the form whose action is `action`: its choices, each
+    player named by his seat, with the value chosen; open when one is chosen."""
+    nobody = ("none", "—")
+    seated = [nobody] + [(p["seat"], _("%(name)s, %(seat)s") % {"name": p["name"],
+                                                               "seat": p["word"]})
+                         for p in players]
+    reasons = [nobody, ("revoke", _("a revoke")), ("false_king", _("a false king")),
+               ("misdeal", _("a misdeal"))]
+    if values.get("many_replay_reason") == "undone":
+        reasons.append(("undone", _("undone by the scorer: entered in error")))
+
+    def field(name, label, choices):
+        return {"name": name, "label": label, "choices": [(str(v), t) for v, t in choices],
+                "value": str(values.get(name, ""))}
+    fields = [field("many_revoke_by", _("Revoke (renonce) by"), seated),
+              field("many_revoke_trick", _("in trick"), [(n, n) for n in range(1, 6)]),
+              field("many_false_king_by", _("False king (faux roi) by"), seated),
+              field("many_replay_reason", _("Void: the deal to be played again (la donne à "
+                                            "refaire), for"), reasons)]
+    chosen = any(f["value"] not in ("", "none") for f in fields
+                 if f["name"] != "many_revoke_trick")
+    return {"fields": fields, "open": chosen, "action": action}
 
 
 def prefill(record: dict) -> dict:
@@ -97,7 +164,7 @@ def prefill(record: dict) -> dict:
     king = "turned" if summary.get("king_turned") else summary.get("king") or "none"
     tricks = summary.get("tricks") or {}
     values = {"opening": opening, "king": king,
-              "first_to_two": summary.get("first_to_two") or ""}
+              "first_to_two": summary.get("first_to_two") or "", **irregular_values(record)}
     for seat, count in tricks.items():
         values[f"tricks_{seat}"] = str(count)
     if "elder_side" in tricks:
@@ -126,4 +193,5 @@ def context(kind: str, seats: dict, names: dict, values) -> dict:
     return {"many": kind, "seated": players, "many_openings": made["openings"],
             "many_kings": made["kings"], "trick_rows": trick_rows(kind, players, values),
             "sides": sides(players) if kind == "quatre" else [], "quatre_splits": SPLITS,
-            "counts": COUNTS}
+            "counts": COUNTS, "many_irregular": irregular_fields(players, values, kind),
+            "many_irregular_deal": irregular_fields(players, values, "many_deal")}

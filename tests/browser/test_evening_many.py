@@ -252,3 +252,37 @@ def test_a_quatre_match_to_la_belle(live_server, quatre, phone):
     expect(phone.locator(".last-hands li").first).to_have_text(
         f"Hand 14 — the dealer's side {AT}: +1 point")
     shot(phone, "evening-many/quatre-won")
+
+
+def test_irregularities_a_quatre_from_the_fold(live_server, quatre, phone):
+    """A misdeal dealt again, then a false king, each from the fold "Irregularities" of the à
+    quatre form (docs/rules.md, rulings 80 and 83)."""
+    scoring(phone, live_server.url, quatre)
+    form = phone.locator("#quatre-form")
+    fold = form.locator("#irregular-quatre")
+    expect(fold.get_by_label("Revoke (renonce) by")).to_be_hidden()  # closed by default
+
+    # A misdeal: whatever the tricks, nothing is marked and Dartagnan deals again.
+    roles_shown(phone, DARTAGNAN_DEALS, ("elder", "second", "third", "dealer"))
+    fold.locator("summary").tap()
+    fold.get_by_label("Void: the deal to be played again (la donne à refaire), for") \
+        .select_option(label="a misdeal")
+    shot(phone, "evening-many/quatre-irregularities")
+    form.get_by_text("exchanged", exact=True).tap()
+    form.get_by_role("button", exact=True,
+                     name="the elder's side 3, the dealer's side 2").tap()
+    expect(phone.locator(".messages")).to_contain_text("Hand 1 recorded.")
+    roles_shown(phone, DARTAGNAN_DEALS, ("elder", "second", "third", "dealer"))
+    score_shown(phone, f"{AT} 0 – {PD} 0")
+
+    # Athos plays without proposing; Porthos, second, announced the king without it, and his
+    # side takes 4 tricks: the point and the refusal point, less the refusal point for the
+    # false king (a summary cannot show who held the king: ruling 19). No king mark.
+    fold.locator("summary").tap()
+    fold.get_by_label("False king (faux roi) by").select_option(label="Porthos, second")
+    form.get_by_text("played without proposing", exact=True).tap()
+    form.get_by_role("button", exact=True,
+                     name="the elder's side 1, the dealer's side 4").tap()
+    expect(phone.locator(".messages")).to_contain_text("Hand 2 recorded.")
+    score_shown(phone, f"{AT} 0 – {PD} 1")
+    roles_shown(phone, ATHOS_DEALS, ("elder", "second", "third", "dealer"))

@@ -3,7 +3,9 @@ section 8, rulings 80 to 83): a revoke kept in a full record with its penalty, a
 a correction, and a hand dealt again by the same dealer."""
 import pytest
 
+from club.errors import Refused
 from games.models import Hand
+from games.services import tricks
 from tests.engine.test_quatre_irregularities import REVOKE, REVOKE_DEAL, REVOKE_TRICKS
 from tests.engine.test_trois_irregularities import DEAL as TROIS_DEAL
 from tests.engine.test_trois_irregularities import REVOKE as TROIS_REVOKE
@@ -93,3 +95,19 @@ def test_a_correction_adds_a_false_king_and_then_a_replay(scorer, four):
     assert answer.json()["hand"]["result"]["void"] is True
     assert {s["score"] for s in table["quatre"]["sides"]} == {0}
     assert table["quatre"]["seats"]["dealer"] == four[0].pk  # Athos deals again
+
+
+def test_a_trick_entered_with_a_revoke_keeps_the_illegal_card(scorer, four):
+    # The service of the trick form: à quatre the revoke names a seat (ruling 80).
+    snap = open_quatre(scorer, four).json()
+    record = {"format": "ecarte-quatre/1", "deal": REVOKE_DEAL, "exchanges": [],
+              "in_progress": True}
+    hand = checked(scorer.post(f"/tables/{snap['id']}/hands", {"record": record}))["hand"]
+    trick, user = REVOKE_TRICKS[0].split(), Hand.objects.get().table.opened_by
+    with pytest.raises(Refused) as refused:
+        tricks.add_trick(hand_id=hand["id"], trick=trick, number=1, by=user)
+    assert refused.value.code == "must_follow_suit"
+    kept = tricks.add_trick(hand_id=hand["id"], trick=trick, number=1, by=user,
+                            revoke_by="second")
+    assert kept.record["irregularities"] == [REVOKE] and kept.record["tricks"] == [trick]
+    assert kept.result["in_progress"] is True
