@@ -38,6 +38,9 @@ def figures(wager: Wager):
     return wager.reckoning
 
 
+UNMATCHED_PART = {"matched": "none left"}  # the API's "matched": the offer was taken in full
+
+
 def signed(cents: int) -> str:
     return f"+{cents_to_str(cents)}" if cents > 0 else cents_to_str(cents)
 
@@ -84,12 +87,14 @@ class MemberFilter(PlayerFilter):
 
 
 class StatusFilter(admin.SimpleListFilter):
-    """Open, or how the wager closed (the API's words)."""
-    title = "status"
+    """Open, or how the wager's unmatched part closed (the API's status, named as the list's
+    column names it)."""
+    title = "unmatched part"
     parameter_name = "status"
 
     def lookups(self, request, model_admin):
-        return [(value or "open", value or "open") for value in Wager.Closed.values]
+        return [(value or "open", UNMATCHED_PART.get(value, value or "open"))
+                for value in Wager.Closed.values]
 
     def queryset(self, request, queryset):
         status = self.value()
@@ -193,7 +198,7 @@ class WagerAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
         """How the part of the stake not matched closed (the API's status): open, withdrawn,
         lapsed when the unit started, none left (matched in full), or balanced (French). It
         says nothing of who won: see the outcome."""
-        return {"matched": "none left"}.get(wager.closed, wager.closed or "open")
+        return UNMATCHED_PART.get(wager.closed, wager.closed or "open")
 
     @admin.display(description="outcome (the backer's side)")
     def outcome(self, wager):

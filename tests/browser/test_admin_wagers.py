@@ -39,6 +39,11 @@ def test_the_secretary_follows_a_members_wager_to_its_transaction(
     expect(rows).to_have_count(2)  # she laid against Charles's offer, and bet for the gallery
     expect(rows.first).to_contain_text("French evening")
     expect(rows.last).to_contain_text("5:2")
+    # Who won and what it did to the backer's money: Dora's 2.00 matched won 2.00 less the
+    # 5 % levy; Charles's offer won both lays, 10.00 and 15.00.
+    expect(rows.first.locator(".field-outcome")).to_have_text("won")
+    expect(rows.first.locator(".field-net_display")).to_have_text("+1.90")
+    expect(rows.last.locator(".field-net_display")).to_have_text("+25.00")
     desk.screenshot(path="/tmp/admin-wagers-list.png", full_page=True)
 
     desk.get_by_role("link", name=str(dora_lays["offer"]), exact=True).click()
@@ -47,6 +52,7 @@ def test_the_secretary_follows_a_members_wager_to_its_transaction(
     expect(ledger).to_contain_text("Dora −10.00, escrow +10.00")
     expect(ledger).to_contain_text("escrow −35.00, Charles +35.00")
     expect(desk.locator("#takes-group")).to_contain_text("15.00")
+    expect(desk.locator(".field-layers_net")).to_contain_text("Dora -10.00; Emile -15.00")
     desk.screenshot(path="/tmp/admin-wagers-wager.png", full_page=True)
 
     ledger.get_by_role("link", name=f"#{dora_lays['lay']}", exact=True).click()
