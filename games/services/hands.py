@@ -129,9 +129,13 @@ def locked_table_of(hand_id: int, by, *, act: str) -> Table:
 
 
 @transaction.atomic
-def correct_hand(*, hand_id: int, record, by) -> Hand:
-    """Replaces a hand's record with a new version and replays the table from it."""
+def correct_hand(*, hand_id: int, record, by, seq: int | None = None) -> Hand:
+    """Replaces a hand's record with a new version and replays the table from it. With `seq`,
+    only if the table is still at that `seq` (what the scorer was shown it would change)."""
     table = locked_table_of(hand_id, by, act="correct hands")
+    if seq is not None and table.seq != seq:
+        raise Refused("conflict", "the table changed since this correction was shown",
+                      rule="table_changed")
     hand = table.hands.get(pk=hand_id)
     hands = replay.table_hands(table)
     if not by.is_staff and _unit_is_over(table, hands, hand.number):
@@ -173,13 +177,13 @@ def undone(record: dict) -> dict:
 
 
 @transaction.atomic
-def undo_hand(*, hand_id: int, by) -> Hand:
+def undo_hand(*, hand_id: int, by, seq: int | None = None) -> Hand:
     """Takes back the table's last hand, until the next is entered: a new version of it that
     is void, so that the table's course is as it was before it (the same dealer deals again).
-    A correction like any other (`correct_hand`): nothing is deleted, and a hand whose unit is
-    decided is taken back by staff only. Refused for a hand that is no longer the last, one
-    still being played card by card (its tricks are taken back one by one), one void already,
-    and a hand à trois or à quatre, whose records know no void hand."""
+    A correction like any other (`correct_hand`, `seq` included): nothing is deleted, and a
+    hand whose unit is decided is taken back by staff only. Refused for a hand that is no
+    longer the last, one still being played card by card (its tricks are taken back one by
+    one), one void already, and a hand à trois or à quatre, whose records know no void hand."""
     table = locked_table_of(hand_id, by, act="undo hands")
     hand = table.hands.get(pk=hand_id)
     last = table.hands.count()
@@ -194,7 +198,7 @@ def undo_hand(*, hand_id: int, by) -> Hand:
     if (hand.result or {}).get("void"):
         raise Refused("conflict", f"hand {hand.number} is void already: nothing is left to "
                       "undo")
-    return correct_hand(hand_id=hand_id, record=undone(hand.record), by=by)
+    return correct_hand(hand_id=hand_id, record=undone(hand.record), by=by, seq=seq)
 
 
 def _cards_dealt(record) -> tuple | None:

@@ -48,9 +48,11 @@ class Moved:
 @dataclass
 class Effect:
     """What the change would do. `record` and `result` are the hand's as it would stand;
+    `seq` is the table's when it was found: the change is saved as shown only at that `seq`;
     `squared` is true when, before it, every balance of the club was 0.00 (the settle-up
     paid); `held_before` and `held_after` are the money held at the tables (pots and wagers in
     escrow), which the settle-up waits for."""
+    seq: int = 0  # the table's, when the effect was found
     record: dict = field(default_factory=dict)
     result: dict | None = None
     set_aside: list[int] = field(default_factory=list)
@@ -85,6 +87,7 @@ def effect_of(table_id: int, change: Callable[[], Hand]) -> Effect:
             hand = change()
             table.refresh_from_db(fields=["status", "winner"])
             effect = _compare(before, _state(table))
+            effect.seq = before["seq"]
             hand.refresh_from_db(fields=["record", "result"])
             effect.record, effect.result = hand.record, hand.result
             raise _Undone(effect)
@@ -107,6 +110,7 @@ def _state(table: Table) -> dict:
     balances = ledger.player_balances()
     balances[HOUSE] = ledger.house_balance()
     return {
+        "seq": table.seq,
         "aside": set(table.hands.filter(status=Hand.Status.SET_ASIDE)
                      .values_list("number", flat=True)),
         "game": dict(Game.objects.filter(table=table).values_list("number", "winner_id")),

@@ -1,17 +1,42 @@
 """The confirmation step of a correction or an undo on the scorer's pages: what it will change
 (games.services.previews) in words, with Confirm and Back. The form the scorer sent goes
-back with it unchanged, with the table's `seq` as it was previewed: a confirmation made after
-the table changed is previewed again."""
+back with it unchanged, with the table's `seq` as it was previewed; the change is saved only
+at that `seq` (the service checks it under the table's lock), so a confirmation made after the
+table changed is previewed again."""
+from collections.abc import Callable
+
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from club.errors import Refused
 from club.ledger import cents_to_str
 from games.admin import display
 from games.models import Hand, Table
 from games.services.previews import Effect
 
 NOT_RESENT = ("csrfmiddlewaretoken", "confirm", "back")
+CHANGED = "table_changed"  # the refusal of a change saved at a `seq` the table has left
+
+
+def shown_or_saved(request, table: Table, hand: Hand, *, preview: Callable[[], Effect],
+                   save: Callable[[int], HttpResponse], undo: bool) -> HttpResponse:
+    """Saves the change (`save(seq)`, the page's answer) when the scorer confirmed it at the
+    table's `seq`, or at once when it changes nothing beyond its hand; otherwise the page that
+    says what it will change (`preview()`). The service's refusals are raised."""
+    confirmed = request.POST.get("confirm", "")
+    if not confirmed.isdigit():
+        effect = preview()
+        if effect.beyond_the_hand:
+            return confirm_page(request, table, hand, effect, undo=undo)
+        confirmed = effect.seq
+    try:
+        return save(int(confirmed))
+    except Refused as refused:
+        if refused.rule != CHANGED:
+            raise
+    return confirm_page(request, table, hand, preview(), undo=undo, again=True)
 
 
 def _won(what: str, number: int, name: str | None) -> str:

@@ -36,7 +36,7 @@ from games.services.previews import correction_effect, effect_of
 from games.services.tricks import add_trick, finish_hand, undo_trick
 from games.views import many_cards, many_forms
 from games.views.advice import note
-from games.views.effects import confirm_page
+from games.views.effects import shown_or_saved
 from games.views.many_cards import EXCHANGE_ROWS, PLAYED, cards_of, cards_text, tricks_of
 
 # The six buttons of a summary's tricks: the elder's, the dealer's, and whether it is a vole.
@@ -347,19 +347,18 @@ def _undo(request, table: Table):
         return redirect("score_table", table.pk)
     hand = get_object_or_404(Hand, pk=_number(post, "hand"), table=table)
     undo = partial(undo_hand, hand_id=hand.pk, by=request.user)
-    try:
-        if post.get("confirm") != str(table.seq):
-            effect = effect_of(table.pk, undo)
-            if effect.beyond_the_hand:
-                return confirm_page(request, table, hand, effect, undo=True,
-                                    again=bool(post.get("confirm")))
-        if form_once(request, post.get("key", ""), undo):
+
+    def save(seq: int):
+        if form_once(request, post.get("key", ""), partial(undo, seq=seq)):
             messages.success(request, _("Hand %(number)s undone: it is void, and the same "
                                         "dealer deals again. Enter the hand afresh.")
                              % {"number": hand.number})
         else:
             messages.success(request, _("This was already sent from this page: it counts once."))
         return redirect("score_table", table.pk)
+    try:
+        return shown_or_saved(request, table, hand, preview=partial(effect_of, table.pk, undo),
+                              save=save, undo=True)
     except Refused as refused:
         errors = {"action": "undo_hand", "form": _undo_refused(refused, hand)}
     table.refresh_from_db()
@@ -607,19 +606,10 @@ def correct(request, table_id: int, number: int):
                                             "meanwhile: here is its new version.")
                                  % {"number": hand.number})
                 return redirect("correct_hand", table.pk, hand.number)
-            confirmed = values.get("confirm")
-            if confirmed != str(table.seq):
-                effect = correction_effect(hand_id=hand.pk, record=record, by=request.user)
-                if effect.beyond_the_hand:
-                    return confirm_page(request, table, hand, effect, undo=False,
-                                        again=bool(confirmed))
-            corrected = correct_hand(hand_id=hand.pk, record=record, by=request.user)
-            said = (_("Hand %(number)s is now version %(version)s.")
-                    if corrected.version != hand.version
-                    else _("Nothing changed: hand %(number)s stays version %(version)s."))
-            messages.success(request, said % {"number": hand.number,
-                                              "version": corrected.version})
-            return redirect("hand_history", table.pk, hand.number)
+            return shown_or_saved(
+                request, table, hand, undo=False, save=partial(_save, request, hand, record),
+                preview=partial(correction_effect, hand_id=hand.pk, record=record,
+                                by=request.user))
         except Refused as refused:
             if refused.code == "forbidden":
                 raise PermissionDenied from None
@@ -646,6 +636,15 @@ def correct(request, table_id: int, number: int):
                                       ranking=table.rules.get("ranking", "classic")),
         **_choices(names["elder"], names["dealer"])},
         status=status)
+
+
+def _save(request, hand: Hand, record: dict, seq: int):
+    """The correction saved, at the table's `seq`; the hand's history then says so."""
+    corrected = correct_hand(hand_id=hand.pk, record=record, by=request.user, seq=seq)
+    said = (_("Hand %(number)s is now version %(version)s.") if corrected.version != hand.version
+            else _("Nothing changed: hand %(number)s stays version %(version)s."))
+    messages.success(request, said % {"number": hand.number, "version": corrected.version})
+    return redirect("hand_history", hand.table_id, hand.number)
 
 
 def _corrected_record(kind: str | None, action: str, values) -> dict:
