@@ -81,7 +81,7 @@ def test_unknown_keys_are_refused_where_they_stand():
 
 
 def test_the_variants_are_not_recorded_a_trois():
-    # docs/rules.md, ruling 48; the irregularities are (tests/engine/test_trois_irregularities).
+    # docs/rules.md, ruling 48; the irregularities are recorded (test_trois_irregularities.py).
     rejects(score_trois, vole(double={"by": "elder", "before_trick": 1, "accepted": True}),
             "unknown_field", "double")
     rejects(score_trois, vole(offer={"by": "elder", "accepted": True}), "unknown_field",

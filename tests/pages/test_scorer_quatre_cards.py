@@ -1,7 +1,7 @@
 """The scorer's page of a table à quatre, card by card (docs/rules.md, section 13, rulings 50
 to 58): the four seats named by their players, each trick's four cards from its leader, the
-winner of the trick before; an illegal card refused beside it, no revoke kept (ruling 51);
-undo; finish; a king turned that ends the game before play.
+winner of the trick before; an illegal card refused beside it, the trick form keeping no
+revoke (a correction does, ruling 80); undo; finish; a king turned that ends the game before play.
 
 The deal (the same as tests/games/test_api_quatre_tricks.py): diamonds are trumps; Porthos, the
 elder, holds only spades; Aramis, the second, no spade and the trumps TD 8D; D'Artagnan, the

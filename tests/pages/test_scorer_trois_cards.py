@@ -1,8 +1,8 @@
 """The scorer's page of a table à trois, card by card (docs/rules.md, section 12, rulings 41 to
 49): the deal and the exchanges named by the players and their seats, then each trick card by
 card from its leader, the winner of the trick before; an illegal card refused beside it with
-nothing saved and no revoke kept (ruling 48); undo; finish; a second tap that enters nothing
-twice.
+nothing saved, the trick form keeping no revoke (a correction does, ruling 80); undo; finish;
+a second tap that enters nothing twice.
 
 The deal (the same as tests/games/test_api_trois_tricks.py): diamonds are trumps; Porthos, the
 elder, holds only spades; Aramis, the middle, no spade and the trumps TD 8D; Athos, the dealer,
