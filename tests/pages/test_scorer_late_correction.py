@@ -23,6 +23,8 @@ from club.payments import record_payment
 from club.settle_up import club_settle_up
 from games.models import Hand, Table
 from games.services.hands import correct_hand
+from games.services.previews import Effect
+from games.views.effects import confirm_page
 from tests.games.kit import pool, record_game_won_by
 from tests.pages.test_scorer import staff, summary_post, url  # noqa: F401
 
@@ -160,3 +162,14 @@ def test_the_confirmation_in_french(scorer, paid_pool):
     assert "Décidé à nouveau : la table gagnée par Athos devient la table encore en jeu." in page
     assert "Athos : solde 0.00, puis -32.00 (-32.00)." in page
     assert "Confirmer la correction" in page and "Retour" in page
+
+
+def test_a_confirmation_shown_again_that_now_changes_nothing_more_says_so(rf, paid_pool, staff):  # noqa: F811
+    request = rf.post("/", {"action": "summary", "elder_tricks": "5"})
+    request.user = staff
+    hand = Hand.objects.get(number=1)
+    page = confirm_page(request, paid_pool, hand, Effect(record=hand.record, result=hand.result),
+                        undo=False, again=True).content.decode()
+    assert "The table changed since this was shown" in page
+    assert "Now it changes nothing beyond this hand." in page and "<li>" not in page.split(
+        'class="effect"')[1].split("</section>")[0]
