@@ -183,15 +183,13 @@ def undo_hand(*, hand_id: int, by, seq: int | None = None) -> Hand:
     A correction like any other (`correct_hand`, `seq` included): nothing is deleted, and a
     hand whose unit is decided is taken back by staff only. Refused for a hand that is no
     longer the last, one still being played card by card (its tricks are taken back one by
-    one), one void already, and a hand à trois or à quatre, whose records know no void hand."""
+    one) and one void already."""
     table = locked_table_of(hand_id, by, act="undo hands")
     hand = table.hands.get(pk=hand_id)
     last = table.hands.count()
     if hand.number != last:
         raise Refused("wrong_hand_number", f"hand {hand.number} is no longer the last hand: hand "
                       f"{last} was entered since; correct it instead")
-    if hand.record.get("format", "ecarte-hand/1") != "ecarte-hand/1":
-        raise Refused("bad_request", "a hand à trois or à quatre cannot be undone: correct it")
     if (hand.result or {}).get("in_progress"):
         raise Refused("hand_in_progress", f"hand {hand.number} is being entered card by card: "
                       "take its tricks back, or correct it")

@@ -376,7 +376,6 @@ def _undo_refused(refused: Refused, hand: Hand) -> Said:
         "hand_in_progress": _("Hand %(number)s is being entered card by card: take its tricks "
                               "back one by one, or correct it."),
         "conflict": _("Hand %(number)s is void already: there is nothing to undo."),
-        "bad_request": _("A hand à trois or à quatre cannot be undone: correct it instead."),
     }
     if refused.code in texts and not refused.rule:
         return Said(texts[refused.code] % {"number": hand.number})
@@ -385,11 +384,10 @@ def _undo_refused(refused: Refused, hand: Hand) -> Said:
 
 def _undoable(table: Table, last: list[Hand], user) -> Hand | None:
     """The hand the scorer may undo: the table's last, when it counts, is neither void nor
-    being played, is two-handed, and (for a scorer who is not staff) its game goes on."""
+    being played, and (for a scorer who is not staff) its game goes on."""
     hand = last[0] if last else None
     result = hand.result if hand else None
-    if not result or result.get("void") or result.get("in_progress") \
-            or many_forms.kind_of(hand.record):
+    if not result or result.get("void") or result.get("in_progress"):
         return None
     if not user.is_staff and (table.status != Table.Status.PLAYING or result.get("game_over")):
         return None

@@ -8,8 +8,10 @@ from django.test import Client
 
 from games.models import Hand, HandVersion, Table
 from games.services.hands import record_hand
-from tests.games.kit import pool, summary
+from games.services.tables import open_table
+from tests.games.kit import players, pool, summary
 from tests.pages.test_scorer import page_key, staff, summary_post, url  # noqa: F401
+from tests.pages.test_scorer_trois import trois_post
 
 pytestmark = pytest.mark.django_db
 UNDONE = {"type": "replay", "reason": "undone"}
@@ -121,3 +123,25 @@ def test_an_undone_hand_is_corrected_like_any_other(scorer, table, staff):  # no
     assert answer.status_code == 302
     hand.refresh_from_db()
     assert hand.version == 3 and not hand.result["void"]
+
+
+def test_a_hand_a_trois_is_undone_too(scorer, staff):  # noqa: F811
+    """À trois a hand dealt again is void and the same dealer deals again (ruling 80): undone,
+    the next hand has the same seats and the game the same scores as before it."""
+    trio = players("Athos", "Porthos", "Aramis")
+    table = open_table(name="Trois", format="trois", players=trio, rules={}, by=staff,
+                       first_dealer=trio[0])
+    table.refresh_from_db()
+    before = table.snapshot["trois"]
+    scorer.post(url(table), trois_post())
+    hand = Hand.objects.get()
+    assert "Undo hand 1" in scorer.get(url(table)).content.decode()
+
+    scorer.post(url(table), undo_post(hand))
+
+    hand.refresh_from_db()
+    table.refresh_from_db()
+    assert hand.version == 2 and hand.result["void"] is True
+    assert hand.record["irregularities"] == [UNDONE]
+    assert (table.snapshot["trois"]["seats"], table.snapshot["trois"]["score"]) == (
+        before["seats"], before["score"])
