@@ -186,8 +186,8 @@ def club_settle_up(*, held_apart: bool = False) -> Settlement:
     total = sum(balances.values())
     held = _held() if total and held_apart else []
     settled = dict(balances)
-    for holding in held:
-        for party, cents in holding[2].items():
+    for _code, _cents, put_up in held:
+        for party, cents in put_up.items():
             settled[party] = settled.get(party, 0) + cents
     settled = {pk: cents for pk, cents in settled.items() if cents}
     if sum(settled.values()):
@@ -196,7 +196,7 @@ def club_settle_up(*, held_apart: bool = False) -> Settlement:
                       "settle up once it is paid out", rule="held_at_tables",
                       total=ledger.cents_to_str(total))
     since = _since_last_payment(balances) if held_apart else None
-    everyone = {*balances, *settled, *(pk for h in held for pk in h[2]),
+    everyone = {*balances, *settled, *(pk for _code, _cents, put_up in held for pk in put_up),
                 *(since["moved"] if since else ())}
     named = {pk: Party(pk, player.name)
              for pk, player in Player.objects.in_bulk(list(everyone)).items()} | {0: HOUSE}
