@@ -1,16 +1,18 @@
 """Hands in the JSON API: recording the next hand of a table, entering one trick by trick,
-correcting one, reading one with its versions."""
-from typing import Annotated
+correcting one (or seeing first what a correction would change), reading one with its
+versions."""
+from typing import Annotated, Any, Literal
 
 from ninja import Router, Schema
 from pydantic import Field, StrictInt, StringConstraints
 
 from club.auth import API_AUTH
 from club.idempotency import IDEMPOTENCY_KEY, idempotent
+from club.ledger import cents_to_str
 from games.api.common import Storable, get_or_refuse
-from games.api.schemas import REFUSED, ErrorOut, HandAndTable, HandWithVersions
+from games.api.schemas import REFUSED, ErrorOut, HandAndTable, HandOut, HandWithVersions, Strict
 from games.models import Hand
-from games.services import hands, tricks
+from games.services import hands, previews, tricks
 
 router = Router(auth=API_AUTH, tags=["club"])
 
@@ -118,6 +120,52 @@ def correct_hand(request, hand_id: int, body: HandIn):
     hand = hands.correct_hand(hand_id=hand_id, record=body.record, by=request.auth)
     hand.refresh_from_db()
     return 200, {"hand": hand_out(hand), "table": hand.table.snapshot}
+
+
+class DecidedOut(Strict):
+    what: Literal["game", "unit", "table"] = Field(description="A unit is named only when it "
+                                                   "is a rubber: a game is its own unit.")
+    number: int
+    before: str | None = Field(description="Who won it; null when nobody had.")
+    after: str | None = Field(description="Who would win it; null when nobody would.")
+
+
+class BalanceOut(Strict):
+    name: str | None = Field(description="The player; null for the house.")
+    before: str
+    after: str
+
+
+class PreviewOut(Strict):
+    hand: HandOut = Field(description="The hand as it stands: nothing was saved.")
+    record: dict[str, Any] = Field(description="The hand's record as it would stand.")
+    result: dict[str, Any] | None = Field(description="Its result as it would stand.")
+    set_aside: list[int] = Field(description="The hands it would set aside, by number.")
+    counted_again: list[int] = Field(description="The set-aside hands it would count again.")
+    decided: list[DecidedOut] = Field(description="The games, rubbers and the table whose "
+                                      "winner would change.")
+    balances: list[BalanceOut] = Field(description="Every balance it would move.")
+    squared_before: bool = Field(description="Whether every balance of the club is 0.00 now "
+                                 "(the settle-up paid).")
+    held_before: str = Field(description="The money held at the tables now.")
+    held_after: str = Field(description="The money they would hold.")
+
+
+@router.post("/hands/{hand_id}/correct/preview", response={200: PreviewOut, REFUSED: ErrorOut},
+             summary="What a correction would change, without saving it",
+             description="The correction is made as `POST /hands/{id}/correct` would make it, "
+             "with the same refusals, then rolled back: nothing is saved or published.")
+def preview_correction(request, hand_id: int, body: HandIn):
+    effect = previews.correction_effect(hand_id=hand_id, record=body.record, by=request.auth)
+    money = cents_to_str
+    return 200, {
+        "hand": hand_out(Hand.objects.get(pk=hand_id)), "record": effect.record,
+        "result": effect.result, "set_aside": effect.set_aside,
+        "counted_again": effect.counted_again, "decided": [vars(d) for d in effect.decided],
+        "balances": [{"name": m.name, "before": money(m.before), "after": money(m.after)}
+                     for m in effect.moved],
+        "squared_before": effect.squared, "held_before": money(effect.held_before),
+        "held_after": money(effect.held_after)}
 
 
 @router.get("/hands/{hand_id}", response={200: HandWithVersions, REFUSED: ErrorOut},

@@ -135,3 +135,45 @@ def test_a_scorer_corrects_a_hand_only_while_its_unit_is_open(scorer, staff_api)
     assert staff_api.post(f"/hands/{game_one[0]}/correct",
                       {"record": summary(3)}).status_code == 200
 
+
+
+def test_a_preview_says_what_a_correction_would_change_and_saves_nothing(scorer, staff_api):
+    # Entry 10.00, forfeit 1.00; Athos wins both games with voles: the pot of 32.00 is his
+    # (Athos 22.00, Porthos and Aramis -11.00 each). Hand 1 turned into the dealer's vole
+    # leaves game 1 unfinished (Porthos 2, Athos 4): the later hands are set aside, the payout
+    # and the forfeits undone, and the 30.00 of entries is held in the pot again.
+    snap = open_pool(staff_api, rules={"pool_entry": "10.00", "pool_forfeit": "1.00"},
+                     scorers=["scorer"])
+    athos = snap["players"][0]
+    snap, game_one = win_game(scorer, snap, athos)
+    snap, _ = win_game(scorer, snap, athos)
+    before = (HandVersion.objects.count(), Table.objects.get().seq, balances())
+
+    answer = staff_api.post(f"/hands/{game_one[0]}/correct/preview", {"record": summary(0)})
+
+    assert answer.status_code == 200, answer.content
+    effect = answer.json()
+    assert (HandVersion.objects.count(), Table.objects.get().seq, balances()) == before
+    assert effect["hand"]["version"] == 1 and effect["record"] == summary(0)
+    assert effect["result"]["points"] == {"elder": 0, "dealer": 2}
+    assert effect["set_aside"] == [4, 5, 6] and effect["counted_again"] == []
+    assert {"what": "table", "number": 1, "before": "Athos", "after": None} in effect["decided"]
+    assert effect["balances"] == [
+        {"name": "Aramis", "before": "-11.00", "after": "-10.00"},
+        {"name": "Athos", "before": "22.00", "after": "-10.00"},
+        {"name": "Porthos", "before": "-11.00", "after": "-10.00"}]
+    assert (effect["squared_before"], effect["held_before"], effect["held_after"]) == (
+        False, "0.00", "30.00")
+
+
+def test_a_preview_is_refused_as_the_correction_would_be(scorer, staff_api):
+    snap = open_pool(scorer)
+    snap, game_one = win_game(scorer, snap, snap["players"][0])  # unit 1 is decided
+    assert scorer.post(f"/hands/{game_one[0]}/correct/preview",
+                       {"record": summary(3)}).status_code == 403
+    assert staff_api.post("/hands/999/correct/preview",
+                          {"record": summary(3)}).status_code == 404
+    bad = staff_api.post(f"/hands/{game_one[0]}/correct/preview",
+                         {"record": summary(3) | {"summary": {"opening": "played"}}})
+    assert bad.status_code == 422
+    assert HandVersion.objects.count() == len(game_one)

@@ -141,6 +141,7 @@ def test_each_operation_is_named_by_its_view_whatever_module_holds_it(schema):
         ("post", "/api/tables/{table_id}/seat"): "take_seat",
         ("post", "/api/tables/{table_id}/hands"): "record_hand",
         ("post", "/api/hands/{hand_id}/correct"): "correct_hand",
+        ("post", "/api/hands/{hand_id}/correct/preview"): "preview_correction",
         ("get", "/api/hands/{hand_id}"): "get_hand",
         ("post", "/api/hands/{hand_id}/tricks"): "add_trick",
         ("post", "/api/hands/{hand_id}/tricks/undo"): "undo_trick",
