@@ -396,7 +396,8 @@ def parse_money(text: str, *, allow_negative: bool = False) -> int:
     except InvalidOperation:  # pragma: no cover - the shape check already refused it
         raise ValueError(f"not an amount of money: {text!r}") from None
     if abs(cents) > BIGINT_MAX:
-        raise ValueError(f"amount too large: {text!r}")
+        raise ValueError(f"amount too large: {text!r}; no amount may be more than "
+                         f"{cents_to_str(MAX_AMOUNT)}, the club's ceiling")
     return cents
 
 
