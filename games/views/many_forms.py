@@ -101,19 +101,30 @@ def announced(kind: str, post, king):
 def with_irregularities(kind: str, post, record: dict) -> dict:
     """The record with the fold's irregularities: a revoke, a false king, and the hand to
     deal again, each player named by his seat."""
-    entries = []
+    entries = irregular_entries(kind, post)[0]
+    return record | {"irregularities": entries} if entries else record
+
+
+def irregular_entries(kind: str, post) -> tuple[list[dict], list[str]]:
+    """The fold's irregularities as the record's entries, in order; and the field each came
+    from ("many_revoke", "many_false_king", "many_replay"), so that a refusal at
+    "irregularities[i]" is shown beside it (scoring.field_of)."""
+    entries, names = [], []
     if post.get("many_revoke_by") in SEATS[kind]:
         try:
             trick = int(post.get("many_revoke_trick"))
         except (TypeError, ValueError):
             trick = None  # the engine names the trick as missing
         entries.append({"type": "revoke", "by": post["many_revoke_by"], "trick": trick})
+        names.append("many_revoke")
     if post.get("many_false_king_by") in SEATS[kind]:
         entries.append({"type": "false_king", "by": post["many_false_king_by"]})
+        names.append("many_false_king")
     reason = post.get("many_replay_reason")
     if reason in REPLAY_REASONS or reason == "undone":
         entries.append({"type": "replay", "reason": reason})
-    return record | {"irregularities": entries} if entries else record
+        names.append("many_replay")
+    return entries, names
 
 
 def irregular_values(record: dict) -> dict:
@@ -130,9 +141,13 @@ def irregular_values(record: dict) -> dict:
     return values
 
 
-def irregular_fields(players: list[dict], values, action: str) -> dict:
+def irregular_fields(players: list[dict], values, action: str, errors: dict | None = None, *,
+                     revoke: bool = True) -> dict:
     """The fold "Irregularities" of the form whose action is `action`: its choices, each
-    player named by his seat, with the value chosen; open when one is chosen."""
+    player named by his seat, with the value chosen and the refusal beside it; open when one
+    is chosen or refused. No revoke on the finish form of a hand played card by card
+    (`revoke` False): the trick form keeps each one as it is played."""
+    own = errors if errors and errors.get("action") == action else {}
     nobody = ("none", "—")
     seated = [nobody] + [(p["seat"], _("%(name)s, %(seat)s") % {"name": p["name"],
                                                                "seat": p["word"]})
@@ -144,15 +159,16 @@ def irregular_fields(players: list[dict], values, action: str) -> dict:
 
     def field(name, label, choices):
         return {"name": name, "label": label, "choices": [(str(v), t) for v, t in choices],
-                "value": str(values.get(name, ""))}
+                "value": str(values.get(name, "")), "error": own.get(name)}
     fields = [field("many_revoke_by", _("Revoke (renonce) by"), seated),
               field("many_revoke_trick", _("in trick"), [(n, n) for n in range(1, 6)]),
               field("many_false_king_by", _("False king (faux roi) by"), seated),
               field("many_replay_reason", _("Void: the deal to be played again (la donne à "
-                                            "refaire), for"), reasons)]
+                                            "refaire), for"), reasons)][0 if revoke else 2:]
     chosen = any(f["value"] not in ("", "none") for f in fields
                  if f["name"] != "many_revoke_trick")
-    return {"fields": fields, "open": chosen, "action": action}
+    return {"fields": fields, "open": chosen or any(f["error"] for f in fields),
+            "action": action}
 
 
 def prefill(record: dict) -> dict:
@@ -185,13 +201,13 @@ SPLITS = [{"elder_side": n, "dealer_side": 5 - n, "vole": n in (0, 5)}
 COUNTS = range(6)
 
 
-def context(kind: str, seats: dict, names: dict, values) -> dict:
+def context(kind: str, seats: dict, names: dict, values, errors: dict) -> dict:
     """What the form of `kind` needs, for the hand whose seats are `seats` ({seat: player
-    id})."""
+    id}), with the refusals of the form last sent."""
     players = named(kind, seats, names)
     made = choices(kind, players)
     return {"many": kind, "seated": players, "many_openings": made["openings"],
             "many_kings": made["kings"], "trick_rows": trick_rows(kind, players, values),
             "sides": sides(players) if kind == "quatre" else [], "quatre_splits": SPLITS,
-            "counts": COUNTS, "many_irregular": irregular_fields(players, values, kind),
-            "many_irregular_deal": irregular_fields(players, values, "many_deal")}
+            "counts": COUNTS, "many_irregular": irregular_fields(players, values, kind, errors),
+            "many_irregular_deal": irregular_fields(players, values, "many_deal", errors)}

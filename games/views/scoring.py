@@ -158,15 +158,16 @@ def field_of(at: str | None, *, trick: bool = False, irregular: list[str] = ()) 
     """The form's field that the engine's `at` points to: "deal.elder[2]" -> "elder",
     "exchanges[0].dealer.draw[1]" -> "ex0_dealer_draw", "tricks[1][1]" -> "follower" on the
     trick form, "trick1" on a correction's; "irregularities[0].trick" -> "revoke_trick" when
-    the disclosure's first entry (`irregular`, as `variants` read them) is a revoke,
-    "double.before_trick" -> "double"."""
+    the disclosure's first entry (`irregular`, as `variants` read them) is a revoke, and
+    "many_revoke_trick" when it is the fold's à trois or à quatre
+    (many_forms.irregular_entries); "double.before_trick" -> "double"."""
     at = at or ""
     found = re.match(r"irregularities\[(\d+)\](?:\.(\w+))?", at)
     if found:
         if int(found[1]) >= len(irregular):
             return "form"
         kind = irregular[int(found[1])]
-        return f"{kind}_{found[2] or ('reason' if kind == 'replay' else 'by')}"
+        return f"{kind}_{found[2] or ('reason' if kind.endswith('replay') else 'by')}"
     found = re.match(r"(double|offer)\b", at)
     if found:
         return found[1]
@@ -186,10 +187,14 @@ def field_of(at: str | None, *, trick: bool = False, irregular: list[str] = ()) 
 
 
 def _refused(errors: dict, refused: Refused, *, trick: bool = False, post=None,
-             rules: dict | None = None) -> None:
+             rules: dict | None = None, kind: str = "") -> None:
     """The refusal beside its field; a variant the table does not play has no field on the
-    page, so its refusal heads the form."""
-    field = field_of(refused.at, trick=trick, irregular=variants(post or {})[1])
+    page, so its refusal heads the form. `kind` is the table's format: à trois and à quatre
+    the irregularities may come from the fold of their forms."""
+    irregular = variants(post or {})[1]
+    if kind in MANY_HANDED and not irregular:
+        irregular = many_forms.irregular_entries(kind, post or {})[1]
+    field = field_of(refused.at, trick=trick, irregular=irregular)
     field = {"refused_by": "opening"}.get(field, field)  # à trois and à quatre: one tap
     if field in ("double", "offer") and not (rules or {}).get(VARIANT_RULE[field]):
         field = "form"
@@ -331,7 +336,8 @@ def score(request, table_id: int):
             if refused.code in STALE:
                 _stale(request, table, refused)
                 return redirect("score_table", table.pk)
-            _refused(errors, refused, trick=action == "trick", post=values, rules=table.rules)
+            _refused(errors, refused, trick=action == "trick", post=values, rules=table.rules,
+                     kind=table.format)
             errors["action"], status = action, 422
         table.refresh_from_db()
     return render(request, "games/score.html", _context(table, errors, values, request.user),
@@ -435,10 +441,8 @@ def _play(request, table: Table, hand: Hand, action: str) -> str:
     """A trick entered or taken back, or the hand finished; the words that say it was done."""
     post, by = request.POST, request.user
     kind = many_forms.kind_of(hand.record)
-    if action == "trick" and kind:  # à trois or à quatre: no revoke is kept, it is refused
-        add_trick(hand_id=hand.pk, trick=many_cards.trick_of(kind, post), number=_number(post),
-                  by=by)
-        return _("Trick %(number)s entered.") % {"number": _number(post)}
+    if kind and action in ("trick", "finish"):
+        return _play_many(table, hand, kind, action, post, by)
     if action == "trick":
         trick = [post.get("leader", ""), post.get("follower", "")]
         if not all(trick):
@@ -464,6 +468,36 @@ def _play(request, table: Table, hand: Hand, action: str) -> str:
         finish_hand(hand_id=hand.pk, by=by, changes=changes)
         return _("Hand %(number)s finished and scored.") % {"number": hand.number}
     raise Refused("bad_request", _("Unknown action."))
+
+
+def _play_many(table: Table, hand: Hand, kind: str, action: str, post, by) -> str:
+    """À trois or à quatre, a trick entered, an illegal card kept as a revoke by the player
+    at the place the scorer names (`revoke`: "follower", ...); or the hand finished with the
+    fold's false king and hand dealt again (rulings 80 to 83)."""
+    if action == "trick":
+        trick = many_cards.trick_of(kind, post)
+        revoke = None
+        if post.get("revoke") in PLAYED[1:len(trick)]:  # the illegal card stands (section 8)
+            seats = seats_of(kind, table.seating, hand.elder_id, hand.dealer_id)
+            play = many_cards.play_state(kind, hand.record, seats,
+                                         table.snapshot.get("names") or {},
+                                         table.rules.get("ranking", "classic"))
+            revoke = play["players"][PLAYED.index(post["revoke"])]
+        add_trick(hand_id=hand.pk, trick=trick, number=_number(post), by=by,
+                  revoke_by=revoke and revoke["seat"])
+        if revoke:
+            return _("Trick %(number)s entered, with a revoke by %(name)s, %(seat)s.") % {
+                "number": _number(post), "name": revoke["name"], "seat": revoke["word"]}
+        return _("Trick %(number)s entered.") % {"number": _number(post)}
+    changes = {}
+    entries = many_forms.irregular_entries(kind, post)[0]
+    if entries:  # those kept with the tricks stay, after the fold's
+        changes["irregularities"] = entries + hand.record.get("irregularities", [])
+    king = many_forms.announced(kind, post, hand.record.get("king"))
+    if king:
+        changes["king"] = king
+    finish_hand(hand_id=hand.pk, by=by, changes=changes)
+    return _("Hand %(number)s finished and scored.") % {"number": hand.number}
 
 
 def _trick_sides(play: dict | None, hand: Hand | None, errors: dict, values) -> list:
@@ -500,7 +534,8 @@ def _many_next(table: Table, snap: dict, values, errors: dict) -> dict:
     if not part or not part.get("seats"):
         return {"many": None}
     match = {"quatre_game": part.get("game"), "belle": part.get("belle")}
-    made = many_forms.context(table.format, part["seats"], snap.get("names") or {}, values)
+    made = many_forms.context(table.format, part["seats"], snap.get("names") or {}, values,
+                              errors)
     return made | match | {"many_fields": many_cards.deal_fields(
         table.format, made["seated"], values, errors if errors.get("action") == "many_deal"
         else {})}
@@ -536,13 +571,15 @@ def _context(table: Table, errors: dict, values, user) -> dict:
     if snap.get("hand_in_progress") is not None:
         in_progress = table.hands.get(number=snap["hand_in_progress"])
     ranking = table.rules.get("ranking", "classic")
-    play = sides = None
+    play = sides = many_finish = None
     kind = in_progress and many_forms.kind_of(in_progress.record)
     if kind:
         seats = seats_of(kind, table.seating, in_progress.elder_id, in_progress.dealer_id)
         play = many_cards.play_state(kind, in_progress.record, seats, snap.get("names") or {},
                                      ranking)
         sides = many_cards.trick_sides(play, errors, values)
+        many_finish = many_forms.irregular_fields(play["seated"], values, "finish", errors,
+                                                  revoke=False)
     elif in_progress:
         play = play_state(in_progress, ranking)
         sides = _trick_sides(play, in_progress, errors, values)
@@ -557,7 +594,7 @@ def _context(table: Table, errors: dict, values, user) -> dict:
         "fields": card_fields(values, errors, *_names(snap)),
         "irregular": irregular_fields(values, errors, *_names(snap), table.rules,
                                       "finish" if in_progress else "summary"),
-        "hand": in_progress, **_choices(*_names(snap)),
+        "hand": in_progress, **_choices(*_names(snap)), "many_finish": many_finish,
         "play": play, "trick_sides": sides or [],
         "last_hands": [(h, *_last_hand(table, h)) for h in last],
         "undoable": _undoable(table, last, user),
@@ -611,13 +648,14 @@ def correct(request, table_id: int, number: int):
         except Refused as refused:
             if refused.code == "forbidden":
                 raise PermissionDenied from None
-            _refused(errors, refused, post=values, rules=table.rules)
+            _refused(errors, refused, post=values, rules=table.rules, kind=table.format)
             errors["action"], status = action, 422
     names = {"elder": hand.elder.name, "dealer": hand.dealer.name}
     many = {}
     if kind:
         seats = seats_of(kind, table.seating, hand.elder_id, hand.dealer_id)
-        many = many_forms.context(kind, seats, table.snapshot.get("names") or {}, values)
+        many = many_forms.context(kind, seats, table.snapshot.get("names") or {}, values,
+                                  errors)
         many["many_fields"] = many_cards.deal_fields(
             kind, many["seated"], values, errors if errors.get("action") == "many_deal" else {})
     return render(request, "games/correct.html", {

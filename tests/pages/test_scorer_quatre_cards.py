@@ -1,7 +1,8 @@
 """The scorer's page of a table à quatre, card by card (docs/rules.md, section 13, rulings 50
 to 58): the four seats named by their players, each trick's four cards from its leader, the
-winner of the trick before; an illegal card refused beside it, the trick form keeping no
-revoke (a correction does, ruling 80); undo; finish; a king turned that ends the game before play.
+winner of the trick before; an illegal card refused beside it, with an offer to keep it as a
+revoke by its player (ruling 80, tests/pages/test_scorer_many_revoke.py); undo; finish; a king
+turned that ends the game before play.
 
 The deal (the same as tests/games/test_api_quatre_tricks.py): diamonds are trumps; Porthos, the
 elder, holds only spades; Aramis, the second, no spade and the trumps TD 8D; D'Artagnan, the
@@ -110,7 +111,7 @@ def test_an_illegal_card_is_refused_beside_it_and_nothing_is_saved(scorer, table
     page = answer.content.decode()
     fault = page.index("at-fault")
     assert fault < page.index(f'id="{place}-error"') < page.index("</fieldset>", fault)
-    assert 'name="revoke"' not in page
+    assert f'name="revoke" value="{place}"' in page  # kept only if the scorer says so
     hand.refresh_from_db()
     assert hand.record.get("tricks", []) == []
 

@@ -1,7 +1,8 @@
 """The scorer's page of a table à trois, card by card (docs/rules.md, section 12, rulings 41 to
 49): the deal and the exchanges named by the players and their seats, then each trick card by
 card from its leader, the winner of the trick before; an illegal card refused beside it with
-nothing saved, the trick form keeping no revoke (a correction does, ruling 80); undo; finish;
+nothing saved, and an offer to keep it as a revoke by its player (ruling 80,
+tests/pages/test_scorer_many_revoke.py); undo; finish;
 a second tap that enters nothing twice.
 
 The deal (the same as tests/games/test_api_trois_tricks.py): diamonds are trumps; Porthos, the
@@ -142,12 +143,12 @@ def test_an_illegal_card_is_refused_beside_it_and_nothing_is_saved(
     fault = page.index("at-fault")
     assert fault < page.index(f'id="{place}-error"') < page.index("</fieldset>", fault)
     assert words in page and "Nothing was saved." in page
-    assert 'name="revoke"' not in page  # no revoke is kept à trois
+    assert f'name="revoke" value="{place}"' in page  # kept only if the scorer says so
     hand.refresh_from_db()
     assert hand.record.get("tricks", []) == [] and "irregularities" not in hand.record
 
 
-def test_a_revoke_is_refused(scorer, table):
+def test_a_revoke_is_refused_unless_kept(scorer, table):
     """Aramis holds 9♠ and must follow Porthos's K♠."""
     hand = enter_deal(scorer, table, middle="9♠ 8♦ K♥ Q♥ J♥")
     answer = scorer.post(url(table), trick(hand, 1, ["KS", "8D", "QD"]))
