@@ -2,8 +2,9 @@
 _quatre_form.html): their choices, the players named by their seats, the `ecarte-trois/1` or
 `ecarte-quatre/1` summary record they make (docs/hand-record.md), and a stored record read back
 into them for a correction. Their fold "Irregularities" (_many_irregularities.html), on the
-card-by-card correction too, writes the record's `irregularities` (docs/rules.md, rulings 80
-to 83). The engine judges the record; the form only writes it down."""
+card-by-card correction and the finish form of a hand played card by card too, writes the
+record's `irregularities` (docs/rules.md, rulings 80 to 83). The engine judges the record;
+the form only writes it down."""
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
