@@ -1,33 +1,40 @@
-"""A whole Pool Écarté evening run from phones, through the pages only, as a new club would:
-the secretary logs in, adds the members, opens a pool with stakes and the French gallery (the
-cut deciding the first dealer); two bystanders back the seated players; the secretary scores
-every hand (summaries in three taps, the first hand card by card, a refused card), corrects a
-hand, plays on until the pool is won, and settles up. A spectator's phone follows the table and
-another the projector, live and never reloaded. Served by a real daphne (the `daphne` fixture)
-for the live feed. The money expected is computed here from docs/rules.md, not from the code.
+"""A whole Pool Écarté evening run from 390 px phones, through the pages only, as a club would:
+the secretary adds the members; Aramis, a member, opens a pool with stakes and the French
+gallery (the cut deciding the first dealer) for himself, Porthos and Athos, who has no login:
+Porthos takes his seat, and the secretary seats Athos from the table's page. Two bystanders
+back the seated players. Aramis scores every hand from his phone: the first card by card (a
+refused card shown beside it), a mis-tapped split undone and entered again, a vole recorded
+in error and corrected with the three taps, until he wins the pool. The secretary, in French,
+settles up: one amount typed with a comma, each other payment in one tap. Then a late
+correction of an old hand is shown, confirmed, and it gives the pool to another player: the
+settle-up says what moved since the payments, and is paid again until everyone is square. A
+spectator's phone follows the table and another the projector, live and never reloaded.
+Served by a real daphne (the `daphne` fixture) for the live feed.
 
-Only the secretary's own login is made outside the pages (with manage.py, as the README's
-createsuperuser); the members' logins are made with their players on the players page.
-Screenshots go to tests/artifacts/evening/."""
+Every score and amount expected is worked out here by hand from docs/rules.md, not from the
+code. Only the secretary's own login is made outside the pages (with manage.py, as the
+README's createsuperuser); the members' logins are made with their players on the players
+page. Screenshots go to tests/artifacts/evening/."""
 import re
 from decimal import Decimal
 
 from playwright.sync_api import expect
 
 from tests.browser import kit
-from tests.browser.kit import WIDTH
 from tests.browser.test_scorer import TRICKS, play
 from tests.daphne import manage
 
 WAIT = 60_000  # ms: generous, for two shared cores
-PASSWORDS = {"secretary": "a long secretary password", "charles": "charles's long password",
+PASSWORDS = {"secretary": "a long secretary password", "aramis": "aramis's long password",
+             "porthos": "porthos's long password", "charles": "charles's long password",
              "dora": "dora's long password"}
 ENTRY, FORFEIT = Decimal("10.00"), Decimal("2.00")
-BETS = {"charles": ("Athos", Decimal("5.00")), "dora": ("Porthos", Decimal("3.50"))}
+STAKES = {"charles": Decimal("5.00"), "dora": Decimal("3.50")}  # on the first elder, dealer
+VOLE = {"en": ", the vole", "fr": ", la vole"}
 
 
 def phone(chromium):
-    context = chromium.new_context(viewport={"width": WIDTH, "height": 740}, is_mobile=True,
+    context = chromium.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
                                    has_touch=True, device_scale_factor=1)
     context.set_default_timeout(WAIT)
     return context.new_page()
@@ -58,28 +65,41 @@ def never_reloaded(page) -> None:
     expect(page.locator(".live-state").first).to_have_attribute("data-state", "live")
 
 
+def live_score(page, first: tuple[str, int], second: tuple[str, int]) -> None:
+    """The live table's score of the game in play, in either order of its two players."""
+    (a, x), (b, y) = first, second
+    expect(page.locator("[data-live] [data-score]").first).to_have_text(
+        re.compile(rf"^({a} {x} – {b} {y}|{b} {y} – {a} {x})$"))
+
+
 def seats(page) -> tuple[str, str]:
-    """The scorer's next hand: (elder, dealer)."""
-    names = page.locator(".entry-section .roles strong")
+    """The hand on the page, the scorer's next one or the one corrected: (elder, dealer)."""
+    names = page.locator(".roles").first.locator("strong")
     return names.nth(0).inner_text(), names.nth(1).inner_text()
 
 
-def summary(page, opening: str, elder_tricks: int) -> None:
-    """A hand in three taps: the opening, no king, the split of the tricks."""
-    number = page.locator("#summary-form input[name=number]").input_value()
+def taps(page, opening: str, elder_tricks: int, *, language: str = "en") -> None:
+    """A summary in three taps on the page's summary form: the opening, no king, the split of
+    the tricks (its button sends the form)."""
     elder, dealer = seats(page)
     form = page.locator("#summary-form")
     form.get_by_text(opening, exact=True).tap()
-    form.get_by_text("no king", exact=True).tap()
-    vole = ", the vole" if elder_tricks in (0, 5) else ""
+    form.get_by_text({"en": "no king", "fr": "pas de roi"}[language], exact=True).tap()
+    vole = VOLE[language] if elder_tricks in (0, 5) else ""
     form.get_by_role("button", name=f"{elder} {elder_tricks}, {dealer} {5 - elder_tricks}{vole}",
                      exact=True).tap()
+
+
+def summary(page, elder_tricks: int) -> None:
+    """The next hand, exchanged, no king, recorded from the scorer's page."""
+    number = page.locator("#summary-form input[name=number]").input_value()
+    taps(page, "exchanged", elder_tricks)
     expect(page.locator(".messages")).to_contain_text(f"Hand {number} recorded.")
 
 
 def vole(page, winner: str) -> None:
     elder, _ = seats(page)
-    summary(page, "exchanged", 5 if winner == elder else 0)
+    summary(page, 5 if winner == elder else 0)
 
 
 def tap_cards(form, place: str, cards: list[str]) -> None:
@@ -102,7 +122,6 @@ def hand_card_by_card(page) -> None:
     tap_cards(form, "ex0_dealer_discard", ["7H"])
     tap_cards(form, "ex0_dealer_draw", ["7C"])
     expect(form.locator("#f-ex0_dealer_draw")).to_have_value("7♣")
-    shot(page, "06-card-by-card-deal")
     form.get_by_role("button", name="Record the deal").tap()
     expect(page.get_by_role("heading", name="Hand 1, trick 1")).to_be_visible()
 
@@ -110,16 +129,20 @@ def hand_card_by_card(page) -> None:
     play(page, "follower", "9H")  # the dealer holds 7S: he must follow spades
     expect(page.locator("#follower-error")).to_contain_text("a player must follow suit")
     expect(page.locator(".at-fault")).to_have_text("9♥")
-    shot(page, "07-refusal-beside-the-card")
+    shot(page, "03-refusal-beside-the-card")
     for number, (led, followed) in enumerate(TRICKS, 1):
         if number > 1:
             play(page, "leader", led)
         play(page, "follower", followed)
         expect(page.locator(".messages")).to_contain_text(f"Trick {number} entered.")
-        if number == 3:
-            shot(page, "08-card-by-card-mid-hand")
     page.get_by_role("button", name="Finish hand 1").tap()
     expect(page.locator(".messages")).to_contain_text("Hand 1 finished and scored.")
+
+
+def past_hand(page, number: int, link: str):
+    """A link of hand NUMBER among the scorer's last hands ("Hand 5: ...", "Coup 5 : ...")."""
+    return page.locator("section[aria-labelledby=past-title] li").filter(
+        has_text=re.compile(rf"^\s*(Hand|Coup) {number}\b")).get_by_role("link", name=link)
 
 
 def bet(page, on: str, stake: Decimal) -> None:
@@ -131,7 +154,43 @@ def bet(page, on: str, stake: Decimal) -> None:
 
 
 def money(text: str) -> Decimal:
-    return Decimal(text.strip().replace("−", "-"))
+    return Decimal(text.strip().replace("−", "-").replace(",", "."))
+
+
+def standings(page, base: str) -> dict[str, tuple[str, Decimal]]:
+    """Each player's games (won/played) and what he won at play, from the standings page."""
+    page.goto(f"{base}/standings")
+    return {row.locator("th a").inner_text(): (row.locator("td").nth(1).inner_text(),
+                                               money(row.locator("td").nth(2).inner_text()))
+            for row in page.locator("tbody tr").all()}
+
+
+def settle_up(page, expected: dict[str, Decimal]) -> list[tuple[str, str, Decimal]]:
+    """The settle-up's balances are EXPECTED (those not 0.00), and its suggested payments
+    square them in the fewest payments: returns them (payer, payee, amount)."""
+    balances = {item.locator("span").first.inner_text(): money(item.locator("span").last
+                                                                .inner_text())
+                for item in page.locator("main > ul.players-list li").all()}
+    assert {k: v for k, v in balances.items() if v} == expected
+    payments = [(*re.fullmatch(r"(\w+) → (\w+)", item.locator("span").first.inner_text()
+                                .strip()).groups(), money(item.locator("strong").inner_text()))
+                for item in page.locator(".payments li").all()]
+    net = dict.fromkeys(expected, Decimal(0))
+    for payer, payee, amount in payments:
+        net[payer] -= amount
+        net[payee] += amount
+    assert net == expected
+    assert len(payments) <= len(expected) - 1
+    return payments
+
+
+def pay_each_in_one_tap(page, payments: list) -> None:
+    """Taps « Payé » on the first suggested payment, once for each of PAYMENTS."""
+    for _ in payments:
+        page.locator(".payments li").first.get_by_role("button", name="Payé").tap()
+        expect(page.locator(".messages")).to_contain_text("Le paiement est enregistré.")
+    expect(page.locator(".notice")).to_contain_text(
+        "Tout le monde est quitte : personne ne doit rien.")
 
 
 def test_a_pool_evening_from_phones(daphne, chromium):
@@ -139,146 +198,225 @@ def test_a_pool_evening_from_phones(daphne, chromium):
     manage(env, "shell", "-c", "from django.contrib.auth.models import User\n"
            "u = User.objects.get(username='secretary')\n"
            f"u.set_password({PASSWORDS['secretary']!r}); u.save()")
-    secretary, charles, dora, spectator, projector = (phone(chromium) for _ in range(5))
+    secretary, aramis, porthos, charles, dora, spectator, projector = (
+        phone(chromium) for _ in range(7))
 
-    # 1. The secretary adds the members and opens the pool.
+    # 1. The secretary adds the players; each member's login with his player. Athos has none.
     log_in(secretary, base, "secretary", "/account/")
-    shot(secretary, "01-login-account")
     secretary.goto(f"{base}/players/")
-    for name, login in [("Athos", ""), ("Porthos", ""), ("Aramis", ""), ("Charles", "charles"),
-                        ("Dora", "dora")]:
+    for name, login in [("Athos", ""), ("Porthos", "porthos"), ("Aramis", "aramis"),
+                        ("Charles", "charles"), ("Dora", "dora")]:
         add = secretary.locator("#add-form")
         add.get_by_label("Name", exact=True).fill(name)
-        if login:  # a member: his login with his player
+        if login:
             add.get_by_label("Username").fill(login)
             add.get_by_label("First password").fill(PASSWORDS[login])
         add.get_by_role("button", name="Add the player").tap()
         expect(secretary.locator(".messages")).to_contain_text(f"{name} is a player of the club.")
     expect(secretary.locator(".players-list")).to_contain_text("member: dora")
-    shot(secretary, "02-players")
 
-    secretary.goto(f"{base}/tables/new/")
-    secretary.get_by_label("Name of the table").fill("The first evening")
-    secretary.get_by_label("First seat (plays first)").select_option(label="Athos")
-    secretary.get_by_label("Second seat (plays first)").select_option(label="Porthos")
-    secretary.get_by_label("Third seat (observes first at a pool").select_option(
-        label="Aramis")
-    expect(secretary.get_by_label("First dealer (donneur)")).to_have_value("")  # the cut
-    secretary.get_by_label("French: a gallery behind each player").check()
-    secretary.get_by_label("Entry to the pool (cagnotte)").fill(str(ENTRY))
-    secretary.get_by_label("Forfeit of each unit's loser").fill(str(FORFEIT))
-    shot(secretary, "03-open-table")
-    secretary.get_by_role("button", name="Open the table").tap()
-    secretary.wait_for_url(re.compile(r"/tables/\d+/$"))
-    table_url = secretary.url
-    score_url = f"{table_url}score/"
-    expect(secretary.locator(".cut")).to_contain_text("The cut decided")
-    expect(secretary.locator(".cut .card").first).to_be_visible()
+    # 2. Aramis, a member, opens a pool with stakes; the form tells him who can seat Athos.
+    log_in(aramis, base, "aramis", "/tables/new/")
+    expect(aramis.locator("#stakes-seats")).to_contain_text(
+        "A player without a login can only be seated by staff.")
+    aramis.get_by_label("Name of the table").fill("The first evening")
+    aramis.get_by_label("First seat (plays first)").select_option(label="Athos")
+    aramis.get_by_label("Second seat (plays first)").select_option(label="Porthos")
+    aramis.get_by_label("Third seat (observes first at a pool").select_option(label="Aramis")
+    expect(aramis.get_by_label("First dealer (donneur)")).to_have_value("")  # the cut
+    aramis.get_by_label("French: a gallery behind each player").check()
+    aramis.get_by_label("Entry to the pool (cagnotte)").fill(str(ENTRY))
+    aramis.get_by_label("Forfeit of each unit's loser").fill(str(FORFEIT))
+    aramis.get_by_role("button", name="Open the table").tap()
+    aramis.wait_for_url(re.compile(r"/tables/\d+/$"))
+    table_url = aramis.url
+    table_path, score_url = table_url.removeprefix(base), f"{table_url}score/"
+    expect(aramis.locator(".cut")).to_contain_text("The cut decided")
+    # Aramis's entry is paid with the opening; the two others take their seats first.
+    aramis.goto(score_url)
+    waiting = aramis.locator("section.unseated")
+    expect(waiting).to_contain_text(re.compile(r"Not yet seated: (Athos, Porthos|Porthos, "
+                                               r"Athos)\."))
+    expect(waiting).to_contain_text("Athos has no login: only staff can seat him.")
+    expect(waiting.get_by_role("button")).to_have_count(0)  # a member seats nobody
+    shot(aramis, "01-scorer-waiting-for-seats")
+
+    log_in(porthos, base, "porthos", table_path)
+    porthos.get_by_role("button", name=f"Take my seat (entry {ENTRY})").tap()
+    expect(porthos.locator(".messages")).to_contain_text(
+        f"You have taken your seat: your entry of {ENTRY} is paid.")
+    porthos.context.close()
+    secretary.goto(table_url)
+    expect(secretary.locator("section.unseated")).to_contain_text("Not yet seated: Athos.")
+    shot(secretary, "02-table-seat-him")
+    secretary.get_by_role("button", name=f"Seat Athos (entry {ENTRY})").tap()
+    expect(secretary.locator(".messages")).to_contain_text(
+        f"Athos has taken his seat: his entry of {ENTRY} is paid.")
+    expect(secretary.locator("section.unseated")).to_have_count(0)
     expect(secretary.locator("[data-live] .facts")).to_contain_text(str(3 * ENTRY))  # the pot
 
-    # 2. A spectator follows the table, and the projector every table.
+    # 3. A spectator follows the table, and the projector every table. The cut made E the
+    # first elder and D the first dealer: Charles backs E for 5.00, Dora D for 3.50, each
+    # seeing the other's bet arrive live.
     follow(spectator, table_url)
     follow(projector, f"{base}/tv/")
-    shot(projector, "05-projector")
-
-    # 3. The bystanders back the two seated players; each sees the other's bet arrive live.
-    log_in(charles, base, "charles", table_url.removeprefix(base))
-    log_in(dora, base, "dora", table_url.removeprefix(base))
+    aramis.goto(score_url)
+    expect(aramis.locator("section.unseated")).to_have_count(0)
+    E, D = seats(aramis)  # the first elder and dealer, named by the cut
+    assert {E, D} == {"Athos", "Porthos"}
+    log_in(charles, base, "charles", table_path)
+    log_in(dora, base, "dora", table_path)
     dora.evaluate("window.notReloaded = true")
-    bet(charles, *BETS["charles"])
-    expect(dora.locator(".gallery")).to_contain_text("Charles 5.00")
+    bet(charles, E, STAKES["charles"])
+    expect(dora.locator(".gallery")).to_contain_text(f"Charles {STAKES['charles']}")
     never_reloaded(dora)
-    bet(dora, *BETS["dora"])
-    expect(charles.locator(".gallery")).to_contain_text("Dora 3.50")
-    expect(spectator.locator(".gallery")).to_contain_text("Dora 3.50")
-    shot(spectator, "04-table-live-with-the-gallery")
+    bet(dora, D, STAKES["dora"])
+    expect(charles.locator(".gallery")).to_contain_text(f"Dora {STAKES['dora']}")
+    expect(spectator.locator(".gallery")).to_contain_text(f"Dora {STAKES['dora']}")
 
-    # 4. The first game: hand 1 card by card, then summaries, until the game ends.
-    secretary.goto(score_url)
-    first_elder, first_dealer = seats(secretary)
-    assert {first_elder, first_dealer} == {"Athos", "Porthos"}
-    hand_card_by_card(secretary)  # a vole to the elder: 2 - 0
-    shot(secretary, "09-card-by-card-finished")
-    summary(secretary, "exchanged", 2)  # hand 2: the dealer, first_elder, takes the point: 3
-    shot(secretary, "10-scorer-summary")
-    vole(secretary, first_elder)  # 5: the game is his
-    expect(spectator.locator("[data-role=observer]")).to_contain_text(first_dealer)
+    # 4. Game 1, E against D (docs/rules.md section 7: the point 1, the vole 2; target 5).
+    # The deal passes at each hand. Hand 1, card by card: the vole to E, elder: E 2 - D 0.
+    hand_card_by_card(aramis)
+    live_score(spectator, (E, 2), (D, 0))
+    # Hand 2, D elder: the split mis-tapped 3-2 (D's point, D 1), then undone: void, nothing
+    # marked, and the same dealer, E, deals again (ruling 74).
+    summary(aramis, 3)
+    live_score(spectator, (E, 2), (D, 1))
+    aramis.get_by_role("button", name="Undo hand 2").tap()
+    expect(aramis.locator(".messages")).to_contain_text("Hand 2 undone: it is void")
+    assert seats(aramis) == (D, E)
+    expect(aramis.locator(".hands li").first).to_contain_text("void")
+    live_score(spectator, (E, 2), (D, 0))
+    shot(aramis, "04-hand-undone")
+    summary(aramis, 2)  # hand 3, entered again: D 2 tricks, E 3, E's point: E 3
+    vole(aramis, E)  # hand 4: E 5, the game. D pays his forfeit.
+    expect(spectator.locator("[data-role=observer]")).to_contain_text(D)
     for page in (spectator, projector):
-        expect(page.locator("[data-live] [data-score]").first).to_have_text(
-            re.compile(rf"^(Aramis 0 – {first_elder} 0|{first_elder} 0 – Aramis 0)$"))
+        live_score(page, ("Aramis", 0), (E, 0))
         expect(page.locator("[data-live]").first).to_contain_text("Game 2")
-    expect(projector.locator("[data-role=observer]")).to_contain_text(first_dealer)
     expect(spectator.locator("[data-live] .facts")).to_contain_text(str(3 * ENTRY + FORFEIT))
-    shot(spectator, "11-table-after-the-first-game")
-    shot(projector, "12-projector-after-the-first-game")
 
-    # 5. A correction of hand 2 (the same point, another split) makes version 2.
-    secretary.locator("section[aria-labelledby=past-title] li", has_text="Hand 2:").get_by_role(
-        "link", name="correct").tap()
-    secretary.locator("#summary-form").get_by_role(
-        "button", name=f"{first_dealer} 1, {first_elder} 4", exact=True).tap()
-    expect(secretary.locator(".messages")).to_contain_text("Hand 2 is now version 2.")
-    versions = secretary.locator(".versions > li")
+    # 5. Game 2, E against Aramis, who deals first as the incoming player (section 10).
+    # Hand 5, E elder, is recorded as his vole (E 2); hand 6 is Aramis's vole (A 2). Then
+    # Aramis sees that hand 5 was 4-1, the point: he corrects it with the three taps on its
+    # correction page, E 1. Only hand 5's marks change (hand 6 is Aramis's vole either way,
+    # and game 2 goes on): it is saved at once, with nothing to confirm.
+    vole(aramis, E)
+    vole(aramis, "Aramis")
+    live_score(spectator, (E, 2), ("Aramis", 2))
+    past_hand(aramis, 5, "correct").tap()
+    expect(aramis.locator(".recorded")).to_contain_text("tricks elder 5, dealer 0")
+    recorded = aramis.locator("#summary-form .split.chosen")
+    expect(recorded).to_have_text("5 – 0vole")
+    ring = "button => getComputedStyle(button).boxShadow"  # the split recorded stands out
+    assert recorded.evaluate(ring) != aramis.locator("#summary-form .split").last.evaluate(ring)
+    assert seats(aramis) == (E, "Aramis")
+    shot(aramis, "05-correct-a-vole")
+    taps(aramis, "exchanged", 4)
+    expect(aramis.locator(".messages")).to_contain_text("Hand 5 is now version 2.")
+    versions = aramis.locator(".versions > li")
     expect(versions).to_have_count(2)
     expect(versions.first).to_contain_text(re.compile(r"Version 2.*current"))
-    expect(versions.first).to_contain_text("tricks elder 1, dealer 4")
-    expect(versions.last).to_contain_text("tricks elder 2, dealer 3")
-    shot(secretary, "13-hand-history")
+    expect(versions.first).to_contain_text("tricks elder 4, dealer 1")
+    expect(versions.last).to_contain_text("tricks elder 5, dealer 0")
+    live_score(spectator, (E, 1), ("Aramis", 2))
+    aramis.goto(score_url)
+    vole(aramis, E)  # hand 7: E 3
+    vole(aramis, "Aramis")  # hand 8: Aramis 4
+    vole(aramis, "Aramis")  # hand 9, E elder, 0-5: Aramis 6, the game (cut to 5); E's forfeit
 
-    # 6. Aramis wins games 2 and 3 with voles, and the pool with them.
-    secretary.goto(score_url)
+    # 6. Game 3, Aramis against D, who deals first: three voles to Aramis, his second unit in
+    # succession, and the pool (section 10).
+    expect(spectator.locator("[data-role=observer]")).to_contain_text(E)
     for _ in range(3):
-        vole(secretary, "Aramis")
-    expect(spectator.locator("[data-role=observer]")).to_contain_text(first_elder)
-    for _ in range(3):
-        vole(secretary, "Aramis")
-    expect(secretary.locator(".notice")).to_contain_text("This table is over")
+        vole(aramis, "Aramis")
+    expect(aramis.locator(".notice")).to_contain_text("This table is over")
     for page in (spectator, projector):
         expect(page.locator("[data-live] .score").first).to_contain_text("Aramis takes it")
-        never_reloaded(page)
-    never_reloaded(spectator)
-    shot(spectator, "14-table-won")
-    shot(projector, "15-projector-won")
+    shot(spectator, "06-table-won")
 
-    secretary.goto(f"{base}/standings")
-    rows = {row.locator("th a").inner_text(): row for row in
-            secretary.locator("tbody tr").all()}
-    games = {name: row.locator("td").nth(1).inner_text() for name, row in rows.items()}
-    assert games == {"Aramis": "2/2", first_elder: "1/2", first_dealer: "0/2",
-                     "Charles": "0/0", "Dora": "0/0"}  # the bystanders by their wagers' net
-    shot(secretary, "16-standings")
+    # The money, from section 10: three entries of 10.00 and the forfeits of D (game 1), E
+    # (game 2) and D (game 3), 2.00 each, make a pot of 36.00, all Aramis's. Aramis: -10.00 +
+    # 36.00 = 26.00; E: -10.00 - 2.00 = -12.00; D: -10.00 - 4.00 = -14.00. The gallery of game
+    # 1 (section 11): Dora's 3.50, the lighter side, is matched in full, 3.50 of Charles's 5.00
+    # against it and 1.50 returned to him; E won, so Charles wins 3.50 and Dora loses it
+    # (levy 0).
+    won_at_play = {"Aramis": Decimal("26.00"), E: Decimal("-12.00"), D: Decimal("-14.00"),
+                   "Charles": Decimal("3.50"), "Dora": Decimal("-3.50")}
+    assert sum(won_at_play.values()) == 0
+    games = {"Aramis": "2/2", E: "1/2", D: "0/2", "Charles": "0/0", "Dora": "0/0"}
+    assert standings(secretary, base) == {name: (games[name], won_at_play[name])
+                                          for name in games}
+    shot(secretary, "07-standings")
 
-    # The money, from the rules: entries and forfeits into the pot, the pot to the winner; the
-    # gallery of game 1: the lighter side matched in full, the heavier up to it, levy 0.
-    expected = {name: -ENTRY for name in ("Athos", "Porthos", "Aramis")}
-    for loser in (first_dealer, first_elder, first_dealer):
-        expected[loser] -= FORFEIT
-    expected["Aramis"] += 3 * ENTRY + 3 * FORFEIT
-    matched = min(stake for _, stake in BETS.values())
-    for login, (on, _) in BETS.items():
-        expected[login.capitalize()] = matched if on == first_elder else -matched
-    assert sum(expected.values()) == 0
-
+    # 7. The secretary settles up in French: D pays Aramis 4,00 first, typed by hand with a
+    # comma; then each suggested payment in one tap, until everyone is square.
     secretary.goto(f"{base}/settle-up/")
-    balances = {item.locator("span").first.inner_text(): money(item.locator("span").last
-                                                                .inner_text())
-                for item in secretary.locator(".players-list li").all()}
-    assert {k: v for k, v in balances.items() if v} == expected
-    payments = [(*re.fullmatch(r"(\w+) → (\w+)", item.locator("span").first.inner_text()
-                                .strip()).groups(), item.locator("strong").inner_text())
-                for item in secretary.locator(".payments li").all()]
-    net = dict.fromkeys(expected, Decimal(0))
-    for payer, payee, amount in payments:
-        net[payer] -= money(amount)
-        net[payee] += money(amount)
-    assert net == expected
-    assert len(payments) <= len(expected) - 1
-    shot(secretary, "17-settle-up-before")
+    secretary.locator("#language").select_option("fr")
+    secretary.get_by_role("button", name="Change").tap()
+    expect(secretary.locator("h1")).to_have_text("Régler les comptes")
+    settle_up(secretary, won_at_play)
+    shot(secretary, "08-settle-up-before")
+    secretary.locator("#payer").select_option(label=D)
+    secretary.locator("#payee").select_option(label="Aramis")
+    expect(secretary.locator("#amount")).to_have_attribute("placeholder", re.compile(r",\d\d$"))
+    secretary.locator("#amount").fill("4,00")
+    secretary.get_by_role("button", name="Enregistrer le paiement").tap()
+    expect(secretary.locator(".messages")).to_contain_text("Le paiement est enregistré.")
+    owed = won_at_play | {"Aramis": Decimal("22.00"), D: Decimal("-10.00")}
+    pay_each_in_one_tap(secretary, settle_up(secretary, owed))
+    # Payments settle debts: they are not winnings. The standings still say what each won.
+    assert standings(secretary, base) == {name: (games[name], won_at_play[name])
+                                          for name in games}
 
-    for _ in payments:  # each in one tap: the first suggested payment, until none is left
-        secretary.locator(".payments li").first.get_by_role("button", name="Paid").tap()
-        expect(secretary.locator(".messages")).to_contain_text("The payment is recorded.")
-    expect(secretary.locator(".notice")).to_contain_text("Everyone is square")
-    shot(secretary, "18-settle-up-after")
-    for page in (secretary, charles, dora, spectator, projector):
+    # 8. Late, the secretary learns that hand 9 was E's vole (5-0), not Aramis's. Game 2 then
+    # ends E 3 + 2 = 5 against Aramis 4: E has won games 1 and 2 in succession, and the pool;
+    # game 3 (hands 10 to 12) never was. The pot is 30.00 and the forfeits of D (game 1) and
+    # Aramis (game 2), 34.00, E's: E -10.00 + 34.00 = 24.00, D and Aramis -12.00 each; the
+    # gallery of game 1 stands. Since every balance was 0.00, they move by the difference:
+    # Aramis 0.00 -> -38.00 (-12.00 - 26.00), E 0.00 -> 36.00 (24.00 + 12.00), D 0.00 -> 2.00
+    # (-12.00 + 14.00). It is shown first, and saved when he confirms.
+    secretary.goto(score_url)
+    past_hand(secretary, 9, "corriger").tap()
+    expect(secretary.locator(".recorded")).to_contain_text("premier en main 0, donneur 5")
+    taps(secretary, "écart fait", 5, language="fr")
+    effect = secretary.locator(".effect")
+    expect(effect).to_contain_text("Cette correction changera plus que ce coup")
+    for line in ["Les coups 10, 11, 12 seront mis de côté : ils ne compteront pas.",
+                 f"Décidé à nouveau : partie 2 gagnée par Aramis devient partie 2 gagnée par "
+                 f"{E}.",
+                 f"Décidé à nouveau : la table gagnée par Aramis devient la table gagnée par "
+                 f"{E}.",
+                 "Aramis : solde 0.00, puis -38.00 (-38.00).",
+                 f"{E} : solde 0.00, puis 36.00 (+36.00).",
+                 f"{D} : solde 0.00, puis 2.00 (+2.00).",
+                 "Les comptes étaient réglés : chaque solde était à 0.00."]:
+        expect(effect).to_contain_text(line)
+    shot(secretary, "09-late-correction-shown")
+    secretary.get_by_role("button", name="Confirmer la correction").tap()
+    expect(secretary.locator(".messages")).to_contain_text(
+        "Le coup 9 en est maintenant à la version 2.")
+    for page in (spectator, projector):
+        expect(page.locator("[data-live] .score").first).to_contain_text(f"{E} takes it")
+        never_reloaded(page)
+    shot(projector, "10-projector-won-again")
+
+    # 9. The settle-up says what moved since the payments, and what to pay now: Aramis owes
+    # 38.00, 36.00 to E and 2.00 to D. Paid in one tap each, everyone is square again.
+    secretary.goto(f"{base}/settle-up/")
+    since = secretary.locator("section.since")
+    expect(since).to_contain_text("Ces soldes ont bougé depuis le dernier paiement")
+    for name, now in [("Aramis", "-38.00"), (E, "36.00"), (D, "2.00")]:
+        expect(since.locator("li", has_text=name)).to_contain_text(f"0.00 → {now}")
+    expect(since).to_contain_text("les paiements déjà faits ne tombent plus juste")
+    again = {"Aramis": Decimal("-38.00"), E: Decimal("36.00"), D: Decimal("2.00")}
+    payments = settle_up(secretary, again)
+    shot(secretary, "11-settle-up-after-the-correction")
+    pay_each_in_one_tap(secretary, payments)
+    won_at_play |= {E: Decimal("24.00"), D: Decimal("-12.00"), "Aramis": Decimal("-12.00")}
+    games |= {E: "2/2", D: "0/1", "Aramis": "0/1"}  # game 3 set aside
+    assert standings(secretary, base) == {name: (games[name], won_at_play[name])
+                                          for name in games}
+    shot(secretary, "12-standings-at-the-end")
+    for page in (secretary, aramis, charles, dora, spectator, projector):
         page.context.close()
