@@ -271,3 +271,26 @@ def test_a_refused_irregularity_on_the_summary_form_is_shown_beside_its_field(sc
         "</details>", fold)
     assert 'id="trois-error"' not in page
     assert not Hand.objects.exists()
+
+
+def test_a_refused_irregularity_in_a_correction_is_shown_beside_its_field(scorer, quatre):
+    hand = deal(scorer, quatre, **QUATRE_DEAL)
+    scorer.post(url(quatre), trick(hand, 1, QUATRE_TRICKS[0], revoke="follower"))
+    play(scorer, quatre, hand, QUATRE_TRICKS[1:], start=2)
+    scorer.post(url(quatre), finish(hand))
+    # The fold keeps Aramis's revoke and adds a false king of his: he holds the KH, the king
+    # of trumps, so his king is not false (ruling 18).
+    correct = f"/tables/{quatre.pk}/hands/1/correct/"
+    sent = {"action": "many_deal", "key": "c1", "version": 1, "opening": "played",
+            "king": "none", **QUATRE_DEAL, "many_revoke_by": "second", "many_revoke_trick": "1",
+            "many_false_king_by": "second",
+            **{f"trick{n}": cards for n, cards in enumerate(QUATRE_TRICKS)}}
+    answer = scorer.post(correct, sent)
+    assert answer.status_code == 422
+    page = answer.content.decode()
+    fold = page.index('id="irregular-many_deal" open')
+    error = page.index('id="f-many_deal-many_false_king_by-error"')
+    assert fold < page.index('id="f-many_deal-many_false_king_by"') < error < page.index(
+        "</details>", fold)
+    assert "holds the king of trumps" in page[error:]
+    assert Hand.objects.get().version == 1
