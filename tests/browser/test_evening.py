@@ -158,8 +158,13 @@ def money(text: str) -> Decimal:
 
 
 def standings(page, base: str) -> dict[str, tuple[str, Decimal]]:
-    """Each player's games (won/played) and what he won at play, from the standings page."""
+    """Each player's games (won/played) and what he won at play, from the standings page; the
+    money is read whole on the phone's screen, without scrolling the board sideways."""
     page.goto(f"{base}/standings")
+    board = page.locator(".board").bounding_box()
+    for cell in page.locator("tbody td:nth-of-type(3)").all():
+        box = cell.bounding_box()
+        assert box["x"] + box["width"] <= board["x"] + board["width"], cell.inner_text()
     return {row.locator("th a").inner_text(): (row.locator("td").nth(1).inner_text(),
                                                money(row.locator("td").nth(2).inner_text()))
             for row in page.locator("tbody tr").all()}
