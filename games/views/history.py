@@ -1,11 +1,14 @@
 """A table's history (every TableEvent, in seq order) and its replay (the counted hands one
-by one, rebuilt by games.replay), with the table's own visibility."""
+by one, rebuilt by games.replay), with the table's own visibility. The replay gives whoever
+may score the table each hand's history and correction page: the scorer's page lists only the
+last hands."""
 from django.shortcuts import render
 
 from games import replay as replays
 from games import words
 from games.admin.display import hand_html
 from games.models import Hand
+from games.services.changes import may_score
 from games.views.tables import shown, visible_table
 
 
@@ -42,7 +45,8 @@ def replay(request, table_id: int):
     except ValueError:
         at = 1
     at = min(max(at, 1), len(counted)) if counted else 0
-    context = {"table": table, "count": len(counted), "at": at, "hand": None}
+    context = {"table": table, "count": len(counted), "at": at, "hand": None,
+               "may_score": request.user.is_authenticated and may_score(table, request.user)}
     if counted:
         game, number, result = counted[at - 1]
         stored = Hand.objects.get(table=table, number=number)
