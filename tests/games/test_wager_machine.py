@@ -25,6 +25,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
+from math import gcd
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -64,6 +65,7 @@ STEPS = int(os.environ.get("WAGER_MACHINE_STEPS", "60"))
 TALLY = Counter()  # what the acts came to, shown with -s
 
 NAMES = ("Athos", "Porthos", "Aramis", "Dartagnan", "Charles", "Dora")
+CEILING = 1_000_000_00  # docs/rules.md, section 11, Limits: no amount above 1,000,000.00
 
 
 def cents_text(cents: int) -> str:
@@ -96,13 +98,21 @@ BAD_STAKES = st.sampled_from([
     ("0", 0), ("0.00", 0), ("0.05", 5), ("-1.00", None), ("1.001", None), ("ten", None),
     (" 1.00", None), ("1e2", None), ("", None), (5, None), (None, None), ("40.00", 4000),
 ])
-STAKES = st.one_of(VALID_STAKES, VALID_STAKES, VALID_STAKES, BAD_STAKES)
+# At the club's ceiling and past it: taken only where no wager_max nor credit limit is lower.
+CEILING_STAKES = st.sampled_from([
+    ("1000000.00", CEILING), ("1000000.01", CEILING + 1), ("999999.99", CEILING - 1),
+    ("50000000000000000.00", 5 * 10**18), ("92233720368547758.07", 2**63 - 1),
+])
+STAKES = st.one_of(VALID_STAKES, VALID_STAKES, VALID_STAKES, BAD_STAKES, CEILING_STAKES)
 # Odds as sent, with what they mean (None: not odds).
 ODDS = st.one_of(
     st.just((None, (1, 1))),
     st.tuples(st.integers(1, 9), st.integers(1, 9)).map(lambda ab: (f"{ab[0]}:{ab[1]}", ab)),
     st.sampled_from([("0:1", None), ("1:0", None), ("2/1", None), ("1:1 ", None), ("a:b", None),
-                     (2, None)]),
+                     (2, None), ("", None)]),
+    # Whose lays pass the ceiling from a stake of 1.01 (999999:1), or are fractions of a cent
+    # for most stakes (7:3, 5:8).
+    st.sampled_from([("999999:1", (999999, 1)), ("7:3", (7, 3)), ("5:8", (5, 8))]),
 )
 
 TABLES = st.fixed_dictionaries({
@@ -359,7 +369,7 @@ class WagerMachine(RuleBasedStateMachine):
     def table(self, data) -> Tab:
         return data.draw(st.sampled_from(self.tables), label="table")
 
-    @initialize(config=TABLES, limit=st.sampled_from([None, None, 2500]),
+    @initialize(config=TABLES, limit=st.sampled_from([None, 2500]),
                 abandon_after=st.integers(10, 2 * STEPS))
     def open_first_table(self, config, limit, abandon_after):
         self.abandon_after = abandon_after
@@ -374,8 +384,9 @@ class WagerMachine(RuleBasedStateMachine):
     def open_table(self, config):
         seats = 3 if config["format"] == "pool" else 2
         seated = [self.players[i] for i in config["seating"][:seats]]
-        rules = {"pool_entry": cents_text(config["entry"]),
-                 "pool_forfeit": cents_text(config["forfeit"]),
+        pool = config["format"] == "pool"  # a rubber has no pot: its stakes are 0.00
+        rules = {"pool_entry": cents_text(config["entry"] if pool else 0),
+                 "pool_forfeit": cents_text(config["forfeit"] if pool else 0),
                  "levy_percent": config["levy"], "wager_min": cents_text(config["least"]),
                  "wager_max": None if config["most"] is None else cents_text(config["most"]),
                  "rubber_games": config["rubber_games"]}
@@ -387,7 +398,6 @@ class WagerMachine(RuleBasedStateMachine):
                            first_dealer=Player.objects.get(pk=seated[config["first_dealer"]]))
         setup = Setup(format=config["format"], players=tuple(seated),
                       first_dealer=seated[config["first_dealer"]], rules=table.rules)
-        pool = config["format"] == "pool"
         self.tables.append(Tab(
             pk=table.pk, format=config["format"], style=config["style"],
             levy=Decimal(config["levy"]), entry=config["entry"] if pool else 0,
@@ -454,9 +464,10 @@ class WagerMachine(RuleBasedStateMachine):
             and not started(course, unit.number) and on in unit.players
             and (bettor not in unit.players or (not english and bettor == on))
             and (english or odds_text is None)
-            and cents is not None and tab.least <= cents
+            and cents is not None and tab.least <= cents <= CEILING
             and (tab.most is None or cents <= tab.most)
             and ab is not None and cents * ab[0] % ab[1] == 0
+            and cents * ab[0] <= CEILING * ab[1]  # what the layers would put up in all
             and self.within_credit(bettor, cents))
         wager = self.act("place", tab, allowed, lambda: place_wager(
             table_id=tab.pk, by=user, on=on, stake=text, odds=odds_text))
@@ -490,8 +501,74 @@ class WagerMachine(RuleBasedStateMachine):
         stake = data.draw(st.one_of(
             st.just(rest),
             st.integers(1, max(1, rest // step)).map(lambda k: k * step),
+            st.integers(1, rest),  # its lay may be a fraction of a cent
             st.integers(rest + 1, rest + 500)), label="stake")
         self.take(bet, user, (cents_text(stake), stake))
+
+    def bystander(self, data, tab: Tab, but: int | None = None):
+        """A member who does not play the table's current unit (nor is `but`)."""
+        playing = tab.course().unit.players
+        return data.draw(st.sampled_from([u for u, p in zip(self.users, self.players)
+                                          if p not in playing and p != but]), label="by")
+
+    def started_units(self) -> list[Tab]:
+        """The tables in play that take wagers, whose current unit has started."""
+        return [t for t in self.tables if t.style != "none" and t.playing(t.course())
+                and started(t.course(), t.course().unit.number)]
+
+    @precondition(lambda self: self.credit_limit is not None and self.open_for_wagers())
+    @rule(data=st.data(), off=st.sampled_from([-1, 0, 0, 1]))
+    def stake_at_the_credit_limit(self, data, off):
+        """A bystander stakes what leaves his balance at exactly minus the credit limit, or a
+        cent either side of it (docs/rules.md, section 11, Limits: at the limit is allowed)."""
+        tab = data.draw(st.sampled_from(self.open_for_wagers()), label="table")
+        user = self.bystander(data, tab)
+        cents = max(0, self.balance(self.player_of(user)) + self.credit_limit + off)
+        on = data.draw(st.sampled_from(tab.course().unit.players), label="on")
+        self.place(tab, user, on, (cents_text(cents), cents), (None, (1, 1)))
+
+    def uneven_offers(self) -> list[Bet]:
+        return [b for b in self.open_offers() if b.odds[0] != b.odds[1]]
+
+    @precondition(lambda self: self.credit_limit is not None and self.uneven_offers())
+    @rule(data=st.data(), past=st.booleans())
+    def lay_at_the_credit_limit(self, data, past):
+        """A bystander takes the most of an offer at uneven odds that his credit allows on what
+        he would lay, or the next take whose lay is whole cents, past it (the layer's credit is
+        checked on his lay, not on the backer's stake he matches: at 5:2 a stake within the
+        credit may lay past it, at 2:5 one past it may lay within it)."""
+        bet = data.draw(st.sampled_from(self.uneven_offers()), label="wager")
+        user = self.bystander(data, self.tab(bet.table), but=bet.bettor)
+        a, b = bet.odds
+        step = b // gcd(a, b)  # the stakes whose lay is whole cents are its multiples
+        room = self.balance(self.player_of(user)) + self.credit_limit
+        stake = max(1, room * b // (a * step) + past) * step
+        self.take(bet, user, (cents_text(stake), stake))
+
+    @precondition(lambda self: self.open_for_wagers())
+    @rule(data=st.data())
+    def seated_player_wagers(self, data):
+        """A seated player backs himself or his adversary (ruling 32: in the French style he
+        may back himself, in the English style nobody seated wagers)."""
+        tab = data.draw(st.sampled_from(self.open_for_wagers()), label="table")
+        playing = tab.course().unit.players
+        bettor = data.draw(st.sampled_from(playing), label="bettor")
+        on = data.draw(st.sampled_from(playing), label="on")
+        cents = max(tab.least, 100)
+        self.place(tab, self.users[self.players.index(bettor)], on, (cents_text(cents), cents),
+                   (None, (1, 1)))
+
+    @precondition(lambda self: self.started_units())
+    @rule(data=st.data())
+    def wager_on_a_started_unit(self, data):
+        """A bystander offers a wager, good in every other way, on a unit that has started,
+        such as a rubber between two of its games (section 11: wagers close when the unit
+        starts, and stay closed until the next unit)."""
+        tab = data.draw(st.sampled_from(self.started_units()), label="table")
+        on = data.draw(st.sampled_from(tab.course().unit.players), label="on")
+        cents = max(tab.least, 100)
+        self.place(tab, self.bystander(data, tab), on, (cents_text(cents), cents),
+                   (None, (1, 1)))
 
     def take(self, bet: Bet | None, user, stake) -> None:
         text, cents = stake
@@ -507,7 +584,7 @@ class WagerMachine(RuleBasedStateMachine):
                 and not bet.closed and bet.unit == course.unit.number
                 and bet.on in course.unit.players
                 and layer != bet.bettor and layer not in course.unit.players
-                and cents is not None
+                and cents is not None and cents <= CEILING
                 and (cents == bet.unmatched or (
                     tab.least <= cents and (tab.most is None or cents <= tab.most)))
                 and 0 < cents <= bet.unmatched and cents * a % b == 0
