@@ -90,10 +90,10 @@ def taps(page, opening: str, elder_tricks: int, *, language: str = "en") -> None
                      exact=True).tap()
 
 
-def summary(page, elder_tricks: int) -> None:
-    """The next hand, exchanged, no king, recorded from the scorer's page."""
+def summary(page, elder_tricks: int, opening: str = "exchanged") -> None:
+    """The next hand, with no king, recorded from the scorer's page."""
     number = page.locator("#summary-form input[name=number]").input_value()
-    taps(page, "exchanged", elder_tricks)
+    taps(page, opening, elder_tricks)
     expect(page.locator(".messages")).to_contain_text(f"Hand {number} recorded.")
 
 

@@ -211,7 +211,7 @@ def test_a_trois_game_to_its_end_the_winner_withdraws_and_the_other_two_play_on(
     for number, (who, opening, elder_tricks, (porthos, aramis)) in enumerate(
             TWO_HANDED, len(TROIS) + 1):
         assert seats(phone) == who
-        summary(phone, opening, elder_tricks)
+        summary(phone, elder_tricks, opening)
         if max(porthos, aramis) < 7:
             score_shown(phone, f"Athos 7 – Porthos {porthos} – Aramis {aramis}")
 
