@@ -527,23 +527,32 @@ class WagerMachine(RuleBasedStateMachine):
         on = data.draw(st.sampled_from(tab.course().unit.players), label="on")
         self.place(tab, user, on, (cents_text(cents), cents), (None, (1, 1)))
 
-    def uneven_offers(self) -> list[Bet]:
-        return [b for b in self.open_offers() if b.odds[0] != b.odds[1]]
+    def english_open(self) -> list[Tab]:
+        return [t for t in self.open_for_wagers() if t.style == "english"]
 
-    @precondition(lambda self: self.credit_limit is not None and self.uneven_offers())
-    @rule(data=st.data(), past=st.booleans())
-    def lay_at_the_credit_limit(self, data, past):
-        """A bystander takes the most of an offer at uneven odds that his credit allows on what
-        he would lay, or the next take whose lay is whole cents, past it (the layer's credit is
-        checked on his lay, not on the backer's stake he matches: at 5:2 a stake within the
-        credit may lay past it, at 2:5 one past it may lay within it)."""
-        bet = data.draw(st.sampled_from(self.uneven_offers()), label="wager")
-        user = self.bystander(data, self.tab(bet.table), but=bet.bettor)
-        a, b = bet.odds
+    @precondition(lambda self: self.credit_limit is not None and self.english_open())
+    @rule(data=st.data(), odds=st.sampled_from([(5, 2), (3, 1), (7, 3)]), past=st.booleans())
+    def lay_at_the_credit_limit(self, data, odds, past):
+        """A bystander offers at odds against; another takes the most of it that his credit
+        allows on what he would lay, or the next take whose lay is whole cents, past it. The
+        layer's credit is checked on his lay, not on the backer's stake he matches: with a
+        limit of 25.00, a take of 10.02 at 5:2 is within it, its lay of 25.05 is not."""
+        tab = data.draw(st.sampled_from(self.english_open()), label="table")
+        playing = tab.course().unit.players
+        rooms = {u: self.balance(p) + self.credit_limit
+                 for u, p in zip(self.users, self.players) if p not in playing}
+        a, b = odds
         step = b // gcd(a, b)  # the stakes whose lay is whole cents are its multiples
-        room = self.balance(self.player_of(user)) + self.credit_limit
-        stake = max(1, room * b // (a * step) + past) * step
-        self.take(bet, user, (cents_text(stake), stake))
+        backer = max(rooms, key=rooms.get)
+        stake = min(rooms[backer], tab.most or 3000) // step * step
+        on = data.draw(st.sampled_from(playing), label="on")
+        bet = self.place(tab, backer, on, (cents_text(stake), stake), (f"{a}:{b}", odds))
+        if bet is None:
+            return
+        layer = self.bystander(data, tab, but=bet.bettor)
+        room = rooms[layer]
+        take = max(1, room * b // (a * step) + past) * step
+        self.take(bet, layer, (cents_text(take), take))
 
     @precondition(lambda self: self.open_for_wagers())
     @rule(data=st.data())
