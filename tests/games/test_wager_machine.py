@@ -441,10 +441,11 @@ class WagerMachine(RuleBasedStateMachine):
                    if p not in playing or (tab.style == "french" and p == on)]
             user = data.draw(st.sampled_from(may), label="by")
             odds = (None, (1, 1))
-            if tab.style == "english":
-                odds = data.draw(st.one_of(st.just(odds), ODDS.filter(lambda o: o[1])),
+            if tab.style == "english":  # now and then odds given as "", which are not 1:1
+                odds = data.draw(st.one_of(st.just(odds), st.just(odds),
+                                           ODDS.filter(lambda o: o[1]), st.just(("", None))),
                                  label="odds")
-            step = odds[1][1]
+            step = odds[1][1] if odds[1] else 1
             least = -(-tab.least // step)
             top = max(least, (tab.most or 3000) // step)
             cents = step * data.draw(st.integers(least, top), label="stake")
