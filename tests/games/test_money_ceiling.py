@@ -111,8 +111,12 @@ def _stored_over_the_ceiling(wager: Wager) -> Wager:
         if connection.vendor == "postgresql":
             cursor.execute(f"ALTER TABLE games_wager DROP CONSTRAINT {STAKE_CHECK}")
             wager.save()
+            # The insert's deferred foreign-key checks run first: PostgreSQL alters no table
+            # with checks pending.
+            cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
             cursor.execute(f"ALTER TABLE games_wager ADD CONSTRAINT {STAKE_CHECK} "
                            f"CHECK (stake <= {ledger.MAX_AMOUNT}) NOT VALID")
+            cursor.execute("SET CONSTRAINTS ALL DEFERRED")
         else:
             cursor.execute("PRAGMA ignore_check_constraints = ON")
             try:
