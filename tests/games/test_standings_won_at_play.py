@@ -2,6 +2,7 @@
 forfeits and payout, the wagers' stakes and settlements, the levy), whatever has been paid
 since: payments between members settle debts, they are not winnings (docs/api.md, Standings).
 The same figure in the selector, the API, a player's stats and the page, in both languages."""
+import re
 from datetime import datetime, timezone
 from unittest import mock
 
@@ -72,11 +73,13 @@ def test_a_day_of_payments_only_lists_nobody(staff_api, evening_paid):
     assert answer.json()["standings"] == []
 
 
-@pytest.mark.parametrize("language, heading", [("en", "Won at play"), ("fr", "Gagné au jeu")])
+@pytest.mark.parametrize("language, heading, period", [
+    ("en", "Won at play", "All time: 4 players"),
+    ("fr", "Gagné au jeu", "Depuis toujours\u00a0: 4 joueurs")])  # French spaces its colons
 def test_the_page_names_the_column_and_shows_the_winnings(client, evening_paid, language,
-                                                          heading):
+                                                          heading, period):
     with translation.override(language):
         page = client.get("/standings", HTTP_ACCEPT_LANGUAGE=language).content.decode()
 
-    assert f">{heading}</th>" in page
+    assert f">{heading}</th>" in page and period in re.sub(r"[ \n]+", " ", page)
     assert ">23.80</td>" in page and ">-4.00</td>" in page
