@@ -25,7 +25,7 @@ run: install
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py catch_up_ratings
 	$(BIN)/python manage.py collectstatic --noinput -v 0
-	$(BIN)/daphne --access-log /dev/null -b $(ADDRESS) -p $(PORT) club.asgi:application
+	$(BIN)/daphne --access-log /dev/null -b $(ADDRESS) -p $(PORT) server.asgi:application
 
 # A server: WORKERS daphne processes from PORT on, behind nginx (docs/operations.md).
 serve-prod: install

@@ -11,7 +11,7 @@ def main():
         from games.engine.cli import main as score_hand
 
         sys.exit(score_hand(sys.argv[2:], prog=f"{os.path.basename(sys.argv[0])} score_hand"))
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "server.settings")
     from django.core.management import execute_from_command_line
 
     execute_from_command_line(sys.argv)

@@ -22,7 +22,7 @@ import random
 import statistics
 import time
 
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.settings")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "server.settings")
 os.environ.setdefault("DATABASE_URL", "sqlite:////tmp/ecarte-bench-admin.sqlite3")
 
 import django  # noqa: E402

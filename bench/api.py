@@ -26,8 +26,9 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 
-from bench import yardstick
 from tests.daphne import Daphne
+
+from bench import yardstick
 
 
 class Client:
@@ -160,7 +161,7 @@ def prepare() -> tuple[dict, str]:
 
 
 @contextmanager
-def daphne(env: dict, application: str = "club.asgi:application"):
+def daphne(env: dict, application: str = "server.asgi:application"):
     """One daphne worker serving `application` on a free loopback port: yields the port."""
     with tempfile.TemporaryDirectory() as home, \
             Daphne(env, Path(home) / "daphne.log", application) as server:

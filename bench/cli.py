@@ -38,7 +38,7 @@ COMMANDS = {
     "manage.py score_hand": [sys.executable, "manage.py", "score_hand"],
     "ecarte-score": [str(Path(sys.executable).with_name("ecarte-score"))],
     "score_hand through Django": [sys.executable, "-m", "django", "score_hand",
-                                  "--settings", "club.settings"],
+                                  "--settings", "server.settings"],
 }
 
 

@@ -1,9 +1,9 @@
-"""club.handler against Django's own ASGIHandler: the same project under daphne, in one run.
+"""server.handler against Django's own ASGIHandler: the same project under daphne, in one run.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_handler .venv/bin/python -m bench.handler
 
 It prepares the database as bench/api.py does (a scratch SQLite file when DATABASE_URL is
-unset) and starts two daphne workers on it: one serves club.asgi:application, the other
+unset) and starts two daphne workers on it: one serves server.asgi:application, the other
 bench.stock_asgi:application (the same, with Django's handler for HTTP). In each round the
 clients first read one table (GET /api/tables/{id}: the token and one row) as fast as a worker
 answers, then record hands (POST /api/tables/{id}/hands) on pools opened beforehand; each on
@@ -29,8 +29,8 @@ from bench.api import (
     together,
 )
 
-CLUB, STOCK = "club.handler", "Django's ASGIHandler"
-APPLICATIONS = {CLUB: "club.asgi:application", STOCK: "bench.stock_asgi:application"}
+CLUB, STOCK = "server.handler", "Django's ASGIHandler"
+APPLICATIONS = {CLUB: "server.asgi:application", STOCK: "bench.stock_asgi:application"}
 CEILING = 300  # hands/s, above what one worker records here: pools are opened for that many
 HANDS_PER_POOL = 8  # fewer than a pool lasts
 

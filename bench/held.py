@@ -81,7 +81,7 @@ def main():
     args = parser.parse_args()
     yardstick.show()
     os.environ.setdefault("DATABASE_URL", f"sqlite:///{tempfile.mkdtemp()}/held.sqlite3")
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "server.settings")
     os.environ.update(ALLOWED_HOSTS="testserver", HTTPS="0")  # Django's test client, plain http
     from bench.api import create_database
     create_database(os.environ["DATABASE_URL"])

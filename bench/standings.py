@@ -36,7 +36,7 @@ def _setup(reuse: bool):
         if not reuse and os.path.exists(SCRATCH[len("sqlite:///"):]):
             os.remove(SCRATCH[len("sqlite:///"):])
     create_database(os.environ["DATABASE_URL"])
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "server.settings")
     import django
 
     django.setup()

@@ -35,7 +35,7 @@ STYLES = ("english", "french")
 def in_process(env: dict) -> None:
     """Sets Django up in this process on the benchmark's database and settings."""
     os.environ.update(env)
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "server.settings")
     import django
 
     django.setup()

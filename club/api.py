@@ -1,5 +1,5 @@
 """The club's JSON API (django-ninja): the site, its error answers and the status of each
-refusal. The games app's routers are mounted on it by club/urls.py.
+refusal. The games app's routers are mounted on it by server/urls.py.
 
 Every refused request answers `{"error": {"code", "message"}}` (docs/api.md, Conventions).
 """

@@ -1,5 +1,5 @@
 """Who is calling: the API's script with its bearer token, or the browser with its session;
-and how a login is watched for guessing (django-axes, club/settings.py).
+and how a login is watched for guessing (django-axes, server/settings.py).
 
 Use `auth=API_AUTH` on every endpoint that needs a user; `request.auth` (and `request.user`)
 is then that user. Tokens come from `python manage.py api_token USERNAME`.

@@ -42,7 +42,7 @@ def start_workers(env) -> list[subprocess.Popen]:
     address = env.get("ADDRESS") or "127.0.0.1"
     first, count = int(env.get("PORT") or 8000), int(env.get("WORKERS") or 2)
     return [subprocess.Popen([BIN / "daphne", "--proxy-headers", "--access-log", os.devnull,
-                              "-b", address, "-p", str(port), "club.asgi:application"], cwd=ROOT,
+                              "-b", address, "-p", str(port), "server.asgi:application"], cwd=ROOT,
                              preexec_fn=ended_with_this_process)
             for port in range(first, first + count)]
 

@@ -35,7 +35,7 @@ class Daphne:
     """One daphne process serving `application` with `env`, logging to `log_path`. The first
     start takes a free port; each later one takes that port again."""
 
-    def __init__(self, env: dict, log_path: Path, application: str = "club.asgi:application"):
+    def __init__(self, env: dict, log_path: Path, application: str = "server.asgi:application"):
         self.env, self.log_path, self.application = env, Path(log_path), application
         self.port = 0
         self.token = None
@@ -48,7 +48,7 @@ class Daphne:
         when set."""
         env = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
         env |= {"DATABASE_URL": f"sqlite:///{home / 'db.sqlite3'}",
-                "DJANGO_SETTINGS_MODULE": "club.settings"} | settings
+                "DJANGO_SETTINGS_MODULE": "server.settings"} | settings
         manage(env, "migrate", "--noinput", "-v", "0")
         server = cls(env, home / "daphne.log")
         server.token = manage(env, "api_token", "secretary", "--create-user", "--staff")

@@ -33,7 +33,7 @@ def run_bench(name: str, tmp_path, *args) -> str:
     ("api", ["--hands", "12", "--clients", "2", "--seconds", "1"],
      ["one client", "2 clients", "yardstick"]),
     ("handler", ["--rounds", "1", "--clients", "2", "--seconds", "0.5"],
-     ["round 1, club.handler", "round 1, Django's ASGIHandler", "reads/s", "hands/s",
+     ["round 1, server.handler", "round 1, Django's ASGIHandler", "reads/s", "hands/s",
       "x the rate", "yardstick after"]),
     ("wagers", ["--wagers", "4", "--pairs", "2", "--rounds", "1"],
      ["round 1: median", "wagers, both styles", "wagers / no wagers", "x the median",

@@ -176,7 +176,7 @@ print(json.dumps({"headers": dict(answer.headers), "csrf_cookie": dict(answer.co
 
 def test_7_the_production_settings_send_the_security_headers_and_secure_cookies():
     env = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"} | {
-        "DJANGO_SETTINGS_MODULE": "club.settings", "DEBUG": "0",
+        "DJANGO_SETTINGS_MODULE": "server.settings", "DEBUG": "0",
         "SECRET_KEY": secrets.token_urlsafe(50), "ALLOWED_HOSTS": "testserver"}
     done = subprocess.run([sys.executable, "manage.py", "shell", "-c", PRODUCTION_HEADERS],
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)

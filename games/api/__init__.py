@@ -1,5 +1,5 @@
 """The games app's JSON API: one django-ninja router per resource, mounted under /api/ by
-club/urls.py, and the schemas of their answers. Views are thin: they read the request, call a
+server/urls.py, and the schemas of their answers. Views are thin: they read the request, call a
 service or a selector, and shape the answer."""
 from games.api import engine, hands, money, players, standings, tables, wagers
 

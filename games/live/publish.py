@@ -13,7 +13,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 
-from club.handler import serving_loop
+from server.handler import serving_loop
 
 logger = logging.getLogger(__name__)
 _sending = set()  # messages under way on the loop, kept from the garbage collector

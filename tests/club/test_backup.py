@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def run(url: str, *args) -> subprocess.CompletedProcess:
     """`python ARGS` in another process whose database is `url`."""
-    env = {**os.environ, "DATABASE_URL": url, "DJANGO_SETTINGS_MODULE": "club.settings"}
+    env = {**os.environ, "DATABASE_URL": url, "DJANGO_SETTINGS_MODULE": "server.settings"}
     return subprocess.run([sys.executable, *args], cwd=ROOT, env=env, capture_output=True,
                           text=True, timeout=300)
 

@@ -26,7 +26,7 @@ def test_a_group_message_reaches_its_member():
 
 
 def test_the_asgi_application_routes_http_and_websocket():
-    from club.asgi import application
+    from server.asgi import application
 
     assert set(application.application_mapping) == {"http", "websocket"}
 
@@ -57,7 +57,7 @@ def test_a_member_that_waits_longer_than_a_blocking_read_still_receives():
 
 
 def test_the_in_memory_layer_sweeps_expired_messages_at_most_once_a_second(monkeypatch):
-    from club.layers import InMemoryChannelLayer
+    from server.layers import InMemoryChannelLayer
 
     layer = InMemoryChannelLayer(expiry=0)
     swept = []

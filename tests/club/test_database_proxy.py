@@ -124,7 +124,7 @@ def club(server_database, tmp_path_factory):
     proxy = Proxy(target)
     env = os.environ | {
         "DATABASE_URL": f"postgres://{user}@127.0.0.1:{proxy.port}/{name}",
-        "DJANGO_SETTINGS_MODULE": "club.settings", "DEBUG": "0", "SECRET_KEY": "proxy-test",
+        "DJANGO_SETTINGS_MODULE": "server.settings", "DEBUG": "0", "SECRET_KEY": "proxy-test",
         "SECURE_SSL_REDIRECT": "0", "ALLOWED_HOSTS": "127.0.0.1"}
     manage(env, "migrate", "--noinput", "-v", "0")
     server = Daphne(env, tmp_path_factory.mktemp("proxy") / "daphne.log")

@@ -1,4 +1,4 @@
-"""The logs a secretary reads (club/request_log.py and LOGGING in club/settings.py)."""
+"""The logs a secretary reads (server/request_log.py and LOGGING in server/settings.py)."""
 import logging
 import re
 
@@ -7,7 +7,7 @@ from django.db import OperationalError
 from django.test import Client
 from django.urls import path
 
-from club.request_log import RequestContext
+from server.request_log import RequestContext
 
 
 def broken(request):
@@ -56,7 +56,7 @@ def test_a_not_found_is_said_once_in_the_request_s_line(client, caplog):
 def test_the_proxy_s_health_checks_are_logged_only_when_they_fail(client, monkeypatch, caplog):
     caplog.set_level(logging.INFO)
     client.get("/health")
-    monkeypatch.setattr("club.health.get_channel_layer", lambda: None)  # fails: no layer
+    monkeypatch.setattr("server.health.get_channel_layer", lambda: None)  # fails: no layer
     client.get("/health")
 
     assert request_lines(caplog) == [("GET", "/health", "503", "-")]
@@ -90,7 +90,7 @@ def test_a_session_that_cannot_be_read_leaves_the_answer_as_it_was(client, monke
         raise OperationalError("the database is down")
 
     monkeypatch.setattr("django.contrib.auth.middleware.auth.get_user", unreadable)
-    monkeypatch.setattr("club.health.get_channel_layer", lambda: None)  # a 503: logged
+    monkeypatch.setattr("server.health.get_channel_layer", lambda: None)  # a 503: logged
     caplog.set_level(logging.INFO)
     client.cookies["sessionid"] = "a-session"
 

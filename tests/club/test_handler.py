@@ -1,7 +1,7 @@
-"""Requests served through the ASGI application, as daphne serves them (club/handler.py).
+"""Requests served through the ASGI application, as daphne serves them (server/handler.py).
 
 The rest of the suite uses Django's test client, which bypasses the ASGI handler; these tests
-send ASGI messages to `club.asgi.application` and read what it answers. The last ones pin the
+send ASGI messages to `server.asgi.application` and read what it answers. The last ones pin the
 Django internals the handler is built on, so that an upgrade that changes them fails here."""
 import hashlib
 import inspect
@@ -20,9 +20,9 @@ from django.dispatch import Signal
 from django.http import HttpResponse, StreamingHttpResponse
 from django.urls import path, set_script_prefix
 
-from club.asgi import application
 from games.live.publish import group_name
 from games.models import Hand
+from server.asgi import application
 from tests.games.kit import players, summary, user_with_token
 
 
@@ -149,7 +149,7 @@ def test_a_hand_posted_through_asgi_is_stored_and_published_after_commit():
     assert Hand.objects.filter(table_id=table["id"]).count() == 1
 
 
-UPGRADE = ("club/handler.py subclasses Django's ASGIHandler and was checked against Django 5.2. "
+UPGRADE = ("server/handler.py subclasses Django's ASGIHandler and was checked against Django 5.2. "
            "Before upgrading, re-read django/core/handlers/asgi.py and base.py: SyncASGIHandler "
            "skips ASGIHandler.__init__ (it loads the middleware for sync), and its __call__ and "
            "respond() do the work of ASGIHandler.__call__, handle and run_get_response (the "

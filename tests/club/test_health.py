@@ -1,4 +1,4 @@
-"""GET /health (club/health.py): what the proxy and monitoring ask each worker."""
+"""GET /health (server/health.py): what the proxy and monitoring ask each worker."""
 import asyncio
 import json
 import socket
@@ -6,7 +6,7 @@ import socket
 import pytest
 from django.db import OperationalError
 
-from club import health
+from server import health
 from tests.club.test_handler import serve
 
 

@@ -1,4 +1,4 @@
-"""Guessing passwords is slowed down (django-axes, club/settings.py): after 5 failed logins for
+"""Guessing passwords is slowed down (django-axes, server/settings.py): after 5 failed logins for
 one username from one address, that username is refused from that address for a quarter of an
 hour, with a page that says so, even with the right password; a successful login before that
 clears the count. The admin's login counts the same. The address is the connection's, or, only

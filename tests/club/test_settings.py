@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from club import env
+from server import env
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -123,7 +123,7 @@ def test_machine_names_end_with_the_host_name_and_its_mdns_name():
 
 
 def test_channel_layer_is_in_memory_without_redis():
-    assert env.channel_layers({})["default"]["BACKEND"] == "club.layers.InMemoryChannelLayer"
+    assert env.channel_layers({})["default"]["BACKEND"] == "server.layers.InMemoryChannelLayer"
 
 
 def test_redis_url_selects_the_redis_channel_layer():

@@ -1,6 +1,6 @@
 """When the database cannot be reached, the API answers 503 with its error object and a
 Retry-After, the pages a plain 503 page, never a 500 with a traceback, and nothing is written
-(club/unavailable.py). Here in the test process, on either database: every query, or the
+(server/unavailable.py). Here in the test process, on either database: every query, or the
 COMMIT, fails as a dropped connection does. tests/club/test_database_proxy.py does it for real
 on PostgreSQL, with daphne and a proxy that drops the connections."""
 from unittest import mock
@@ -10,8 +10,8 @@ from django.db import OperationalError, connection, connections
 from django.test import Client
 
 from club.models import IdempotentRequest
-from club.unavailable import server_error
 from games.models import Hand
+from server.unavailable import server_error
 from tests.games.kit import Api, pool, summary, user_with_token
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -8,13 +8,13 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from bench.records import mixed_records
+
 from games.engine import EngineError, loads, score
 from tests.games.records import ELDER_VOLE, SUMMARY_POINT, bad_card, elder_vole
 
 ROOT = Path(__file__).resolve().parents[2]
-DJANGO_COMMAND = [sys.executable, "-m", "django", "score_hand", "--settings", "club.settings"]
+DJANGO_COMMAND = [sys.executable, "-m", "django", "score_hand", "--settings", "server.settings"]
 WITHOUT_DJANGO = {
     "manage.py score_hand": [sys.executable, "manage.py", "score_hand"],
     "python -m games.engine.cli": [sys.executable, "-m", "games.engine.cli"],

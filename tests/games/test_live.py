@@ -11,10 +11,10 @@ from channels.layers import get_channel_layer
 from django.db import transaction
 
 from club.errors import Refused
-from club.handler import serving_loop
 from games.live import publish as live
 from games.services.hands import record_hand
 from games.services.tables import open_table
+from server.handler import serving_loop
 from tests.games.kit import players, summary, user_with_token
 
 

@@ -1,4 +1,4 @@
-"""The live feed as a club meets it: daphne serving club.asgi in its own process, a real
+"""The live feed as a club meets it: daphne serving server.asgi in its own process, a real
 WebSocket client (the `websockets` library) following a table, and a hand posted through the
 JSON API arriving over the socket.
 

@@ -9,12 +9,12 @@ from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.db import transaction
 
-from club.asgi import application
 from games.live.publish import group_name
 from games.models import Table, TableEvent
 from games.services.hands import correct_hand, record_hand
 from games.services.tables import open_table
 from games.services.wagers import place_wager, take_wager, withdraw_wager
+from server.asgi import application
 from tests.games.kit import Api, member, players, summary, user_with_token
 
 pytestmark = pytest.mark.django_db(transaction=True)

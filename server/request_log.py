@@ -27,7 +27,7 @@ def who(request) -> str:
 
 
 class RequestLogMiddleware:
-    """Sync only, like every middleware here: `club.handler` runs the chain in one thread.
+    """Sync only, like every middleware here: `server.handler` runs the chain in one thread.
     Outermost, so that the duration is the whole request's and every answer is logged, those
     of the middleware inside included."""
 

@@ -14,7 +14,7 @@ PLAIN_ERRORS = {
 
 
 class ApiErrorShapeMiddleware:
-    """Sync only, like every middleware here: `club.handler` runs the chain in one thread."""
+    """Sync only, like every middleware here: `server.handler` runs the chain in one thread."""
 
     def __init__(self, get_response):
         self.get_response = get_response

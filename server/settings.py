@@ -8,7 +8,7 @@ generated once in the data directory. See docs/operations.md for every variable.
 import os
 from pathlib import Path
 
-from club import env as from_env
+from server import env as from_env
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 ENV = os.environ
@@ -40,7 +40,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    "club.request_log.RequestLogMiddleware",  # outermost: the whole request's duration
+    "server.request_log.RequestLogMiddleware",  # outermost: the whole request's duration
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",  # the static files, DEBUG or not
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -50,11 +50,11 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "club.middleware.ApiErrorShapeMiddleware",
+    "server.middleware.ApiErrorShapeMiddleware",
 ]
 
-ROOT_URLCONF = "club.urls"
-ASGI_APPLICATION = "club.asgi.application"
+ROOT_URLCONF = "server.urls"
+ASGI_APPLICATION = "server.asgi.application"
 
 TEMPLATES = [
     {
@@ -121,12 +121,12 @@ if not DEBUG:
     SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
     X_FRAME_OPTIONS = "DENY"
 
-# Lines a secretary can read (club/request_log.py): each request, and each error with the
+# Lines a secretary can read (server/request_log.py): each request, and each error with the
 # request and the user it happened to, then its traceback.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"context": {"()": "club.request_log.RequestContext"}},
+    "filters": {"context": {"()": "server.request_log.RequestContext"}},
     "formatters": {
         "club": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s%(context)s"},
     },

@@ -4,7 +4,7 @@ It asks the database for one row and sends a message to itself through the chann
 (Redis on a server), within a short time. 200 with `{"status": "ok", ...}` when both answer;
 503 with `"failed"` naming those that did not, whose errors go to the log, not to the caller:
 the health check is public, over plain http. No login, no redirect to https
-(SECURE_REDIRECT_EXEMPT in club/settings.py).
+(SECURE_REDIRECT_EXEMPT in server/settings.py).
 """
 
 import asyncio

@@ -5,15 +5,15 @@ import os
 
 import django
 
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.settings")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "server.settings")
 django.setup(set_prefix=False)  # before importing the handler's middleware and the consumers
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
-from club.handler import SyncASGIHandler  # noqa: E402
 from games.live.routing import websocket_urlpatterns  # noqa: E402
+from server.handler import SyncASGIHandler  # noqa: E402
 
 application = ProtocolTypeRouter(
     {

@@ -4,10 +4,10 @@ PostgreSQL may refuse connections (restarting, or its pool of connections exhaus
 them, even at COMMIT. The request's transaction is then rolled back, or was never begun, so
 nothing half-written remains, and the client may send the same request again: with the same
 Idempotency-Key, a request that did commit before the line went down is not done twice. The
-pool of connections (club.env) checks each connection it lends, so the workers recover once the
+pool of connections (server.env) checks each connection it lends, so the workers recover once the
 database is back, without a restart.
 
-This is Django's handler500 (club/urls.py): it runs for any exception a request leaves
+This is Django's handler500 (server/urls.py): it runs for any exception a request leaves
 unhandled, in a view or in a middleware (the session's, say), when DEBUG is off; with DEBUG on,
 a developer gets Django's page with the traceback instead. The answer touches no database: the
 API's error object of docs/api.md, or a plain page that needs no session and no user.
@@ -20,7 +20,7 @@ from django.template.loader import render_to_string
 from django.views.defaults import server_error as plain_server_error
 
 from club import ledger
-from club.middleware import API_PREFIX
+from server.middleware import API_PREFIX
 
 RETRY_AFTER = 5  # seconds: a database restarting, or a connection dropped, is back by then
 UNREACHABLE = (OperationalError, InterfaceError)  # Django's: psycopg's and the pool's wrapped

@@ -1,7 +1,7 @@
 """Small helpers that turn environment variables into settings.
 
 Each takes the environment as a mapping, so tests can call them with a plain dict. Two touch
-the machine, and are passed in or called by club/settings.py: machine_names, kept_secret_key.
+the machine, and are passed in or called by server/settings.py: machine_names, kept_secret_key.
 """
 
 import os
@@ -51,7 +51,7 @@ def database(env: Mapping[str, str], base_dir) -> dict:
         config.setdefault("OPTIONS", {})["pool"] = {"min_size": 2, "max_size": 8, "timeout": 10}
         # The pool checks each connection before it lends it: one that the server or the
         # network dropped while it waited is replaced, so the club recovers by itself once
-        # the database is back (club/unavailable.py).
+        # the database is back (server/unavailable.py).
         config["CONN_HEALTH_CHECKS"] = True
     if config["ENGINE"] == "django.db.backends.sqlite3":
         # Writers take the database lock when their transaction begins, so that concurrent
@@ -73,7 +73,7 @@ def channel_layers(env: Mapping[str, str]) -> dict:
                 "CONFIG": {"hosts": [{"address": url, "socket_timeout": None}]},
             }
         }
-    return {"default": {"BACKEND": "club.layers.InMemoryChannelLayer"}}
+    return {"default": {"BACKEND": "server.layers.InMemoryChannelLayer"}}
 
 
 def caches(env: Mapping[str, str]) -> dict:

@@ -1,15 +1,15 @@
-"""The project's URLs: the pages, the admin and the JSON API. With club/asgi.py, this is the
+"""The project's URLs: the pages, the admin and the JSON API. With server/asgi.py, this is the
 one place where the club reaches into the games app: it mounts the games' routers and pages."""
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from club import health
 from club import views as club_views
 from club.api import api
 from games import views as games_views
 from games.api import routers
 from games.views.tables import table_advice
+from server import health
 
 for router in routers:
     api.add_router("/", router)
@@ -48,5 +48,5 @@ urlpatterns = [
     path("api/", api.urls),
 ]
 
-# 503, not 500, when the database cannot be reached (club/unavailable.py).
-handler500 = "club.unavailable.server_error"
+# 503, not 500, when the database cannot be reached (server/unavailable.py).
+handler500 = "server.unavailable.server_error"
