@@ -24,10 +24,14 @@ def locked_table(table_id: int) -> Table:
         raise Refused("not_found", f"there is no table {table_id}") from None
 
 
+def is_scorer(table: Table, user) -> bool:
+    """Whether `user` is one of the table's scorers: its opener or one he named."""
+    return user.pk == table.opened_by_id or table.scorers.filter(pk=user.pk).exists()
+
+
 def may_score(table: Table, user) -> bool:
-    """Staff, the table's opener and the scorers he named may enter its hands."""
-    return user.is_staff or user.pk == table.opened_by_id or table.scorers.filter(
-        pk=user.pk).exists()
+    """Staff and the table's scorers may enter its hands."""
+    return user.is_staff or is_scorer(table, user)
 
 
 def rebuild(table: Table, *, kind: str, by, change: dict | None = None,

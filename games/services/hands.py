@@ -14,10 +14,6 @@ from games.services.settlement import settle
 from games.services.wagers import start_unit, unit_started
 
 
-def _refuse_engine(err: EngineError) -> Refused:
-    return Refused(err.code, err.message, err.at)
-
-
 @transaction.atomic
 def record_hand(*, table_id: int, record, by, idempotency_key: str | None = None,
                 number: int | None = None) -> tuple[Hand, bool]:
@@ -56,7 +52,7 @@ def record_hand(*, table_id: int, record, by, idempotency_key: str | None = None
     if table.wager_style != Table.WagerStyle.NONE and not unit_started(course):
         start_unit(table, course, by)  # the unit's first hand: its wagers close
     before = (len(course.games), len(course.units))
-    result = play_last(course, new)
+    result = play_next(course, new)
     hand = Hand.objects.create(table=table, number=next_number, game_number=new.game,
                                elder_id=new.elder, dealer_id=new.dealer, record=record,
                                idempotency_key=idempotency_key or None, entered_by=by,
@@ -71,13 +67,14 @@ def record_hand(*, table_id: int, record, by, idempotency_key: str | None = None
     return hand, True
 
 
-def play_last(course: Course, hand: CourseHand) -> dict:
-    """Plays the hand at the end of the table's course and returns its result; the engine's
-    refusal is the request's (nothing is stored yet)."""
+def play_next(course: Course, hand: CourseHand) -> dict | None:
+    """Plays the hand next on the table's course and returns its result (None when the course
+    has no place for it); the engine's refusal is the request's, with its code, message and
+    `at` (nothing is stored yet). The one place where an engine error becomes a refusal."""
     try:
         return course.play(hand)
     except EngineError as err:
-        raise _refuse_engine(err) from None
+        raise Refused(err.code, err.message, err.at) from None
 
 
 def hand_played(table: Table, course: Course, hands: list[CourseHand], hand: Hand, *,
@@ -146,11 +143,9 @@ def correct_hand(*, hand_id: int, record, by, seq: int | None = None) -> Hand:
         if stored.key != hand.number:
             replay.play_or_set_aside(course, stored)
             continue
-        try:  # the corrected hand must itself be valid in its place
-            placed = course.play(CourseHand(stored.key, stored.game, stored.elder,
-                                            stored.dealer, record))
-        except EngineError as err:
-            raise _refuse_engine(err) from None
+        # the corrected hand must itself be valid in its place
+        placed = play_next(course, CourseHand(stored.key, stored.game, stored.elder,
+                                              stored.dealer, record))
         if placed is None:
             raise Refused("hand_set_aside", "this hand no longer has a place at the table "
                           "and cannot be corrected")

@@ -12,7 +12,7 @@ from club.errors import Refused
 from games import replay
 from games.engine.course import CourseHand
 from games.models import Hand, Table
-from games.services.hands import hand_played, locked_table_of, play_last
+from games.services.hands import hand_played, locked_table_of, play_next
 
 # What a scorer may add to the record when he finishes the hand.
 FINISHING_KEYS = ("king", "double", "offer", "irregularities")
@@ -65,7 +65,7 @@ def _change(hand_id: int, by, change) -> Hand:
     before = (len(course.games), len(course.units))
     stored = hands[-1]
     hands[-1] = CourseHand(stored.key, stored.game, stored.elder, stored.dealer, record)
-    result = play_last(course, hands[-1])
+    result = play_next(course, hands[-1])
     if result is None:  # it no longer has a place: the course changed since it was stored
         raise Refused("hand_not_in_progress", f"hand {hand.number} no longer has a place at "
                       "the table; correct it instead")

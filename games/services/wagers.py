@@ -17,7 +17,7 @@ from games.engine.course import Course
 from games.engine.wagers import Bet, balance, lay, parse_odds
 from games.models import Table, Wager, WagerTake
 from games.services import money
-from games.services.changes import locked_table, publish
+from games.services.changes import is_scorer, locked_table, publish
 
 
 def _member(by):
@@ -30,7 +30,7 @@ def _member(by):
 
 def _not_scoring(table: Table, by) -> None:
     """Who enters a table's hands does not bet on them (ruling 31 of docs/rules.md)."""
-    if by.pk == table.opened_by_id or table.scorers.filter(pk=by.pk).exists():
+    if is_scorer(table, by):
         raise Refused("forbidden", "the table's scorers may not wager at it: they enter the "
                       "hands its wagers are settled on", rule="wager_scorer")
 
