@@ -1,0 +1,18 @@
+"""The club's pages: the players and their logins, the settle-up, a member's account, password
+and API token, and logging in and out. Included at the root by server/urls.py; the names are
+not namespaced (templates reverse them)."""
+from django.contrib.auth import views as auth_views
+from django.urls import path
+
+from club import views
+
+urlpatterns = [
+    path("players/", views.players_page, name="players"),
+    path("settle-up/", views.settle_up, name="settle_up"),
+    path("account/", views.account, name="account"),
+    path("account/password/", views.PasswordChange.as_view(), name="password_change"),
+    path("account/token/", views.make_token, name="make_token"),
+    path("account/token/revoke/", views.revoke_token, name="revoke_token"),
+    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+]

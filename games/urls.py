@@ -1,0 +1,28 @@
+"""The games' pages: the evening and its tables, the scorer's view, a hand's history and its
+correction, wagers, seats, the projector, the rules, the standings and a member's page.
+Included at the root by server/urls.py; the names are not namespaced (templates reverse them)."""
+from django.urls import path
+
+from games import views
+from games.views.tables import table_advice
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("standings", views.standings, name="standings"),
+    path("tables/", views.evening, name="evening"),
+    path("tables/new/", views.open_table, name="open_table"),
+    path("tables/<int:table_id>/", views.table, name="table"),
+    path("tables/<int:table_id>/score/", views.score, name="score_table"),
+    path("tables/<int:table_id>/hands/<int:number>/", views.hand_history, name="hand_history"),
+    path("tables/<int:table_id>/hands/<int:number>/correct/", views.correct,
+         name="correct_hand"),
+    path("tables/<int:table_id>/advice/", table_advice, name="table_advice"),
+    path("tables/<int:table_id>/tv/", views.tv_table, name="tv_table"),
+    path("tables/<int:table_id>/wagers/", views.wager_form, name="wager_form"),
+    path("tables/<int:table_id>/seat/", views.seat_form, name="seat_form"),
+    path("tables/<int:table_id>/history/", views.history, name="table_history"),
+    path("tables/<int:table_id>/replay/", views.replay, name="table_replay"),
+    path("tv/", views.tv_all, name="tv_all"),
+    path("rules/", views.rules, name="rules"),
+    path("players/<int:player_id>/", views.member, name="member"),
+]
