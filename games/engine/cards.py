@@ -1,4 +1,5 @@
 """Cards: the 32-card pack, its notation and its two orders of rank."""
+from .errors import EngineError
 
 SUITS = "SHDC"
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -45,3 +46,13 @@ def parse_card(text):
     if type(text) is not str:
         return None
     return CANONICAL.get(text)
+
+
+def read_card(value, where: str) -> str:
+    """The canonical form of a record's card, or EngineError("bad_card") at `where`. The fast
+    paths of the readers look CANONICAL up inline and call this on a miss."""
+    try:
+        return CANONICAL[value]
+    except (KeyError, TypeError):
+        raise EngineError("bad_card", f"{value!r} is not a card (write rank then suit, as TS "
+                          "or 10♠; ranks K Q J A T 9 8 7, suits S H D C)", where) from None

@@ -1,5 +1,5 @@
 """Reading a full record: the deal, the exchange, the king and every trick, in that order."""
-from .cards import CANONICAL, SUIT_NAMES, SUIT_OF, VALUE
+from .cards import CANONICAL, SUIT_NAMES, SUIT_OF, VALUE, read_card
 from .errors import EngineError
 from .hand import OTHER, CheckedHand
 from .header import (
@@ -74,15 +74,6 @@ def read_full(record: dict, finished: bool = True) -> CheckedHand:
     return hand
 
 
-def _card(value, where: str) -> str:
-    """The canonical card; the fast paths look CANONICAL up inline and call this on a miss."""
-    try:
-        return CANONICAL[value]
-    except (KeyError, TypeError):
-        raise EngineError("bad_card", f"{value!r} is not a card (write rank then suit, as TS "
-                          "or 10♠; ranks K Q J A T 9 8 7, suits S H D C)", where) from None
-
-
 def _read_deal(elder: list, dealer: list, turn_up, hand: CheckedHand):
     seen = set()
     hands = {}
@@ -91,7 +82,7 @@ def _read_deal(elder: list, dealer: list, turn_up, hand: CheckedHand):
         for i, value in enumerate(cards):
             card = CANONICAL.get(value) if type(value) is str else None
             if card is None:
-                _card(value, f"deal.{role}[{i}]")
+                read_card(value, f"deal.{role}[{i}]")
             if card in seen:
                 raise EngineError("duplicate_card", f"{card} is dealt twice", f"deal.{role}[{i}]")
             seen.add(card)
@@ -100,7 +91,7 @@ def _read_deal(elder: list, dealer: list, turn_up, hand: CheckedHand):
             raise EngineError("wrong_hand_size",
                               f"{role} must be dealt 5 cards, not {len(held)}", f"deal.{role}")
         hands[role] = held
-    card = _card(turn_up, "deal.turn_up")
+    card = read_card(turn_up, "deal.turn_up")
     if card in seen:
         raise EngineError("duplicate_card", f"the turn-up {card} is also in a hand", "deal.turn_up")
     seen.add(card)
@@ -152,17 +143,20 @@ def _read_exchanges(exchanges: list, hands: dict, seen: set, hand: CheckedHand) 
         if "elder" not in entry:
             raise EngineError("bad_exchange", "an accepted proposal needs the elder's discard "
                               "and draw", f"exchanges[{i}]")
-        stock = _exchange_side(entry["elder"], "elder", 1, hands, seen, stock, i)
+        stock = exchange_side(entry["elder"], "elder", 1, hands, seen, stock, i)
         least = 1 if stock and hand.rules["dealer_exchange"] == "required" else 0
-        stock = _exchange_side(entry.get("dealer", NO_EXCHANGE), "dealer", least, hands, seen,
-                               stock, i)
+        stock = exchange_side(entry.get("dealer", NO_EXCHANGE), "dealer", least, hands, seen,
+                              stock, i)
 
 
 NO_EXCHANGE = {"discard": (), "draw": ()}
 
 
-def _exchange_side(side: dict, role: str, least: int, hands: dict, seen: set, stock: int,
-                   entry: int) -> int:
+def exchange_side(side: dict, role: str, least: int, hands: dict, seen: set, stock: int,
+                  entry: int) -> int:
+    """One player's discard and draw in the proposal numbered `entry`, checked and applied to
+    his cards in `hands`: at least `least` cards, as many drawn as discarded, no more than the
+    `stock` holds (returned less what he drew). Shared by the three forms of record."""
     discard, draw = side["discard"], side["draw"]
     if len(discard) != len(draw) or not least <= len(draw) <= 5:
         if len(discard) != len(draw):
@@ -176,7 +170,7 @@ def _exchange_side(side: dict, role: str, least: int, hands: dict, seen: set, st
     for i, value in enumerate(discard):
         card = CANONICAL.get(value) if type(value) is str else None
         if card is None:
-            _card(value, f"exchanges[{entry}].{role}.discard[{i}]")
+            read_card(value, f"exchanges[{entry}].{role}.discard[{i}]")
         if card not in held:
             raise EngineError("card_not_held", f"{role} discards {card} but does not hold it",
                               f"exchanges[{entry}].{role}.discard[{i}]")
@@ -187,7 +181,7 @@ def _exchange_side(side: dict, role: str, least: int, hands: dict, seen: set, st
     for i, value in enumerate(draw):
         card = CANONICAL.get(value) if type(value) is str else None
         if card is None:
-            _card(value, f"exchanges[{entry}].{role}.draw[{i}]")
+            read_card(value, f"exchanges[{entry}].{role}.draw[{i}]")
         if card in seen:
             raise EngineError("duplicate_card", f"{role} draws {card}, which is not in the "
                               "stock", f"exchanges[{entry}].{role}.draw[{i}]")
@@ -208,13 +202,13 @@ def _read_tricks(tricks: list, hands: dict, revokes: set, hand: CheckedHand) -> 
         follower = OTHER[leader]
         led = CANONICAL.get(led_value) if type(led_value) is str else None
         if led is None:
-            _card(led_value, f"tricks[{n}][0]")
+            read_card(led_value, f"tricks[{n}][0]")
         if led not in hands[leader]:
             raise EngineError("card_not_held", f"{leader} leads {led} but does not hold it",
                               f"tricks[{n}][0]")
         played = CANONICAL.get(played_value) if type(played_value) is str else None
         if played is None:
-            _card(played_value, f"tricks[{n}][1]")
+            read_card(played_value, f"tricks[{n}][1]")
         held = hands[follower]
         if played not in held:
             raise EngineError("card_not_held", f"{follower} plays {played} but does not "

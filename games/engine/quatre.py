@@ -11,7 +11,7 @@ checked hand is scored by the two-handed scorer, each side in the place of its p
 """
 from .cards import SUIT_OF
 from .errors import EngineError
-from .full import NO_EXCHANGE, SIDE_KEYS, _exchange_side
+from .full import NO_EXCHANGE, SIDE_KEYS, exchange_side
 from .hand import CheckedHand
 from .header import (
     check_keys,
@@ -204,7 +204,7 @@ def _read_exchanges(exchanges: list, hands: dict, seen: set, hand: CheckedHand) 
                               "and draw", where)
         for seat in SEATS:
             least = 1 if seat == "elder" else 0
-            stock = _exchange_side(entry.get(seat, NO_EXCHANGE), seat, least, hands, seen, stock, i)
+            stock = exchange_side(entry.get(seat, NO_EXCHANGE), seat, least, hands, seen, stock, i)
 
 
 def _read_tricks(tricks: list, hands: dict, hand: CheckedHand, revokes: set,

@@ -8,9 +8,8 @@ goes to the highest trump in it, or else to the highest card of the suit led.
 The records of both forms share the reading of the deal (`read_deal`) and of the tricks
 (`play_tricks`), with the seats in playing order, the elder first.
 """
-from .cards import SUIT_NAMES, SUIT_OF, VALUE
+from .cards import SUIT_NAMES, SUIT_OF, VALUE, read_card
 from .errors import EngineError
-from .full import _card
 
 
 def _top(trick, suit: str, value: dict) -> int:
@@ -60,7 +59,7 @@ def read_deal(deal: dict, seats: tuple) -> tuple[dict, set, str]:
     for seat in seats:
         held = []
         for i, value in enumerate(deal[seat]):
-            card = _card(value, f"deal.{seat}[{i}]")
+            card = read_card(value, f"deal.{seat}[{i}]")
             if card in seen:
                 raise EngineError("duplicate_card", f"{card} is dealt twice", f"deal.{seat}[{i}]")
             seen.add(card)
@@ -69,7 +68,7 @@ def read_deal(deal: dict, seats: tuple) -> tuple[dict, set, str]:
             raise EngineError("wrong_hand_size",
                               f"{seat} must be dealt 5 cards, not {len(held)}", f"deal.{seat}")
         hands[seat] = held
-    turn_up = _card(deal["turn_up"], "deal.turn_up")
+    turn_up = read_card(deal["turn_up"], "deal.turn_up")
     if turn_up in seen:
         raise EngineError("duplicate_card", f"the turn-up {turn_up} is also in a hand",
                           "deal.turn_up")
@@ -89,7 +88,7 @@ def play_tricks(tricks: list, hands: dict, seats: tuple, trump: str, ranking: st
         for k, value in enumerate(cards):
             seat = seats[(leader + k) % len(seats)]
             where = f"tricks[{n}][{k}]"
-            card = _card(value, where)
+            card = read_card(value, where)
             held = hands[seat]
             if card not in held:
                 verb = "leads" if k == 0 else "plays"

@@ -8,7 +8,7 @@ elder's left, then `dealer`. Play passes to the left, in that order.
 """
 from .cards import SUIT_OF
 from .errors import EngineError
-from .full import NO_EXCHANGE, SIDE_KEYS, _exchange_side
+from .full import NO_EXCHANGE, SIDE_KEYS, exchange_side
 from .header import (
     check_keys,
     need_bool,
@@ -213,8 +213,8 @@ def _read_exchanges(exchanges: list, hands: dict, seen: set, hand: TroisHand) ->
                               "and draw", where)
         for seat in SEATS:
             least = 1 if seat == "elder" else 0
-            stock = _exchange_side(entry.get(seat) or NO_EXCHANGE, seat, least, hands, seen,
-                                   stock, i)
+            stock = exchange_side(entry.get(seat) or NO_EXCHANGE, seat, least, hands, seen,
+                                  stock, i)
 
 
 def _read_tricks(tricks: list, hands: dict, hand: TroisHand, revokes: set, illegal: set) -> None:
