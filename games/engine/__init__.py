@@ -3,8 +3,10 @@
     score(record, analyse=False) -> result dict (docs/hand-record.md), raises EngineError
     analyse(record) -> {"elder_tricks": int, "by_lead": {card: int}}, raises EngineError
     loads(text) -> record dict, raises EngineError("bad_json")
+    hand_state(record, ranking) -> HandState: each seat's cards, each trick's winner, who leads
 """
 from .errors import EngineError
 from .record import analyse, loads, score
+from .state import HandState, Trick, hand_state
 
-__all__ = ["EngineError", "analyse", "loads", "score"]
+__all__ = ["EngineError", "HandState", "Trick", "analyse", "hand_state", "loads", "score"]

@@ -1,0 +1,173 @@
+"""A hand's state as its full record has it so far, for the three forms of record (two-handed
+`ecarte-hand/1`, `ecarte-trois/1`, `ecarte-quatre/1`), complete or in progress:
+
+    hand_state(record, ranking="classic") -> HandState, raises EngineError
+
+what each seat holds now, the turn-up, each trick's cards from its leader with who took it,
+the tricks each seat has taken, who leads the next trick and the order the others play to it
+(so whose card a revoke at any place of it would be). The pages, the snapshot and the records
+in words read a hand through this, so that who takes a trick is decided here only
+(`tricks.winner`).
+
+It follows the record's cards; it does not judge them: a card that breaks section 6 of the
+Laws is followed as it was played, as a revoke kept in the record is. `score` judges a record.
+A record whose cards cannot be followed (a card not held, a trick of the wrong size) is
+refused with the contract's code and pointer.
+"""
+from dataclasses import dataclass
+
+from . import quatre, trois
+from .cards import SUIT_OF, VALUE, read_card
+from .errors import EngineError
+from .header import FORMAT
+from .tricks import winner
+
+SEATS = {FORMAT: ("elder", "dealer"), trois.FORMAT: trois.SEATS, quatre.FORMAT: quatre.SEATS}
+
+
+@dataclass(frozen=True)
+class Trick:
+    number: int  # from 1
+    seats: tuple  # the seats in the order they played to it, the leader first
+    cards: tuple  # their cards, canonical, in the same order
+    winner: str  # the seat that took it
+
+    @property
+    def leader(self) -> str:
+        return self.seats[0]
+
+
+@dataclass(frozen=True)
+class HandState:
+    form: str  # the record's format
+    seats: tuple  # every seat in playing order, the elder first
+    turn_up: str
+    held: dict  # {seat: the cards he holds now, in the order he came by them}
+    tricks: tuple  # the tricks played, each a Trick
+    leader: str  # who leads the next trick: the elder, then the winner of the last
+
+    @property
+    def trump(self) -> str:
+        return SUIT_OF[self.turn_up]
+
+    @property
+    def number(self) -> int:
+        """The number of the next trick."""
+        return len(self.tricks) + 1
+
+    @property
+    def order(self) -> tuple:
+        """The seats in the order they play to the next trick, its leader first."""
+        i = self.seats.index(self.leader)
+        return self.seats[i:] + self.seats[:i]
+
+    @property
+    def taken(self) -> dict:
+        """{seat: tricks he has taken}."""
+        return {seat: sum(t.winner == seat for t in self.tricks) for seat in self.seats}
+
+
+def hand_state(record, ranking: str = "classic") -> HandState:
+    """The state of the hand a full record of any form describes. `ranking` is the table's;
+    the record's own `rules.ranking`, when it gives one, is the one it was played at."""
+    if type(record) is not dict:
+        raise EngineError("bad_format", "a hand record is a JSON object", "")
+    deal = record.get("deal")
+    if type(deal) is not dict:
+        raise EngineError("bad_format", "the state of a hand needs a full record with its "
+                          "deal", "deal")
+    form = _form(record, deal)
+    seats = SEATS[form]
+    ranking = _ranking(record, ranking)
+    held = {}
+    for seat in seats:
+        cards = deal.get(seat)
+        if type(cards) is not list:
+            raise EngineError("bad_format", f"deal.{seat} must be a list of cards",
+                              f"deal.{seat}")
+        held[seat] = [read_card(value, f"deal.{seat}[{i}]") for i, value in enumerate(cards)]
+    turn_up = read_card(deal.get("turn_up"), "deal.turn_up")
+    _exchange(record.get("exchanges") or [], seats, held)
+    tricks, leader = _play(record.get("tricks") or [], seats, held, SUIT_OF[turn_up], ranking)
+    return HandState(form=form, seats=seats, turn_up=turn_up, held=held, tricks=tricks,
+                     leader=leader)
+
+
+def _form(record: dict, deal: dict) -> str:
+    """The record's format, or when it gives none, the form its deal's seats name."""
+    if "format" in record:
+        if record["format"] not in SEATS:
+            raise EngineError("bad_format", "format must be one of " + ", ".join(SEATS),
+                              "format")
+        return record["format"]
+    return next((form for form, seats in SEATS.items() if set(seats) < deal.keys()
+                 and len(seats) > 2), FORMAT)
+
+
+def _ranking(record: dict, ranking: str) -> str:
+    rules = record.get("rules")
+    if type(rules) is dict and "ranking" in rules:
+        ranking, where = rules["ranking"], "rules.ranking"
+    else:
+        where = ""
+    if ranking not in VALUE:
+        raise EngineError("bad_format", f"ranking must be one of {', '.join(VALUE)}", where)
+    return ranking
+
+
+def _exchange(exchanges, seats: tuple, held: dict) -> None:
+    """Each accepted proposal's discards out of the hands and draws in, seat by seat."""
+    if type(exchanges) is not list:
+        raise EngineError("bad_format", "exchanges must be a list of proposals", "exchanges")
+    for i, entry in enumerate(exchanges):
+        if type(entry) is not dict:
+            raise EngineError("bad_format", "a proposal is an object", f"exchanges[{i}]")
+        for seat in seats:
+            side = entry.get(seat)
+            if not entry.get("accepted") or side is None:
+                continue
+            where = f"exchanges[{i}].{seat}"
+            if type(side) is not dict:
+                raise EngineError("bad_format", "an exchange is an object with discard and "
+                                  "draw", where)
+            for n, value in enumerate(_cards(side, "discard", where)):
+                card = read_card(value, f"{where}.discard[{n}]")
+                if card not in held[seat]:
+                    raise EngineError("card_not_held", f"{seat} discards {card} but does not "
+                                      "hold it", f"{where}.discard[{n}]")
+                held[seat].remove(card)
+            held[seat] += [read_card(value, f"{where}.draw[{n}]")
+                           for n, value in enumerate(_cards(side, "draw", where))]
+
+
+def _cards(side: dict, part: str, where: str) -> list:
+    cards = side.get(part, [])
+    if type(cards) is not list:
+        raise EngineError("bad_format", f"{part} must be a list of cards", f"{where}.{part}")
+    return cards
+
+
+def _play(tricks, seats: tuple, held: dict, trump: str, ranking: str) -> tuple:
+    """The tricks played from `held` (emptied as they go), the elder leading the first and
+    the winner of each the next; returns them and who leads the next."""
+    if type(tricks) is not list:
+        raise EngineError("bad_format", "tricks must be a list of tricks", "tricks")
+    played, leader = [], 0
+    for n, cards in enumerate(tricks):
+        if type(cards) is not list or len(cards) != len(seats):
+            raise EngineError("bad_format", f"a trick is its {len(seats)} cards in the order "
+                              "played, the leader's first", f"tricks[{n}]")
+        order = tuple(seats[(leader + k) % len(seats)] for k in range(len(seats)))
+        trick = []
+        for k, (seat, value) in enumerate(zip(order, cards)):
+            card = read_card(value, f"tricks[{n}][{k}]")
+            if card not in held[seat]:
+                verb = "leads" if k == 0 else "plays"
+                raise EngineError("card_not_held", f"{seat} {verb} {card} but does not hold it",
+                                  f"tricks[{n}][{k}]")
+            held[seat].remove(card)
+            trick.append(card)
+        taker = winner(trick, trump, ranking)
+        played.append(Trick(number=n + 1, seats=order, cards=tuple(trick), winner=order[taker]))
+        leader = seats.index(order[taker])
+    return tuple(played), seats[leader]
