@@ -21,10 +21,12 @@ $(STAMP): pyproject.toml
 
 # The club's laptop: one daphne process, SQLite, the static files served by WhiteNoise.
 # daphne's own access lines are off: the club logs each request with its user and duration.
+# Beside it, the ratings' catching-up process (games/ratings.py), stopped when daphne stops.
 run: install
 	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py catch_up_ratings
 	$(BIN)/python manage.py collectstatic --noinput -v 0
+	$(BIN)/python manage.py catch_up_ratings --follow & \
+	trap "kill $$! 2>/dev/null" EXIT; trap "exit 130" INT TERM; \
 	$(BIN)/daphne --access-log /dev/null -b $(ADDRESS) -p $(PORT) server.asgi:application
 
 # A server: WORKERS daphne processes from PORT on, behind nginx (docs/operations.md).

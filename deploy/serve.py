@@ -1,11 +1,12 @@
 """`make serve-prod`: the club on a server, as WORKERS daphne processes behind a proxy.
 
 It checks that DATABASE_URL, REDIS_URL and SECRET_KEY are set (the workers share the database,
-the live feed and the sessions), applies the migrations, collects the static files and pays any
-re-rating left owed (games.ratings) once, then starts the workers on ADDRESS (127.0.0.1),
-ports PORT, PORT+1, ... It stops them all on
-SIGTERM or SIGINT, and stops the others and fails when one of them ends by itself, so that the
-service manager (systemd) starts the whole again. See docs/operations.md.
+the live feed and the sessions), applies the migrations and collects the static files, then
+starts the workers on ADDRESS (127.0.0.1), ports PORT, PORT+1, ..., and beside them one process
+that pays the ratings' re-ratings as soon as a worker owes one (`manage.py catch_up_ratings
+--follow`, games.ratings). It stops them all on SIGTERM or SIGINT, and stops the others and
+fails when one of them ends by itself, so that the service manager (systemd) starts the whole
+again. See docs/operations.md.
 """
 
 import ctypes
@@ -26,7 +27,7 @@ REQUIRED = {
                   "'import secrets; print(secrets.token_urlsafe(50))'",
 }
 PR_SET_PDEATHSIG = 1
-STOP_LIMIT = 30  # seconds a worker has to finish its requests before it is killed
+STOP_LIMIT = 30  # seconds a process has to finish its requests (or its pass) before it is killed
 
 
 def missing(env) -> list[str]:
@@ -38,32 +39,36 @@ def manage(*args: str) -> None:
     subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, check=True)
 
 
-def start_workers(env) -> list[subprocess.Popen]:
+def start(env) -> list[subprocess.Popen]:
+    """The daphne workers, then the ratings' catching-up process: one for the whole server."""
     address = env.get("ADDRESS") or "127.0.0.1"
     first, count = int(env.get("PORT") or 8000), int(env.get("WORKERS") or 2)
-    return [subprocess.Popen([BIN / "daphne", "--proxy-headers", "--access-log", os.devnull,
-                              "-b", address, "-p", str(port), "server.asgi:application"], cwd=ROOT,
-                             preexec_fn=ended_with_this_process)
-            for port in range(first, first + count)]
+    commands = [[BIN / "daphne", "--proxy-headers", "--access-log", os.devnull,
+                 "-b", address, "-p", str(port), "server.asgi:application"]
+                for port in range(first, first + count)]
+    commands.append([sys.executable, "manage.py", "catch_up_ratings", "--follow"])
+    return [subprocess.Popen(command, cwd=ROOT, preexec_fn=ended_with_this_process)
+            for command in commands]
 
 
 def ended_with_this_process() -> None:
-    """In a worker before daphne starts: SIGTERM to it when this process ends, even killed
-    (SIGKILL), so that no worker is left holding its port (Linux's PR_SET_PDEATHSIG)."""
+    """In a worker before daphne starts (and in the catching-up): SIGTERM to it when this
+    process ends, even killed (SIGKILL), so that no worker is left holding its port (Linux's
+    PR_SET_PDEATHSIG)."""
     libc = ctypes.CDLL(ctypes.util.find_library("c"), use_errno=True)
     libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
-def stop(workers: list[subprocess.Popen]) -> None:
-    for worker in workers:
-        if worker.poll() is None:
-            worker.terminate()
-    for worker in workers:
+def stop(processes: list[subprocess.Popen]) -> None:
+    for process in processes:
+        if process.poll() is None:
+            process.terminate()
+    for process in processes:
         try:
-            worker.wait(timeout=STOP_LIMIT)
+            process.wait(timeout=STOP_LIMIT)
         except subprocess.TimeoutExpired:
-            worker.kill()
-            worker.wait()
+            process.kill()
+            process.wait()
 
 
 class Stopped(Exception):
@@ -81,21 +86,20 @@ def main() -> int:
         return 2
     manage("migrate", "--noinput")
     manage("collectstatic", "--noinput", "-v", "0")
-    manage("catch_up_ratings")  # what a worker that died mid-way left owed
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGINT, on_signal)
-    workers = []
+    processes = []
     try:
-        workers = start_workers(os.environ)
-        while all(worker.poll() is None for worker in workers):
+        processes = start(os.environ)
+        while all(process.poll() is None for process in processes):
             time.sleep(1)
     except Stopped:
         return 0
     finally:
         for number in (signal.SIGTERM, signal.SIGINT):  # a second one waits for the stop
             signal.signal(number, signal.SIG_IGN)
-        stop(workers)
-    print("a worker ended by itself: all stopped", file=sys.stderr)
+        stop(processes)
+    print("a worker or the ratings' catching-up ended by itself: all stopped", file=sys.stderr)
     return 1
 
 

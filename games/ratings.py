@@ -15,17 +15,19 @@ rated at the same time. Anything else owes a re-rating from a time on (`owe`, a 
 row): a correction that changes a game's winner, loser or finish time, a game that finished
 before one of its players' games already rated, and any game that finishes while a
 re-rating is owed. Re-rating an old correction means every later game of the club, which
-takes a while on a long history, so it is not done in the correction's transaction: once that
-commits, `catch_up` re-rates in the background, one worker at a time, without holding any lock
-that a hand waits for, and deletes the rows it paid. Until then the standings say since when
-the ratings are being recomputed (`pending_since`).
+takes a while on a long history, so it is not done in the correction's transaction, nor in
+the worker that serves it: a process of its own (`manage.py catch_up_ratings --follow`, which
+`make run` and `make serve-prod` start beside the workers) looks every few seconds for what is
+owed (`keep_up`) and pays it (`catch_up`), without holding any lock that a hand waits for, and
+deletes the rows it paid. Until then the standings say since when the ratings are being
+recomputed (`pending_since`).
 """
 import logging
 import threading
 import time
 from datetime import datetime
 
-from django.db import connection, transaction
+from django.db import DatabaseError, connection, transaction
 from django.db.models import Min, OuterRef, Subquery
 from openskill.models import PlackettLuce
 
@@ -174,10 +176,10 @@ FROM {Player._meta.db_table} p WHERE p.id IN ({{players}})
 
 
 def owe(since: datetime) -> None:
-    """Owes a re-rating from `since` on, paid in the background once the transaction
-    commits. It takes no lock: the catching-up waits for the games being rated meanwhile."""
+    """Owes a re-rating from `since` on, which the catching-up process pays once the
+    transaction commits (`keep_up`). It takes no lock: the catching-up waits for the games
+    being rated meanwhile."""
     RatingsDue.objects.create(since=since)
-    transaction.on_commit(background.wake)
 
 
 def pending_since() -> datetime | None:
@@ -204,10 +206,11 @@ def rerated(since: datetime) -> list[GamePlayer]:
             continue
         results = rated_sides(sides, current, player=lambda row: row[2],
                               won=lambda row: row[3], place=lambda row: row[6])
-        for (pk, _, player, _, mu, sigma, _), rating in results:
+        for (pk, game, player, _, mu, sigma, _), rating in results:
             current[player] = rating
             if (mu, sigma) != rating:
-                changed.append(GamePlayer(pk=pk, mu=rating[0], sigma=rating[1]))
+                changed.append(GamePlayer(pk=pk, game_id=game, mu=rating[0],
+                                          sigma=rating[1]))
     return changed
 
 
@@ -255,12 +258,13 @@ def _write(rows: list[GamePlayer]) -> bool:
 
 def catch_up(*, wait: bool = False, passes: int = 20) -> bool:
     """Pays the re-ratings owed, in passes, until none is owed; True when none is. Unless
-    `wait`, returns at once when another worker is catching up (it will see what is owed).
+    `wait`, returns at once when another process is catching up (it will see what is owed).
 
     A pass waits for the games being rated to commit (`_barrier`), reads what is owed and
     re-rates from its earliest time without a transaction, so hands go on meanwhile: whatever
     they change owes a re-rating of its own, which the next pass pays. It then writes in short
-    transactions (`_write`), and deletes the debts it paid when it wrote every row."""
+    transactions (`_write`), and deletes the debts it paid when it wrote every row. Each pass
+    says in the log since when it re-rated and how much changed."""
     with _catching_up(wait) as mine:
         if not mine:
             return False
@@ -269,19 +273,43 @@ def catch_up(*, wait: bool = False, passes: int = 20) -> bool:
             due = list(RatingsDue.objects.values_list("pk", "since"))
             if not due:
                 return True
-            if _write(rerated(min(since for _, since in due))):
+            since = min(since for _, since in due)
+            started = time.monotonic()
+            changed = rerated(since)
+            complete = _write(changed)
+            log.info("ratings: re-rated the games finished since %s in %.1f s: %d ratings of "
+                     "%d games changed%s", since.isoformat(), time.monotonic() - started,
+                     len(changed), len({row.game_id for row in changed}),
+                     "" if complete else "; a table's change held some, going round again")
+            if complete:
                 RatingsDue.objects.filter(pk__in=[pk for pk, _ in due]).delete()
                 continue
             time.sleep(0.1)  # a table's change held a row: let it finish
         return not RatingsDue.objects.exists()
 
 
-_IN_PROCESS = threading.Lock()  # SQLite: one process, so a lock of its own is enough
+def keep_up(*, every: float, stop: threading.Event) -> None:
+    """The catching-up process's loop (`manage.py catch_up_ratings --follow`): until `stop`
+    is set, looks every `every` seconds for a re-rating owed and pays it (`catch_up`). A
+    database that does not answer is logged, and asked again on the next look."""
+    log.info("ratings: catching up whenever a re-rating is owed, looking every %g s", every)
+    while not stop.is_set():
+        try:
+            if pending_since() is not None:
+                catch_up(wait=True)
+        except DatabaseError:
+            log.exception("ratings: catching up failed; trying again in %g s", every)
+            connection.close()  # a new connection for the next look
+        stop.wait(every)
+    log.info("ratings: stopped catching up")
+
+
+_IN_PROCESS = threading.Lock()  # SQLite: one catching-up process (`keep_up`), one at a time in it
 
 
 class _catching_up:
     """One catching-up at a time: a session-level advisory lock on PostgreSQL (released
-    when the connection goes, should the worker die), a lock of the process otherwise."""
+    when the connection goes, should the process die), a lock of the process otherwise."""
 
     def __init__(self, wait: bool):
         self.wait, self.mine = wait, False
@@ -306,44 +334,3 @@ class _catching_up:
                 cursor.execute("SELECT pg_advisory_unlock(%s)", [_CATCH_UP_KEY])
         else:
             _IN_PROCESS.release()
-
-
-class _Background:
-    """A thread of the process that catches up whenever woken: woken after a change that owes
-    a re-rating commits, and by the standings while one is owed (so that a re-rating a dead
-    worker left owed is paid too). Wakes that come while it works make it go round again."""
-
-    def __init__(self):
-        self._woken, self._idle = threading.Event(), threading.Event()
-        self._idle.set()
-        self._guard = threading.Lock()
-        self._thread = None
-
-    def wake(self) -> None:
-        with self._guard:
-            self._idle.clear()
-            self._woken.set()
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._run, name="ratings", daemon=True)
-                self._thread.start()
-
-    def wait_idle(self, timeout: float) -> bool:
-        """True once it has nothing left to do (for tests and for stopping cleanly)."""
-        return self._idle.wait(timeout)
-
-    def _run(self) -> None:
-        while True:
-            self._woken.wait()
-            self._woken.clear()
-            try:
-                catch_up()
-            except Exception:  # logged, and tried again on the next wake
-                log.exception("catching up the ratings failed")
-            finally:
-                connection.close()  # this thread's own connection
-            with self._guard:
-                if not self._woken.is_set():
-                    self._idle.set()
-
-
-background = _Background()

@@ -2,7 +2,6 @@
 import pytest
 from django.utils import translation
 
-from games import ratings
 from tests.daphne import Daphne
 
 
@@ -13,14 +12,6 @@ def the_default_language():
     translation.deactivate()
     yield
     translation.deactivate()
-
-
-@pytest.fixture(autouse=True)
-def ratings_caught_up():
-    """A test whose changes commit (a transactional one) may have woken the re-rating in the
-    background: it is done before the next test empties the database under it."""
-    yield
-    assert ratings.background.wait_idle(120), "the ratings were still catching up"
 
 
 @pytest.fixture

@@ -6,14 +6,18 @@ lock the other held while re-rating those rows).
 
 So a correction of an old game writes no rating; the standings say the ratings are being
 recomputed, and since when; `catch_up` then brings every rating to exactly what a re-rating of
-the club gives, in the background once the correction commits."""
+the club gives, in a process of its own (`catch_up_ratings --follow`, `keep_up`) once the
+correction commits: the worker that serves the correction only records what is owed."""
+import logging
+import os
+import signal
 import threading
 from io import StringIO
 from unittest import mock
 
 import pytest
 from django.core.management import call_command
-from django.db import connection
+from django.db import OperationalError, connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
@@ -124,6 +128,73 @@ def test_the_command_pays_what_is_owed(staff, db):
     assert ratings.rerate(GamePlayer.objects.order_by("finished_at")[0].finished_at) == 0
 
 
+def test_the_following_process_pays_a_debt_when_it_looks_and_stops_on_sigterm(staff, db, caplog):
+    first, later, _ = history(staff)
+    with clock(23, 30):
+        correct_hand(hand_id=Hand.objects.get(table=first, number=5).pk, record=DEALER_VOLE,
+                     by=staff)
+    real = ratings.catch_up
+    looks = []
+
+    def then_stopped(**options):  # the service manager stops it once it has paid
+        looks.append(real(**options))
+        os.kill(os.getpid(), signal.SIGTERM)
+        return looks[-1]
+
+    before = signal.getsignal(signal.SIGTERM)
+    with caplog.at_level(logging.INFO, "games.ratings"), \
+            mock.patch("games.ratings.catch_up", then_stopped):
+        call_command("catch_up_ratings", "--follow", "--every", "0.01")
+
+    assert looks == [True]
+    assert ratings.pending_since() is None
+    assert ratings.rerate(GamePlayer.objects.order_by("finished_at")[0].finished_at) == 0
+    assert signal.getsignal(signal.SIGTERM) is before
+    said = [record.getMessage() for record in caplog.records]
+    assert said[0].startswith("ratings: catching up whenever a re-rating is owed")
+    assert said[1].startswith("ratings: re-rated the games finished since "
+                              "2026-03-05T20:00:00+00:00 in ")
+    assert said[1].endswith("of 4 games changed")  # Athos's four: he lost the first now
+    assert said[2:] == ["ratings: stopped catching up"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_following_process_outlives_a_database_that_does_not_answer(staff, caplog):
+    first, later, _ = history(staff)
+    with clock(23, 30):
+        correct_hand(hand_id=Hand.objects.get(table=first, number=5).pk, record=DEALER_VOLE,
+                     by=staff)
+    real, looks, stop = ratings.pending_since, [], threading.Event()
+
+    def flaky():
+        looks.append(len(looks))
+        if len(looks) == 1:
+            raise OperationalError("the database is restarting")
+        stop.set()
+        return real()
+
+    with caplog.at_level(logging.INFO, "games.ratings"), \
+            mock.patch("games.ratings.pending_since", flaky):
+        ratings.keep_up(every=0.01, stop=stop)
+
+    assert looks == [0, 1]
+    assert "ratings: catching up failed; trying again in 0.01 s" in caplog.text
+    assert real() is None
+    assert ratings.rerate(GamePlayer.objects.order_by("finished_at")[0].finished_at) == 0
+
+
+def following(stop: threading.Event) -> threading.Thread:
+    """The catching-up process's loop, in a thread of the test, looking often."""
+    def run():
+        try:
+            ratings.keep_up(every=0.02, stop=stop)
+        finally:
+            connection.close()
+    thread = threading.Thread(target=run)
+    thread.start()
+    return thread
+
+
 def test_a_correction_that_changes_no_result_owes_nothing(staff, db):
     first, later, _ = history(staff)
     fifth = Hand.objects.get(table=first, number=5)
@@ -164,7 +235,6 @@ def test_two_corrections_at_two_tables_at_once_both_answer(client):
         f"/hands/{hand}/correct", {"record": summary(0)}).status_code for hand in last_hands])
 
     assert answers == [200, 200]
-    assert ratings.background.wait_idle(120)
     assert ratings.catch_up(wait=True)
     assert ratings.rerate(GamePlayer.objects.order_by("finished_at")[0].finished_at) == 0
 
@@ -192,13 +262,23 @@ def test_hands_at_other_tables_go_on_while_the_ratings_catch_up(client):
         released.append(release.wait(60))
         return real(since)
 
+    stop = threading.Event()
     with mock.patch("games.ratings.rerated", held):
-        assert api.post(f"/hands/{last_hands[0]}/correct",
-                        {"record": summary(0)}).status_code == 200
-        assert inside.wait(60), "the correction did not wake the catching-up"
-        answer = api.post(f"/tables/{other['id']}/hands", {"record": summary(5)})
-        release.set()
-        assert ratings.background.wait_idle(120)
+        follower = following(stop)
+        try:
+            assert api.post(f"/hands/{last_hands[0]}/correct",
+                            {"record": summary(0)}).status_code == 200
+            assert inside.wait(60), "the catching-up did not see the debt"
+            answer = api.post(f"/tables/{other['id']}/hands", {"record": summary(5)})
+            release.set()
+            for _ in range(600):
+                if ratings.pending_since() is None:
+                    break
+                stop.wait(0.1)
+        finally:
+            release.set()
+            stop.set()
+            follower.join(60)
 
     assert answer.status_code == 201 and answer.json()["table"]["status"] == "won"
     assert released[0] is True, "the hand waited for the catching-up"
