@@ -39,7 +39,6 @@ from django.test.utils import CaptureQueriesContext  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
 from bench import yardstick  # noqa: E402
-from bench.records import legal_record  # noqa: E402
 from bench.seeding import dates_as_given  # noqa: E402
 from club.models import Player  # noqa: E402
 from games.engine import EngineError  # noqa: E402
@@ -47,6 +46,7 @@ from games.engine.course import Course, CourseHand, Setup  # noqa: E402
 from games.models import Game, Hand, HandVersion, Seat, Table, Unit  # noqa: E402
 from games.selectors.snapshot import snapshot  # noqa: E402
 from games.services.tables import read_rules  # noqa: E402
+from testbed.records import legal_record  # noqa: E402
 
 PLAYERS = 120
 RULES = [  # mostly long-lived tables, so that most reach their share of hands

@@ -20,11 +20,11 @@ import statistics
 import time
 
 from bench import yardstick
-from bench.records import PACK, legal_record
 from games.engine.advisor import advise
 from games.engine.analysis import analyse_deal
 from games.engine.cards import SUIT_OF
 from games.engine.jeux import cavendish, jeu_de_regle
+from testbed.records import PACK, legal_record
 
 ANALYSES = 3000
 

@@ -26,9 +26,8 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 
-from tests.daphne import Daphne
-
 from bench import yardstick
+from testbed.daphne import Daphne
 
 
 class Client:

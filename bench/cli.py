@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 from bench import yardstick
-from bench.records import mixed_records
+from testbed.records import mixed_records
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAIN_SCORER = """

@@ -11,9 +11,9 @@ import statistics
 import time
 
 from bench import yardstick
-from bench.records import PACK, legal_record, mixed_records, summary_of
 from games.engine import EngineError, score
 from games.engine.analysis import analyse_deal
+from testbed.records import PACK, legal_record, mixed_records, summary_of
 
 
 def _rate(work, items, repeat):

@@ -34,7 +34,7 @@ from websockets.asyncio.server import broadcast, serve
 
 from bench import yardstick
 from bench.api import Client, hand_for
-from tests.daphne import LIMIT, ROOT, Daphne
+from testbed.daphne import LIMIT, ROOT, Daphne
 
 SEQ = re.compile(r'"seq": (\d+)')
 # Pools that last: a rubber of up to eleven games is the unit, three in succession the pool.

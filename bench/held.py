@@ -95,7 +95,7 @@ def main():
     from bench.api import hand_for
     from bench.fanout import LONG_POOL
     from club.models import ApiToken, Player
-    from tests.games.kit import user_with_token
+    from testbed.users import user_with_token
 
     call_command("migrate", verbosity=0)
     name = f"bench-held-{os.getpid()}"

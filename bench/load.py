@@ -37,7 +37,7 @@ from pathlib import Path
 from bench import yardstick
 from bench.api import Client, hand_for, prepare
 from bench.fanout import LONG_POOL, Board, close_all, figures, spectators
-from tests.daphne import Daphne
+from testbed.daphne import Daphne
 
 TICK = os.sysconf("SC_CLK_TCK")
 NAMES = itertools.count(1)

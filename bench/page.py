@@ -29,8 +29,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 from bench import yardstick
-from tests.daphne import LIMIT, Daphne
-from tests.games.records import ELDER_VOLE, elder_vole
+from testbed.daphne import LIMIT, Daphne
+from testbed.records import ELDER_VOLE, elder_vole
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,

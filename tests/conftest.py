@@ -2,7 +2,7 @@
 import pytest
 from django.utils import translation
 
-from tests.daphne import Daphne
+from testbed.daphne import Daphne
 
 
 @pytest.fixture(autouse=True)

@@ -40,8 +40,9 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from club.api import api
 from games.models import Hand, Table, Wager, WagerTake
 from games.services.tables import open_table
-from tests.daphne import ROOT
-from tests.games.kit import Api, member, players, pool, user_with_token
+from testbed.daphne import ROOT
+from testbed.users import user_with_token
+from tests.games.kit import Api, member, players, pool
 
 pytestmark = pytest.mark.django_db
 PUBLIC_POSTS = {"/api/engine/score"}  # scores a record and stores nothing (docs/api.md)

@@ -20,9 +20,9 @@ from decimal import Decimal
 
 from playwright.sync_api import expect
 
+from testbed.daphne import manage
 from tests.browser import kit
 from tests.browser.test_scorer import TRICKS, play
-from tests.daphne import manage
 
 WAIT = 60_000  # ms: generous, for two shared cores
 PASSWORDS = {"secretary": "a long secretary password", "aramis": "aramis's long password",

@@ -10,8 +10,9 @@ from playwright.sync_api import expect
 
 from club.models import Player
 from games.models import Hand
-from tests.games.kit import Api, players, user_with_token, win_game
-from tests.games.records import elder_vole
+from testbed.records import elder_vole
+from testbed.users import user_with_token
+from tests.games.kit import Api, players, win_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

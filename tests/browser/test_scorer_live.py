@@ -2,8 +2,8 @@
 page, served by daphne with its live feed: the spectator's page changes without reloading."""
 from playwright.sync_api import expect
 
+from testbed.daphne import manage
 from tests.browser.test_scorer import TRICKS, deal, play
-from tests.daphne import manage
 
 PASSWORD = "a long steward password"
 

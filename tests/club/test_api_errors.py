@@ -7,7 +7,7 @@ from django.test import RequestFactory
 from ninja.errors import HttpError, ValidationError
 
 from club.api import api
-from tests.games.kit import user_with_token
+from testbed.users import user_with_token
 
 
 def test_an_unknown_endpoint_is_not_found(client):

@@ -26,8 +26,9 @@ from django.core.management.commands import dumpdata
 from django.db import DatabaseError, connection
 
 from games.models import Table
+from testbed.users import user_with_token
 from tests.club.backup_kit import club_figures
-from tests.games.kit import Api, member, players, summary, user_with_token, win_game
+from tests.games.kit import Api, member, players, summary, win_game
 
 pytestmark = pytest.mark.django_db
 

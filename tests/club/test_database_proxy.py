@@ -19,7 +19,7 @@ import psycopg
 import pytest
 from django.db import connection
 
-from tests.daphne import LIMIT, Daphne, manage
+from testbed.daphne import LIMIT, Daphne, manage
 
 pytestmark = [
     pytest.mark.skipif(not os.environ.get("DATABASE_URL", "").startswith("postgres"),

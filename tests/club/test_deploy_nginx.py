@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from websockets.sync.client import connect
 
+from testbed.daphne import manage
 from tests.club.test_deploy import (
     LIMIT,
     ROOT,
@@ -24,7 +25,6 @@ from tests.club.test_deploy import (
     server_environment,
     wait_for,
 )
-from tests.daphne import manage
 
 NGINX = shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin")
 pytestmark = pytest.mark.skipif(NGINX is None, reason="nginx is not installed")

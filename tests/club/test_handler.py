@@ -23,7 +23,8 @@ from django.urls import path, set_script_prefix
 from games.live.publish import group_name
 from games.models import Hand
 from server.asgi import application
-from tests.games.kit import players, summary, user_with_token
+from testbed.users import user_with_token
+from tests.games.kit import players, summary
 
 
 def streamed(request):

@@ -9,7 +9,8 @@ import pytest
 from club.errors import UNSHOWABLE, Refused, shown
 from club.models import IdempotentRequest
 from games.models import Table
-from tests.games.kit import Api, players, user_with_token
+from testbed.users import user_with_token
+from tests.games.kit import Api, players
 
 pytestmark = pytest.mark.django_db
 

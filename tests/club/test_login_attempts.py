@@ -10,7 +10,8 @@ from axes.models import AccessAttempt
 from django.contrib.auth import authenticate
 from django.db.models import F
 
-from tests.games.kit import Api, user_with_token
+from testbed.users import user_with_token
+from tests.games.kit import Api
 
 pytestmark = pytest.mark.django_db
 GOOD = "a long enough password"

@@ -12,7 +12,8 @@ from django.test import Client
 from club.models import IdempotentRequest
 from games.models import Hand
 from server.unavailable import server_error
-from tests.games.kit import Api, pool, summary, user_with_token
+from testbed.users import user_with_token
+from tests.games.kit import Api, pool, summary
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

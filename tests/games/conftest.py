@@ -2,7 +2,8 @@
 (staff with a token). The secretary's browser session is `staff_client` (tests/conftest.py)."""
 import pytest
 
-from tests.games.kit import Api, user_with_token
+from testbed.users import user_with_token
+from tests.games.kit import Api
 
 
 @pytest.fixture

@@ -1,22 +1,17 @@
-"""The games tests' kit: users with tokens and a scripted API client, players, summary
+"""The games tests' kit: a scripted API client, members, players, summary
 records, and tables played to a given point through the API or through the services."""
 import json
 import re
 import threading
 
-from django.contrib.auth import get_user_model
 from django.db import connections
 
-from club.models import ApiToken, Player
+from club.models import Player
 from club.players import create_player
 from games.models import Table
 from games.services.hands import record_hand
 from games.services.tables import open_table
-
-
-def user_with_token(username: str, staff: bool = False):
-    user = get_user_model().objects.create_user(username, is_staff=staff)
-    return user, ApiToken.objects.create(user=user).key
+from testbed.users import user_with_token
 
 
 class Api:

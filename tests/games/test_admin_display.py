@@ -1,7 +1,7 @@
 """Hand records and results in words: suit symbols, who led and won each trick, the marks."""
 from games.admin import display
 from games.engine import score
-from tests.games.records import ELDER_VOLE, elder_vole
+from testbed.records import ELDER_VOLE, elder_vole
 
 
 def test_cards_are_written_with_suit_symbols_and_ten_in_full():

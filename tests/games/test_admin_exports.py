@@ -11,8 +11,8 @@ from games.engine import score
 from games.models import Table
 from games.services.hands import correct_hand, record_hand
 from games.services.tables import open_table
+from testbed.records import ELDER_VOLE
 from tests.games.kit import pool, record_game_won_by, summary, won_pool
-from tests.games.records import ELDER_VOLE
 
 pytestmark = pytest.mark.django_db
 

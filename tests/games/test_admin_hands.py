@@ -7,8 +7,8 @@ import pytest
 from club.models import Player
 from games.models import Hand, HandVersion
 from games.services.hands import correct_hand, record_hand
+from testbed.records import ELDER_VOLE, elder_vole
 from tests.games.kit import page_text, pool, record_game_won_by, summary, won_pool
-from tests.games.records import ELDER_VOLE, elder_vole
 
 pytestmark = pytest.mark.django_db
 

@@ -7,8 +7,8 @@ from django.utils import timezone
 from games.models import Table
 from games.services.hands import record_hand
 from games.services.tables import open_table
+from testbed.records import ELDER_VOLE
 from tests.games.kit import page_text, players, pool, won_pool
-from tests.games.records import ELDER_VOLE
 
 pytestmark = pytest.mark.django_db
 

@@ -5,7 +5,8 @@ import pytest
 from club import ledger
 from club.models import Entry, Player, Transaction
 from games.models import Hand, HandVersion, Table
-from tests.games.kit import Api, players, summary, user_with_token, win_game
+from testbed.users import user_with_token
+from tests.games.kit import Api, players, summary, win_game
 
 pytestmark = pytest.mark.django_db
 

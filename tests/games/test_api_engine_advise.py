@@ -8,7 +8,7 @@ import pytest
 
 from games.engine import score
 from games.engine.advisor import advise
-from tests.games.records import ELDER_VOLE, SUMMARY_POINT, bad_card
+from testbed.records import ELDER_VOLE, SUMMARY_POINT, bad_card
 
 URL = "/api/engine/score"
 

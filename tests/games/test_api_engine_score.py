@@ -5,7 +5,7 @@ import json
 import pytest
 from django.apps import apps
 
-from tests.games.records import ELDER_VOLE, SUMMARY_POINT, bad_card, elder_vole
+from testbed.records import ELDER_VOLE, SUMMARY_POINT, bad_card, elder_vole
 
 URL = "/api/engine/score"
 

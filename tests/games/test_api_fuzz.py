@@ -6,7 +6,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.models import Hand, HandVersion, Table
-from tests.games.kit import Api, players, user_with_token
+from testbed.users import user_with_token
+from tests.games.kit import Api, players
 
 pytestmark = pytest.mark.django_db
 

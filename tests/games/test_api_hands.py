@@ -2,8 +2,9 @@
 import pytest
 
 from games.models import Hand, HandVersion, Table
-from tests.games.kit import Api, hand_won_by, players, summary, user_with_token
-from tests.games.records import ELDER_VOLE, bad_card, elder_vole
+from testbed.records import ELDER_VOLE, bad_card, elder_vole
+from testbed.users import user_with_token
+from tests.games.kit import Api, hand_won_by, players, summary
 
 pytestmark = pytest.mark.django_db
 

@@ -4,7 +4,8 @@ import pytest
 
 from club.models import IdempotentRequest, Player
 from games.models import Hand, Table
-from tests.games.kit import Api, players, summary, user_with_token
+from testbed.users import user_with_token
+from tests.games.kit import Api, players, summary
 
 pytestmark = pytest.mark.django_db
 

@@ -10,7 +10,8 @@ from club import ledger
 from club.models import Entry, IdempotentRequest, Transaction
 from club.players import create_player
 from games.api.schemas import PaymentOut, PlayerLedger, SettleUp
-from tests.games.kit import Api, user_with_token
+from testbed.users import user_with_token
+from tests.games.kit import Api
 
 pytestmark = pytest.mark.django_db
 

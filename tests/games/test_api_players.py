@@ -2,7 +2,8 @@
 import pytest
 
 from club.models import Player
-from tests.games.kit import Api, user_with_token
+from testbed.users import user_with_token
+from tests.games.kit import Api
 
 pytestmark = pytest.mark.django_db
 

@@ -3,7 +3,8 @@ Lists)."""
 import pytest
 
 from games.api.schemas import PlayerList
-from tests.games.kit import Api, user_with_token
+from testbed.users import user_with_token
+from tests.games.kit import Api
 
 pytestmark = pytest.mark.django_db
 

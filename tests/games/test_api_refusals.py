@@ -5,9 +5,10 @@ from django.contrib.auth import get_user_model
 
 from club.models import Entry, Player, Transaction
 from games.models import Hand, HandVersion, Table
+from testbed.records import elder_vole
+from testbed.users import user_with_token
 from tests.engine.ecarte_kit import ERRORS, POINT
-from tests.games.kit import Api, hand_won_by, players, summary, user_with_token
-from tests.games.records import elder_vole
+from tests.games.kit import Api, hand_won_by, players, summary
 
 pytestmark = pytest.mark.django_db
 

@@ -3,7 +3,8 @@ Lists)."""
 import pytest
 
 from games.api.schemas import TableList
-from tests.games.kit import Api, players, summary, user_with_token
+from testbed.users import user_with_token
+from tests.games.kit import Api, players, summary
 
 pytestmark = pytest.mark.django_db
 

@@ -7,8 +7,9 @@ import pytest
 from club.models import Player
 from games.api.schemas import HandAndTable
 from games.models import Game, GamePlayer, Hand, HandVersion, Table, Unit
-from tests.games.kit import Api, players, summary, user_with_token
-from tests.games.records import ELDER_VOLE, elder_vole
+from testbed.records import ELDER_VOLE, elder_vole
+from testbed.users import user_with_token
+from tests.games.kit import Api, players, summary
 from tests.games.test_projection import writes_of_full_projection
 from tests.games.test_snapshot import fresh
 

@@ -118,7 +118,8 @@ def test_who_may_wager_on_whom_in_the_english_style(evening, client, who, on, co
         api = bettors[who][0]
     else:  # a seated player with a login
         from club.models import Player
-        from tests.games.kit import Api, user_with_token
+        from testbed.users import user_with_token
+        from tests.games.kit import Api
         user, token = user_with_token(who.lower())
         Player.objects.filter(pk=by_name[who].pk).update(user=user)
         api = Api(client, token)

@@ -10,8 +10,9 @@ from games import ratings
 from games.models import GamePlayer, Hand, Table
 from games.replay import replay
 from games.selectors.snapshot import snapshot
-from tests.games.kit import Api, at_once, players, summary, user_with_token
-from tests.games.records import ELDER_VOLE
+from testbed.records import ELDER_VOLE
+from testbed.users import user_with_token
+from tests.games.kit import Api, at_once, players, summary
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),

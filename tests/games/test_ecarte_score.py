@@ -8,10 +8,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from bench.records import mixed_records
 
 from games.engine import EngineError, loads, score
-from tests.games.records import ELDER_VOLE, SUMMARY_POINT, bad_card, elder_vole
+from testbed.records import ELDER_VOLE, SUMMARY_POINT, bad_card, elder_vole, mixed_records
 
 ROOT = Path(__file__).resolve().parents[2]
 DJANGO_COMMAND = [sys.executable, "-m", "django", "score_hand", "--settings", "server.settings"]

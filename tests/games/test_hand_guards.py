@@ -4,7 +4,8 @@ import pytest
 
 from club.models import IdempotentRequest
 from games.models import Game, Hand, HandVersion, Table
-from tests.games.kit import Api, players, summary, user_with_token, win_game
+from testbed.users import user_with_token
+from tests.games.kit import Api, players, summary, win_game
 from tests.games.test_api_corrections import open_pool
 
 pytestmark = pytest.mark.django_db

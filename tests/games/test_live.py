@@ -15,7 +15,8 @@ from games.live import publish as live
 from games.services.hands import record_hand
 from games.services.tables import open_table
 from server.handler import serving_loop
-from tests.games.kit import players, summary, user_with_token
+from testbed.users import user_with_token
+from tests.games.kit import players, summary
 
 
 def open_pool():

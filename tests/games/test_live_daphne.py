@@ -11,7 +11,7 @@ import json
 
 from websockets.sync.client import connect
 
-from tests.daphne import LIMIT
+from testbed.daphne import LIMIT
 
 
 def test_a_hand_posted_through_the_api_reaches_a_spectator_over_daphne(daphne):

@@ -15,7 +15,8 @@ from games.services.hands import correct_hand, record_hand
 from games.services.tables import open_table
 from games.services.wagers import place_wager, take_wager, withdraw_wager
 from server.asgi import application
-from tests.games.kit import Api, member, players, summary, user_with_token
+from testbed.users import user_with_token
+from tests.games.kit import Api, member, players, summary
 
 pytestmark = pytest.mark.django_db(transaction=True)
 WAIT = 20  # seconds: generous, only ever reached when a test fails

@@ -4,7 +4,8 @@ import pytest
 from club import ledger
 from club.models import Transaction
 from games.models import Game, Hand, Table, Unit
-from tests.games.kit import Api, players, user_with_token, win_game
+from testbed.users import user_with_token
+from tests.games.kit import Api, players, win_game
 
 pytestmark = pytest.mark.django_db
 

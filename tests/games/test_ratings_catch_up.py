@@ -24,7 +24,8 @@ from django.test.utils import CaptureQueriesContext
 from games import ratings
 from games.models import GamePlayer, Hand, RatingsDue
 from games.services.hands import correct_hand
-from tests.games.kit import Api, at_once, players, summary, user_with_token
+from testbed.users import user_with_token
+from tests.games.kit import Api, at_once, players, summary
 from tests.games.test_ratings import (
     DEALER_VOLE,
     ELDER_VOLE,

@@ -8,7 +8,8 @@ import pytest
 
 from games import replay
 from games.models import Hand, Table
-from tests.games.kit import Api, players, summary, user_with_token
+from testbed.users import user_with_token
+from tests.games.kit import Api, players, summary
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

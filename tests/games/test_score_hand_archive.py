@@ -1,12 +1,12 @@
 """score_hand on a club's archive: 20,000 mixed records in one call, each answered right.
 
-The records come from bench.records, which deals, exchanges and plays legal hands with its own
+The records come from testbed.records, which deals, exchanges and plays legal hands with its own
 implementation of the Laws, and breaks some of them in one known way."""
 import json
 import subprocess
 import sys
 
-from bench.records import mixed_records, summary_of
+from testbed.records import mixed_records, summary_of
 
 ARCHIVE_SIZE = 20_000
 

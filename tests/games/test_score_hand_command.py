@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.games.records import ELDER_VOLE, SUMMARY_POINT, bad_card, elder_vole
+from testbed.records import ELDER_VOLE, SUMMARY_POINT, bad_card, elder_vole
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -2,7 +2,8 @@
 import pytest
 from django.contrib.auth import get_user_model
 
-from tests.games.kit import Api, players, user_with_token
+from testbed.users import user_with_token
+from tests.games.kit import Api, players
 from tests.games.test_standings import pool_evening
 
 pytestmark = pytest.mark.django_db

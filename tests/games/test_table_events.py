@@ -10,7 +10,8 @@ from games.models import Table, TableEvent
 from games.services.hands import correct_hand, record_hand
 from games.services.tables import abandon_table, open_table, take_seat
 from games.services.wagers import place_wager, take_wager, withdraw_wager
-from tests.games.kit import member, players, summary, user_with_token
+from testbed.users import user_with_token
+from tests.games.kit import member, players, summary
 
 pytestmark = pytest.mark.django_db
 

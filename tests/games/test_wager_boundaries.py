@@ -6,7 +6,8 @@ import pytest
 
 from club.models import Player
 from games.models import Wager, WagerTake
-from tests.games.kit import Api, member, players, user_with_token, win_game
+from testbed.users import user_with_token
+from tests.games.kit import Api, member, players, win_game
 from tests.games.test_api_wagers import balanced_books, escrow, money
 
 pytestmark = pytest.mark.django_db

@@ -1,15 +1,12 @@
 """Every request that records something carries a key, so that a retry or a second tap does it
 once (docs/api.md, Retries). The pages' scripts record nothing themselves: they help fill and
 submit the server's forms, whose key the server puts in them. A script that came to POST by
-itself (fetch, XMLHttpRequest, sendBeacon) must send an Idempotency-Key; the benchmarks'
-client, documented as a client of the API, sends one with every POST."""
-import json
+itself (fetch, XMLHttpRequest, sendBeacon) must send an Idempotency-Key (the benchmarks'
+client is held to the same rule in tests/test_bench_client.py)."""
 import re
 from pathlib import Path
 
 from django.conf import settings
-
-from bench.api import Client
 
 SCRIPTS = sorted(Path(settings.BASE_DIR).glob("*/static/**/*.js"))
 REQUEST = re.compile(r"\bfetch\s*\(|XMLHttpRequest|sendBeacon\s*\(")
@@ -39,30 +36,3 @@ def test_the_check_sees_a_post_without_a_key_and_passes_one_with_it():
              '{"Idempotency-Key": key}, body: data})')
     assert _requests_without_a_key(bare) and not _requests_without_a_key(keyed)
     assert not _requests_without_a_key('fetch("/api/tables/1")')
-
-
-class _Recorder:
-    """Stands in for the client's HTTP connection: keeps each request's headers."""
-
-    def __init__(self):
-        self.sent = []
-
-    def request(self, method, path, body=None, headers=None):
-        self.sent.append(headers)
-
-    def getresponse(self):
-        return self
-
-    status = 201
-
-    def read(self):
-        return json.dumps({}).encode()
-
-
-def test_the_benchmarks_client_sends_a_new_key_with_each_post():
-    client = Client(0, "token")
-    client.conn = _Recorder()
-    client.post("/api/players", {"name": "Athos"})
-    client.post("/api/players", {"name": "Athos"}, token="other")
-    first, second = (headers["Idempotency-Key"] for headers in client.conn.sent)
-    assert first and second and first != second

@@ -8,8 +8,8 @@ import pytest
 from django.test import Client
 
 from games.models import Hand
+from testbed.records import ELDER_VOLE
 from tests.games.kit import pool
-from tests.games.records import ELDER_VOLE
 
 pytestmark = pytest.mark.django_db
 

@@ -9,8 +9,8 @@ import pytest
 
 from games.models import Hand
 from games.services.hands import record_hand
+from testbed.records import ELDER_VOLE, elder_vole
 from tests.games.kit import pool
-from tests.games.records import ELDER_VOLE, elder_vole
 from tests.pages.forms import form_values, refused_fields
 from tests.pages.test_scorer import staff  # noqa: F401
 

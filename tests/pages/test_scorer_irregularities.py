@@ -5,8 +5,8 @@ marks come from docs/rules.md (sections 7 to 9 and rulings 15 to 25), not from t
 import pytest
 
 from games.models import Hand
+from testbed.records import ELDER_VOLE
 from tests.games.kit import pool
-from tests.games.records import ELDER_VOLE
 from tests.pages.test_scorer import (  # noqa: F401
     act,
     deal_post,

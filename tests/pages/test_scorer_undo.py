@@ -99,7 +99,7 @@ def test_only_the_tables_scorers_and_staff_undo(client, django_user_model, table
 
 
 def test_a_hand_being_played_card_by_card_is_not_offered_nor_undone(scorer, table, staff):  # noqa: F811
-    from tests.games.records import elder_vole
+    from testbed.records import elder_vole
     hand, _ = record_hand(table_id=table.pk, record=elder_vole(tricks=[], in_progress=True),
                           by=staff)
     assert "Undo hand 1" not in scorer.get(url(table)).content.decode()

@@ -7,7 +7,7 @@ import urllib.parse
 import psycopg
 import pytest
 
-from tests.daphne import Daphne
+from testbed.daphne import Daphne
 from tests.production.kit import DATABASE_URL, REDIS_URL, RedisServer
 
 

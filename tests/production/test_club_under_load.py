@@ -24,7 +24,7 @@ import threading
 import time
 from collections import Counter
 
-from tests.daphne import LIMIT, manage
+from testbed.daphne import LIMIT, manage
 from tests.games.kit import at_once, summary
 from tests.production.kit import production, until
 

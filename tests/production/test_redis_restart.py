@@ -7,8 +7,8 @@ the table as before; so does a table's page (live.js), without being reloaded.""
 import pytest
 from playwright.sync_api import expect
 
+from testbed.daphne import LIMIT
 from tests.browser.conftest import chromium, spectator  # noqa: F401  (a phone's page)
-from tests.daphne import LIMIT
 from tests.production.kit import RedisServer, Spectator, open_pool, post_hand, production
 
 pytestmark = [production, pytest.mark.skipif(not RedisServer.available(),

@@ -2,7 +2,7 @@
 worker follows every hand posted to the other, one change after another."""
 import json
 
-from tests.daphne import manage
+from testbed.daphne import manage
 from tests.games.kit import at_once
 from tests.production.kit import Spectator, open_pool, post_hand, production
 

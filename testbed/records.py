@@ -1,11 +1,47 @@
-"""Random hand records for benchmarks and for checking the CLI on a large archive.
+"""Hand records for the suite and the benchmarks: a real hand written out, and random ones.
+
+`ELDER_VOLE` and `SUMMARY_POINT` are one real hand, as a full record and as a summary;
+`elder_vole()` and `bad_card()` give fresh copies of it, changed or broken.
 
 `legal_record(rng)` deals, exchanges and plays a legal hand at random (section 6 followed by
 the rules written here, not by the engine). `mixed_records(n, seed)` yields (record, expected
 error code or None): legal full records, summaries, hands in progress, and records broken
-in one known way.
+in one known way: for the benchmarks and for checking the CLI on a large archive.
 """
+import copy
 import random
+
+# Diamonds are trumps; the elder plays without proposing (so is vulnerable) and wins all
+# five tricks: the point and the vole, 2 points to the elder.
+ELDER_VOLE = {
+    "deal": {
+        "elder": ["KS", "QS", "AS", "JD", "QD"],
+        "dealer": ["7S", "8S", "9H", "TH", "7C"],
+        "turn_up": "8D",
+    },
+    "exchanges": [],
+    "tricks": [["KS", "7S"], ["QS", "8S"], ["AS", "9H"], ["JD", "TH"], ["QD", "7C"]],
+}
+
+# The same hand kept as a summary: the elder played and took 3 tricks.
+SUMMARY_POINT = {
+    "summary": {"opening": "played", "king_turned": False, "tricks": {"elder": 3, "dealer": 2}}
+}
+
+
+def elder_vole(**changes) -> dict:
+    """A fresh copy of ELDER_VOLE, with top-level keys changed or added."""
+    record = copy.deepcopy(ELDER_VOLE)
+    record.update(changes)
+    return record
+
+
+def bad_card() -> dict:
+    """ELDER_VOLE with a card that is no card ("XS")."""
+    record = elder_vole()
+    record["deal"]["elder"][0] = "XS"
+    return record
+
 
 SUITS = "SHDC"
 ORDER = "KQJAT987"
