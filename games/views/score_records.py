@@ -1,0 +1,308 @@
+"""The scorer's forms as hand records (docs/hand-record.md), and stored records read back into
+them, for the three forms of the game: two-handed (`kind` None), à trois and à quatre ("trois",
+"quatre"). A summary in taps, or a full record card by card: the deal and the exchanges of a
+hand to play trick by trick, or a correction's with its tricks; the irregularities and variants
+of their fold; a trick as the trick form sends it. The engine judges the record; these only
+write it down, and keep what is not a card for the engine to refuse where it stands. A missing
+choice is refused (club.errors.Refused) at the place of the record it would fill."""
+import re
+
+from django.utils.translation import gettext as _
+
+from club.errors import Refused
+from games.admin import display
+from games.engine import quatre, trois
+from games.engine.cards import parse_card
+from games.formats import SEATS
+
+TWO_HANDED = ("elder", "dealer")
+FORMAT = {"trois": trois.FORMAT, "quatre": quatre.FORMAT}
+ANSWERING = {"trois": trois.ANSWERING, "quatre": quatre.SEATS[1:]}  # who answers a proposal
+OPENINGS = ("played", "refused", "exchanged")
+EXCHANGE_ROWS = 3  # proposals accepted that a page can enter
+# The trick form's fields, one a card, in the order played: the leader's first.
+PLAYED = ("leader", "follower", "follower2", "follower3")
+# The buttons of a summary's tricks: the elder's (à quatre his side's), the dealer's, and
+# whether it is a vole. À trois taps each player's count (COUNTS).
+SPLITS = [{"elder": n, "dealer": 5 - n, "vole": n in (0, 5)} for n in (5, 4, 3, 2, 1, 0)]
+COUNTS = range(6)
+NO_TRICK = "none"  # the à quatre button of a hand a king mark ended before play
+# The fold's irregularities, in the order their entries go into the record: two-handed, the
+# disclosure's fields are named by the irregularity ("revoke_by"), à trois and à quatre the
+# fold's with "many_" before it ("many_revoke_by"), so that both may stand on one page.
+IRREGULAR = {None: ("revoke", "false_king", "abandon", "replay"),
+             "trois": ("revoke", "false_king", "replay"),
+             "quatre": ("revoke", "false_king", "replay")}
+VARIANTS = ("double", "offer")  # two-handed only, where the table's rules enable them
+
+
+def seats(kind: str | None) -> tuple:
+    """The seats of a hand of `kind`, in the order of play."""
+    return SEATS[kind] if kind else TWO_HANDED
+
+
+def prefix(kind: str | None) -> str:
+    """What the fold's field names start with."""
+    return "many_" if kind else ""
+
+
+def kind_of(record: dict) -> str | None:
+    """"trois" or "quatre" for a record of those forms, None for a two-handed one."""
+    return next((kind for kind, name in FORMAT.items() if record.get("format") == name), None)
+
+
+def number_of(data, name: str = "number") -> int | None:
+    try:
+        return int(data.get(name))
+    except (TypeError, ValueError):
+        return None
+
+
+def cards_of(text: str) -> list[str]:
+    """ "K♠ q♠, 10♦" -> ["KS", "QS", "TD"]; what is not a card is kept for the engine to
+    refuse where it stands."""
+    return [parse_card(c) or c for c in re.split(r"[\s,;]+", text or "") if c]
+
+
+def cards_text(cards) -> str:
+    """["KS", "TD"] -> "K♠ 10♦": stored cards as a card field shows them (`cards_of` read
+    back)."""
+    return " ".join(display.card(c) for c in cards or [])
+
+
+# -- the form read as a record -----------------------------------------------------------------
+def _opening(data) -> tuple[str, str | None]:
+    """The opening tapped, and who refused the proposal à trois and à quatre ("refused:middle":
+    one tap each)."""
+    opening = data.get("opening") or ""
+    if opening.startswith("refused:"):
+        return "refused", opening.split(":", 1)[1]
+    return opening, None
+
+
+def announced(kind: str | None, data, king):
+    """Who announced the king, as the form has it (`king`: a seat, "turned", or none): a false
+    king of the fold is an announced king."""
+    false_king = data.get(f"{prefix(kind)}false_king_by")
+    return (false_king if king in (None, "", "none") and false_king in seats(kind)
+            else king)
+
+
+def irregularities(kind: str | None, data) -> tuple[dict, list[str]]:
+    """The fold as the record's keys: `irregularities`, and two-handed `double` and `offer`;
+    and the field each irregularity came from, in order, so that a refusal at
+    "irregularities[i]" is shown beside it."""
+    entries, names = [], []
+    for irregular in IRREGULAR[kind]:
+        name = prefix(kind) + irregular
+        if irregular == "replay":
+            reason = data.get(f"{name}_reason") or "none"
+            if reason != "none":
+                entries.append({"type": "replay", "reason": reason})
+                names.append(name)
+        elif data.get(f"{name}_by") in seats(kind):
+            entry = {"type": irregular, "by": data[f"{name}_by"]}
+            if irregular == "revoke":
+                entry["trick"] = number_of(data, f"{name}_trick")  # none: the engine says so
+            entries.append(entry)
+            names.append(name)
+    changes = {"irregularities": entries} if entries else {}
+    if kind is None and data.get("double_by") in TWO_HANDED:
+        changes["double"] = {"by": data["double_by"],
+                             "before_trick": number_of(data, "double_before"),
+                             "accepted": data.get("double_accepted") == "yes"}
+    if kind is None and data.get("offer_by") in TWO_HANDED:
+        changes["offer"] = {"by": data["offer_by"], "accepted": data.get("offer_accepted") == "yes"}
+    return changes, names
+
+
+def _with_fold(kind: str | None, data, record: dict) -> dict:
+    """The record with the fold's irregularities and variants, and the king a false king
+    announced."""
+    record |= irregularities(kind, data)[0]
+    king = announced(kind, data, record.get("king"))
+    if king and king in seats(kind):
+        record["king"] = king
+    return record
+
+
+def _count(data, name: str, message: str) -> int:
+    try:
+        return int(data.get(name))
+    except (TypeError, ValueError):
+        raise Refused("bad_summary", message, "summary.tricks") from None
+
+
+def _tricks(kind: str | None, data) -> dict:
+    """The summary's tricks: two-handed, a split's button or the counts of a hand that ended
+    early; à trois each player's count; à quatre a split of the two sides."""
+    if kind == "trois":
+        return {seat: _count(data, f"tricks_{seat}", _("Tap how many tricks each took."))
+                for seat in seats(kind)}
+    if kind == "quatre":
+        if data.get("elder_side") == NO_TRICK:
+            return {"elder_side": 0, "dealer_side": 0}
+        elder = _count(data, "elder_side", _("Tap how many tricks each took."))
+        return {"elder_side": elder, "dealer_side": 5 - elder}
+    if data.get("ended") == "early":
+        return {role: number_of(data, f"early_{role}") or 0 for role in TWO_HANDED}
+    elder = _count(data, "elder_tricks", _("Tap who took how many tricks."))
+    return {"elder": elder, "dealer": 5 - elder}
+
+
+def summary_record(kind: str | None, data) -> dict:
+    """The taps as a summary record of the hand's form, with the fold's irregularities and
+    variants; a two-handed hand that ended early (an abandon, a declined double, an accepted
+    offer) gives its two trick counts."""
+    opening, refused_by = _opening(data)
+    if opening not in OPENINGS:
+        raise Refused("bad_summary", _("Choose the opening."), "summary.opening")
+    summary = {"opening": opening}
+    if refused_by:
+        summary["refused_by"] = refused_by
+    king = announced(kind, data, data.get("king") or "none")
+    summary["king_turned"] = king == "turned"
+    if king in seats(kind):
+        summary["king"] = king
+    summary["tricks"] = _tricks(kind, data)
+    if kind == "trois" and data.get("first_to_two") in seats(kind):
+        summary["first_to_two"] = data["first_to_two"]
+    record = {"format": FORMAT[kind]} if kind else {}
+    return record | {"summary": summary} | irregularities(kind, data)[0]
+
+
+def _exchanges(kind: str | None, data) -> list[dict]:
+    """The opening and the proposals accepted, as the record's `exchanges`."""
+    opening, refused_by = _opening(data)
+    if opening not in OPENINGS:
+        raise Refused("bad_exchange", _("Choose the opening."), "exchanges")
+    if opening == "refused":
+        return [{"accepted": False} | ({"refused_by": refused_by} if refused_by else {})]
+    exchanges = []
+    if opening == "exchanged":
+        for row in range(EXCHANGE_ROWS):
+            sides = {seat: {part: cards_of(data.get(f"ex{row}_{seat}_{part}"))
+                            for part in ("discard", "draw")} for seat in seats(kind)}
+            if kind:  # à trois and à quatre, a player who stands has no side
+                sides = {seat: side for seat, side in sides.items() if any(side.values())}
+            if any(any(side.values()) for side in sides.values()):
+                exchanges.append({"accepted": True, **sides})
+        later = data.get("then_refused")
+        if kind and later in ANSWERING[kind]:
+            exchanges.append({"accepted": False, "refused_by": later})
+        elif not kind and later:
+            exchanges.append({"accepted": False})
+    return exchanges
+
+
+def full_record(kind: str | None, data, *, dealt: bool) -> dict:
+    """The card-by-card form as a full record of the hand's form: `dealt`, the deal form of a
+    hand to play trick by trick (in progress, no trick yet); otherwise a correction's, with its
+    tricks, the fold's irregularities and variants, in progress only when the form says so."""
+    turn_up = cards_of(data.get("turn_up"))
+    deal = {seat: cards_of(data.get(seat)) for seat in seats(kind)}
+    deal["turn_up"] = turn_up[0] if len(turn_up) == 1 else " ".join(turn_up)
+    record = {"format": FORMAT[kind]} if kind else {}
+    record |= {"deal": deal, "exchanges": _exchanges(kind, data)}
+    if data.get("king") in seats(kind):
+        record["king"] = data["king"]
+    if dealt:
+        return record | {"in_progress": True}
+    record["tricks"] = [cards_of(data.get(f"trick{n}")) for n in range(5)
+                        if (data.get(f"trick{n}") or "").strip()]
+    if data.get("in_progress"):
+        record["in_progress"] = True
+    return _with_fold(kind, data, record)
+
+
+def trick_of(kind: str | None, data) -> list[str]:
+    """The trick form's cards in the order played; a missing one is refused at its place."""
+    trick = [data.get(place) or "" for place in PLAYED[:len(seats(kind))]]
+    if not all(trick):
+        message = (_("Tap a card for each player.") if kind
+                   else _("Tap the leader's card and the follower's card."))
+        raise Refused("bad_format", message, f"tricks[0][{trick.index('')}]")
+    return trick
+
+
+def finished(kind: str | None, data, record: dict) -> dict:
+    """The finish form's changes to a hand played card by card: the fold's irregularities after
+    those kept with the tricks, its variants, and the king a false king announced."""
+    changes = irregularities(kind, data)[0]
+    if "irregularities" in changes:
+        changes["irregularities"] += record.get("irregularities", [])
+    king = announced(kind, data, record.get("king"))
+    if king:
+        changes["king"] = king
+    return changes
+
+
+# -- a stored record read back into the form ---------------------------------------------------
+def prefill(record: dict) -> dict:
+    """A stored record as its form's values: `summary_record` or `full_record` read back."""
+    kind = kind_of(record)
+    values = _fold_values(kind, record)
+    if "summary" in record:
+        return values | _summary_values(kind, record["summary"])
+    deal, exchanges = record.get("deal") or {}, record.get("exchanges") or []
+    values |= {seat: cards_text(cards) for seat, cards in deal.items() if seat != "turn_up"}
+    values |= {"turn_up": cards_text([deal["turn_up"]] if deal.get("turn_up") else []),
+               "king": record.get("king") or "none",
+               "in_progress": "on" if record.get("in_progress") else ""}
+    accepted = [entry for entry in exchanges if entry.get("accepted")]
+    refusal = next((entry for entry in exchanges if not entry.get("accepted")), None)
+    refused = "refused" + (f":{refusal['refused_by']}" if refusal and kind else "")
+    values["opening"] = "exchanged" if accepted else refused if refusal else "played"
+    values["then_refused"] = ((refusal.get("refused_by") if kind else "on")
+                              if accepted and refusal else "")
+    for row, entry in enumerate(accepted):
+        for seat, side in entry.items():
+            if isinstance(side, dict):
+                for part in ("discard", "draw"):
+                    values[f"ex{row}_{seat}_{part}"] = cards_text(side.get(part))
+    for n, trick in enumerate(record.get("tricks") or []):
+        values[f"trick{n}"] = cards_text(trick)
+    return values
+
+
+def _summary_values(kind: str | None, summary: dict) -> dict:
+    opening = summary.get("opening")
+    if opening == "refused" and kind:
+        opening = f"refused:{summary.get('refused_by')}"
+    values = {"opening": opening,
+              "king": "turned" if summary.get("king_turned") else summary.get("king") or "none"}
+    tricks = summary.get("tricks") or {}
+    if kind == "trois":
+        values["first_to_two"] = summary.get("first_to_two") or ""
+        values |= {f"tricks_{seat}": str(count) for seat, count in tricks.items()}
+    elif kind == "quatre":
+        values["elder_side"] = (NO_TRICK if not any(tricks.values())
+                                else str(tricks.get("elder_side")))
+    else:
+        counts = [tricks.get(role) for role in TWO_HANDED]
+        taken = sum(counts) if all(type(n) is int for n in counts) else 5
+        # Five tricks are a split's button (a vole too); fewer, the hand ended early.
+        values |= {"elder_tricks": str(counts[0])} if taken == 5 else {
+            "ended": "early", "early_elder": counts[0], "early_dealer": counts[1]}
+    return values
+
+
+def _fold_values(kind: str | None, record: dict) -> dict:
+    """A record's irregularities and variants as the fold's values (`irregularities` read
+    back)."""
+    values = {}
+    for entry in record.get("irregularities") or []:
+        name = prefix(kind) + str(entry.get("type"))
+        if entry.get("type") == "replay":
+            values[f"{name}_reason"] = entry.get("reason")
+        elif entry.get("type") in IRREGULAR[kind]:
+            values[f"{name}_by"] = entry.get("by")
+            if entry["type"] == "revoke":
+                values[f"{name}_trick"] = str(entry.get("trick"))
+    for variant in VARIANTS:
+        if kind is None and record.get(variant):
+            values[f"{variant}_by"] = record[variant].get("by")
+            values[f"{variant}_accepted"] = "yes" if record[variant].get("accepted") else "no"
+    if kind is None and record.get("double"):
+        values["double_before"] = record["double"].get("before_trick")
+    return values

@@ -1,0 +1,213 @@
+"""What the scorer's forms show (templates/games/score.html, correct.html and their parts), for
+the three forms of the game (`kind` None two-handed, "trois", "quatre"): the players named by
+their seats, the choices of the taps, the card fields, the fold of irregularities and
+variants, each with its value and the refusal beside it; and the hand being played as the
+trick form shows it, read from the engine (games.engine.hand_state): who has taken each trick,
+who leads the next, the cards each still holds. Nothing here decides a rule."""
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games import words
+from games.admin import display
+from games.engine import EngineError, analyse, hand_state
+from games.engine import quatre as quatre_rules
+from games.models import Hand
+from games.views.score_forms import DEALS
+from games.views.score_records import (
+    ANSWERING,
+    COUNTS,
+    EXCHANGE_ROWS,
+    PLAYED,
+    SPLITS,
+    kind_of,
+    seats,
+)
+
+SEAT_WORDS = {"elder": gettext_lazy("elder"), "middle": gettext_lazy("middle"),
+              "second": gettext_lazy("second"), "third": gettext_lazy("third"),
+              "dealer": gettext_lazy("dealer")}
+SIDES = {side: tuple(seat for seat in quatre_rules.SEATS if quatre_rules.SIDE_OF[seat] == side)
+         for side in quatre_rules.SIDES}  # the elder and the third, the second and the dealer
+
+
+def named(kind: str | None, seated: dict, names: dict) -> list[dict]:
+    """The seats in the order of play ({seat: player id} `seated`), each with its player's
+    name (`names`: {str(id): name}) and its word."""
+    return [{"seat": seat, "name": names.get(str(seated.get(seat)), "—"),
+             "word": SEAT_WORDS[seat]} for seat in seats(kind)]
+
+
+def _player(kind: str | None, p: dict, *, announced: bool = False) -> str:
+    """A player named with his seat ("Athos, elder"), or as the one who announced the king;
+    two-handed, in the words of the two-handed forms."""
+    if kind:
+        text = _("announced by %(name)s, %(seat)s") if announced else _("%(name)s, %(seat)s")
+    elif announced:
+        text = {"elder": _("announced by %(name)s, elder"),
+                "dealer": _("announced by %(name)s, dealer")}[p["seat"]]
+    else:
+        text = {"elder": _("%(name)s, elder"), "dealer": _("%(name)s, dealer")}[p["seat"]]
+    return text % {"name": p["name"], "seat": p["word"]}
+
+
+def choices(kind: str | None, players: list[dict]) -> dict:
+    """The opening's and the king's choices, the players named by their seats; à trois and à
+    quatre each refusal of the proposal is an opening, one tap each."""
+    if kind:
+        refusals = [(f"refused:{p['seat']}", _("proposal refused by %(name)s, %(seat)s") % {
+            "name": p["name"], "seat": p["word"]}) for p in players
+            if p["seat"] in ANSWERING[kind]]
+    else:
+        refusals = [("refused", _("proposal refused"))]
+    announced = [(p["seat"], _player(kind, p, announced=True)) for p in players]
+    return {"openings": [("played", _("played without proposing")), *refusals,
+                         ("exchanged", _("exchanged"))],
+            "kings": [("none", _("no king")), ("turned", _("turned up")), *announced],
+            "deal_kings": [("none", _("no king announced")), *announced]}
+
+
+def sides(players: list[dict]) -> list[dict]:
+    """The two sides à quatre, each with its partners."""
+    by_seat = {p["seat"]: p for p in players}
+    said = {"elder_side": _("the elder's side"), "dealer_side": _("the dealer's side")}
+    return [{"side": side, "word": said[side], "players": [by_seat[s] for s in pair]}
+            for side, pair in SIDES.items()]
+
+
+def card_fields(kind: str | None, players: list[dict], values, errors: dict) -> dict:
+    """The card fields of the card-by-card form, each seat named by its player, each field with
+    its label, value and refusal; à trois and à quatre who may refuse a further proposal."""
+    own = errors if errors.get("action") in DEALS else {}
+
+    def field(name, label, size, kind_, seat=""):
+        return {"name": name, "label": label, "size": size, "kind": kind_, "role": seat,
+                "value": values.get(name, ""), "error": own.get(name)}
+    deal = [field(p["seat"], (_("%(name)s, %(seat)s: five cards") if kind else {
+        "elder": _("%(name)s, elder: five cards"), "dealer": _("%(name)s, dealer: five cards")}[
+        p["seat"]]) % {"name": p["name"], "seat": p["word"]}, 5, "hand", p["seat"])
+        for p in players]
+    deal.append(field("turn_up", _("The turn-up (trumps)"), 1, "turn_up"))
+    exchanges = [[field(f"ex{row}_{p['seat']}_{part}", (
+        _("%(name)s discards") if part == "discard" else _("%(name)s draws")) % {
+        "name": p["name"]}, 5, part, p["seat"]) for p in players
+        for part in ("discard", "draw")] for row in range(EXCHANGE_ROWS)]
+    later = [("", _("no later refusal"))] + [
+        (p["seat"], _("refused by %(name)s, %(seat)s") % {"name": p["name"], "seat": p["word"]})
+        for p in players if kind and p["seat"] in ANSWERING[kind]]
+    label = (_("Trick %(number)s: each card from the leader's") if kind
+             else _("Trick %(number)s: leader's card, follower's card"))
+    tricks = [field(f"trick{n}", label % {"number": n + 1}, len(players), "trick")
+              for n in range(5)]
+    return {"deal": deal, "exchanges": exchanges, "later_refusals": later, "tricks": tricks}
+
+
+def fold_fields(kind: str | None, players: list[dict], values, action: str, errors: dict,
+                rules: dict, *, revoke: bool = True) -> dict:
+    """The fold "Irregularities" (two-handed "Irregularities and variants") of the form whose
+    action is `action`: its choices, each player named by his seat, with the value chosen and
+    the refusal beside it; two-handed the double and the offer where the table's rules enable
+    them. No revoke on the finish form of a hand à trois or à quatre played card by card
+    (`revoke` False): the trick form keeps each one as it is played. `open` when one is chosen
+    or refused."""
+    own = errors if errors.get("action") == action else {}
+    nobody = ("none", "—")
+    seated = [nobody] + [(p["seat"], _player(kind, p)) for p in players]
+    name = ("many_" if kind else "") + "%s"
+    reasons = [nobody, ("revoke", _("a revoke")), ("false_king", _("a false king")),
+               ("misdeal", _("a misdeal"))]
+    if values.get(name % "replay_reason") == "undone":
+        reasons.append(("undone", _("undone by the scorer: entered in error")))
+
+    def field(field_name, label, choices, error=None):
+        return {"name": field_name, "label": label,
+                "choices": [(str(v), t) for v, t in choices],
+                "value": str(values.get(field_name, "")), "error": own.get(error or field_name)}
+    tricks = [(n, n) for n in range(1, 6)]
+    fields = [field(name % "revoke_by", _("Revoke (renonce) by"), seated),
+              field(name % "revoke_trick", _("in trick"), tricks)][:2 if revoke else 0]
+    fields.append(field(name % "false_king_by", _("False king (faux roi) by"), seated))
+    if kind is None:
+        fields.append(field("abandon_by", _("Hand abandoned, after the tricks recorded, by"),
+                            seated))
+    fields.append(field(name % "replay_reason", _("Void: the deal to be played again (la donne "
+                                                  "à refaire), for"), reasons))
+    answers = [("yes", _("he accepted")), ("no", _("he declined"))]
+    if kind is None and rules.get("doubling"):
+        fields += [field("double_by", _("Double (le double) proposed by"), seated, "double"),
+                   field("double_before", _("before trick"), tricks[:3], "double"),
+                   field("double_accepted", _("The answer to the double"), answers, "double")]
+    if kind is None and rules.get("offer_point"):
+        fields += [field("offer_by", _("The point offered (proposer le point) by"), seated,
+                         "offer"),
+                   field("offer_accepted", _("The answer to the offer"), answers, "offer")]
+    chosen = any(f["value"] not in ("", "none") for f in fields
+                 if f["name"].endswith(("_by", "_reason")))
+    return {"fields": fields, "open": chosen or any(f["error"] for f in fields),
+            "action": action, "variants": kind is None}
+
+
+def forms_of(kind: str | None, players: list[dict], values, errors: dict, rules: dict) -> dict:
+    """What the summary and the card-by-card forms of a hand of `kind` need, the players
+    `players` in the order of play, with the refusals of the form last sent."""
+    summary, deal = (kind, "many_deal") if kind else ("summary", "deal")
+    return {"many": kind, "seated": players, **choices(kind, players),
+            "fields": card_fields(kind, players, values, errors),
+            "irregular": fold_fields(kind, players, values, summary, errors, rules),
+            "irregular_deal": fold_fields(kind, players, values, deal, errors, rules),
+            "splits": SPLITS, "counts": COUNTS,
+            "trick_rows": [p | {"field": f"tricks_{p['seat']}", "chosen": str(values.get(
+                f"tricks_{p['seat']}", ""))} for p in players] if kind == "trois" else [],
+            "sides": sides(players) if kind == "quatre" else []}
+
+
+# -- the hand being played -------------------------------------------------------------------
+def play_state(kind: str | None, record: dict, players: list[dict], ranking: str) -> dict:
+    """The hand in progress as the trick form needs it, as the engine reads it: the next
+    trick's number, the players in the order they play to it from its leader, each with the
+    cards he still holds, and the tricks so far in words."""
+    state = hand_state(record, ranking)
+    by_seat = {p["seat"]: p for p in players}
+    lines = []
+    for trick in state.tricks:
+        if kind:
+            lines.append(_("Trick %(number)s: %(cards)s; %(name)s takes it") % {
+                "number": trick.number, "name": by_seat[trick.winner]["name"],
+                "cards": ", ".join(f"{by_seat[seat]['name']} {words.card(card)['face']}"
+                                   for seat, card in zip(trick.seats, trick.cards))})
+        else:
+            lines.append(f"{trick.number}. " + _(
+                "%(leader)s leads %(led)s, %(follower)s plays %(played)s: %(winner)s wins") % {
+                "leader": display.role(trick.seats[0]), "led": display.card(trick.cards[0]),
+                "follower": display.role(trick.seats[1]), "played": display.card(trick.cards[1]),
+                "winner": display.role(trick.winner)})
+    return {"many": kind, "number": state.number, "seated": players,
+            "turn_up": words.card(state.turn_up), "tricks": lines,
+            "players": [by_seat[seat] | {"cards": [words.card(c) | {"code": c}
+                                                   for c in state.held[seat]]}
+                        for seat in state.order]}
+
+
+def trick_sides(play: dict, errors: dict, values) -> list:
+    """The trick form's places, one a player in the order he plays: (field, his cards, the
+    player, the refusal at that card, the chosen card when the refusal is beside it)."""
+    sides_ = []
+    for side, player in zip(PLAYED, play["players"]):
+        chosen = values.get(side) if errors else None
+        cards = [c | {"chosen": chosen} for c in player["cards"]]
+        at_card = chosen if any(c["code"] == chosen for c in cards) else None
+        sides_.append((side, cards, {"name": player["name"], "word": player["word"]},
+                       errors.get(side), at_card))
+    return sides_
+
+
+def analysis_of(hand: Hand | None) -> list[str]:
+    """The double-dummy analysis of a two-handed hand played with its cards, in words; []
+    otherwise."""
+    if hand is None or "deal" not in hand.record or not hand.result \
+            or kind_of(hand.record) \
+            or hand.result.get("in_progress") or hand.result.get("void"):
+        return []
+    try:
+        return words.analysis(hand.record, hand.result, analyse(hand.record))
+    except EngineError:
+        return []
