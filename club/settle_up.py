@@ -2,7 +2,7 @@
 the fewest payments.
 
 Players whose balances sum to zero among themselves settle apart from the others, and a group
-of g players settles in g - 1 payments (`_greedy`). So the fewest payments for n players with
+of g players settles in g - 1 payments (`greedy`). So the fewest payments for n players with
 a balance is n minus the largest number of disjoint zero-sum groups they split into.
 `settle_up` finds those groups exactly for up to EXACT_LIMIT players with a balance
 (`_zero_sum_groups`); beyond that, it settles them all as one group, in at most n - 1
@@ -55,10 +55,10 @@ def settle_up(balances: dict[int, int]) -> list[Payment]:
         players = list(owed)
         groups = [{player: owed[player] for i, player in enumerate(players) if mask >> i & 1}
                   for mask in _zero_sum_groups(list(owed.values()))]
-    return sorted(payment for group in groups for payment in _greedy(group))
+    return sorted(payment for group in groups for payment in greedy(group))
 
 
-def _greedy(balances: dict[int, int]) -> list[Payment]:
+def greedy(balances: dict[int, int]) -> list[Payment]:
     """Payments that clear balances summing to zero: the most in debt pays the most in credit
     (the lower id first among equals) until nobody is owed. Each payment clears at least one
     balance and the last clears two, so n balances take at most n - 1 payments."""
