@@ -66,7 +66,9 @@ def test_an_exchange_names_the_cards_each_side_discards_and_draws():
     exchange = {"accepted": True, "elder": {"discard": ["8H"], "draw": ["7S"]},
                 "dealer": {"discard": [], "draw": []}}
 
-    assert display._exchange(1, exchange) == "1. elder discards 8♥, draws 7♠; dealer stands"
+    lines = dict(display.record_lines(two_handed([], exchanges=[exchange])))
+
+    assert lines["exchanges"] == ["1. elder discards 8♥, draws 7♠; dealer stands"]
 
 
 def test_a_summary_record_reads_in_one_line_with_its_variants():
