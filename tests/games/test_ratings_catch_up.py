@@ -37,11 +37,6 @@ from tests.games.test_ratings import (
 )
 
 
-@pytest.fixture
-def staff(django_user_model):
-    return django_user_model.objects.create_user("secretary", is_staff=True)
-
-
 def history(staff):
     """Athos beats Porthos 6-4 at 20:00 with five voles, then wins three more games against
     Aramis at 21:00, 22:00 and 23:00. The first table and the later ones."""
