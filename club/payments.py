@@ -5,7 +5,7 @@ balance goes up by the amount and the payee's goes down by it (club/ledger.py's 
 """
 from django.db import transaction
 
-from club import ledger, names
+from club import ledger, money_text, names
 from club.errors import Refused
 from club.models import Player, Transaction
 
@@ -28,14 +28,14 @@ def record_payment(*, payer: Player | None, payee: Player | None, cents: int, by
     party paying itself, and a memo that `memo_problem` refuses; nothing is saved."""
     refuse_unless_staff(by)
     if isinstance(cents, bool) or not isinstance(cents, int):
-        raise Refused("bad_request", f"the amount must be whole cents, not {cents!r}")
+        raise Refused("bad_amount", f"the amount must be whole cents, not {cents!r}")
     if cents <= 0:
-        raise Refused("bad_request", "the amount must be more than 0.00, not "
-                      f"{ledger.cents_to_str(cents)}", rule="amount_positive")
-    ledger.within_ceiling(cents, "the amount")
+        raise Refused("bad_amount", "the amount must be more than 0.00, not "
+                      f"{money_text.plain(cents)}", rule="amount_positive")
+    ledger.within_ceiling(cents, "the amount", code="bad_amount")
     if payer == payee:
         name = payer.name if payer else "the house"
-        raise Refused("bad_request", f"{name} cannot pay himself: the payer and the payee must "
+        raise Refused("same_party", f"{name} cannot pay himself: the payer and the payee must "
                       "be two parties", rule="pay_himself")
     check_memo(memo)
     return ledger.post(

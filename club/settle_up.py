@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from django.db.models import Sum
 
-from club import ledger
+from club import ledger, money_text
 from club.errors import Refused
 from club.models import Account, Entry, Player, Transaction
 
@@ -191,10 +191,10 @@ def club_settle_up(*, held_apart: bool = False) -> Settlement:
             settled[party] = settled.get(party, 0) + cents
     settled = {pk: cents for pk, cents in settled.items() if cents}
     if sum(settled.values()):
-        raise Refused("conflict", f"the balances sum to {ledger.cents_to_str(total)}, not "
+        raise Refused("money_held", f"the balances sum to {money_text.plain(total)}, not "
                       "0.00: the rest is held at a table (a pool's pot, or wagers in escrow); "
                       "settle up once it is paid out", rule="held_at_tables",
-                      total=ledger.cents_to_str(total))
+                      total=money_text.plain(total))
     since = _since_last_payment(balances) if held_apart else None
     everyone = {*balances, *settled, *(pk for _code, _cents, put_up in held for pk in put_up),
                 *(since["moved"] if since else ())}

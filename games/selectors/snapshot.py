@@ -1,10 +1,10 @@
 """The table snapshot (docs/api.md): what the API returns and the live feed sends."""
-from club import ledger
+from club import money_text
 from club.models import Player
 from games.engine import hand_state
 from games.engine.course import Course
 from games.models import Hand, Table
-from games.selectors.wagers import gallery, wagers
+from games.selectors.wagers import figured, gallery, wager_json
 from games.services.settlement import pot_cents
 
 
@@ -76,11 +76,12 @@ def snapshot(table: Table, course: Course) -> dict:
     if table.format == Table.Format.POOL:
         streak = course.streak
         pool = {
-            "pot": ledger.cents_to_str(pot_cents(table, course)),
+            "pot": money_text.plain(pot_cents(table, course)),
             "streak": {"player": streak[0], "count": streak[1]} if streak else None,
             "winner": course.winner,
         }
-    placed = wagers(table, course, unit=unit.number)
+    rows = figured(table, course, unit=unit.number)
+    placed = [wager_json(row) for row in rows]
     out = {
         "id": table.pk,
         "name": table.name,
@@ -102,7 +103,7 @@ def snapshot(table: Table, course: Course) -> dict:
         "in_progress": in_progress(table, course),
         "seats_pending": [player.pk for player in table.pending_players(course.played)],
         "wager_style": table.wager_style,
-        "gallery": gallery(table, course, placed),
+        "gallery": gallery(table, course, rows),
         "names": names([*course.setup.players, *(w["bettor"] for w in placed),
                         *(t["layer"] for w in placed for t in w["takes"])]),
         "last_hands": last_hands(course),

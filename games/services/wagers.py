@@ -9,7 +9,7 @@ the course of play by games.services.settlement.
 from django.conf import settings
 from django.db import transaction
 
-from club import ledger
+from club import ledger, money_text
 from club.errors import Refused
 from club.models import Player
 from games import replay
@@ -64,13 +64,14 @@ def _still_open(table: Table, wager: Wager) -> Course:
     """The table's course, when the wager still has an unmatched part on the open unit: not
     closed, not void (its unit gone, or its player no longer in it after a correction)."""
     course = _open_unit(table)
-    if (wager.closed or wager.unit_number != course.unit.number
+    if (wager.status != Wager.Status.OPEN or wager.unit_number != course.unit.number
             or wager.on_id not in course.unit.players or not wager.unmatched):
-        raise Refused("conflict", f"wager {wager.pk} is no longer open: nothing of it is left "
-                      "to take or withdraw", rule="wager_not_open", wager=wager.pk)
+        raise Refused("wager_not_open", f"wager {wager.pk} is no longer open: nothing of it is "
+                      "left to take or withdraw", rule="wager_not_open", wager=wager.pk)
     if past_ceiling(wager):
-        raise Refused("conflict", f"wager {wager.pk} is past the club's ceiling on amounts "
-                      f"({_text(ledger.MAX_AMOUNT)}): it is neither taken nor withdrawn",
+        raise Refused("wager_not_open", f"wager {wager.pk} is past the club's ceiling on amounts "
+                      f"({money_text.plain(ledger.MAX_AMOUNT)}): it is neither taken nor "
+                      "withdrawn",
                       rule="wager_not_open", wager=wager.pk)
     return course
 
@@ -92,19 +93,19 @@ def _stake(table: Table, text, rest: int | None = None) -> int:
     """A stake within the table's limits, in cents. Taking `rest`, the whole of what is left of
     an offer, is allowed below the minimum."""
     try:
-        cents = ledger.parse_money(text)
+        cents = money_text.parse(text)
     except (ValueError, TypeError) as err:
-        raise Refused("bad_request", f"stake: {err}",
+        raise Refused("bad_stake", f"stake: {err}",
                       rule="stake_not_money") from None
-    ledger.within_ceiling(cents, "the stake")
+    ledger.within_ceiling(cents, "the stake", code="bad_stake")
     if cents == rest and cents > 0:
         return cents
     least, most = table.rules["wager_min"], table.rules["wager_max"]
-    if cents < ledger.parse_money(least):
-        raise Refused("bad_request", f"the stake must be at least {least} at this table",
+    if cents < money_text.parse(least):
+        raise Refused("bad_stake", f"the stake must be at least {least} at this table",
                       rule="stake_below_min", least=least)
-    if most is not None and cents > ledger.parse_money(most):
-        raise Refused("bad_request", f"the stake must be at most {most} at this table",
+    if most is not None and cents > money_text.parse(most):
+        raise Refused("bad_stake", f"the stake must be at most {most} at this table",
                       rule="stake_above_max", most=most)
     return cents
 
@@ -117,10 +118,10 @@ def _within_credit(player, cents: int) -> None:
     Player.objects.select_for_update().get(pk=player.pk)  # one check at a time per member
     if ledger.player_balance(player) - cents < -limit:
         raise Refused("insufficient_funds", f"{player.name} may not owe more than "
-                      f"{ledger.cents_to_str(limit)}: his balance is "
-                      f"{ledger.cents_to_str(ledger.player_balance(player))}",
-                      rule="over_credit", name=player.name, limit=ledger.cents_to_str(limit),
-                      balance=ledger.cents_to_str(ledger.player_balance(player)))
+                      f"{money_text.plain(limit)}: his balance is "
+                      f"{money_text.plain(ledger.player_balance(player))}",
+                      rule="over_credit", name=player.name, limit=money_text.plain(limit),
+                      balance=money_text.plain(ledger.player_balance(player)))
 
 
 @transaction.atomic
@@ -133,29 +134,31 @@ def place_wager(*, table_id: int, by, on: int, stake, odds=None) -> Wager:
     playing = course.unit.players
     if on not in playing:
         who = "the observer" if on == course.observer else f"player {on}"
-        raise Refused("bad_request", f"nobody may wager on {who}: unit {course.unit.number} "
+        raise Refused("not_playing", f"nobody may wager on {who}: unit {course.unit.number} "
                       "is played by the two seated players", rule="not_playing",
                       unit=course.unit.number)
     english = table.wager_style == Table.WagerStyle.ENGLISH
     if english and bettor.pk in playing:
-        raise Refused("forbidden", "no advice and no wagers from the players: in the English "
+        raise Refused("may_not_wager", "no advice and no wagers from the players: in the English "
                       "style only bystanders wager", rule="english_players")
     if not english and bettor.pk in playing and bettor.pk != on:
-        raise Refused("forbidden", "a seated player may back himself, never his adversary",
+        raise Refused("may_not_wager", "a seated player may back himself, never his adversary",
                       rule="back_adversary")
     if bettor.pk not in playing:
         _not_scoring(table, by)
     if odds is not None and not english:
-        raise Refused("bad_request", "odds are for the English style only",
+        raise Refused("bad_odds", "odds are for the English style only",
                       rule="odds_english")
     cents = _stake(table, stake)
     try:
         odds = parse_odds("1:1" if odds is None else odds)
         laid = lay(cents, odds)
     except ValueError as err:
-        raise Refused("bad_request", str(err), rule="bad_odds") from None
+        raise Refused("bad_odds", str(err), rule="bad_odds") from None
     ledger.within_ceiling(laid, f"what the layers would put up against the whole offer at "
-                          f"{odds[0]}:{odds[1]} ({_text(cents)} × {odds[0]} / {odds[1]})")
+                          f"{odds[0]}:{odds[1]} "
+                          f"({money_text.plain(cents)} × {odds[0]} / {odds[1]})",
+                          code="bad_stake")
     _within_credit(bettor, cents)
     wager = Wager.objects.create(
         table=table, unit_number=course.unit.number, style=table.wager_style, bettor=bettor,
@@ -173,26 +176,26 @@ def take_wager(*, wager_id: int, by, stake) -> WagerTake:
     table = locked_table(_table_of(wager_id))
     wager = Wager.objects.select_for_update().get(pk=wager_id)
     layer = _member(by)
-    if wager.style != Wager.Style.ENGLISH:
-        raise Refused("bad_request", "only an English offer is taken; French bets are "
+    if wager.style != Table.WagerStyle.ENGLISH:
+        raise Refused("not_an_offer", "only an English offer is taken; French bets are "
                       "balanced when the unit starts", rule="take_french")
     course = _still_open(table, wager)
     if layer.pk == wager.bettor_id:
-        raise Refused("forbidden", "nobody may lay against himself: this is your own offer",
+        raise Refused("may_not_wager", "nobody may lay against himself: this is your own offer",
                       rule="lay_himself")
     if layer.pk in course.unit.players:
-        raise Refused("forbidden", "no wagers from the players: in the English style only "
+        raise Refused("may_not_wager", "no wagers from the players: in the English style only "
                       "bystanders wager", rule="english_players")
     _not_scoring(table, by)
     cents = _stake(table, stake, rest=wager.unmatched)
     if cents > wager.unmatched:
-        raise Refused("bad_request", f"only {_text(wager.unmatched)} of wager {wager.pk} is "
-                      "still unmatched", rule="unmatched_left", left=_text(wager.unmatched),
-                      wager=wager.pk)
+        left = money_text.plain(wager.unmatched)
+        raise Refused("over_unmatched", f"only {left} of wager {wager.pk} is still unmatched",
+                      rule="unmatched_left", left=left, wager=wager.pk)
     try:
         laid = lay(cents, (wager.odds_for, wager.odds_against))
     except ValueError as err:
-        raise Refused("bad_request", str(err)) from None
+        raise Refused("bad_stake", str(err)) from None
     _within_credit(layer, laid)
     take = WagerTake.objects.create(wager=wager, layer=layer, stake=cents, lay=laid,
                                     taken_by=by)
@@ -211,10 +214,10 @@ def withdraw_wager(*, wager_id: int, by) -> Wager:
     table = locked_table(_table_of(wager_id))
     wager = Wager.objects.select_for_update().get(pk=wager_id)
     if getattr(by, "player", None) is None or by.player.pk != wager.bettor_id:
-        raise Refused("forbidden", "only the member who placed a wager may withdraw it",
+        raise Refused("not_own", "only the member who placed a wager may withdraw it",
                       rule="withdraw_own")
     course = _still_open(table, wager)
-    _give_back(table, wager, by, Wager.Closed.WITHDRAWN)
+    _give_back(table, wager, by, Wager.Status.WITHDRAWN)
     publish(table, course, "wager", by=by, change={"wager": wager.pk, "act": "withdrawn"})
     return wager
 
@@ -227,7 +230,8 @@ def start_unit(table: Table, course: Course, by) -> None:
     the club's ceiling on amounts, which is neither balanced nor closed, and goes back when
     the unit is settled."""
     open_wagers = list(Wager.objects.filter(table=table, unit_number=course.unit.number,
-                                            closed="", on__in=course.unit.players,
+                                            status=Wager.Status.OPEN,
+                                            on__in=course.unit.players,
                                             stake__lte=ledger.MAX_AMOUNT)
                        .select_for_update())
     if table.wager_style == Table.WagerStyle.FRENCH:
@@ -237,20 +241,20 @@ def start_unit(table: Table, course: Course, by) -> None:
             wager.matched = matched[wager.pk]
             wager.against_id = next(p for p in course.unit.players if p != wager.on_id)
     for wager in open_wagers:
-        if wager.style == Wager.Style.FRENCH:
-            closed = Wager.Closed.BALANCED
+        if wager.style == Table.WagerStyle.FRENCH:
+            status = Wager.Status.BALANCED
         else:  # English: what is unmatched lapses; an offer matched in full stands as it is
-            closed = Wager.Closed.LAPSED if wager.unmatched else Wager.Closed.MATCHED
-        _give_back(table, wager, by, closed)
+            status = Wager.Status.LAPSED if wager.unmatched else Wager.Status.MATCHED
+        _give_back(table, wager, by, status)
 
 
-def _give_back(table: Table, wager: Wager, by, closed: str) -> None:
-    """Closes the wager, giving its unmatched part back from the escrow."""
+def _give_back(table: Table, wager: Wager, by, status: str) -> None:
+    """Closes the wager with `status`, giving its unmatched part back from the escrow."""
     back = wager.unmatched
     wager.returned += back
-    wager.closed = closed
-    wager.save(update_fields=["matched", "returned", "closed", "against"])
-    money.post_if_possible(table, kind=f"wager_{closed}", reference=f"wager:{wager.pk}:{closed}",
+    wager.status = status
+    wager.save(update_fields=["matched", "returned", "status", "against"])
+    money.post_if_possible(table, kind=f"wager_{status}", reference=f"wager:{wager.pk}:{status}",
                            by=by, amounts={money.escrow(table, wager.unit_number): -back,
                                            money.player(wager.bettor_id): back},
                            unit=wager.unit_number, wager=wager)
@@ -267,8 +271,4 @@ def _table_of(wager_id: int) -> int:
     try:
         return Wager.objects.values_list("table_id", flat=True).get(pk=wager_id)
     except Wager.DoesNotExist:
-        raise Refused("not_found", f"there is no wager {wager_id}") from None
-
-
-def _text(cents: int) -> str:
-    return ledger.cents_to_str(cents)
+        raise Refused("no_such_wager", f"there is no wager {wager_id}") from None
