@@ -41,28 +41,77 @@ STATUS_CODES = {
 }
 
 
-# The status of each refusal a service makes (club.errors.Refused); any other code is a
-# request the club cannot take as it stands (422): bad_request, bad_rules, the engine's codes.
+# The status of each refusal's code (club.errors.Refused): the one place where a code becomes
+# a status, one status per code. The services raise these codes and know no status; the codes
+# of the hand record (HAND_RECORD.md, raised by games.engine) are the contract's, 422.
 REFUSAL_STATUS = {
-    "unauthorized": 401,
-    "forbidden": 403,
-    "not_found": 404,
-    "conflict": 409,
+    # 403: the user may not do this
+    "may_not_wager": 403,
+    "no_linked_player": 403,
+    "not_own": 403,
+    "not_scorer": 403,
+    "not_staff": 403,
+    "not_superuser": 403,
+    "unit_decided": 403,
+    # 404: what the path names is not there
+    "no_such_hand": 404,
+    "no_such_player": 404,
+    "no_such_table": 404,
+    "no_such_wager": 404,
+    # 409: the request clashes with what is already there
     "duplicate_hand": 409,
     "hand_in_progress": 409,
     "hand_not_in_progress": 409,
     "hand_set_aside": 409,
+    "hand_void": 409,
     "idempotency_conflict": 409,
-    "table_closed": 409,
+    "money_held": 409,
+    "name_taken": 409,
+    "no_login": 409,
+    "payment_not_suggested": 409,
+    "player_has_login": 409,
+    "seat_taken": 409,
     "seats_pending": 409,
+    "table_changed": 409,
+    "table_closed": 409,
+    "user_linked": 409,
+    "username_taken": 409,
+    "wager_not_open": 409,
     "wagers_closed": 409,
     "wrong_hand_number": 409,
     "wrong_trick_number": 409,
-}
+    # 422: the request is well formed, but cannot be done as it stands
+    "bad_amount": 422,
+    "bad_first_dealer": 422,
+    "bad_form": 422,
+    "bad_memo": 422,
+    "bad_name": 422,
+    "bad_odds": 422,
+    "bad_password": 422,
+    "bad_rules": 422,
+    "bad_stake": 422,
+    "bad_username": 422,
+    "bad_wager_style": 422,
+    "insufficient_funds": 422,
+    "no_seat": 422,
+    "no_wagers": 422,
+    "not_an_offer": 422,
+    "not_full_record": 422,
+    "not_playing": 422,
+    "over_unmatched": 422,
+    "same_party": 422,
+    "unknown_format": 422,
+    "unknown_player": 422,
+    "unknown_user": 422,
+    "wrong_player_count": 422,
+} | dict.fromkeys((  # the hand record's codes
+    "bad_json unknown_field bad_format bad_card duplicate_card wrong_hand_size bad_exchange "
+    "stock_exhausted card_not_held must_follow_suit must_win_trick must_trump king_not_held "
+    "wrong_trick_count after_game_end variant_disabled bad_summary bad_irregularity").split(), 422)
 
 
 def refusal_status(refused: Refused) -> int:
-    return REFUSAL_STATUS.get(refused.code, 422)
+    return REFUSAL_STATUS[refused.code]
 
 
 def error_response(request, status: int, code: str, message: str):

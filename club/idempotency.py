@@ -92,7 +92,7 @@ def form_once(request, key: str, work):
     `work` rolls the claim back with the rest: the member may correct the form and send it
     again. Returns True when `work` ran."""
     if not 0 < len(key) <= MAX_KEY or NOT_IN_KEY.search(key):
-        raise Refused("bad_request", "this form has no key: load the page again",
+        raise Refused("bad_form", "this form has no key: load the page again",
                       rule="no_form_key")
     with transaction.atomic():
         try:

@@ -5,7 +5,7 @@ balance goes up by the amount and the payee's goes down by it (club/ledger.py's 
 """
 from django.db import transaction
 
-from club import ledger, money_text, names
+from club import ledger, names
 from club.errors import Refused
 from club.models import Player, Transaction
 
@@ -15,7 +15,7 @@ MEMO_LENGTH = Transaction._meta.get_field("memo").max_length
 def refuse_unless_staff(user) -> None:
     """Refuses (forbidden) anyone but staff: only staff record payments."""
     if user is None or not user.is_staff:
-        raise Refused("forbidden", "only staff may record payments between members",
+        raise Refused("not_staff", "only staff may record payments between members",
                       rule="payment_staff")
 
 
@@ -31,7 +31,7 @@ def record_payment(*, payer: Player | None, payee: Player | None, cents: int, by
         raise Refused("bad_amount", f"the amount must be whole cents, not {cents!r}")
     if cents <= 0:
         raise Refused("bad_amount", "the amount must be more than 0.00, not "
-                      f"{money_text.plain(cents)}", rule="amount_positive")
+                      f"{ledger.cents_to_str(cents)}", rule="amount_positive")
     ledger.within_ceiling(cents, "the amount", code="bad_amount")
     if payer == payee:
         name = payer.name if payer else "the house"
@@ -53,11 +53,11 @@ def check_memo(memo: str) -> None:
     lone surrogate), as a player's name may not. The API and the settle-up page's form both
     check a memo with it (through `record_payment`)."""
     if len(memo) > MEMO_LENGTH:
-        raise Refused("bad_request", f"the memo may be at most {MEMO_LENGTH} characters",
+        raise Refused("bad_memo", f"the memo may be at most {MEMO_LENGTH} characters",
                       rule="memo_length", length=MEMO_LENGTH)
     problem = names.unprintable(memo)
     if problem:
-        raise Refused("bad_request", f"the memo {problem}", rule="memo_unprintable")
+        raise Refused("bad_memo", f"the memo {problem}", rule="memo_unprintable")
 
 
 def _account(player: Player | None):

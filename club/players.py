@@ -16,11 +16,11 @@ def clean_name(name: str, what: str = "name") -> str:
     in Unicode NFC (club.names)."""
     name = normal(name.strip())
     if not name or len(name) > NAME_LENGTH:
-        raise Refused("bad_request", f"{what} must be 1 to {NAME_LENGTH} characters",
+        raise Refused("bad_name", f"{what} must be 1 to {NAME_LENGTH} characters",
                       rule="name_length", length=NAME_LENGTH)
     problem = unprintable(name)
     if problem:
-        raise Refused("bad_request", f"{what} {problem}", rule="name_unprintable")
+        raise Refused("bad_name", f"{what} {problem}", rule="name_unprintable")
     return name
 
 
@@ -32,19 +32,19 @@ def create_player(*, name: str, username: str | None = None) -> Player:
     if username is not None:
         user = get_user_model().objects.filter(username=username).first()
         if user is None:
-            raise Refused("bad_request", f"there is no user {username!r}", rule="no_user",
+            raise Refused("unknown_user", f"there is no user {username!r}", rule="no_user",
                            username=username)
         if Player.objects.filter(user=user).exists():
-            raise Refused("conflict", f"user {username!r} is already linked to a player",
+            raise Refused("user_linked", f"user {username!r} is already linked to a player",
                            rule="user_linked", username=username)
     if Player.objects.filter(name__iexact=name).exists():
-        raise Refused("conflict", f"there is already a player named {name!r}",
+        raise Refused("name_taken", f"there is already a player named {name!r}",
                            rule="name_taken", name=name)
     try:
         with transaction.atomic():
             return Player.objects.create(name=name, user=user)
     except IntegrityError:  # another request took the name meanwhile
-        raise Refused("conflict", f"there is already a player named {name!r}",
+        raise Refused("name_taken", f"there is already a player named {name!r}",
                            rule="name_taken", name=name) from None
 
 
@@ -55,16 +55,16 @@ def rename_player(*, player_id: int, name: str) -> Player:
     with transaction.atomic():
         player = Player.objects.select_for_update().filter(pk=player_id).first()
         if player is None:
-            raise Refused("not_found", f"there is no player {player_id}")
+            raise Refused("no_such_player", f"there is no player {player_id}")
         if Player.objects.filter(name__iexact=name).exclude(pk=player.pk).exists():
-            raise Refused("conflict", f"there is already a player named {name!r}",
+            raise Refused("name_taken", f"there is already a player named {name!r}",
                            rule="name_taken", name=name)
         player.name = name
         try:
             with transaction.atomic():
                 player.save(update_fields=["name"])
         except IntegrityError:
-            raise Refused("conflict", f"there is already a player named {name!r}",
+            raise Refused("name_taken", f"there is already a player named {name!r}",
                            rule="name_taken", name=name) from None
     return player
 
@@ -82,7 +82,7 @@ def give_login(*, player_id: int, username: str, password: str) -> Player:
     with transaction.atomic():
         player = _locked(player_id)
         if player.user_id is not None:
-            raise Refused("conflict", f"player {player_id} already has a login",
+            raise Refused("player_has_login", f"player {player_id} already has a login",
                           rule="player_has_login", name=player.name)
         player.user = _new_user(username, password)
         player.save(update_fields=["user"])
@@ -96,10 +96,10 @@ def set_password(*, player_id: int, password: str, by) -> Player:
         player = _locked(player_id)
         user = player.user
         if user is None:
-            raise Refused("conflict", f"player {player_id} has no login", rule="no_login",
+            raise Refused("no_login", f"player {player_id} has no login", rule="no_login",
                           name=player.name)
         if (user.is_staff or user.is_superuser) and not by.is_superuser:
-            raise Refused("forbidden", "only a superuser sets a staff login's password",
+            raise Refused("not_superuser", "only a superuser sets a staff login's password",
                           rule="password_of_staff")
         _check_password(password, user)
         user.set_password(password)
@@ -111,7 +111,7 @@ def _locked(player_id: int) -> Player:
     player = Player.objects.select_for_update(of=("self",)).select_related("user").filter(
         pk=player_id).first()
     if player is None:
-        raise Refused("not_found", f"there is no player {player_id}")
+        raise Refused("no_such_player", f"there is no player {player_id}")
     return player
 
 
@@ -124,10 +124,10 @@ def _new_user(username: str, password: str):
     try:
         field.clean(username, None)
     except ValidationError:
-        raise Refused("bad_request", f"{username!r} is not a valid username",
+        raise Refused("bad_username", f"{username!r} is not a valid username",
                       rule="username_invalid", length=field.max_length) from None
     if users.objects.filter(**{f"{users.USERNAME_FIELD}__iexact": username}).exists():
-        raise Refused("conflict", f"the username {username!r} is taken",
+        raise Refused("username_taken", f"the username {username!r} is taken",
                       rule="username_taken", username=username)
     user = users(**{users.USERNAME_FIELD: username})
     _check_password(password, user)
@@ -136,7 +136,7 @@ def _new_user(username: str, password: str):
         with transaction.atomic():
             user.save()
     except IntegrityError:  # another request took the username meanwhile
-        raise Refused("conflict", f"the username {username!r} is taken",
+        raise Refused("username_taken", f"the username {username!r} is taken",
                       rule="username_taken", username=username) from None
     return user
 
@@ -149,7 +149,7 @@ def _check_password(password: str, user) -> None:
     if problems:
         with override("en"):
             message = _password_problems(password, user)
-        raise Refused("bad_request", f"password refused: {message}", rule="password_invalid",
+        raise Refused("bad_password", f"password refused: {message}", rule="password_invalid",
                       problems=problems)
 
 

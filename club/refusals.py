@@ -4,19 +4,31 @@ refusal becomes a sentence. The JSON API keeps the service's English message.
 A refusal that names its `rule` is said in full, its specifics (a stake, a limit, a name)
 written into the sentence. Otherwise its code's sentence is said, followed by the service's
 message (in English) as a detail; a code without a sentence shows the message alone. The codes
-are strings, as in club.api.REFUSAL_STATUS: those of the games and of their engine are here
-too, so that the scorer's page says the rule a record broke (games.words.refusal)."""
+are those of club.api.REFUSAL_STATUS: those of the games and of their engine are here too, so
+that the scorer's page says the rule a record broke (games.words.refusal). A code said here in
+full is also a rule (`no_wagers`, `name_taken`, ...); a code that stands for several rules
+(`bad_stake`, `may_not_wager`) is said by its rule when it names one."""
 from dataclasses import dataclass
 
 from django.utils.translation import gettext_lazy as _
 
+FORBIDDEN = _("You may not do this")
+NOT_HERE = _("This is not here")
+CLASHES = _("This clashes with what is already recorded")
+NOT_AS_ASKED = _("This cannot be done as asked")
+
 SENTENCES = {
     # -- codes, said before the service's message -------------------------------------------
-    "bad_request": _("This cannot be done as asked"),
+    **dict.fromkeys(("may_not_wager", "no_linked_player", "not_own", "not_scorer", "not_staff",
+                     "not_superuser", "unit_decided"), FORBIDDEN),
+    **dict.fromkeys(("no_such_hand", "no_such_player", "no_such_table"), NOT_HERE),
+    **dict.fromkeys(("hand_void", "money_held", "seat_taken", "table_changed"), CLASHES),
+    **dict.fromkeys(("bad_amount", "bad_first_dealer", "bad_form", "bad_memo", "bad_name",
+                     "bad_password", "bad_stake", "bad_username", "bad_wager_style", "no_seat",
+                     "not_an_offer", "not_full_record", "over_unmatched", "same_party",
+                     "unknown_format", "unknown_player", "unknown_user", "wrong_player_count"),
+                    NOT_AS_ASKED),
     "bad_rules": _("These table options cannot be used"),
-    "forbidden": _("You may not do this"),
-    "not_found": _("This is not here"),
-    "conflict": _("This clashes with what is already recorded"),
     "table_closed": _("The table is no longer played"),
     "wagers_closed": _("Wagers on this unit are closed: it has started"),
     "insufficient_funds": _("Not enough money in the account"),

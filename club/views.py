@@ -36,10 +36,10 @@ def account(request):
                "has_token": ApiToken.objects.filter(user=request.user).exists(),
                "new_token": request.session.pop("new_token", None)}
     if player is not None:
-        context["balance"] = ledger.player_balance(player)
+        context["balance"] = ledger.cents_to_str(ledger.player_balance(player))
         context["movements"] = [
             {"when": tx.created_at, "kind": tx.kind.replace("_", " "), "memo": tx.memo,
-             "amount": cents}
+             "amount": ledger.cents_to_str(cents), "credit": cents > 0}
             for tx, cents in ledger.player_movements(player, limit=HISTORY)]
     return render(request, "club/account.html", context)
 
@@ -112,7 +112,7 @@ def _players_act(request, action: str):
     if action == "add":
         login, new_login = post.get("username", "").strip(), post.get("new_username", "").strip()
         if login and (new_login or password):
-            raise Refused("bad_request", "an existing login or a new one, not both",
+            raise Refused("bad_form", "an existing login or a new one, not both",
                           rule="login_twice")
         if new_login or password:
             return (lambda: players.create_member(name=name, username=new_login,
@@ -131,7 +131,7 @@ def _players_act(request, action: str):
     if action == "rename":
         return (lambda: players.rename_player(player_id=player_id, name=name)), (
             lambda player: _("The player is now called %(name)s.") % {"name": player.name})
-    raise Refused("bad_request", "unknown action", rule="unknown_action")
+    raise Refused("bad_form", "unknown action", rule="unknown_action")
 
 
 def _added(player) -> str:
@@ -149,7 +149,7 @@ def _id(text) -> int:
     try:
         return int(text)
     except (TypeError, ValueError):
-        raise Refused("bad_request", "choose a player", rule="choose_player") from None
+        raise Refused("bad_form", "choose a player", rule="choose_player") from None
 
 
 def _party(text) -> Player | None:
@@ -158,7 +158,7 @@ def _party(text) -> Player | None:
         return None
     player = Player.objects.filter(pk=_id(text)).first()
     if player is None:
-        raise Refused("bad_request", "choose a player", rule="choose_player")
+        raise Refused("bad_form", "choose a player", rule="choose_player")
     return player
 
 
@@ -196,13 +196,17 @@ def settle_up(request):
     except Refused as refused:
         context["failed"] = refusals.said(refused)
     else:
+        money = ledger.cents_to_str
         context |= {
-            "balances": found.balances,
-            "payments": [(payer, payee, cents, uuid.uuid4().hex)
+            "balances": [(party, money(cents)) for party, cents in found.balances],
+            "payments": [(payer, payee, money(cents), uuid.uuid4().hex)
                          for payer, payee, cents in found.payments],
-            "held": [(_held_at(held.code), held.cents, held.put_up) for held in found.held],
+            "held": [(_held_at(held.code), money(held.cents),
+                      [(party, money(cents)) for party, cents in held.put_up])
+                     for held in found.held],
             "since": found.since and found.since | {"moved": [
-                (moved.party, moved.then, moved.now) for moved in found.since["moved"]]}}
+                (moved.party, money(moved.then), money(moved.now))
+                for moved in found.since["moved"]]}}
     return render(request, "club/settle_up.html", context, status=400 if error else 200)
 
 

@@ -9,11 +9,11 @@ from club.errors import Refused
 
 
 def get_or_refuse(model, pk: int, what: str):
-    """The row, or a refusal naming what is not there (404)."""
+    """The row, or the refusal `no_such_<what>` (404)."""
     try:
         return model.objects.get(pk=pk)
     except model.DoesNotExist:
-        raise Refused("not_found", f"there is no {what} {pk}") from None
+        raise Refused(f"no_such_{what}", f"there is no {what} {pk}") from None
 
 
 def _unstorable(text: str) -> bool:

@@ -61,12 +61,12 @@ def open_table(request, body: TableIn):
     players = {p.pk: p for p in Player.objects.filter(pk__in=body.players)}
     missing = [pk for pk in body.players if pk not in players]
     if missing:
-        raise Refused("bad_request", f"there is no player {missing[0]}")
+        raise Refused("unknown_player", f"there is no player {missing[0]}")
     if body.first_dealer is not None and body.first_dealer not in players:
-        raise Refused("bad_request", "first_dealer must be one of the table's players")
+        raise Refused("bad_first_dealer", "first_dealer must be one of the table's players")
     users = list(get_user_model().objects.filter(username__in=body.scorers))
     if len(users) != len(set(body.scorers)):
-        raise Refused("bad_request", "every scorer must be a user of the club")
+        raise Refused("unknown_user", "every scorer must be a user of the club")
     table = tables.open_table(
         name=clean_name(body.name), format=body.format,
         players=[players[pk] for pk in body.players], rules=body.rules,

@@ -21,7 +21,7 @@ def record_hand(*, table_id: int, record, by, idempotency_key: str | None = None
     new (False when the idempotency key was seen before with the same record)."""
     table = locked_table(table_id)
     if not may_score(table, by):
-        raise Refused("forbidden", "only the table's scorers and staff may enter hands")
+        raise Refused("not_scorer", "only the table's scorers and staff may enter hands")
     hands, course, keys = replay.current(table)
     if idempotency_key in keys:
         earlier = table.hands.get(number=keys[idempotency_key])
@@ -118,10 +118,10 @@ def locked_table_of(hand_id: int, by, *, act: str) -> Table:
     try:
         table_id = Hand.objects.values_list("table_id", flat=True).get(pk=hand_id)
     except Hand.DoesNotExist:
-        raise Refused("not_found", f"there is no hand {hand_id}") from None
+        raise Refused("no_such_hand", f"there is no hand {hand_id}") from None
     table = locked_table(table_id)
     if not may_score(table, by):
-        raise Refused("forbidden", f"only the table's scorers and staff may {act}")
+        raise Refused("not_scorer", f"only the table's scorers and staff may {act}")
     return table
 
 
@@ -131,12 +131,12 @@ def correct_hand(*, hand_id: int, record, by, seq: int | None = None) -> Hand:
     only if the table is still at that `seq` (what the scorer was shown it would change)."""
     table = locked_table_of(hand_id, by, act="correct hands")
     if seq is not None and table.seq != seq:
-        raise Refused("conflict", "the table changed since this correction was shown",
+        raise Refused("table_changed", "the table changed since this correction was shown",
                       rule="table_changed")
     hand = table.hands.get(pk=hand_id)
     hands = replay.table_hands(table)
     if not by.is_staff and _unit_is_over(table, hands, hand.number):
-        raise Refused("forbidden", "this hand's unit is over: only staff may correct it")
+        raise Refused("unit_decided", "this hand's unit is over: only staff may correct it")
     old_record, hand.record = hand.record, record
     course = replay.new_course(table)
     for stored in hands:
@@ -189,7 +189,7 @@ def undo_hand(*, hand_id: int, by, seq: int | None = None) -> Hand:
         raise Refused("hand_in_progress", f"hand {hand.number} is being entered card by card: "
                       "take its tricks back, or correct it")
     if (hand.result or {}).get("void"):
-        raise Refused("conflict", f"hand {hand.number} is void already: nothing is left to "
+        raise Refused("hand_void", f"hand {hand.number} is void already: nothing is left to "
                       "undo")
     return correct_hand(hand_id=hand_id, record=undone(hand.record), by=by, seq=seq)
 

@@ -101,7 +101,7 @@ def correction_effect(*, hand_id: int, record, by) -> Effect:
     try:
         table_id = Hand.objects.values_list("table_id", flat=True).get(pk=hand_id)
     except Hand.DoesNotExist:
-        raise Refused("not_found", f"there is no hand {hand_id}") from None
+        raise Refused("no_such_hand", f"there is no hand {hand_id}") from None
     return effect_of(table_id, partial(correct_hand, hand_id=hand_id, record=record, by=by))
 
 

@@ -9,7 +9,7 @@ import random
 from django.db import transaction
 from django.utils import timezone
 
-from club import ledger, money_text
+from club import ledger
 from club.errors import Refused
 from club.models import Player
 from games.engine.course import cut_for_deal
@@ -37,16 +37,16 @@ def read_rules(given: dict) -> dict:
     rules |= {key: _amount(rules.pop(key, default), key) for key, default in MONEY_RULES.items()}
     for key in (*STAKES, "wager_min", "wager_max"):
         if rules[key] is not None:
-            ledger.within_ceiling(money_text.parse(rules[key]), f"rules.{key}",
+            ledger.within_ceiling(ledger.parse_money(rules[key]), f"rules.{key}",
                                   code="bad_rules", rule="rule_above_limit")
-    if money_text.parse(rules["levy_percent"]) > 100_00:
+    if ledger.parse_money(rules["levy_percent"]) > 100_00:
         raise Refused("bad_rules", "rules.levy_percent must be a percentage from 0 to 100",
                       rule="levy_percent")
-    least = money_text.parse(rules["wager_min"])
+    least = ledger.parse_money(rules["wager_min"])
     if least < 1:
         raise Refused("bad_rules", "rules.wager_min must be at least 0.01",
                       rule="wager_min_least")
-    if rules["wager_max"] is not None and money_text.parse(rules["wager_max"]) < least:
+    if rules["wager_max"] is not None and ledger.parse_money(rules["wager_max"]) < least:
         raise Refused("bad_rules", "rules.wager_max must not be less than rules.wager_min",
                       rule="wager_max_below_min")
     return rules
@@ -56,7 +56,7 @@ def _many_handed_rules(format: str, given, wager_style: str) -> dict:
     """The options of an à trois or à quatre table: only the target (7 unless given) and the
     ranking; wagers are not taken on these formats (docs/rules.md, section 11)."""
     if wager_style != Table.WagerStyle.NONE:
-        raise Refused("bad_request", f"wager_style must be \"none\": wagers are not taken on "
+        raise Refused("bad_wager_style", f"wager_style must be \"none\": wagers are not taken on "
                       f"a {format} table", rule="wager_style")
     if type(given) is not dict:
         raise Refused("bad_rules", "rules must be an object of table options")
@@ -78,7 +78,7 @@ def _amount(value, key: str) -> str:
     if type(value) is int:
         value = str(value)
     try:
-        return money_text.plain(money_text.parse(value))
+        return ledger.cents_to_str(ledger.parse_money(value))
     except (ValueError, TypeError) as err:
         raise Refused("bad_rules", f"rules.{key}: {err}") from None
 
@@ -88,13 +88,13 @@ def open_table(*, name: str, format: str, players: list[Player], rules: dict, by
                wager_style: str = "none", first_dealer: Player | None = None,
                scorers=(), private: bool = False) -> Table:
     if format not in Table.Format.values:
-        raise Refused("bad_request", 'format must be "pool", "rubber", "trois" or "quatre"')
+        raise Refused("unknown_format", 'format must be "pool", "rubber", "trois" or "quatre"')
     seats = SEATS[format]
     if len(players) != seats or len({p.pk for p in players}) != seats:
-        raise Refused("bad_request", f"a {format} takes {seats} different players",
+        raise Refused("wrong_player_count", f"a {format} takes {seats} different players",
                       rule="seat_count")
     if wager_style not in Table.WagerStyle.values:
-        raise Refused("bad_request", 'wager_style must be "english", "french" or "none"')
+        raise Refused("bad_wager_style", 'wager_style must be "english", "french" or "none"')
     if format in MANY_HANDED:
         rules = _many_handed_rules(format, rules, wager_style)
     rules = read_rules(rules)
@@ -109,12 +109,12 @@ def open_table(*, name: str, format: str, players: list[Player], rules: dict, by
         dealer_id, cut = cut_for_deal([p.pk for p in playing], _cut_rng, rules["ranking"])
         first_dealer = next(p for p in playing if p.pk == dealer_id)
     elif first_dealer.pk not in {p.pk for p in playing}:
-        raise Refused("bad_request", "first_dealer must be one of the players who play "
+        raise Refused("bad_first_dealer", "first_dealer must be one of the players who play "
                       "first", rule="first_dealer")
     own = getattr(by, "player", None)
     staked = format == Table.Format.POOL and any(rules[key] != "0.00" for key in STAKES)
     if staked and not by.is_staff and own not in players:
-        raise Refused("forbidden", "a pool with stakes is opened by staff or by one of its "
+        raise Refused("not_staff", "a pool with stakes is opened by staff or by one of its "
                       "players", rule="stakes_by_staff")
     table = Table.objects.create(name=name, format=format, rules=rules, wager_style=wager_style,
                                  first_dealer=first_dealer, cut=cut, opened_by=by,
@@ -133,7 +133,7 @@ def open_table(*, name: str, format: str, players: list[Player], rules: dict, by
 def abandon_table(*, table_id: int, by) -> Table:
     table = locked_table(table_id)
     if not may_score(table, by):
-        raise Refused("forbidden", "only the table's scorers and staff may abandon it")
+        raise Refused("not_scorer", "only the table's scorers and staff may abandon it")
     if table.status != Table.Status.PLAYING:
         raise Refused("table_closed", f"the table is already {table.status}")
     table.status = Table.Status.ABANDONED
@@ -150,16 +150,16 @@ def take_seat(*, table_id: int, by, player: Player | None = None) -> Table:
     own = getattr(by, "player", None)
     player = player or own
     if player is None:
-        raise Refused("forbidden", "your login is not linked to a player")
+        raise Refused("no_linked_player", "your login is not linked to a player")
     if player != own and not by.is_staff:
-        raise Refused("forbidden", "only staff may seat another player")
+        raise Refused("not_staff", "only staff may seat another player")
     if table.status != Table.Status.PLAYING:
         raise Refused("table_closed", f"the table is {table.status}")
     seat = next((seat for seat in table.seat_rows() if seat.player_id == player.pk), None)
     if seat is None:
-        raise Refused("bad_request", f"{player.name} has no seat at this table")
+        raise Refused("no_seat", f"{player.name} has no seat at this table")
     if seat.taken_at is not None:
-        raise Refused("conflict", f"{player.name} has already taken his seat")
+        raise Refused("seat_taken", f"{player.name} has already taken his seat")
     seat.taken_at = timezone.now()
     seat.save(update_fields=["taken_at"])
     rebuild(table, kind="seat", by=by, change={"player": player.pk})

@@ -79,7 +79,7 @@ def _change(hand_id: int, by, change) -> Hand:
 def _tricks(record: dict) -> list:
     tricks = record.get("tricks", [])
     if "deal" not in record or type(tricks) is not list:
-        raise Refused("bad_request", "only a full record is entered trick by trick")
+        raise Refused("not_full_record", "only a full record is entered trick by trick")
     return tricks
 
 

@@ -55,5 +55,5 @@ def _player(text: str) -> Player:
     found = re.fullmatch(r"[0-9]{1,18}", text)
     player = Player.objects.filter(pk=int(text)).first() if found else None
     if player is None:
-        raise Refused("bad_request", "choose a player", rule="choose_player")
+        raise Refused("bad_form", "choose a player", rule="choose_player")
     return player

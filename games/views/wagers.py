@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from club import money_text, refusals
+from club import ledger, refusals
 from club.errors import Refused
 from club.forms import typed_amount
 from club.idempotency import form_once
@@ -26,14 +26,14 @@ def _number(text, rule: str) -> int:
     try:
         return int(text)
     except (TypeError, ValueError):
-        raise Refused("bad_request", rule.replace("_", " "), rule=rule) from None
+        raise Refused("bad_form", rule.replace("_", " "), rule=rule) from None
 
 
 def _wager(table, text) -> Wager:
     wager_id = _number(text, "choose_offer")
     found = Wager.objects.filter(pk=wager_id, table=table).first()
     if found is None:
-        raise Refused("not_found", "no such wager at this table", rule="no_such_wager")
+        raise Refused("no_such_wager", "no such wager at this table", rule="no_such_wager")
     return found
 
 
@@ -51,7 +51,7 @@ def _act(request, table, action: str):
     wager = _wager(table, post.get("wager"))
     if action == "take":
         given = post.get("stake", "").strip()
-        stake = typed_amount(given) if given else money_text.plain(wager.unmatched)
+        stake = typed_amount(given) if given else ledger.cents_to_str(wager.unmatched)
         return lambda: service.take_wager(wager_id=wager.pk, by=by, stake=stake)
     return lambda: service.withdraw_wager(wager_id=wager.pk, by=by)
 
@@ -71,7 +71,7 @@ def wager_form(request, table_id: int):
     action = request.POST.get("action")
     try:
         if action not in ACTIONS:
-            raise Refused("bad_request", "unknown action", rule="unknown_action")
+            raise Refused("bad_form", "unknown action", rule="unknown_action")
         done = form_once(request, request.POST.get("key", ""), _act(request, table, action))
     except Refused as refused:
         table.refresh_from_db()

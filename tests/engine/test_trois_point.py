@@ -6,8 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.engine.trois import score_trois
-from tests.engine.kit import marks
-from tests.engine.trois_kit import SEATS, full, legal_hands, rejects, summary
+from tests.engine.trois_kit import SEATS, full, legal_hands, marks, rejects, summary
 
 TRICK_MARKS = ("point", "vole", "refusal")
 # Trump diamonds, none dealt. The elder takes the first trick, the middle the next two, the
@@ -37,11 +36,11 @@ def test_a_two_two_one_summary_names_the_first_to_take_two():
         result = score_trois(summary("exchanged", (2, 1, 2), first_to_two=first))
         assert marks(result) == [(first, 1, "point")]
         assert result["first_to_two"] == first
-    rejects(summary("exchanged", (2, 1, 2)), "bad_summary",
+    rejects(score_trois, summary("exchanged", (2, 1, 2)), "bad_summary",
             "summary.first_to_two")
-    rejects(summary("exchanged", (2, 1, 2), first_to_two="middle"),
+    rejects(score_trois, summary("exchanged", (2, 1, 2), first_to_two="middle"),
             "bad_summary", "summary.first_to_two")
-    rejects(summary("exchanged", (3, 1, 1), first_to_two="elder"),
+    rejects(score_trois, summary("exchanged", (3, 1, 1), first_to_two="elder"),
             "bad_summary", "summary.first_to_two")
     assert score_trois(summary("exchanged", (3, 1, 1)))["first_to_two"] is None
 
@@ -53,7 +52,7 @@ def test_the_vole_marks_two():
 
 def test_the_tricks_add_up_to_five():
     for tricks in ((3, 1, 0), (3, 2, 1), (6, 0, -1)):
-        rejects(summary("exchanged", tricks), "bad_summary", "summary.tricks")
+        rejects(score_trois, summary("exchanged", tricks), "bad_summary", "summary.tricks")
 
 
 def trick_points(result):

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from club import ledger, money_text
+from club import ledger
 from club.models import Entry, IdempotentRequest, Transaction
 from club.players import create_player
 from games.api.schemas import PaymentOut, PlayerLedger, SettleUp
@@ -130,26 +130,26 @@ def without(body: dict, key: str) -> dict:
 
 # who, a change of Athos's payment of 20.00 to Aramis -> status, code, words of the message
 REFUSALS = {
-    "not staff": ("Athos", {}, 403, "forbidden", "only staff"),
-    "not staff, no such player": ("Porthos", {"to": 999_999}, 403, "forbidden", "only staff"),
+    "not staff": ("Athos", {}, 403, "not_staff", "only staff"),
+    "not staff, no such player": ("Porthos", {"to": 999_999}, 403, "not_staff", "only staff"),
     "no login": ("nobody", {}, 401, "unauthorized", "authentication"),
-    "zero": ("staff", {"amount": "0.00"}, 422, "bad_request", "more than 0.00, not 0.00"),
-    "negative": ("staff", {"amount": "-5.00"}, 422, "bad_request", "not -5.00"),
-    "over a million": ("staff", {"amount": "1000000.01"}, 422, "bad_request",
+    "zero": ("staff", {"amount": "0.00"}, 422, "bad_amount", "more than 0.00, not 0.00"),
+    "negative": ("staff", {"amount": "-5.00"}, 422, "bad_amount", "not -5.00"),
+    "over a million": ("staff", {"amount": "1000000.01"}, 422, "bad_amount",
                        "at most 1000000.00"),
     "three places": ("staff", {"amount": "20.001"}, 400, "bad_request",
                      "body.amount: at most two decimal places"),
     "a number": ("staff", {"amount": 20}, 400, "bad_request", "body.amount"),
     "not money": ("staff", {"amount": "twenty"}, 400, "bad_request", "body.amount"),
-    "himself": ("staff", {"to": "Athos"}, 422, "bad_request", "Athos cannot pay himself"),
-    "no such payer": ("staff", {"from": 999_999}, 422, "bad_request",
+    "himself": ("staff", {"to": "Athos"}, 422, "same_party", "Athos cannot pay himself"),
+    "no such payer": ("staff", {"from": 999_999}, 422, "unknown_player",
                       "from: there is no player 999999"),
-    "no such payee": ("staff", {"to": 999_999}, 422, "bad_request",
+    "no such payee": ("staff", {"to": 999_999}, 422, "unknown_player",
                       "to: there is no player 999999"),
     "id out of range": ("staff", {"to": 0}, 400, "bad_request", "body.to"),
     "no payee": ("staff", "to", 400, "bad_request", "body.to: Field required"),
     "no amount": ("staff", "amount", 400, "bad_request", "body.amount: Field required"),
-    "long memo": ("staff", {"memo": "x" * 301}, 422, "bad_request", "memo may be at most 300"),
+    "long memo": ("staff", {"memo": "x" * 301}, 422, "bad_memo", "memo may be at most 300"),
     "unprintable memo": ("staff", {"memo": "cash\x07"}, 400, "bad_request", "body.memo"),
 }
 
@@ -187,7 +187,7 @@ def post_and_check(club, body: dict):
         assert "error" in answer.json()
         assert Transaction.objects.count() == count and balances(club) == before
         return answer.status_code
-    cents = money_text.parse(body["amount"])
+    cents = ledger.parse_money(body["amount"])
     payer = next(name for name, p in club["players"].items() if p.pk == body["from"])
     payee = next(name for name, p in club["players"].items() if p.pk == body["to"])
     assert 0 < cents <= 1_000_000_00 and payer != payee
@@ -235,7 +235,7 @@ def test_no_settle_up_while_money_is_held_outside_the_players_accounts(club):
     answer = club["api"]["staff"].get("/settle-up")
 
     assert answer.status_code == 409
-    assert answer.json()["error"]["code"] == "conflict"
+    assert answer.json()["error"]["code"] == "money_held"
     assert "sum to -10.00, not 0.00" in answer.json()["error"]["message"]
 
 
@@ -274,7 +274,7 @@ def test_the_ledger_comes_in_pages(club):
     athos = club["players"]["Athos"]
     for cents in (1_00, 2_00, 3_00):
         assert club["api"]["staff"].post(
-            "/payments", pay(club, "Athos", "Porthos", money_text.plain(cents))
+            "/payments", pay(club, "Athos", "Porthos", ledger.cents_to_str(cents))
         ).status_code == 201
     path = f"/players/{athos.pk}/ledger"
 
@@ -299,7 +299,7 @@ def test_a_member_may_not_read_another_members_ledger(club):
     answer = club["api"]["Porthos"].get(f"/players/{club['players']['Athos'].pk}/ledger")
     assert answer.status_code == 403
     assert answer.json()["error"] == {
-        "code": "forbidden", "message": "only Athos himself and staff may read his ledger"}
+        "code": "not_own", "message": "only Athos himself and staff may read his ledger"}
 
 
 def test_staff_read_any_ledger_and_nobody_reads_a_missing_one(club):
@@ -307,7 +307,7 @@ def test_staff_read_any_ledger_and_nobody_reads_a_missing_one(club):
     answer = staff.get(f"/players/{club['players']['Planchet'].pk}/ledger")
     assert answer.status_code == 200 and answer.json()["balance"] == "5.00"
     missing = staff.get("/players/999999/ledger")
-    assert missing.status_code == 404 and missing.json()["error"]["code"] == "not_found"
+    assert missing.status_code == 404 and missing.json()["error"]["code"] == "no_such_player"
 
 
 def test_the_schema_publishes_the_three_endpoints(client):

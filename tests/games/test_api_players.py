@@ -30,7 +30,7 @@ def test_a_player_can_be_linked_to_a_login(staff_api):
 def test_a_member_who_is_not_staff_cannot_add_players(member):
     answer = member.post("/players", {"name": "Athos"})
     assert answer.status_code == 403
-    assert answer.json()["error"]["code"] == "forbidden"
+    assert answer.json()["error"]["code"] == "not_staff"
     assert not Player.objects.exists()
 
 
@@ -88,7 +88,7 @@ def test_get_player_shows_balance_and_stats(staff_api):
 
 def test_an_unknown_player_is_404(staff_api):
     answer = staff_api.get("/players/999")
-    assert answer.status_code == 404 and answer.json()["error"]["code"] == "not_found"
+    assert answer.status_code == 404 and answer.json()["error"]["code"] == "no_such_player"
 
 
 @pytest.mark.parametrize("body, character", [

@@ -214,7 +214,7 @@ def test_only_the_tables_scorers_and_staff_may_enter_tricks(client, scorer, staf
     kibitzer = Api(client, user_with_token("kibitzer")[1])
     for answer in (add(kibitzer, hand_id, 1), kibitzer.post(f"/hands/{hand_id}/finish", {}),
                    kibitzer.post(f"/hands/{hand_id}/tricks/undo", {})):
-        assert answer.status_code == 403 and answer.json()["error"]["code"] == "forbidden"
+        assert answer.status_code == 403 and answer.json()["error"]["code"] == "not_scorer"
     assert Hand.objects.get(pk=hand_id).record["tricks"] == []
     assert add(staff_api, hand_id, 1).status_code == 201
 

@@ -41,7 +41,7 @@ def only_staff_may_correct(scorer, staff_api, hand_id: int):
     is taken, as version 3. Returns staff's answer."""
     first = HandVersion.objects.get(hand_id=hand_id, version=1).record
     refused = scorer.post(f"/hands/{hand_id}/correct", {"record": first})
-    assert refused.status_code == 403 and refused.json()["error"]["code"] == "forbidden"
+    assert refused.status_code == 403 and refused.json()["error"]["code"] == "unit_decided"
     assert versions(hand_id) == [1, 2]
     fixed = staff_api.post(f"/hands/{hand_id}/correct", {"record": first})
     assert fixed.status_code == 200, fixed.content
@@ -93,7 +93,7 @@ def test_a_member_who_is_not_a_scorer_of_a_table_with_scorers_may_not_score_it(c
     answer = kibitzer.post(*ACTIONS[action](snap, hand["id"]))
 
     assert answer.status_code == 403, answer.content
-    assert answer.json()["error"]["code"] == "forbidden"
+    assert answer.json()["error"]["code"] == "not_scorer"
     assert Hand.objects.count() == 1 and Hand.objects.get().record == summary(3)
     assert HandVersion.objects.count() == 1
     table = Table.objects.get()

@@ -35,7 +35,7 @@ def test_a_stake_past_the_ceiling_is_refused_without_a_wager_max(client, staff_a
     charles_api, charles = member(client, "Charles")
     refused = charles_api.post(f"/tables/{table}/wagers", {"on": athos.pk, "stake": stake})
     assert refused.status_code == 422, refused.content
-    assert refused.json()["error"]["code"] == "bad_request"
+    assert refused.json()["error"]["code"] == "bad_stake"
     message = refused.json()["error"]["message"]
     assert f"the stake {CEILING}" in message or (  # past what a 64-bit integer holds
         "no amount may be more than 1000000.00, the club's ceiling" in message)

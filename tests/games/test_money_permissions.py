@@ -29,7 +29,7 @@ def test_a_member_may_not_open_a_pool_with_stakes_among_other_players(client):
     victims = players("Athos", "Porthos", "Aramis")
     answer = open_pool(mallory, victims, rules={"pool_entry": "1000000.00",
                                                 "pool_forfeit": "1000000.00"})
-    assert answer.status_code == 403 and answer.json()["error"]["code"] == "forbidden"
+    assert answer.status_code == 403 and answer.json()["error"]["code"] == "not_staff"
     assert not Table.objects.exists() and not Transaction.objects.exists()
 
 
@@ -69,11 +69,11 @@ def test_a_member_may_not_seat_another_player_and_staff_may(client, staff_api):
     table = open_pool(athos_api, [athos, porthos, aramis]).json()["id"]
 
     refused = porthos_api.post(f"/tables/{table}/seat", {"player": aramis.pk})
-    assert refused.status_code == 403 and refused.json()["error"]["code"] == "forbidden"
+    assert refused.status_code == 403 and refused.json()["error"]["code"] == "not_staff"
     assert balance(staff_api, aramis) == "0.00"
     assert porthos_api.post(f"/tables/{table}/seat").status_code == 200
     again = porthos_api.post(f"/tables/{table}/seat")
-    assert again.status_code == 409 and again.json()["error"]["code"] == "conflict"
+    assert again.status_code == 409 and again.json()["error"]["code"] == "seat_taken"
     seated = staff_api.post(f"/tables/{table}/seat", {"player": aramis.pk}).json()
     assert seated["seats_pending"] == [] and balance(staff_api, aramis) == "-10.00"
 

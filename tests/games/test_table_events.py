@@ -121,7 +121,7 @@ def test_a_bad_page_is_400(scorer, evening, query):
 
 
 def test_the_events_of_an_unknown_table_are_404_and_need_a_login(scorer, client, evening):
-    assert scorer.get("/tables/999999/events").json()["error"]["code"] == "not_found"
+    assert scorer.get("/tables/999999/events").json()["error"]["code"] == "no_such_table"
     anonymous = client.get(f"/api/tables/{evening}/events")
     assert anonymous.status_code == 401
     assert anonymous.json()["error"]["code"] == "unauthorized"

@@ -81,7 +81,7 @@ def test_a_take_whose_lay_is_a_fraction_of_a_cent_is_refused_naming_takes_that_w
     wager = charles_api.post(f"/tables/{table}/wagers",
                              {"on": athos.pk, "stake": "10.00", "odds": "5:2"}).json()["id"]
     refused = dora_api.post(f"/wagers/{wager}/take", {"stake": "1.01"})
-    assert refused.status_code == 422 and refused.json()["error"]["code"] == "bad_request"
+    assert refused.status_code == 422 and refused.json()["error"]["code"] == "bad_stake"
     message = refused.json()["error"]["message"]
     assert "fraction of a cent" in message and "1.00 or 1.02 would do" in message
     assert money(dora) == ["0.00"] and not WagerTake.objects.exists()
@@ -98,5 +98,5 @@ def test_in_the_english_style_a_seated_player_backs_neither_his_adversary_nor_hi
     table = _open(staff_api, "pool", "english", [athos, porthos, aramis])["id"]
     backed = {"Athos": athos, "Porthos": porthos}[on]
     refused = athos_api.post(f"/tables/{table}/wagers", {"on": backed.pk, "stake": "1.00"})
-    assert refused.status_code == 403 and refused.json()["error"]["code"] == "forbidden"
+    assert refused.status_code == 403 and refused.json()["error"]["code"] == "may_not_wager"
     assert not Wager.objects.exists() and money(athos) == ["0.00"]

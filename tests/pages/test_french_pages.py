@@ -190,7 +190,7 @@ def test_the_api_refuses_in_english_whatever_the_reader_asks(evening, client):
                          **FR)
 
     assert answer.json() == {"error": {
-        "code": "bad_request", "message": "the stake must be at least 0.10 at this table"}}
+        "code": "bad_stake", "message": "the stake must be at least 0.10 at this table"}}
 
 
 def test_the_csv_export_stays_english_under_french(evening):

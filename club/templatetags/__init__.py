@@ -1,1 +1,0 @@
-"""The club's template filters."""
