@@ -6,10 +6,9 @@ from games import replay
 from games.engine import EngineError
 from games.engine.cards import parse_card
 from games.engine.course import Course, CourseHand
-from games.formats import MANY_HANDED
 from games.models import Hand, HandVersion, Table
 from games.services.changes import close_if_over, locked_table, may_score, publish, rebuild
-from games.services.projection import project, project_game_end
+from games.services.projection import project_game_end
 from games.services.settlement import settle
 from games.services.wagers import start_unit, unit_started
 
@@ -82,10 +81,11 @@ def hand_played(table: Table, course: Course, hands: list[CourseHand], hand: Han
     """What follows the table's last hand once it is stored, whether it was recorded whole,
     or a trick of it was entered, taken back, or it was finished: `course` has played
     `hands`, the last of them `hand`, and had `before` (games, units) without it. A hand that
-    ends a game closes the table if it is won, writes the game and unit rows and settles the
-    unit; then the table's `seq` moves on and the change is published. Once it commits, the
-    worker keeps `hands` for the table's next change, with `course` when their Idempotency-Keys
-    come too (`keys`, games.replay.current)."""
+    ends a game, at a table of any form, closes the table if it is won, writes the game's rows
+    (and at a two-handed table the unit's) and settles the unit; then the table's `seq` moves
+    on and the change is published. Once it commits, the worker keeps `hands` for the table's
+    next change, with `course` when their Idempotency-Keys come too (`keys`,
+    games.replay.current)."""
     games, units = before
     if course.over:
         kind = f"{table.format}_won"
@@ -96,10 +96,7 @@ def hand_played(table: Table, course: Course, hands: list[CourseHand], hand: Han
     else:
         kind = "trick" if course.hand_in_progress is not None else "hand"
     transaction.on_commit(lambda: replay.recent.keep(table, hands, course, keys))
-    if kind not in ("hand", "trick") and table.format in MANY_HANDED:
-        close_if_over(table, course)
-        project(table, course)
-    elif kind not in ("hand", "trick"):  # a game ended
+    if kind not in ("hand", "trick"):  # a game ended
         close_if_over(table, course)
         game = hands[-1].game
         seats = {h.key: (h.elder, h.dealer) for h in hands if h.game == game}

@@ -1,7 +1,9 @@
 """Writes what a table's course of play derives from its hands: each hand's current result
-and place, and the Game and Unit rows. Only rows that changed are written, and after a new hand
-that ended a game only the rows it can have changed are touched. When a game's result changed,
-a re-rating of the club is owed from the earliest such game on (games.ratings)."""
+and place, and the Game and Unit rows. A new hand that ended a game, at a table of any form,
+touches only the rows it can have changed (`project_game_end`), and its game is rated at once
+when it is its players' latest; a correction or an undo projects the whole table (`project`),
+writing only the rows that changed. When a game is new, changed or gone and was not rated at
+once, a re-rating of the club is owed from the earliest such game on (games.ratings)."""
 from datetime import datetime
 
 from games.engine.course import Course
@@ -11,15 +13,13 @@ from games.ratings import owe, rate_latest
 
 
 def project(table: Table, course: Course) -> None:
-    """Writes the derived rows of the whole table. A table à trois or à quatre has games but
-    no unit rows (the standings' units are two-handed games and rubbers), and comes here when
-    one of its games ends too: that new game is rated at once when it is its players' latest,
-    as `project_game_end` rates a two-handed one."""
+    """Writes the derived rows of the whole table, after a correction or an undo. A table à
+    trois or à quatre has games but no unit rows (the standings' units are two-handed games
+    and rubbers)."""
     hands = {h.number: h for h in table.hands.order_by("number").defer("record")}
     _place_hands(course, hands)
-    many = table.format in MANY_HANDED
-    since = _games(table, course, hands, rate_new=many)
-    if not many:
+    since = _games(table, course, hands)
+    if table.format not in MANY_HANDED:
         _units(table, course, hands)
     if since is not None:
         owe(since)
@@ -27,12 +27,13 @@ def project(table: Table, course: Course) -> None:
 
 def project_game_end(table: Table, course: Course, *, games_before: int, units_before: int,
                      seats: dict, finished_at: datetime) -> None:
-    """Writes what a new hand that ended a game changed, when `course` had `games_before`
-    games and `units_before` units before it: the game and its sides are new, the unit it
-    counted in is updated and the units it opened are new. The rows of earlier games and units,
-    and of the other hands, cannot have changed, so they are neither read nor written (tests
-    check that `project` then finds nothing to write). `seats` gives (elder, dealer) of each
-    hand of the game by number, and `finished_at` is the new hand's time."""
+    """Writes what a new hand that ended a game changed, at a table of any form, when
+    `course` had `games_before` games and `units_before` units before it: the game and its
+    sides are new, rated at once when it is its players' latest; at a two-handed table the
+    unit it counted in is updated and the units it opened are new. The rows of earlier games
+    and units, and of the other hands, cannot have changed, so they are neither read nor
+    written (tests check that `project` then finds nothing to write). `seats` gives (elder,
+    dealer) of each hand of the game by number, and `finished_at` is the new hand's time."""
     game = course.games[games_before - 1]
     row = Game.objects.create(table=table, number=game.number,
                               **_game_fields(game, finished_at))
@@ -40,11 +41,13 @@ def project_game_end(table: Table, course: Course, *, games_before: int, units_b
              for player, side in _sides(game, seats).items()]
     rated = rate_latest(sides)
     GamePlayer.objects.bulk_create(sides)
-    unit = course.units[units_before - 1]
-    Unit.objects.filter(table=table, number=unit.number).update(
-        **_unit_fields(unit, finished_at if unit.winner else None))
-    Unit.objects.bulk_create(Unit(table=table, number=unit.number, **_unit_fields(unit, None))
-                             for unit in course.units[units_before:])
+    if table.format not in MANY_HANDED:
+        unit = course.units[units_before - 1]
+        Unit.objects.filter(table=table, number=unit.number).update(
+            **_unit_fields(unit, finished_at if unit.winner else None))
+        Unit.objects.bulk_create(Unit(table=table, number=unit.number,
+                                      **_unit_fields(unit, None))
+                                 for unit in course.units[units_before:])
     if not rated:  # a game that finished at the same time or later is rated, or one is owed
         owe(finished_at)
 
@@ -65,16 +68,14 @@ def _place_hands(course: Course, hands: dict) -> None:
     Hand.objects.bulk_update(changed, ["number_in_game", "result", "status"])
 
 
-def _games(table: Table, course: Course, hands: dict, *, rate_new: bool = False):
-    """Saves the games; returns the earliest finish time (before or after) of the games whose
-    result changed or that are gone, or None when none did. With `rate_new`, a game that is
-    the only change is new, and rated when it is its players' latest (`rate_latest`)."""
+def _games(table: Table, course: Course, hands: dict):
+    """Saves the games; returns the earliest finish time (before or after) of the games that
+    are new, whose result changed or that are gone, or None when none did."""
     existing = {g.number: g for g in Game.objects.filter(table=table)}
     seats = {number: (hand.elder_id, hand.dealer_id) for number, hand in hands.items()}
     moved = []
     sides = {(s.game_id, s.player_id): s for s in GamePlayer.objects.filter(game__table=table)}
     new_sides = []
-    fresh = []  # the finish times of new games
     for game in course.games:
         if game.winner is None:  # the game in play lives in the table's snapshot
             continue
@@ -86,7 +87,7 @@ def _games(table: Table, course: Course, hands: dict, *, rate_new: bool = False)
                   for p in game.players]
         game_sides = _sides(game, seats)
         if row is None:
-            fresh.append(finished_at)
+            moved.append(finished_at)
         elif before != (fields["winner_id"], fields["loser_id"], finished_at) or places != [
                 game_sides[p].get("place") for p in game.players]:
             moved += [before[2], finished_at]
@@ -99,9 +100,6 @@ def _games(table: Table, course: Course, hands: dict, *, rate_new: bool = False)
             else:
                 _save(GamePlayer, stored, side)
     gone = [g.finished_at for g in existing.values()]
-    if not (rate_new and len(fresh) == 1 and not moved and not gone
-            and rate_latest(new_sides)):  # a new game alone: its sides are the new ones
-        moved += fresh
     GamePlayer.objects.bulk_create(new_sides)
     if sides:  # the sides of games a correction left unfinished
         GamePlayer.objects.filter(pk__in=[s.pk for s in sides.values()]).delete()

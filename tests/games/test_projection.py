@@ -129,6 +129,95 @@ def test_any_table_played_hand_by_hand_needs_no_full_projection(secretary, fmt, 
     assert rerate(earliest) == 0
 
 
+def play_many(table: Table, secretary, record_for) -> int:
+    """Records hands at a table à trois or à quatre until it is won; returns how many.
+    `record_for(snapshot, n)` makes the n-th hand's record from the table's snapshot; one the
+    engine refuses (a king that would reach the target) gives way to `record_for(snapshot,
+    0)`, a plain point."""
+    for count in itertools.count(1):
+        snap = Table.objects.get(pk=table.pk).snapshot
+        try:
+            hand, _ = record_hand(table_id=table.pk, record=record_for(snap, count),
+                                  by=secretary)
+        except Refused:
+            hand, _ = record_hand(table_id=table.pk, record=record_for(snap, 0), by=secretary)
+        if hand.table.status != Table.Status.PLAYING:
+            return count
+        assert count < 200, "the table never ended"
+
+
+def trois_hands(first, second):
+    """Records for a game à trois that `first` wins and whose two-handed finish `second` wins:
+    the one a hand favours (the first still in of the two) takes the point, the vole, a king
+    he holds or one turned up, or lets another take the point, round and round."""
+    def record_for(snap, n):
+        seats = snap["trois"]["seats"]
+        player = first if first.pk not in snap["trois"]["order"] else second
+        mine = next(seat for seat, pk in seats.items() if pk == player.pk)
+        other = next(seat for seat in seats if seat != mine)
+        fields = [{}, {}, {}, {"king": mine}, {"king_turned": True}][n % 5]
+        if not snap["trois"]["three_handed"]:
+            tricks = {mine: [3, 5, 2, 3, 3][n % 5]}
+            return summary(tricks.get("elder", 5 - tricks.get("dealer", 0)), **fields)
+        tricks = dict.fromkeys(seats, 1) | {mine: 3}
+        if n % 5 == 1:
+            tricks = dict.fromkeys(seats, 0) | {mine: 5}
+        elif n % 5 == 2:
+            tricks = dict.fromkeys(seats, 1) | {other: 3}
+        return {"format": "ecarte-trois/1", "summary": {
+            "opening": "exchanged", "king_turned": False, "tricks": tricks} | fields}
+    return record_for
+
+
+def quatre_hands(*winners):
+    """Records for a match à quatre whose games the pairs `winners` win in turn: the side a
+    hand favours takes the point, the vole, a king one of them holds or one turned up, or lets
+    the other side take the point, round and round."""
+    def record_for(snap, n):
+        pair = [p.pk for p in winners[snap["quatre"]["game"] - 1]]
+        mine = next(s["side"] for s in snap["quatre"]["sides"] if s["players"] == pair)
+        other = "dealer_side" if mine == "elder_side" else "elder_side"
+        king = "elder" if mine == "elder_side" else "dealer"
+        fields = [{}, {}, {}, {"king": king}, {"king_turned": True}][n % 5]
+        taken = [3, 5, 2, 3, 3][n % 5]
+        return {"format": "ecarte-quatre/1", "summary": {
+            "opening": "exchanged", "king_turned": False,
+            "tricks": {mine: taken, other: 5 - taken}} | fields}
+    return record_for
+
+
+@pytest.mark.parametrize("fmt", ["trois", "quatre"])
+def test_a_table_of_three_or_four_played_hand_by_hand_needs_no_full_projection(secretary,
+                                                                                fmt):
+    """À trois each table is one game: the winner withdraws and the other two play on. À
+    quatre the first match goes to la belle, the second ends in two games. Each game is
+    written, and rated, as it ends."""
+    if fmt == "trois":
+        athos, porthos, aramis = seated = players("Athos", "Porthos", "Aramis")
+        plays = [trois_hands(athos, aramis), trois_hands(porthos, athos)]
+    else:
+        a, b, c, d = seated = players("Athos", "Porthos", "Aramis", "D'Artagnan")
+        plays = [quatre_hands((a, c), (b, d), (a, c)), quatre_hands((b, d), (b, d))]
+    tables = []
+    for record_for in plays:
+        table = open_table(name="T", format=fmt, players=seated, rules={},
+                           wager_style="none", first_dealer=seated[len(tables)], by=secretary)
+        played = play_many(table, secretary, record_for)
+        assert played > Game.objects.filter(table=table).count()
+        tables.append(table)
+
+    games = [Game.objects.filter(table=table).count() for table in tables]
+    assert games == ([1, 1] if fmt == "trois" else [3, 2])
+    assert GamePlayer.objects.filter(kings__gt=0).exists()
+    assert GamePlayer.objects.filter(voles__gt=0).exists()
+    assert GamePlayer.objects.filter(place=2).count() == (2 if fmt == "trois" else 10)
+    assert not Unit.objects.exists()  # the standings' units are two-handed
+    for table in tables:
+        assert writes_of_full_projection(table.pk) == []
+    earliest = GamePlayer.objects.order_by("finished_at").first().finished_at
+    assert rerate(earliest) == 0, "the ratings written hand by hand differ from a re-rating"
+
+
 def test_the_check_sees_a_row_the_fast_path_got_wrong(secretary):
     """The tests above could not pass by themselves: a wrong derived row is written back."""
     seated = players("Athos", "Porthos", "Aramis")
