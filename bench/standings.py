@@ -219,7 +219,7 @@ def _corrections(when, repeat: int) -> None:
     """A one-game rubber played before the club's first game, then its last hand corrected
     `repeat` times, back and forth between the vole that ends the game and a vole for the
     other side that does not: each correction owes a re-rating of every game of the club,
-    paid by `catch_up` afterwards, as a worker's background thread pays it."""
+    paid by `catch_up` afterwards, as the catching-up process (`keep_up`) pays it."""
     from unittest import mock
 
     from django.contrib.auth import get_user_model

@@ -277,7 +277,7 @@ def catch_up(*, wait: bool = False, passes: int = 20) -> bool:
             started = time.monotonic()
             changed = rerated(since)
             complete = _write(changed)
-            log.info("ratings: re-rated the games finished since %s in %.1f s: %d ratings of "
+            log.info("re-rated the games finished since %s in %.1f s: %d ratings of "
                      "%d games changed%s", since.isoformat(), time.monotonic() - started,
                      len(changed), len({row.game_id for row in changed}),
                      "" if complete else "; a table's change held some, going round again")
@@ -292,16 +292,16 @@ def keep_up(*, every: float, stop: threading.Event) -> None:
     """The catching-up process's loop (`manage.py catch_up_ratings --follow`): until `stop`
     is set, looks every `every` seconds for a re-rating owed and pays it (`catch_up`). A
     database that does not answer is logged, and asked again on the next look."""
-    log.info("ratings: catching up whenever a re-rating is owed, looking every %g s", every)
+    log.info("catching up whenever a re-rating is owed, looking every %g s", every)
     while not stop.is_set():
         try:
             if pending_since() is not None:
                 catch_up(wait=True)
         except DatabaseError:
-            log.exception("ratings: catching up failed; trying again in %g s", every)
+            log.exception("catching up failed; trying again in %g s", every)
             connection.close()  # a new connection for the next look
         stop.wait(every)
-    log.info("ratings: stopped catching up")
+    log.info("stopped catching up")
 
 
 _IN_PROCESS = threading.Lock()  # SQLite: one catching-up process (`keep_up`), one at a time in it

@@ -85,6 +85,11 @@ def server_environment(tmp_path: Path, first: int, workers: int, **settings) -> 
         STATIC_ROOT=str(tmp_path / "static"), ECARTE_HOME=str(tmp_path / "home"), **settings)
 
 
+def catching_up(tmp_path: Path) -> bool:
+    """Whether serve-prod's ratings' catching-up has said it started."""
+    return "games.ratings: catching up whenever" in (tmp_path / "serve.log").read_text()
+
+
 def serve_prod(tmp_path: Path, env: dict) -> subprocess.Popen:
     """serve-prod started with `env`, logging to serve.log."""
     with open(tmp_path / "serve.log", "wb") as log:
@@ -110,7 +115,8 @@ def test_serve_prod_migrates_then_serves_on_each_worker_and_stops_them_all(tmp_p
     first = consecutive_free_ports(2)
     server = serve_prod(tmp_path, server_environment(tmp_path, first, workers=2))
     try:
-        wait_for(lambda: answering(first) and answering(first + 1), server)
+        wait_for(lambda: answering(first) and answering(first + 1) and catching_up(tmp_path),
+                 server)
         pages = [get(port, "/standings")[0] for port in (first, first + 1)]
         collected = (tmp_path / "static" / "club" / "club.css").exists()
         server.send_signal(stop)
@@ -119,10 +125,13 @@ def test_serve_prod_migrates_then_serves_on_each_worker_and_stops_them_all(tmp_p
         if server.poll() is None:
             server.kill()
 
-    assert pages == [200, 200], (tmp_path / "serve.log").read_text()[-3000:]
+    log = (tmp_path / "serve.log").read_text()
+    assert pages == [200, 200], log[-3000:]
     assert collected
     assert returncode == 0
     assert not listening(first) and not listening(first + 1)  # no worker outlives it
+    # Beside the workers, the ratings' catching-up, stopped with them.
+    assert "games.ratings: stopped catching up" in log, log[-3000:]
 
 
 @needs_redis
@@ -130,15 +139,19 @@ def test_no_worker_outlives_serve_prod_killed(tmp_path):
     first = consecutive_free_ports(1)
     server = serve_prod(tmp_path, server_environment(tmp_path, first, workers=1))
     try:
-        wait_for(lambda: answering(first), server)
+        wait_for(lambda: answering(first) and catching_up(tmp_path), server)
     finally:
         server.kill()
         server.wait()
 
-    deadline = time.monotonic() + LIMIT
-    while listening(first) and time.monotonic() < deadline:
+    def ended() -> bool:  # nor does the ratings' catching-up
+        return not listening(first) and "stopped catching up" in log.read_text()
+
+    log, deadline = tmp_path / "serve.log", time.monotonic() + LIMIT
+    while not ended() and time.monotonic() < deadline:
         time.sleep(0.2)
     assert not listening(first)
+    assert "games.ratings: stopped catching up" in log.read_text()
 
 
 def test_the_laptop_serves_the_pages_static_files_without_debug(daphne):

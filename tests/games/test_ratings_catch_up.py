@@ -37,11 +37,6 @@ from tests.games.test_ratings import (
 )
 
 
-@pytest.fixture
-def staff(django_user_model):
-    return django_user_model.objects.create_user("secretary", is_staff=True)
-
-
 def history(staff):
     """Athos beats Porthos 6-4 at 20:00 with five voles, then wins three more games against
     Aramis at 21:00, 22:00 and 23:00. The first table and the later ones."""
@@ -152,11 +147,11 @@ def test_the_following_process_pays_a_debt_when_it_looks_and_stops_on_sigterm(st
     assert ratings.rerate(GamePlayer.objects.order_by("finished_at")[0].finished_at) == 0
     assert signal.getsignal(signal.SIGTERM) is before
     said = [record.getMessage() for record in caplog.records]
-    assert said[0].startswith("ratings: catching up whenever a re-rating is owed")
-    assert said[1].startswith("ratings: re-rated the games finished since "
+    assert said[0].startswith("catching up whenever a re-rating is owed")
+    assert said[1].startswith("re-rated the games finished since "
                               "2026-03-05T20:00:00+00:00 in ")
     assert said[1].endswith("of 4 games changed")  # Athos's four: he lost the first now
-    assert said[2:] == ["ratings: stopped catching up"]
+    assert said[2:] == ["stopped catching up"]
 
 
 @pytest.mark.django_db(transaction=True)
@@ -179,7 +174,7 @@ def test_the_following_process_outlives_a_database_that_does_not_answer(staff, c
         ratings.keep_up(every=0.01, stop=stop)
 
     assert looks == [0, 1]
-    assert "ratings: catching up failed; trying again in 0.01 s" in caplog.text
+    assert "catching up failed; trying again in 0.01 s" in caplog.text
     assert real() is None
     assert ratings.rerate(GamePlayer.objects.order_by("finished_at")[0].finished_at) == 0
 

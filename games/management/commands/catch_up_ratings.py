@@ -1,5 +1,7 @@
 """`manage.py catch_up_ratings`: pays the re-ratings the club owes now, waiting for a process
-that is already at it; for after a restore, or to be sure before printing the standings.
+that is already at it; for after a restore, or to be sure before printing the standings. (On
+SQLite the wait holds within one process only: on the laptop, run it while `make run` is
+stopped, or leave the debts to the catching-up process that `make run` starts.)
 
 `catch_up_ratings --follow` is the club's catching-up process: it stays, and pays each
 re-rating as soon as one is owed, looking every few seconds (`games.ratings.keep_up`), its
