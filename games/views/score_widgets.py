@@ -12,7 +12,7 @@ from games.admin import display
 from games.engine import EngineError, analyse, hand_state
 from games.engine import quatre as quatre_rules
 from games.models import Hand
-from games.views.score_forms import DEALS
+from games.views.score_forms import DEALS, actions
 from games.views.score_records import (
     ANSWERING,
     COUNTS,
@@ -149,8 +149,10 @@ def fold_fields(kind: str | None, players: list[dict], values, action: str, erro
 def forms_of(kind: str | None, players: list[dict], values, errors: dict, rules: dict) -> dict:
     """What the summary and the card-by-card forms of a hand of `kind` need, the players
     `players` in the order of play, with the refusals of the form last sent."""
-    summary, deal = (kind, "many_deal") if kind else ("summary", "deal")
+    summary, deal = actions(kind)
     return {"many": kind, "seated": players, **choices(kind, players),
+            "summary_action": summary, "deal_action": deal,
+            "summary_form": f"games/_{kind or 'summary'}_form.html",
             "fields": card_fields(kind, players, values, errors),
             "irregular": fold_fields(kind, players, values, summary, errors, rules),
             "irregular_deal": fold_fields(kind, players, values, deal, errors, rules),
