@@ -1,7 +1,8 @@
 """The pages of the games app, one module per page: the evening and the tables (tables.py), the
 wager forms of a table (wagers.py, wager_forms.py), its history and replay (history.py), the
-scorer's view of a table, a hand's history and its correction (scoring.py), opening a table
-(opening.py), a member's page (members.py), the rules (rules.py) and the standings
+scorer's view of a table, a hand's history and its correction (scoring.py; its Django form
+score_forms.py, the records it writes score_records.py, the widgets score_widgets.py), opening a
+table (opening.py), a member's page (members.py), the rules (rules.py) and the standings
 (standings.py)."""
 from games.views.history import history, replay
 from games.views.members import member
