@@ -2,7 +2,7 @@
 the fewest payments.
 
 Players whose balances sum to zero among themselves settle apart from the others, and a group
-of g players settles in g - 1 payments (`_greedy`). So the fewest payments for n players with
+of g players settles in g - 1 payments (`greedy`). So the fewest payments for n players with
 a balance is n minus the largest number of disjoint zero-sum groups they split into.
 `settle_up` finds those groups exactly for up to EXACT_LIMIT players with a balance
 (`_zero_sum_groups`); beyond that, it settles them all as one group, in at most n - 1
@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from django.db.models import Sum
 
-from club import ledger
+from club import ledger, money_text
 from club.errors import Refused
 from club.models import Account, Entry, Player, Transaction
 
@@ -55,10 +55,10 @@ def settle_up(balances: dict[int, int]) -> list[Payment]:
         players = list(owed)
         groups = [{player: owed[player] for i, player in enumerate(players) if mask >> i & 1}
                   for mask in _zero_sum_groups(list(owed.values()))]
-    return sorted(payment for group in groups for payment in _greedy(group))
+    return sorted(payment for group in groups for payment in greedy(group))
 
 
-def _greedy(balances: dict[int, int]) -> list[Payment]:
+def greedy(balances: dict[int, int]) -> list[Payment]:
     """Payments that clear balances summing to zero: the most in debt pays the most in credit
     (the lower id first among equals) until nobody is owed. Each payment clears at least one
     balance and the last clears two, so n balances take at most n - 1 payments."""
@@ -191,10 +191,10 @@ def club_settle_up(*, held_apart: bool = False) -> Settlement:
             settled[party] = settled.get(party, 0) + cents
     settled = {pk: cents for pk, cents in settled.items() if cents}
     if sum(settled.values()):
-        raise Refused("money_held", f"the balances sum to {ledger.cents_to_str(total)}, not "
+        raise Refused("money_held", f"the balances sum to {money_text.plain(total)}, not "
                       "0.00: the rest is held at a table (a pool's pot, or wagers in escrow); "
                       "settle up once it is paid out", rule="held_at_tables",
-                      total=ledger.cents_to_str(total))
+                      total=money_text.plain(total))
     since = _since_last_payment(balances) if held_apart else None
     everyone = {*balances, *settled, *(pk for _code, _cents, put_up in held for pk in put_up),
                 *(since["moved"] if since else ())}

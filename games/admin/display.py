@@ -16,8 +16,8 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop as N_
 
-from games.engine.cards import SUIT_OF, VALUE, parse_card
-from games.engine.tricks import winner
+from games.engine import EngineError, HandState, hand_state
+from games.engine.cards import parse_card
 from games.marks import mark_word
 
 SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -61,7 +61,7 @@ def cards(items) -> str:
 # -- the record ---------------------------------------------------------------------------
 def record_lines(record, *, ranking: str = "classic") -> list:
     """The record in words. `ranking` is the table's, used to tell who won each trick when
-    the record itself does not say."""
+    the record itself does not say. Tricks the engine cannot follow are shown as recorded."""
     if not isinstance(record, dict):
         return [(_("record"), repr(record))]
     if isinstance(record.get("deal"), dict):
@@ -92,9 +92,10 @@ def _full_lines(record: dict, ranking: str) -> list:
         lines.append((_("king"), _announced(record["king"])))
     tricks = record.get("tricks") or []
     if tricks:
-        rules = record.get("rules") if isinstance(record.get("rules"), dict) else {}
-        ranking = rules.get("ranking", ranking)
-        lines.append((_("tricks"), trick_lines(tricks, deal.get("turn_up"), ranking, seats)))
+        try:
+            lines.append((_("tricks"), trick_lines(hand_state(record, ranking))))
+        except EngineError:
+            lines.append((_("tricks"), _tricks_as_recorded(tricks)))
     elif not record.get("in_progress"):
         lines.append((_("tricks"), _("none played")))
     return lines
@@ -122,59 +123,29 @@ def _exchange(number: int, exchange) -> str:
     return f"{number}. " + "; ".join(parts)
 
 
-def trick_lines(tricks: list, turn_up, ranking: str = "classic",
-                seats=tuple(OTHER)) -> list:
-    """One line per trick: who led which card, what the other played, who won it. À trois
-    and à quatre (`seats` in the order of play), each seat's card from the leader's."""
-    trump = SUIT_OF.get(parse_card(turn_up))
-    value = VALUE.get(ranking, VALUE["classic"])
-    if len(seats) > 2:
-        return _many_trick_lines(tricks, trump, ranking if ranking in VALUE else "classic",
-                                 list(seats))
-    leader, out = "elder", []
-    for number, trick in enumerate(tricks, 1):
-        if not isinstance(trick, list) or len(trick) != 2:
-            out.append(f"{number}. {trick!r}")
-            leader = None
-            continue
-        led, played = parse_card(trick[0]), parse_card(trick[1])
-        if leader is None or led is None or played is None or trump is None:
-            out.append(f"{number}. {card(trick[0])}, {card(trick[1])}")
-            leader = None
-            continue
-        follower = OTHER[leader]
-        winner = follower if follower_wins(led, played, trump, value) else leader
-        out.append(f"{number}. " + _(
-            "%(leader)s leads %(led)s, %(follower)s plays %(played)s: %(winner)s wins") % {
-            "leader": role(leader), "led": card(led), "follower": role(follower),
-            "played": card(played), "winner": role(winner)})
-        leader = winner
+def trick_lines(state: HandState) -> list:
+    """One line per trick of a hand's state (games.engine.hand_state): who led which card, what
+    the other played, who won it; à trois and à quatre, each seat's card from the leader's."""
+    out = []
+    for trick in state.tricks:
+        if len(trick.seats) == 2:
+            text = _("%(leader)s leads %(led)s, %(follower)s plays %(played)s: %(winner)s wins") % {
+                "leader": role(trick.seats[0]), "led": card(trick.cards[0]),
+                "follower": role(trick.seats[1]), "played": card(trick.cards[1]),
+                "winner": role(trick.winner)}
+        else:
+            text = _("%(cards)s: %(winner)s wins") % {
+                "cards": ", ".join(f"{role(seat)} {card(c)}"
+                                   for seat, c in zip(trick.seats, trick.cards)),
+                "winner": role(trick.winner)}
+        out.append(f"{trick.number}. {text}")
     return out
 
 
-def _many_trick_lines(tricks: list, trump, ranking: str, seats: list) -> list:
-    leader, out = 0, []
-    for number, trick in enumerate(tricks, 1):
-        played = [parse_card(c) for c in trick] if isinstance(trick, list) else None
-        if (leader is None or trump is None or not played or None in played
-                or len(played) != len(seats)):
-            out.append(f"{number}. {trick!r}")
-            leader = None
-            continue
-        order = [seats[(leader + k) % len(seats)] for k in range(len(seats))]
-        taker = order[winner(played, trump, ranking)]
-        out.append(f"{number}. " + _("%(cards)s: %(winner)s wins") % {
-            "cards": ", ".join(f"{role(seat)} {card(c)}" for seat, c in zip(order, played)),
-            "winner": role(taker)})
-        leader = seats.index(taker)
-    return out
-
-
-def follower_wins(led: str, played: str, trump: str, value: dict) -> bool:
-    """Whether the follower's card (canonical) takes the trick led with `led`."""
-    if SUIT_OF[played] == SUIT_OF[led]:
-        return value[played] > value[led]
-    return SUIT_OF[played] == trump
+def _tricks_as_recorded(tricks) -> list:
+    """The tricks of a record the engine cannot follow, their cards as they stand."""
+    return [f"{number}. " + (", ".join(card(c) for c in trick) if isinstance(trick, list)
+                             else repr(trick)) for number, trick in enumerate(tricks, 1)]
 
 
 def _summary_lines(summary: dict) -> list:

@@ -1,12 +1,10 @@
 """The table snapshot (docs/api.md): what the API returns and the live feed sends."""
-from club import ledger
+from club import money_text
 from club.models import Player
-from games.admin.display import OTHER, follower_wins
-from games.engine.cards import SUIT_OF, VALUE, parse_card
+from games.engine import hand_state
 from games.engine.course import Course
-from games.engine.tricks import winner
 from games.models import Hand, Table
-from games.selectors.wagers import gallery, wagers
+from games.selectors.wagers import figured, gallery, wager_json
 from games.services.settlement import pot_cents
 
 
@@ -15,7 +13,6 @@ def _by_id(mapping: dict) -> dict:
 
 
 LAST_HANDS = 5
-MANY_RECORDS = ("ecarte-trois/1", "ecarte-quatre/1")
 
 
 def last_hands(course: Course) -> list[dict]:
@@ -43,47 +40,25 @@ def last_hands(course: Course) -> list[dict]:
 
 def in_progress(table: Table, course: Course) -> dict | None:
     """The hand being entered trick by trick, as the table sees it: the turn-up, the tricks
-    played (each {"leader", "cards", "winner"}, players by id), the tricks each has taken, and
-    who announced the king. Never a card still in a hand or discarded: nobody saw those."""
+    played (each {"leader", "cards", "winner"}, players by id, its cards from the leader's), the
+    tricks each has taken, and who announced the king. À trois and à quatre, `seats` gives its
+    players by seat, in the order of play (the deal stays with the hand until it is finished).
+    Never a card still in a hand or discarded: nobody saw those."""
     key = course.hand_in_progress
     if key is None:
         return None
     hand = Hand.objects.only("record", "elder_id", "dealer_id").get(table=table, number=key)
-    record = hand.record
-    turn_up = parse_card(record["deal"]["turn_up"])
-    if record.get("format") in MANY_RECORDS:
-        return _many_in_progress(key, record, course.roles_next(), turn_up,
-                                 course.rules["ranking"])
-    value = VALUE[course.rules["ranking"]]
-    ids = {"elder": hand.elder_id, "dealer": hand.dealer_id}
-    leader, tricks = "elder", []
-    for led, played in record.get("tricks", []):
-        led, played = parse_card(led), parse_card(played)
-        winner = OTHER[leader] if follower_wins(led, played, SUIT_OF[turn_up], value) else leader
-        tricks.append({"leader": ids[leader], "cards": [led, played], "winner": ids[winner]})
-        leader = winner
-    return {"hand": key, "elder": ids["elder"], "dealer": ids["dealer"], "turn_up": turn_up,
-            "king": ids.get(record.get("king")), "tricks": tricks,
-            "won": {str(ids[role]): sum(t["winner"] == ids[role] for t in tricks)
-                    for role in ("elder", "dealer")}}
-
-
-def _many_in_progress(key, record: dict, seats: dict, turn_up: str, ranking: str) -> dict:
-    """A hand à trois or à quatre in progress, in the shape of `in_progress` with every seat:
-    `seats` are its players by seat, in the order of play (the deal stays with the hand until
-    it is finished), and each trick has its three or four cards, the leader's first."""
-    order = list(seats)
-    leader, tricks = 0, []
-    for cards in record.get("tricks", []):
-        cards = [parse_card(card) for card in cards]
-        taker = (leader + winner(cards, SUIT_OF[turn_up], ranking)) % len(order)
-        tricks.append({"leader": seats[order[leader]], "cards": cards,
-                       "winner": seats[order[taker]]})
-        leader = taker
-    return {"hand": key, "elder": seats["elder"], "dealer": seats["dealer"], "turn_up": turn_up,
-            "king": seats.get(record.get("king")), "tricks": tricks, "seats": seats,
-            "won": {str(player): sum(t["winner"] == player for t in tricks)
-                    for player in seats.values()}}
+    state = hand_state(hand.record, course.rules["ranking"])
+    many = len(state.seats) > 2
+    ids = course.roles_next() if many else {"elder": hand.elder_id, "dealer": hand.dealer_id}
+    out = {"hand": key, "elder": ids["elder"], "dealer": ids["dealer"], "turn_up": state.turn_up,
+           "king": ids.get(hand.record.get("king")),
+           "tricks": [{"leader": ids[t.leader], "cards": list(t.cards), "winner": ids[t.winner]}
+                      for t in state.tricks],
+           "won": {str(ids[seat]): taken for seat, taken in state.taken.items()}}
+    if many:
+        out["seats"] = ids
+    return out
 
 
 def names(ids) -> dict:
@@ -101,11 +76,12 @@ def snapshot(table: Table, course: Course) -> dict:
     if table.format == Table.Format.POOL:
         streak = course.streak
         pool = {
-            "pot": ledger.cents_to_str(pot_cents(table, course)),
+            "pot": money_text.plain(pot_cents(table, course)),
             "streak": {"player": streak[0], "count": streak[1]} if streak else None,
             "winner": course.winner,
         }
-    placed = wagers(table, course, unit=unit.number)
+    rows = figured(table, course, unit=unit.number)
+    placed = [wager_json(row) for row in rows]
     out = {
         "id": table.pk,
         "name": table.name,
@@ -127,7 +103,7 @@ def snapshot(table: Table, course: Course) -> dict:
         "in_progress": in_progress(table, course),
         "seats_pending": [player.pk for player in table.pending_players(course.played)],
         "wager_style": table.wager_style,
-        "gallery": gallery(table, course, placed),
+        "gallery": gallery(table, course, rows),
         "names": names([*course.setup.players, *(w["bettor"] for w in placed),
                         *(t["layer"] for w in placed for t in w["takes"])]),
         "last_hands": last_hands(course),

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from club.settle_up import EXACT_LIMIT, _greedy, settle_up
+from club.settle_up import EXACT_LIMIT, greedy, settle_up
 
 # A greedy, the most in debt paying the most in credit, pays 3 -> 500.00 first and then needs
 # four payments; 2 and 3 settle apart, and 1 pays 4 and 5: three.
@@ -34,7 +34,7 @@ def test_settle_up_worked_out_by_hand(balances, payments):
 
 
 def test_the_greedy_alone_would_pay_more_often():
-    assert len(_greedy(GREEDY_IS_NOT_ENOUGH)) == 4
+    assert len(greedy(GREEDY_IS_NOT_ENOUGH)) == 4
     assert len(settle_up(GREEDY_IS_NOT_ENOUGH)) == 3
 
 
@@ -49,7 +49,7 @@ def test_twenty_balances_are_settled_in_the_fewest_payments():
     balances = copies(4) | {21: 0, 22: 0}  # balances of zero do not count
     assert len([cents for cents in balances.values() if cents]) == EXACT_LIMIT
     assert len(settle_up(balances)) == 20 - 8
-    assert len(_greedy(balances)) > 20 - 8
+    assert len(greedy(balances)) > 20 - 8
 
 
 @pytest.mark.parametrize("balances", [

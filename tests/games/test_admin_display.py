@@ -1,6 +1,6 @@
 """Hand records and results in words: suit symbols, who led and won each trick, the marks."""
 from games.admin import display
-from games.engine import score
+from games.engine import hand_state, score
 from testbed.records import ELDER_VOLE, elder_vole
 
 
@@ -10,13 +10,16 @@ def test_cards_are_written_with_suit_symbols_and_ten_in_full():
     assert display.card("XS") == "XS"  # a stored oddity is shown as it is
 
 
-def test_each_trick_names_who_led_and_who_won_it():
-    record = {"deal": {"elder": ["KH", "7S", "8C", "9C", "TC"],
-                       "dealer": ["AH", "8S", "7C", "JC", "QC"], "turn_up": "7D"},
-              "exchanges": [], "tricks": [["KH", "AH"], ["7S", "8S"], ["JC", "TC"]],
-              "in_progress": True}
+def two_handed(tricks, turn_up="7D", **extra):
+    return {"deal": {"elder": ["KH", "7S", "8C", "9C", "TC"],
+                     "dealer": ["AH", "8S", "7C", "JC", "QC"], "turn_up": turn_up},
+            "exchanges": [], "tricks": tricks, "in_progress": True, **extra}
 
-    lines = display.trick_lines(record["tricks"], "7D")
+
+def test_each_trick_names_who_led_and_who_won_it():
+    record = two_handed([["KH", "AH"], ["7S", "8S"], ["JC", "TC"]])
+
+    lines = display.trick_lines(hand_state(record))
 
     assert lines == ["1. elder leads K♥, dealer plays A♥: elder wins",
                      "2. elder leads 7♠, dealer plays 8♠: dealer wins",
@@ -24,14 +27,23 @@ def test_each_trick_names_who_led_and_who_won_it():
 
 
 def test_the_ace_high_ranking_changes_who_wins_a_trick():
-    lines = display.trick_lines([["KH", "AH"]], "7D", ranking="ace_high")
+    lines = dict(display.record_lines(two_handed([["KH", "AH"]]), ranking="ace_high"))
 
-    assert lines == ["1. elder leads K♥, dealer plays A♥: dealer wins"]
+    assert lines["tricks"] == ["1. elder leads K♥, dealer plays A♥: dealer wins"]
 
 
 def test_a_trump_wins_a_trick_of_another_suit():
-    assert display.trick_lines([["KS", "7D"]], "8D") == [
-        "1. elder leads K♠, dealer plays 7♦: dealer wins"]
+    lines = dict(display.record_lines(two_handed([["7S", "7C"]], turn_up="8C")))
+
+    assert lines["tricks"] == ["1. elder leads 7♠, dealer plays 7♣: dealer wins"]
+
+
+def test_tricks_the_engine_cannot_follow_are_shown_as_recorded():
+    record = two_handed([["KH", "AH"], ["KH", "8S"], "oops"])
+
+    lines = dict(display.record_lines(record))
+
+    assert lines["tricks"] == ["1. K♥, A♥", "2. K♥, 8♠", "3. 'oops'"]
 
 
 def test_the_marks_read_in_the_order_they_were_marked():
@@ -54,7 +66,9 @@ def test_an_exchange_names_the_cards_each_side_discards_and_draws():
     exchange = {"accepted": True, "elder": {"discard": ["8H"], "draw": ["7S"]},
                 "dealer": {"discard": [], "draw": []}}
 
-    assert display._exchange(1, exchange) == "1. elder discards 8♥, draws 7♠; dealer stands"
+    lines = dict(display.record_lines(two_handed([], exchanges=[exchange])))
+
+    assert lines["exchanges"] == ["1. elder discards 8♥, draws 7♠; dealer stands"]
 
 
 def test_a_summary_record_reads_in_one_line_with_its_variants():
