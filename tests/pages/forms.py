@@ -1,8 +1,25 @@
-"""A page's form read as a browser would send it: its fields' values, as rendered, and the
-fields a browser would refuse to send (a number out of its bounds, a required choice left
-empty: the browser then sends nothing, and says nothing of a field it does not show); and
-the card-by-card form of a correction sent back as drawn."""
+"""The page tests' kit: a browser session of a user, the key of a page's form, and a page's
+form read as a browser would send it: its fields' values, as rendered, and the fields a
+browser would refuse to send (a number out of its bounds, a required choice left empty: the
+browser then sends nothing, and says nothing of a field it does not show); and the
+card-by-card form of a correction sent back as drawn."""
+import re
 from html.parser import HTMLParser
+
+from django.test import Client
+
+
+def as_user(user, **options) -> Client:
+    """A browser session (a test Client made with `options`) logged in as `user`."""
+    client = Client(**options)
+    client.force_login(user)
+    return client
+
+
+def key_of(page: str, action: str) -> str:
+    """The Idempotency key the server put in the page's form for `action`."""
+    return re.search(rf'name="action" value="{action}"><input type="hidden" name="key" '
+                     rf'value="([0-9a-f]+)', page).group(1)
 
 
 class _Form(HTMLParser):

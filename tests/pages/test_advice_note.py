@@ -43,18 +43,6 @@ def fresh_cache():
     cache.clear()
 
 
-@pytest.fixture
-def staff(django_user_model):
-    return django_user_model.objects.create_user("steward", is_staff=True)
-
-
-@pytest.fixture
-def steward(staff) -> Client:
-    client = Client()
-    client.force_login(staff)
-    return client
-
-
 def text(answer) -> str:
     assert answer.status_code == 200, answer.status_code
     page = re.sub(r"<script.*?</script>", " ", page_text(answer), flags=re.S)

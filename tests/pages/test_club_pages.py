@@ -10,11 +10,6 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def staff(django_user_model):
-    return django_user_model.objects.create_user("steward", password="pw", is_staff=True)
-
-
-@pytest.fixture
 def member(django_user_model):
     user = django_user_model.objects.create_user("athos", password="a long password")
     create_player(name="Athos", username="athos")

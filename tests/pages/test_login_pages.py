@@ -11,38 +11,26 @@ from django.test import Client
 
 from club.models import IdempotentRequest, Player
 from club.players import create_member, create_player
+from tests.pages.forms import key_of
 
 pytestmark = pytest.mark.django_db
 GOOD = "a long enough password"
 FR = {"HTTP_ACCEPT_LANGUAGE": "fr"}
 
 
-@pytest.fixture
-def staff(django_user_model):
-    user = django_user_model.objects.create_user("steward", password=GOOD, is_staff=True)
-    client = Client()
-    client.force_login(user)
-    return client
-
-
 def text(answer) -> str:
     return html.unescape(answer.content.decode())
-
-
-def key_of(page: str, action: str) -> str:
-    return re.search(rf'name="action" value="{action}"><input type="hidden" name="key" '
-                     rf'value="([0-9a-f]+)', page).group(1)
 
 
 def add(client, key="k1", **fields):
     return client.post("/players/", {"action": "add", "key": key} | fields)
 
 
-def test_staff_add_a_member_with_his_login_and_he_logs_in(staff, client):
-    answer = add(staff, name="Dora", new_username="dora", password=GOOD)
+def test_staff_add_a_member_with_his_login_and_he_logs_in(steward, client):
+    answer = add(steward, name="Dora", new_username="dora", password=GOOD)
 
     assert answer.status_code == 302
-    assert "Dora is a player of the club." in text(staff.get("/players/"))
+    assert "Dora is a player of the club." in text(steward.get("/players/"))
     dora = Player.objects.get(name="Dora")
     assert dora.user.username == "dora" and not dora.user.is_staff
     assert client.post("/login/", {"username": "dora", "password": GOOD})["Location"] == (
@@ -50,26 +38,26 @@ def test_staff_add_a_member_with_his_login_and_he_logs_in(staff, client):
     assert "You play as Dora." in text(client.get("/account/"))
 
 
-def test_a_player_without_a_login_is_still_added_as_before(staff, django_user_model):
-    assert add(staff, name="Athos").status_code == 302
+def test_a_player_without_a_login_is_still_added_as_before(steward, django_user_model):
+    assert add(steward, name="Athos").status_code == 302
 
     assert Player.objects.get().user is None and django_user_model.objects.count() == 1
 
 
-def test_a_form_sent_twice_makes_one_member(staff, django_user_model):
-    key = key_of(staff.get("/players/").content.decode(), "add")
+def test_a_form_sent_twice_makes_one_member(steward, django_user_model):
+    key = key_of(steward.get("/players/").content.decode(), "add")
 
-    first = add(staff, key=key, name="Dora", new_username="dora", password=GOOD)
-    again = add(staff, key=key, name="Dora", new_username="dora", password=GOOD)
+    first = add(steward, key=key, name="Dora", new_username="dora", password=GOOD)
+    again = add(steward, key=key, name="Dora", new_username="dora", password=GOOD)
 
     assert first.status_code == again.status_code == 302
-    assert "This form was sent already: nothing more was done." in text(staff.get("/players/"))
+    assert "This form was sent already: nothing more was done." in text(steward.get("/players/"))
     assert Player.objects.count() == 1 and django_user_model.objects.count() == 2
 
 
-def test_a_refused_form_keeps_its_key_for_the_corrected_one(staff):
-    refused = add(staff, key="k1", name="Dora", new_username="dora", password="short")
-    corrected = add(staff, key="k1", name="Dora", new_username="dora", password=GOOD)
+def test_a_refused_form_keeps_its_key_for_the_corrected_one(steward):
+    refused = add(steward, key="k1", name="Dora", new_username="dora", password="short")
+    corrected = add(steward, key="k1", name="Dora", new_username="dora", password=GOOD)
 
     assert refused.status_code == 400 and corrected.status_code == 302
     assert Player.objects.get().user.username == "dora"
@@ -89,12 +77,12 @@ def test_a_refused_form_keeps_its_key_for_the_corrected_one(staff):
     ({"name": "athos"}, "add", "There is already a player named athos."),
     ({"username": "porthos"}, "add", "Choose an existing login or make a new one, not both."),
 ])
-def test_a_refusal_is_said_beside_its_field_and_nothing_is_saved(staff, django_user_model,
+def test_a_refusal_is_said_beside_its_field_and_nothing_is_saved(steward, django_user_model,
                                                                 fields, field, said):
     create_member(name="Athos", username="athos", password=GOOD)
     django_user_model.objects.create_user("porthos")
 
-    answer = add(staff, **{"name": "Dora", "new_username": "dora", "password": GOOD} | fields)
+    answer = add(steward, **{"name": "Dora", "new_username": "dora", "password": GOOD} | fields)
 
     page = text(answer)
     assert answer.status_code == 400
@@ -109,31 +97,31 @@ def test_a_refusal_is_said_beside_its_field_and_nothing_is_saved(staff, django_u
                             "doit contenir au minimum 8 caractères."),
     ({"new_username": "athos"}, "L'identifiant athos est déjà pris."),
 ])
-def test_a_refusal_is_said_in_french_to_a_french_reader(staff, fields, said):
+def test_a_refusal_is_said_in_french_to_a_french_reader(steward, fields, said):
     create_member(name="Athos", username="athos", password=GOOD)
 
-    answer = staff.post("/players/", {"action": "add", "key": "k1", "name": "Dora",
+    answer = steward.post("/players/", {"action": "add", "key": "k1", "name": "Dora",
                                       "new_username": "dora", "password": GOOD} | fields, **FR)
 
     assert answer.status_code == 400
     assert said in text(answer) and "refused" not in text(answer)
 
 
-def test_staff_give_a_player_a_login(staff, client):
+def test_staff_give_a_player_a_login(steward, client):
     athos = create_player(name="Athos")
 
-    answer = staff.post("/players/", {"action": "login", "key": "k1", "player": athos.pk,
+    answer = steward.post("/players/", {"action": "login", "key": "k1", "player": athos.pk,
                                       "new_username": "athos", "password": GOOD})
 
     assert answer.status_code == 302
-    assert "Athos may log in as athos." in text(staff.get("/players/"))
+    assert "Athos may log in as athos." in text(steward.get("/players/"))
     assert authenticate(username="athos", password=GOOD) == Player.objects.get().user
 
 
-def test_a_refused_login_leaves_the_player_without_one(staff):
+def test_a_refused_login_leaves_the_player_without_one(steward):
     athos = create_player(name="Athos")
 
-    answer = staff.post("/players/", {"action": "login", "key": "k1", "player": athos.pk,
+    answer = steward.post("/players/", {"action": "login", "key": "k1", "player": athos.pk,
                                       "new_username": "athos", "password": "athos123"})
 
     assert answer.status_code == 400
@@ -141,24 +129,24 @@ def test_a_refused_login_leaves_the_player_without_one(staff):
     assert Player.objects.get().user is None
 
 
-def test_staff_set_a_members_new_password_once(staff):
+def test_staff_set_a_members_new_password_once(steward):
     athos = create_member(name="Athos", username="athos", password=GOOD)
     form = {"action": "password", "key": "k1", "player": athos.pk,
             "password": "a new long password"}
 
-    assert staff.post("/players/", form).status_code == 302
-    assert "Athos's password is changed." in text(staff.get("/players/"))
+    assert steward.post("/players/", form).status_code == 302
+    assert "Athos's password is changed." in text(steward.get("/players/"))
     assert authenticate(username="athos", password="a new long password") == athos.user
-    assert staff.post("/players/", form | {"password": "another long password"}
+    assert steward.post("/players/", form | {"password": "another long password"}
                       ).status_code == 302  # the same form again: nothing more
     assert authenticate(username="athos", password="a new long password") == athos.user
 
 
-def test_staff_may_not_set_a_staff_logins_password(staff, django_user_model):
+def test_staff_may_not_set_a_staff_logins_password(steward, django_user_model):
     boss = django_user_model.objects.create_superuser("boss", password=GOOD)
     athos = create_player(name="Athos", username="boss")
 
-    answer = staff.post("/players/", {"action": "password", "key": "k1", "player": athos.pk,
+    answer = steward.post("/players/", {"action": "password", "key": "k1", "player": athos.pk,
                                       "password": "a new long password"})
 
     assert answer.status_code == 400
@@ -167,11 +155,11 @@ def test_staff_may_not_set_a_staff_logins_password(staff, django_user_model):
     assert authenticate(username="boss", password=GOOD) == boss
 
 
-def test_the_forms_are_on_the_page_for_staff_only(staff, client):
+def test_the_forms_are_on_the_page_for_staff_only(steward, client):
     create_player(name="Athos")
     create_member(name="Dora", username="dora", password=GOOD)
 
-    page = text(staff.get("/players/"))
+    page = text(steward.get("/players/"))
 
     assert "A new login (optional)" in page and "Give a player a login" in page
     assert "Set a member's new password" in page
@@ -242,7 +230,7 @@ def test_changing_ones_password_wants_a_login_and_csrf(client, django_user_model
     assert authenticate(username="athos", password=GOOD) == user
 
 
-def test_a_login_without_a_player_is_told_who_links_it(staff, django_user_model):
+def test_a_login_without_a_player_is_told_who_links_it(steward, django_user_model):
     """A member is told to ask the secretary; the secretary (staff) himself is told where
     logins are linked to players and managed, not to ask himself."""
     member = Client()
@@ -250,11 +238,11 @@ def test_a_login_without_a_player_is_told_who_links_it(staff, django_user_model)
     assert "Your login is not linked to a player yet: ask the secretary." in text(
         member.get("/account/"))
 
-    page = text(staff.get("/account/"))
+    page = text(steward.get("/account/"))
     assert "ask the secretary" not in page
     assert "Your login is not linked to a player yet. Link it to one on the" in page
     assert 'href="/players/#add"' in page and 'href="/admin/auth/user/"' in page
 
-    french = text(staff.get("/account/", **FR))
+    french = text(steward.get("/account/", **FR))
     assert "demandez au secrétaire" not in french
     assert "Votre identifiant n'est lié à aucun joueur. Liez-le à un joueur sur la" in french

@@ -2,7 +2,6 @@
 import re
 
 import pytest
-from django.test import Client
 
 from club import ledger
 from club.models import Player, Transaction
@@ -12,25 +11,15 @@ from games.services.hands import correct_hand
 from games.services.tables import open_table
 from games.services.wagers import place_wager, take_wager
 from tests.games.kit import page_text, pool, record_game_won_by, summary
+from tests.pages.forms import as_user
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def steward(django_user_model):
-    return django_user_model.objects.create_user("steward", is_staff=True)
-
-
-def as_user(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-def test_the_history_lists_every_event_in_seq_order_in_words(client, steward):
-    table = pool(steward, hands=2)
+def test_the_history_lists_every_event_in_seq_order_in_words(client, staff):
+    table = pool(staff, hands=2)
     hand = Hand.objects.get(table=table, number=1)
-    correct_hand(hand_id=hand.pk, record=summary(5), by=steward)
+    correct_hand(hand_id=hand.pk, record=summary(5), by=staff)
 
     page = client.get(f"/tables/{table.pk}/history/").content.decode()
 
@@ -42,15 +31,15 @@ def test_the_history_lists_every_event_in_seq_order_in_words(client, steward):
     assert f'href="/tables/{table.pk}/history/"' in table_page
 
 
-def test_the_history_says_what_each_wager_act_was(client, steward, django_user_model):
+def test_the_history_says_what_each_wager_act_was(client, staff, django_user_model):
     seated = [Player.objects.create(name=n) for n in ("Athos", "Porthos", "Aramis")]
-    table = open_table(name="T", format="pool", players=seated, rules={}, by=steward,
+    table = open_table(name="T", format="pool", players=seated, rules={}, by=staff,
                        first_dealer=seated[1], wager_style="english")
     users = [django_user_model.objects.create_user(n) for n in ("charles", "dora")]
     for user in users:
         create_player(name=user.username.title(), username=user.username)
-    wager = place_wager(table_id=table.pk, by=users[0], on=seated[0].pk, stake="5.00")
-    take_wager(wager_id=wager.pk, by=users[1], stake="2.00")
+    wager = place_wager(table_id=table.pk, by=users[0], on=seated[0].pk, stake=5_00)
+    take_wager(wager_id=wager.pk, by=users[1], stake=2_00)
 
     page = client.get(f"/tables/{table.pk}/history/").content.decode()
 
@@ -58,8 +47,8 @@ def test_the_history_says_what_each_wager_act_was(client, steward, django_user_m
     assert page.index("placed") < page.index("taken")
 
 
-def test_the_replay_shows_hand_n_with_its_seats_marks_and_score(client, steward):
-    table = pool(steward, hands=3)
+def test_the_replay_shows_hand_n_with_its_seats_marks_and_score(client, staff):
+    table = pool(staff, hands=3)
 
     first = page_text(client.get(f"/tables/{table.pk}/replay/"))
     second = page_text(client.get(f"/tables/{table.pk}/replay/?hand=2"))
@@ -79,17 +68,17 @@ def test_the_replay_shows_hand_n_with_its_seats_marks_and_score(client, steward)
     assert "Hand 3, game 1" in beyond and 'rel="next"' not in beyond
 
 
-def test_the_replay_of_a_table_without_hands_says_so(client, steward):
-    table = pool(steward)
+def test_the_replay_of_a_table_without_hands_says_so(client, staff):
+    table = pool(staff)
 
     assert "No hand counts at this table yet." in client.get(
         f"/tables/{table.pk}/replay/").content.decode()
 
 
-def test_the_standings_link_each_member_to_his_page_with_his_rating(client, steward):
-    table = pool(steward)
+def test_the_standings_link_each_member_to_his_page_with_his_rating(client, staff):
+    table = pool(staff)
     athos = Player.objects.get(name="Athos")
-    record_game_won_by(table, athos, steward)
+    record_game_won_by(table, athos, staff)
 
     standings = client.get("/standings").content.decode()
     page = client.get(f"/players/{athos.pk}/").content.decode()
@@ -101,22 +90,22 @@ def test_the_standings_link_each_member_to_his_page_with_his_rating(client, stew
     assert f'href="/tables/{table.pk}/history/"' in page
 
 
-def test_a_members_money_is_his_own_and_staffs(client, steward, django_user_model):
+def test_a_members_money_is_his_own_and_staffs(client, staff, django_user_model):
     athos_user = django_user_model.objects.create_user("athos")
     other = django_user_model.objects.create_user("dora")
-    pool(steward, names=("Athos", "Porthos", "Aramis"), pool_entry="10.00")
+    pool(staff, names=("Athos", "Porthos", "Aramis"), pool_entry="10.00")
     athos = Player.objects.get(name="Athos")
     athos.user = athos_user
     athos.save()
 
     own = as_user(athos_user).get(f"/players/{athos.pk}/").content.decode()
-    staff = as_user(steward).get(f"/players/{athos.pk}/").content.decode()
+    as_staff = as_user(staff).get(f"/players/{athos.pk}/").content.decode()
     others = [as_user(other).get(f"/players/{athos.pk}/").content.decode(),
               client.get(f"/players/{athos.pk}/").content.decode()]
 
     assert "data-balance>-10.00<" in own and "entry to the pool" in own
     assert re.search(r'href="/tables/\d+/">Table 1</a>', own)  # the table it was paid at
-    assert "data-balance>-10.00<" in staff
+    assert "data-balance>-10.00<" in as_staff
     for page in others:
         assert "data-balance" not in page and "entry to the pool" not in page
         assert "Athos" in page
@@ -130,20 +119,20 @@ def wager_row(page: str, wager) -> dict:
 
 
 def test_a_members_wagers_show_matched_returned_outcome_and_net_from_his_side(
-        steward, django_user_model):
+        staff, django_user_model):
     """Charles offers 10.00 on Athos at 2:1; Dora takes 4.00 of it, laying 8.00; 6.00 lapses
     when the unit starts and Athos wins it. Charles: 4.00 matched, 6.00 returned, won, +8.00.
     Dora: her 8.00 laid all matched, nothing returned, lost, -8.00."""
     seated = [Player.objects.create(name=n) for n in ("Athos", "Porthos", "Aramis")]
-    table = open_table(name="T", format="pool", players=seated, rules={}, by=steward,
+    table = open_table(name="T", format="pool", players=seated, rules={}, by=staff,
                        first_dealer=seated[1], wager_style="english")
     charles, dora = (django_user_model.objects.create_user(n) for n in ("charles", "dora"))
     for user in (charles, dora):
         create_player(name=user.username.title(), username=user.username)
-    offer = place_wager(table_id=table.pk, by=charles, on=seated[0].pk, stake="10.00",
+    offer = place_wager(table_id=table.pk, by=charles, on=seated[0].pk, stake=10_00,
                         odds="2:1")
-    take_wager(wager_id=offer.pk, by=dora, stake="4.00")
-    record_game_won_by(table, seated[0], steward)
+    take_wager(wager_id=offer.pk, by=dora, stake=4_00)
+    record_game_won_by(table, seated[0], staff)
 
     backer = as_user(charles).get(f"/players/{charles.player.pk}/").content.decode()
     layer = as_user(dora).get(f"/players/{dora.player.pk}/").content.decode()
@@ -159,15 +148,15 @@ def test_a_members_wagers_show_matched_returned_outcome_and_net_from_his_side(
 
 
 @pytest.fixture
-def debts(steward):
+def debts(staff):
     """Athos owes Porthos 12.50 (a payment the wrong way round makes the debt)."""
     from club.payments import record_payment
     athos, porthos = Player.objects.create(name="Athos"), Player.objects.create(name="Porthos")
-    record_payment(payer=porthos, payee=athos, cents=1250, by=steward)
+    record_payment(payer=porthos, payee=athos, cents=1250, by=staff)
     return athos, porthos
 
 
-def test_the_settle_up_says_who_pays_whom_to_members_only(client, steward, debts,
+def test_the_settle_up_says_who_pays_whom_to_members_only(client, staff, debts,
                                                           django_user_model):
     member = django_user_model.objects.create_user("dora")
 
@@ -179,9 +168,9 @@ def test_the_settle_up_says_who_pays_whom_to_members_only(client, steward, debts
     assert "Record a payment" not in page
 
 
-def test_staff_record_a_payment_once_and_the_settle_up_shows_the_rest(steward, debts):
+def test_staff_record_a_payment_once_and_the_settle_up_shows_the_rest(staff, debts):
     athos, porthos = debts
-    client = as_user(steward)
+    client = as_user(staff)
     page = client.get("/settle-up/").content.decode()
     key = re.search(r'name="key" value="([0-9a-f]+)"', page).group(1)
     form = {"key": key, "payer": athos.pk, "payee": porthos.pk, "amount": "10.00"}
@@ -196,14 +185,14 @@ def test_staff_record_a_payment_once_and_the_settle_up_shows_the_rest(steward, d
 
 
 def test_a_member_may_not_record_a_payment_and_a_bad_amount_is_refused(
-        steward, debts, django_user_model):
+        staff, debts, django_user_model):
     athos, porthos = debts
     member = as_user(django_user_model.objects.create_user("dora"))
     form = {"key": "k1", "payer": athos.pk, "payee": porthos.pk, "amount": "10.00"}
 
     forbidden = member.post("/settle-up/", form)
-    bad = as_user(steward).post("/settle-up/", form | {"amount": "1.234"})
-    same = as_user(steward).post("/settle-up/", form | {"payee": athos.pk})
+    bad = as_user(staff).post("/settle-up/", form | {"amount": "1.234"})
+    same = as_user(staff).post("/settle-up/", form | {"payee": athos.pk})
 
     assert forbidden.status_code == 403
     assert bad.status_code == 400 and "at most two decimal places" in bad.content.decode()

@@ -6,13 +6,13 @@ import html
 import re
 
 import pytest
-from django.test import Client
 
 from club import ledger
 from club.models import Player
 from club.players import create_player
 from games.models import Seat, Table
 from games.services.tables import open_table
+from tests.pages.forms import as_user
 
 pytestmark = pytest.mark.django_db
 
@@ -32,12 +32,6 @@ def table(members) -> Table:
     seated = [Player.objects.get(name=n) for n in ("Athos", "Porthos", "Aramis")]
     return open_table(name="T", format="pool", players=seated, rules={"pool_entry": "5.00"},
                       by=members["Athos"], first_dealer=seated[1])
-
-
-def as_user(user, **options) -> Client:
-    client = Client(**options)
-    client.force_login(user)
-    return client
 
 
 def key_of(page: str) -> str:
@@ -120,11 +114,6 @@ def with_guest(members) -> Table:
     seated = [Player.objects.get(name=n) for n in ("Athos", "Porthos", "Grimaud")]
     return open_table(name="T", format="pool", players=seated, rules={"pool_entry": "5.00"},
                       by=members["Athos"], first_dealer=seated[0])
-
-
-@pytest.fixture
-def staff(django_user_model):
-    return django_user_model.objects.create_user("tréville", is_staff=True)
 
 
 def notice(page: str) -> str:

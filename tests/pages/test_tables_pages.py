@@ -19,11 +19,6 @@ def snapshot_in(page: str) -> dict:
 
 
 @pytest.fixture
-def staff(django_user_model):
-    return django_user_model.objects.create_user("steward", password="pw", is_staff=True)
-
-
-@pytest.fixture
 def member(django_user_model):
     return django_user_model.objects.create_user("member", password="pw")
 

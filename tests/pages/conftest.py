@@ -1,0 +1,19 @@
+"""The page tests' fixtures: a staff member (not a superuser) and a browser session of his.
+The secretary, a superuser, and his session are `secretary` and `staff_client`
+(tests/conftest.py)."""
+import pytest
+from django.test import Client
+
+
+@pytest.fixture
+def staff(django_user_model):
+    """A staff member: he opens tables, records hands and payments, and sees the staff's pages."""
+    return django_user_model.objects.create_user("steward", is_staff=True)
+
+
+@pytest.fixture
+def steward(staff) -> Client:
+    """A browser session logged in as `staff`."""
+    client = Client()
+    client.force_login(staff)
+    return client
