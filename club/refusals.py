@@ -5,9 +5,9 @@ A refusal that names its `rule` is said in full, its specifics (a stake, a limit
 written into the sentence. Otherwise its code's sentence is said, followed by the service's
 message (in English) as a detail; a code without a sentence shows the message alone. The codes
 are those of club.api.REFUSAL_STATUS: those of the games and of their engine are here too, so
-that the scorer's page says the rule a record broke (games.words.refusal). A code said here in
-full is also a rule (`no_wagers`, `name_taken`, ...); a code that stands for several rules
-(`bad_stake`, `may_not_wager`) is said by its rule when it names one."""
+that the scorer's page says the rule a record broke (games.presentation.words.refusal). A code
+said here in full is also a rule (`no_wagers`, `name_taken`, ...); a code that stands for
+several rules (`bad_stake`, `may_not_wager`) is said by its rule when it names one."""
 from dataclasses import dataclass
 
 from django.utils.translation import gettext_lazy as _

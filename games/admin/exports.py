@@ -30,11 +30,12 @@ from django.utils import timezone, translation
 
 from club.ledger import cents_to_str
 from club.models import Entry
-from games.admin.display import game_sides, marks_text
+from games.admin.lines import game_sides
 from games.engine import EngineError, quatre, trois
 from games.engine.course import Course, CourseHand
 from games.formats import MANY_HANDED, seats_of
 from games.models import Game, GamePlayer, Hand, Movement, Seat, Table, Unit, Wager, WagerTake
+from games.presentation.display import marks_text
 from games.replay import play_or_set_aside, setup
 from games.selectors.wagers import reckonings
 

@@ -15,10 +15,10 @@ from django.utils.text import smart_split, unescape_string_literal
 from club.admin import GuardedListMixin, ReadOnlyMixin
 from club.errors import Refused
 from club.models import Player
-from games.admin import display
 from games.admin.common import HandPlayerFilter, ReadOnlyInline, ranking
 from games.engine import EngineError, loads
 from games.models import Game, Hand, HandVersion, Table, Unit
+from games.presentation import display
 from games.services.hands import correct_hand
 
 

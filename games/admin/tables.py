@@ -18,9 +18,10 @@ from django.utils.translation import gettext as _
 
 from club.admin import GuardedListMixin, ReadOnlyMixin
 from club.errors import Refused
-from games.admin import display, exports
+from games.admin import exports, lines
 from games.admin.common import PlayerFilter, ReadOnlyInline, hand_link, ranking
 from games.models import Game, Hand, Seat, Table, TableEvent, Unit
+from games.presentation import display
 from games.services.tables import abandon_table
 
 FINISHED = (Table.Status.WON, Table.Status.ABANDONED)
@@ -41,7 +42,7 @@ class UnitInline(ReadOnlyInline):
 
     @admin.display(description="games won")
     def games_won_display(self, unit):
-        return display.score_text(unit.games_won, unit.first, unit.second)
+        return lines.score_text(unit.games_won, unit.first, unit.second)
 
 
 class GameInline(ReadOnlyInline):
@@ -57,11 +58,11 @@ class GameInline(ReadOnlyInline):
     @admin.display(description="players")
     def players(self, game):
         """ "Athos v Porthos"; à trois by place, à quatre "Athos & Aramis v Porthos & …"."""
-        return " v ".join(" & ".join(p.name for p in side) for side in display.game_sides(game))
+        return " v ".join(" & ".join(p.name for p in side) for side in lines.game_sides(game))
 
     @admin.display(description="score")
     def score_display(self, game):
-        return display.score_text(game.score, *(p for side in display.game_sides(game)
+        return lines.score_text(game.score, *(p for side in lines.game_sides(game)
                                                 for p in side))
 
 
@@ -158,15 +159,15 @@ class TableAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
         rules = table.rules
         if table.format == Table.Format.RUBBER and isinstance(rules, dict):  # no pool here
             rules = {k: v for k, v in rules.items() if not k.startswith("pool_")}
-        return display.lines_html(display.rules_lines(rules))
+        return display.lines_html(lines.rules_lines(rules))
 
     @admin.display(description="cut")
     def cut_display(self, table):
-        return display.lines_html(display.cut_lines(table.cut, self._names(table)))
+        return display.lines_html(lines.cut_lines(table.cut, self._names(table)))
 
     @admin.display(description="snapshot")
     def snapshot_display(self, table):
-        return display.lines_html(display.snapshot_lines(table.snapshot, self._names(table)))
+        return display.lines_html(lines.snapshot_lines(table.snapshot, self._names(table)))
 
     @staticmethod
     def _names(table) -> dict:

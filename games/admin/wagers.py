@@ -15,7 +15,6 @@ from django.utils.text import smart_split, unescape_string_literal
 from club.admin import GuardedListMixin, ReadOnlyMixin
 from club.ledger import cents_to_str
 from club.models import Player
-from games import words
 from games.admin import exports
 from games.admin.common import PlayerFilter, ReadOnlyInline
 from games.admin.money import (
@@ -27,6 +26,7 @@ from games.admin.money import (
     with_entries,
 )
 from games.models import Movement, Table, Wager, WagerTake
+from games.presentation import words
 from games.selectors.wagers import reckonings
 
 

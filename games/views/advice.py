@@ -19,10 +19,10 @@ from django.core.cache import cache
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.admin import display
 from games.engine import EngineError
 from games.engine.advisor import advise
 from games.models import Hand, Table
+from games.presentation import display
 
 FORMAT = "ecarte-hand/1"
 TWO_HANDED = (Table.Format.POOL, Table.Format.RUBBER)  # the table formats whose hands it reads

@@ -12,8 +12,8 @@ from django.utils.translation import ngettext
 
 from club.errors import Refused
 from club.ledger import cents_to_str
-from games.admin import display
 from games.models import Hand, Table
+from games.presentation import display
 from games.services.previews import Effect
 
 NOT_RESENT = ("csrfmiddlewaretoken", "confirm", "back")

@@ -5,9 +5,9 @@ last hands."""
 from django.shortcuts import render
 
 from games import replay as replays
-from games import words
-from games.admin.display import hand_html
 from games.models import Hand
+from games.presentation import words
+from games.presentation.display import hand_html
 from games.services.changes import may_score
 from games.views.tables import shown, visible_table
 

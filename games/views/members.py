@@ -5,8 +5,8 @@ from django.shortcuts import get_object_or_404, render
 
 from club import ledger
 from club.models import Player
-from games import words
 from games.models import Movement, Table
+from games.presentation import words
 from games.selectors.standings import player_stats
 from games.selectors.wagers import member_wagers
 

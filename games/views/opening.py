@@ -19,10 +19,10 @@ from club.forms import AmountField
 from club.idempotency import form_once
 from club.models import Player
 from club.players import clean_name
-from games import words
 from games.engine.rules import TABLE_CHOICES, TABLE_DEFAULTS
 from games.formats import MANY_HANDED
 from games.models import Table
+from games.presentation import words
 from games.services.tables import MANY_HANDED_RULES, MONEY_RULES
 from games.services.tables import SEATS as SEAT_COUNT
 from games.services.tables import open_table as open_table_service

@@ -1,7 +1,7 @@
 """The rules page: every table option in words, with its default."""
 from django.shortcuts import render
 
-from games import words
+from games.presentation import words
 
 
 def rules(request):

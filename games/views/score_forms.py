@@ -11,8 +11,8 @@ from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.utils.translation import gettext as _
 
 from club.errors import Refused
-from games import words
 from games.formats import MANY_HANDED
+from games.presentation import words
 from games.views.score_records import (
     EXCHANGE_ROWS,
     PLAYED,

@@ -10,10 +10,10 @@ import re
 from django.utils.translation import gettext as _
 
 from club.errors import Refused
-from games.admin import display
 from games.engine import quatre, trois
 from games.engine.cards import parse_card
 from games.formats import SEATS
+from games.presentation import display
 
 TWO_HANDED = ("elder", "dealer")
 FORMAT = {"trois": trois.FORMAT, "quatre": quatre.FORMAT}

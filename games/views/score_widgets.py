@@ -7,11 +7,10 @@ who leads the next, the cards each still holds. Nothing here decides a rule."""
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games import words
-from games.admin import display
 from games.engine import EngineError, analyse, hand_state
 from games.engine import quatre as quatre_rules
 from games.models import Hand
+from games.presentation import display, words
 from games.views.score_forms import DEALS, actions
 from games.views.score_records import (
     ANSWERING,

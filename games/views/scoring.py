@@ -25,11 +25,10 @@ from django.utils.translation import gettext as _
 from club.errors import Refused
 from club.idempotency import form_once
 from club.refusals import Said
-from games import words
-from games.admin import display
 from games.engine.cards import PACK
 from games.formats import MANY_HANDED, seats_of
 from games.models import Hand, Table
+from games.presentation import display, words
 from games.services.changes import may_score
 from games.services.hands import correct_hand, record_hand, undo_hand
 from games.services.previews import correction_effect, effect_of

@@ -9,10 +9,10 @@ import uuid
 from django.contrib.auth.views import redirect_to_login
 from django.shortcuts import get_object_or_404, render
 
-from games import words
 from games.engine.trois import TARGET
 from games.formats import MANY_HANDED
 from games.models import Table
+from games.presentation import words
 from games.services.changes import may_score
 from games.views.advice import latest_noted, note
 from games.views.wager_forms import wager_panel

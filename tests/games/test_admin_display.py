@@ -1,6 +1,6 @@
 """Hand records and results in words: suit symbols, who led and won each trick, the marks."""
-from games.admin import display
 from games.engine import hand_state, score
+from games.presentation import display
 from testbed.records import ELDER_VOLE, elder_vole
 
 

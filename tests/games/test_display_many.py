@@ -1,11 +1,11 @@
 """Hands à trois and à quatre in words, as a hand's history and the admin show each version
-(games.admin.display): every seat's cards, each trick from its leader with who takes it, and
+(games.presentation.display): every seat's cards, each trick from its leader with who takes it, and
 the tricks and scores of all the seats or both sides, not only the elder's and the dealer's."""
 from django.utils import translation
 
-from games.admin import display
 from games.engine.quatre import score_quatre
 from games.engine.trois import score_trois
+from games.presentation import display
 
 # Diamonds are trumps. The dealer overtrumps trick 1, leads 9♦ to trick 2 (the middle must
 # follow with 8♦, which cannot beat it), and takes all five.

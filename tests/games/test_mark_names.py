@@ -1,6 +1,6 @@
 """Each mark of a hand has one name, the game's own, in English and in French, and every face
 says it the same way: the scorer's last hands, the admin's hand list and hand page, the CSV
-export, the table page's live words and the hand in words (games/marks.py).
+export, the table page's live words and the hand in words (games.presentation.marks).
 
 The mark `refusal` (docs/hand-record.md) is the extra point for defeating a vulnerable player:
 the elder who played without proposing, or the dealer who refused the first proposal (docs/
@@ -14,9 +14,9 @@ import re
 import pytest
 from django.utils import translation
 
-from games import marks, words
-from games.admin import display, exports
+from games.admin import exports
 from games.models import Table
+from games.presentation import display, marks, words
 from games.services.hands import record_hand
 from tests.games.kit import page_text, pool, summary
 

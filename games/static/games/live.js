@@ -11,7 +11,7 @@
    made per change, but one: on a table's page, when the last hands change (a new hand, one
    finished or corrected), the advisor's note (#advice) is fetched again from its
    data-advice URL, which the server draws and caches. The words come in
-   the reader's language from the json_script "live-words" (games/words.py). */
+   the reader's language from the json_script "live-words" (games/presentation/words.py). */
 (function () {
   "use strict";
   var wordsNode = document.getElementById("live-words");

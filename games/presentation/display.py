@@ -1,7 +1,7 @@
-"""Hand records, results and table data in words, for the secretary's admin and the exports.
+"""Hand records and results in words, for the pages, the secretary's admin and the exports.
 
 Cards are written with their suit symbols ("K♠ Q♠ A♠ J♦ Q♦"), the tricks with who led and who
-won each, and the marks as "elder +1 point, elder +1 vole" (their names from games/marks.py).
+won each, and the marks as "elder +1 point, elder +1 vole" (their names from marks.py).
 Each `*_lines` function returns [(label, text or [texts])]; `lines_html` turns such a list into
 escaped HTML, the red suits coloured. Nothing here writes, and nothing raises on a record the
 engine would reject: a stored record is shown as it is.
@@ -18,7 +18,7 @@ from django.utils.translation import gettext_noop as N_
 
 from games.engine import EngineError, HandState, hand_state
 from games.engine.cards import parse_card
-from games.marks import mark_word
+from games.presentation.marks import mark_word
 
 SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 OTHER = {"elder": "dealer", "dealer": "elder"}
@@ -195,7 +195,7 @@ def _variant_lines(record: dict) -> list:
             "counts": _by_role(record["score_before"])})
     if isinstance(record.get("rules"), dict):
         context.append(_("rules %(rules)s") % {"rules": ", ".join(
-            f"{k} {_word(v)}" for k, v in record["rules"].items())})
+            f"{k} {word(v)}" for k, v in record["rules"].items())})
     if context:
         lines.append((_("as scored"), "; ".join(context)))
     return lines
@@ -283,77 +283,8 @@ def hand_html(record, result, *, ranking: str = "classic") -> SafeString:
                        lines_html(result_lines(result)))
 
 
-# -- table data ---------------------------------------------------------------------------
-def rules_lines(rules) -> list:
-    if not isinstance(rules, dict):
-        return [(_("rules"), repr(rules))]
-    return [(key.replace("_", " "), _word(value)) for key, value in rules.items()]
-
-
-def cut_lines(cut, names: dict) -> list:
-    """The cut for the first deal, one line per round: "Athos K♠, Porthos 9♥"."""
-    if not cut:
-        return [(_("none"), _("the first dealer was named"))]
-    return [(_("round %(number)s") % {"number": i},
-             ", ".join(f"{names.get(p, p)} {card(c)}" for p, c in draw))
-            for i, draw in enumerate(cut, 1)]
-
-
-def snapshot_lines(snapshot, names: dict) -> list:
-    """The stored snapshot (docs/api.md) in words, players by name."""
-    if not isinstance(snapshot, dict) or not snapshot:
-        return [("snapshot", "none yet")]
-
-    def name(player):
-        return "—" if player is None else str(names.get(player, player))
-
-    def scores(by_id: dict) -> str:
-        return ", ".join(f"{names.get(int(p), p) if str(p).isdigit() else p} {n}"
-                         for p, n in (by_id or {}).items()) or "—"
-
-    lines = [("seq", str(snapshot.get("seq"))), ("status", str(snapshot.get("status")))]
-    seats = snapshot.get("seats") or {}
-    lines.append(("seats", ", ".join(f"{role} {name(seats.get(role))}"
-                                     for role in ("elder", "dealer", "observer")
-                                     if role in seats)))
-    game = snapshot.get("game") or {}
-    lines.append(("game", f"number {game.get('number')}, {game.get('hands')} hands, "
-                          f"target {game.get('target')}, score {scores(game.get('score'))}"))
-    unit = snapshot.get("unit") or {}
-    lines.append(("unit", f"number {unit.get('number')}, games won {scores(unit.get('games'))}"))
-    pool = snapshot.get("pool")
-    if pool:
-        streak = pool.get("streak")
-        streak_text = (f"{name(streak.get('player'))} {streak.get('count')}"
-                       if streak else "none")
-        lines.append(("pool", f"pot {pool.get('pot')}, streak {streak_text}, "
-                              f"winner {name(pool.get('winner'))}"))
-    if snapshot.get("hand_in_progress") is not None:
-        lines.append(("hand in progress", str(snapshot["hand_in_progress"])))
-    return lines
-
-
-def score_text(score, *players) -> str:
-    """A game's or a unit's {player id: n} with the players' names: "Athos 5 – Porthos 3"."""
-    score = score or {}
-    return " – ".join(f"{p.name} {score.get(str(p.pk), 0)}" for p in players)
-
-
-def game_sides(game) -> list[list]:
-    """A game's players: [[first], [second]] for a two-handed game; by place, the winner's
-    first, à trois (three places) and à quatre (the two sides' partners). Reads the game's
-    `sides` with their players, but only for those (a table à trois has one game, à quatre
-    three at the most), where its score holds more than two players."""
-    if len(game.score or {}) <= 2:
-        return [[game.first], [game.second]]
-    places = {}
-    for side in sorted(game.sides.all(), key=lambda side: side.pk):
-        if side.place is not None:
-            places.setdefault(side.place, []).append(side.player)
-    return [places[place] for place in sorted(places)]
-
-
-def _word(value) -> str:
+def word(value) -> str:
+    """A table option's value in words: yes or no, or as it is with spaces."""
     if isinstance(value, bool):
         return _("yes") if value else _("no")
     return str(value).replace("_", " ")

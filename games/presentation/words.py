@@ -7,14 +7,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from club import refusals
-from games.admin.display import card as card_face
 from games.engine.cards import parse_card
 from games.engine.rules import TABLE_CHOICES, TABLE_DEFAULTS
-from games.marks import MARKS, mark_word
+from games.presentation.display import SYMBOL
+from games.presentation.display import card as card_face
+from games.presentation.marks import MARKS, mark_word
 from games.services.tables import MONEY_RULES
 
 # -- cards ----------------------------------------------------------------------------------
-SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RANKS = {"K": gettext_lazy("king"), "Q": gettext_lazy("queen"), "J": gettext_lazy("knave"),
          "A": gettext_lazy("ace"), "T": gettext_lazy("ten"), "9": gettext_lazy("nine"),
          "8": gettext_lazy("eight"), "7": gettext_lazy("seven")}

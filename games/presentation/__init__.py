@@ -1,0 +1,8 @@
+"""How the club shows its records, in the reader's language: the faces that the pages, the admin,
+the exports and the API share.
+
+    display.py  hand records and results in words and in HTML, the cards with their symbols
+    words.py    the game's words for the pages: cards, table options, the live script's words,
+                refusals and analysis, a table's history, money kinds, wager outcomes
+    marks.py    the marks of a hand by name, one name each
+"""
