@@ -14,7 +14,8 @@ from django.db.models import Count, Exists, OuterRef, Q, Sum, Value
 from django.db.models.functions import Coalesce
 from django.http import HttpResponseRedirect
 
-from club.ledger import BIGINT_MAX, cents_to_str
+from club import money_text
+from club.ledger import BIGINT_MAX
 from club.models import Account, ApiToken, Entry, Player, Transaction
 
 
@@ -98,7 +99,7 @@ class AccountAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
 
     @admin.display(description="balance", ordering="balance_cents")
     def balance(self, account):
-        return cents_to_str(account.balance_cents)
+        return money_text.plain(account.balance_cents)
 
 
 class EntryInline(ReadOnlyMixin, admin.TabularInline):
@@ -113,7 +114,7 @@ class EntryInline(ReadOnlyMixin, admin.TabularInline):
 
     @admin.display(description="amount")
     def amount_display(self, entry):
-        return cents_to_str(entry.amount)
+        return money_text.plain(entry.amount)
 
 
 class IdFilter(admin.SimpleListFilter):
@@ -179,7 +180,7 @@ class TransactionAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
 
     @admin.display(description="moved", ordering="moved_cents")
     def moved(self, tx):
-        return cents_to_str(tx.moved_cents)
+        return money_text.plain(tx.moved_cents)
 
     @admin.display(description="entries", ordering="entry_count")
     def entry_count(self, tx):

@@ -13,9 +13,9 @@ class ClubConfig(AppConfig):
     @staticmethod
     def check_credit_limit() -> None:
         """The club does not start with a credit limit past its ceiling on amounts."""
-        from club import ledger
+        from club import ledger, money_text
 
         if settings.CREDIT_LIMIT is not None and settings.CREDIT_LIMIT > ledger.MAX_AMOUNT:
             raise ImproperlyConfigured(
-                f"CREDIT_LIMIT must be at most {ledger.cents_to_str(ledger.MAX_AMOUNT)}, the "
-                f"club's ceiling on any amount, not {ledger.cents_to_str(settings.CREDIT_LIMIT)}")
+                f"CREDIT_LIMIT must be at most {money_text.plain(ledger.MAX_AMOUNT)}, the "
+                f"club's ceiling on any amount, not {money_text.plain(settings.CREDIT_LIMIT)}")

@@ -287,20 +287,23 @@ class Wager(models.Model):
     (`matched`). Stakes are held in the unit's escrow account from the moment they are
     recorded; what happens to them is in the ledger, linked through `Movement`."""
 
-    class Style(models.TextChoices):
-        ENGLISH = "english"
-        FRENCH = "french"
-
-    class Closed(models.TextChoices):
-        OPEN = "", "open"
+    class Status(models.TextChoices):
+        """Open while its unmatched part may still be taken or withdrawn; then how that part
+        closed: withdrawn, lapsed when the unit started, matched in full, or balanced by the
+        French gallery. The API's `status` of a wager."""
+        OPEN = "open"
         WITHDRAWN = "withdrawn"
         LAPSED = "lapsed"
         MATCHED = "matched"
         BALANCED = "balanced"
 
+    # A wager's style is its table's, which wagers at all.
+    STYLES = [(value, label) for value, label in Table.WagerStyle.choices
+              if value != Table.WagerStyle.NONE]
+
     table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="wagers")
     unit_number = models.PositiveIntegerField()
-    style = models.CharField(max_length=7, choices=Style.choices)
+    style = models.CharField(max_length=7, choices=STYLES)
     bettor = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="wagers",
                                help_text="Who backs: the offerer (English) or the bettor.")
     on = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+",
@@ -308,8 +311,7 @@ class Wager(models.Model):
     stake = models.BigIntegerField(help_text="The backer's stake, in cents.")
     odds_for = models.PositiveIntegerField(default=1)
     odds_against = models.PositiveIntegerField(default=1)
-    closed = models.CharField(max_length=9, choices=Closed.choices, default=Closed.OPEN,
-                              blank=True)
+    status = models.CharField(max_length=9, choices=Status.choices, default=Status.OPEN)
     returned = models.BigIntegerField(default=0, help_text="Cents of the stake given back "
                                       "unmatched: withdrawn, lapsed or the gallery's excess.")
     matched = models.BigIntegerField(default=0, help_text="Cents of the stake matched.")

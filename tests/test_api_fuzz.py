@@ -20,7 +20,8 @@ from games.services.hands import record_hand
 from games.services.tables import open_table
 from games.services.wagers import place_wager
 from testbed.users import user_with_token
-from tests.engine.ecarte_kit import ALL_CARDS, follower_wins, legal_follows, other
+from tests.engine.ecarte_kit import follower_wins, legal_follows, other
+from tests.engine.kit import ALL_CARDS
 from tests.games.kit import players, summary
 
 pytestmark = pytest.mark.django_db

@@ -14,8 +14,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html, format_html_join
 
+from club import money_text
 from club.admin import GuardedListMixin, IdFilter, ReadOnlyMixin, TransactionPlayerFilter
-from club.ledger import cents_to_str
 from club.models import Entry
 from games.admin import exports
 from games.models import Movement, Table
@@ -26,7 +26,7 @@ MINUS = "\u2212"
 # -- in words and links ---------------------------------------------------------------------
 def signed(cents: int) -> str:
     """1000 -> "+10.00", -1000 -> "−10.00"."""
-    return (MINUS if cents < 0 else "+") + cents_to_str(abs(cents))
+    return (MINUS if cents < 0 else "+") + money_text.plain(abs(cents))
 
 
 def entries_html(entries) -> str:

@@ -6,9 +6,9 @@ from typing import Annotated, Any, Literal
 from ninja import Router, Schema
 from pydantic import Field, StrictInt, StringConstraints
 
+from club import money_text
 from club.auth import API_AUTH
 from club.idempotency import IDEMPOTENCY_KEY, idempotent
-from club.ledger import cents_to_str
 from games.api.common import Storable, get_or_refuse
 from games.api.schemas import REFUSED, ErrorOut, HandAndTable, HandOut, HandWithVersions, Strict
 from games.models import Hand
@@ -157,7 +157,7 @@ class PreviewOut(Strict):
              "with the same refusals, then rolled back: nothing is saved or published.")
 def preview_correction(request, hand_id: int, body: HandIn):
     effect = previews.correction_effect(hand_id=hand_id, record=body.record, by=request.auth)
-    money = cents_to_str
+    money = money_text.plain
     return 200, {
         "hand": hand_out(Hand.objects.get(pk=hand_id)), "record": effect.record,
         "result": effect.result, "set_aside": effect.set_aside,

@@ -2,6 +2,7 @@
 from ninja import Query, Router
 from ninja.errors import HttpError
 
+from club import money_text
 from club.auth import API_AUTH
 from games import ratings
 from games.api.schemas import REFUSED, ErrorOut, Standings
@@ -9,6 +10,12 @@ from games.selectors.standings import date_range, standings
 
 router = Router(auth=API_AUTH, tags=["standings"])
 DAY = "A day written YYYY-MM-DD, included in the range."
+
+
+def figures_out(figures: dict) -> dict:
+    """A player's figures (games.selectors.standings) as the API writes them: the money as
+    text."""
+    return figures | {"won_at_play": money_text.plain(figures["won_at_play"])}
 
 
 @router.get("/standings", response={200: Standings, REFUSED: ErrorOut}, by_alias=True,
@@ -30,5 +37,5 @@ def get_standings(request,
         raise HttpError(400, str(err)) from None
     pending = ratings.pending_since()
     return {"from": first or None, "to": last or None,
-            "standings": standings(since=since, until=until),
+            "standings": [figures_out(row) for row in standings(since=since, until=until)],
             "ratings_pending_since": pending and pending.isoformat()}

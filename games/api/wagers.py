@@ -9,7 +9,7 @@ from games import replay
 from games.api.common import Id, Text, get_or_refuse
 from games.api.schemas import REFUSED, ErrorOut, TableWagers, WagerOut
 from games.models import Table, Wager
-from games.selectors.wagers import gallery, wager_out, wagers
+from games.selectors.wagers import figured, gallery, wager_json, wager_out
 from games.services import wagers as services
 
 router = Router(auth=API_AUTH, tags=["wagers"])
@@ -61,7 +61,7 @@ def withdraw_wager(request, wager_id: int):
 def table_wagers(request, table_id: int):
     table = get_or_refuse(Table, table_id, "table")
     course = replay.replay(table)
-    placed = wagers(table, course)
-    current = [w for w in placed if w["unit"] == course.unit.number]
-    return {"style": table.wager_style, "wagers": placed,
+    rows = figured(table, course)
+    current = [row for row in rows if row.wager.unit_number == course.unit.number]
+    return {"style": table.wager_style, "wagers": [wager_json(row) for row in rows],
             "gallery": gallery(table, course, current)}

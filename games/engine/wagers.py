@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from math import gcd
 
+from club.money_text import plain
+
 ODDS_SHAPE = re.compile(r"([1-9][0-9]{0,5}):([1-9][0-9]{0,5})", re.ASCII)
 
 
@@ -27,8 +29,8 @@ def lay(stake: int, odds: tuple[int, int]) -> int:
         return stake * a // b
     step = b // gcd(a, b)  # stakes that work are the multiples of this many cents
     below, above = stake - stake % step, stake - stake % step + step
-    nearest = " or ".join(_money(s) for s in (below, above) if s > 0)
-    raise ValueError(f"at {a}:{b} a stake of {_money(stake)} would make the layer's stake a "
+    nearest = " or ".join(plain(s) for s in (below, above) if s > 0)
+    raise ValueError(f"at {a}:{b} a stake of {plain(stake)} would make the layer's stake a "
                      f"fraction of a cent; {nearest} would do")
 
 
@@ -156,7 +158,3 @@ def reckon(wager: Placed, unit: Played | None, percent: Decimal) -> Reckoning:
             net[wager.bettor] += take.lay if won else -take.stake
             net[take.layer] += -take.lay if won else take.stake
     return Reckoning(WON if won else LOST, net=net, levy=taken, **parts)
-
-
-def _money(cents: int) -> str:
-    return f"{cents // 100}.{cents % 100:02d}"

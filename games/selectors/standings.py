@@ -111,16 +111,15 @@ def _figures(since, until, player_id=None) -> dict:
 
 def _row(figures: dict | None, rating: tuple) -> dict:
     figures = figures or dict.fromkeys(FIGURES, 0) | {"won_at_play": 0}
-    return figures | {"won_at_play": ledger.cents_to_str(figures["won_at_play"]),
-                      "rating": ratings.as_dict(rating)}
+    return figures | {"rating": ratings.as_dict(rating)}
 
 
 def standings(*, since: datetime | None = None, until: datetime | None = None) -> list[dict]:
     """Every player who played a finished game, or whose money moved at a table, from
     `since` (inclusive) to `until` (exclusive): games, units and pools played and won (by when
     they finished), points for and against, voles, kings marked, what he won or lost at play
-    (`won_at_play`: the money moved at tables in the range, payments between members left
-    out) and his rating as it stood at `until` (now when None). Best rating first (its
+    (`won_at_play`, in cents: the money moved at tables in the range, payments between
+    members left out) and his rating as it stood at `until` (now when None). Best rating first (its
     ordinal, mu - 3 sigma), then most games won."""
     figures = _figures(since, until)
     rows = [{"player": {"id": pk, "name": name}} | _row(figures[pk], rating)

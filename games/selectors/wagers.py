@@ -2,18 +2,15 @@
 every unit's in the table's list, each with what became of it (games.engine.wagers.reckon);
 and the same reckoning for lists of wagers of many tables (the admin, the CSV, a member's page),
 read from the stored units rather than a replay."""
+from dataclasses import dataclass
 from decimal import Decimal
 
 from django.db.models import Exists, OuterRef, Q
 
-from club import ledger
+from club import money_text
 from games.engine.course import Course
-from games.engine.wagers import Placed, Played, Reckoning, Take, reckon
+from games.engine.wagers import VOID, Placed, Played, Reckoning, Take, reckon
 from games.models import Table, Unit, Wager, WagerTake
-
-
-def _money(cents: int) -> str:
-    return ledger.cents_to_str(cents)
 
 
 def unit_played(table: Table, course: Course, number: int) -> Played | None:
@@ -28,7 +25,7 @@ def unit_played(table: Table, course: Course, number: int) -> Played | None:
 def _placed(wager: Wager) -> Placed:
     """The wager as games.engine.wagers reads it (its takes read with it)."""
     return Placed(wager.bettor_id, wager.on_id, wager.stake, wager.matched, wager.returned,
-                  wager.style == Wager.Style.FRENCH, wager.against_id,
+                  wager.style == Table.WagerStyle.FRENCH, wager.against_id,
                   tuple(Take(take.layer_id, take.stake, take.lay) for take in wager.takes.all()))
 
 
@@ -53,60 +50,80 @@ def reckonings(wagers) -> dict:
     return found
 
 
-def wager_out(table: Table, course: Course, wager: Wager) -> dict:
-    english = wager.style == Wager.Style.ENGLISH
-    figures = reckoning(table, unit_played(table, course, wager.unit_number), wager)
-    return {
-        "id": wager.pk, "style": wager.style, "unit": wager.unit_number,
-        "bettor": wager.bettor_id, "on": wager.on_id, "stake": _money(wager.stake),
-        "odds": f"{wager.odds_for}:{wager.odds_against}" if english else None,
-        "matched": _money(wager.matched), "returned": _money(wager.returned),
-        "unmatched": _money(wager.unmatched), "status": wager.closed or "open",
-        "outcome": figures.outcome, "net": _money(figures.net[wager.bettor_id]),
-        "takes": [{"layer": take.layer_id, "stake": _money(take.stake), "lay": _money(take.lay),
-                   "net": _money(figures.net[take.layer_id])}
-                  for take in wager.takes.all()],
-    }
+@dataclass(frozen=True)
+class Figured:
+    """A wager with what became of it, in cents."""
+    wager: Wager
+    reckoning: Reckoning
 
 
-def wagers(table: Table, course: Course, unit: int | None = None) -> list[dict]:
+def figured(table: Table, course: Course, unit: int | None = None) -> list[Figured]:
     """The table's wagers in the order they were placed, of one unit only when given."""
     if table.wager_style == Table.WagerStyle.NONE:
         return []
     found = Wager.objects.filter(table=table).prefetch_related("takes")
     if unit is not None:
         found = found.filter(unit_number=unit)
-    return [wager_out(table, course, wager) for wager in found]
+    return [Figured(wager, reckoning(table, unit_played(table, course, wager.unit_number), wager))
+            for wager in found]
 
 
-def gallery(table: Table, course: Course, placed: list[dict]) -> dict | None:
-    """The French style's two sides in the current unit: who backs each seated player, and for
-    how much, with each side's total. Once the unit has started and the sides are balanced,
-    each bet's matched part and what was returned of it, and each side's matched (balanced)
-    total and returned total; these are null before. Withdrawn and void bets are left out."""
+def wager_json(row: Figured) -> dict:
+    """The wager as the API and the live feed show it (docs/api.md), its amounts as text."""
+    wager, figures = row.wager, row.reckoning
+    english = wager.style == Table.WagerStyle.ENGLISH
+    plain = money_text.plain
+    return {
+        "id": wager.pk, "style": wager.style, "unit": wager.unit_number,
+        "bettor": wager.bettor_id, "on": wager.on_id, "stake": plain(wager.stake),
+        "odds": f"{wager.odds_for}:{wager.odds_against}" if english else None,
+        "matched": plain(wager.matched), "returned": plain(wager.returned),
+        "unmatched": plain(wager.unmatched), "status": wager.status,
+        "outcome": figures.outcome, "net": plain(figures.net[wager.bettor_id]),
+        "takes": [{"layer": take.layer_id, "stake": plain(take.stake), "lay": plain(take.lay),
+                   "net": plain(figures.net[take.layer_id])}
+                  for take in wager.takes.all()],
+    }
+
+
+def wager_out(table: Table, course: Course, wager: Wager) -> dict:
+    """One wager as `wager_json` writes it."""
+    played = unit_played(table, course, wager.unit_number)
+    return wager_json(Figured(wager, reckoning(table, played, wager)))
+
+
+def gallery(table: Table, course: Course, rows: list[Figured]) -> dict | None:
+    """The French style's two sides in the current unit (`rows` are its wagers): who backs
+    each seated player, and for how much, with each side's total. Once the unit has started
+    and the sides are balanced, each bet's matched part and what was returned of it, and each
+    side's matched (balanced) total and returned total; these are null before. Withdrawn and
+    void bets are left out. Amounts are added up in cents, and written as text once."""
     if table.wager_style != Table.WagerStyle.FRENCH:
         return None
-    sides = {str(player): {"total": 0, "matched": 0, "returned": 0, "bettors": []}
+    plain = money_text.plain
+    sides = {player: {"total": 0, "matched": 0, "returned": 0, "bettors": []}
              for player in course.unit.players}
     balanced = False
-    for wager in placed:
-        side = sides.get(str(wager["on"]))
-        if side is None or wager["status"] == "withdrawn" or wager["outcome"] == "void":
+    for row in rows:
+        wager = row.wager
+        side = sides.get(wager.on_id)
+        if (side is None or wager.status == Wager.Status.WITHDRAWN
+                or row.reckoning.outcome == VOID):
             continue
-        done = wager["status"] == "balanced"
+        done = wager.status == Wager.Status.BALANCED
         balanced |= done
         side["bettors"].append({
-            "player": wager["bettor"], "wager": wager["id"], "stake": wager["stake"],
-            "matched": wager["matched"] if done else None,
-            "returned": wager["returned"] if done else None})
-        side["total"] += ledger.parse_money(wager["stake"])
-        side["matched"] += ledger.parse_money(wager["matched"])
-        side["returned"] += ledger.parse_money(wager["returned"])
-    for side in sides.values():
-        side["total"] = _money(side["total"])
-        for part in ("matched", "returned"):
-            side[part] = _money(side[part]) if balanced else None
-    return sides
+            "player": wager.bettor_id, "wager": wager.pk, "stake": plain(wager.stake),
+            "matched": plain(wager.matched) if done else None,
+            "returned": plain(wager.returned) if done else None})
+        side["total"] += wager.stake
+        side["matched"] += wager.matched
+        side["returned"] += wager.returned
+    return {str(player): side | {
+        "total": plain(side["total"]),
+        "matched": plain(side["matched"]) if balanced else None,
+        "returned": plain(side["returned"]) if balanced else None}
+        for player, side in sides.items()}
 
 
 SIDE = {"won": "lost", "lost": "won"}  # a layer's side is the other of the backer's
@@ -132,7 +149,7 @@ def member_wagers(player, limit: int) -> list[dict]:
             "matched": wager.matched if backer else laid,
             "returned": wager.returned if backer else 0,
             "odds": (f"{wager.odds_for}:{wager.odds_against}"
-                     if wager.style == Wager.Style.ENGLISH else None),
+                     if wager.style == Table.WagerStyle.ENGLISH else None),
             "outcome": reckoning.outcome if backer else SIDE.get(reckoning.outcome,
                                                                  reckoning.outcome),
             "net": reckoning.net[player.pk]})

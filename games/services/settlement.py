@@ -15,7 +15,7 @@ withdrawn or balanced, is posted by games.services.wagers at the time of the act
 """
 from decimal import Decimal
 
-from club import ledger
+from club import ledger, money_text
 from games.engine.course import Course
 from games.engine.wagers import Placed, Played, Take, reckon
 from games.formats import MANY_HANDED
@@ -32,8 +32,8 @@ def _reference(table: Table, *parts) -> str:
 
 def pool_payments(table: Table, course: Course) -> dict:
     """What each player has paid into the pot so far, in cents, by posting reference."""
-    entry = ledger.parse_money(table.rules["pool_entry"])
-    forfeit = ledger.parse_money(table.rules["pool_forfeit"])
+    entry = money_text.parse(table.rules["pool_entry"])
+    forfeit = money_text.parse(table.rules["pool_forfeit"])
     payments = {}
     if entry:
         for player in table.seated(played=course.played):
@@ -87,7 +87,7 @@ def _wagers(table: Table, course: Course, units=None) -> dict:
     by_unit = {}
     for pk, number, style, bettor, on, stake, matched, returned, against in rows:
         by_unit.setdefault(number, []).append(Placed(
-            bettor, on, stake, matched, returned, style == Wager.Style.FRENCH, against,
+            bettor, on, stake, matched, returned, style == Table.WagerStyle.FRENCH, against,
             tuple(takes.get(pk, ()))))
     return {_reference(table, "unit", number, "wagers"): _unit_wagers(
                 table, number, unit_played(table, course, number), placed)

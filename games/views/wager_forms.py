@@ -7,21 +7,17 @@ import uuid
 
 from django.conf import settings
 
-from club import ledger, refusals
+from club import ledger, money_text, refusals
 from games import replay
 from games.models import Table, Wager
 from games.services.wagers import closed_to_wagers
 
 
-def _money(cents: int) -> str:
-    return ledger.cents_to_str(cents)
-
-
 def _offer(wager: Wager, names: dict) -> dict:
     return {"id": wager.pk, "bettor": names.get(wager.bettor_id, wager.bettor_id),
-            "on": names.get(wager.on_id, wager.on_id), "stake": _money(wager.stake),
+            "on": names.get(wager.on_id, wager.on_id), "stake": money_text.local(wager.stake),
             "odds": f"{wager.odds_for}:{wager.odds_against}", "style": wager.style,
-            "unmatched": _money(wager.unmatched)}
+            "unmatched": money_text.local(wager.unmatched)}
 
 
 def wager_panel(request, table: Table, *, errors: dict, values: dict) -> dict | None:
@@ -33,7 +29,10 @@ def wager_panel(request, table: Table, *, errors: dict, values: dict) -> dict | 
     course = replay.replay(table)
     names = {int(pk): name for pk, name in (table.snapshot.get("names") or {}).items()}
     closed = closed_to_wagers(table, course)
+    rules = table.rules
     panel = {"english": table.wager_style == Table.WagerStyle.ENGLISH, "player": player,
+             "least": money_text.parse(rules["wager_min"]),
+             "most": None if rules["wager_max"] is None else money_text.parse(rules["wager_max"]),
              "errors": errors, "values": values, "unit": course.unit.number,
              "closed": None if closed is None else refusals.said(closed),
              "seated": [{"id": pk, "name": names.get(pk, pk)} for pk in course.unit.players]}
@@ -41,11 +40,11 @@ def wager_panel(request, table: Table, *, errors: dict, values: dict) -> dict | 
         return panel
     balance = ledger.player_balance(player)
     limit = settings.CREDIT_LIMIT
-    panel |= {"balance": _money(balance), "limit": None if limit is None else _money(limit),
-              "available": _money(balance + limit) if limit is not None else None,
+    panel |= {"balance": balance, "limit": limit,
+              "available": None if limit is None else balance + limit,
               "keys": {name: uuid.uuid4().hex for name in ("place", "take", "withdraw")}}
     current = [w for w in Wager.objects.filter(table=table, unit_number=course.unit.number,
-                                               closed="")
+                                               status=Wager.Status.OPEN)
                if w.unmatched > 0 and w.on_id in course.unit.players]
     panel["offers"] = [_offer(w, names) for w in current
                        if panel["english"] and w.bettor_id != player.pk]

@@ -1,10 +1,13 @@
-"""Money as text: decimal strings with at most two places, to and from whole cents."""
+"""Money as text (club.money_text): decimal strings with at most two places, to and from whole
+cents, and amounts written as the page's language writes them."""
 
 from decimal import Decimal
 
 import pytest
+from django.template import Context, Template
+from django.utils import translation
 
-from club.ledger import cents_to_str, parse_money
+from club.money_text import local, parse, plain
 
 
 @pytest.mark.parametrize(
@@ -19,13 +22,13 @@ from club.ledger import cents_to_str, parse_money
     ],
 )
 def test_cents_are_written_with_two_places(cents, text):
-    assert cents_to_str(cents) == text
+    assert plain(cents) == text
 
 
 @pytest.mark.parametrize("value", [12.5, Decimal("12.50"), True, "1250"], ids=repr)
 def test_only_whole_cents_are_written(value):
     with pytest.raises(TypeError):
-        cents_to_str(value)
+        plain(value)
 
 
 @pytest.mark.parametrize(
@@ -33,11 +36,11 @@ def test_only_whole_cents_are_written(value):
     [("12", 1200), ("12.5", 1250), ("12.50", 1250), ("0.05", 5), ("0", 0), ("007.10", 710)],
 )
 def test_a_decimal_string_is_read_as_cents(text, cents):
-    assert parse_money(text) == cents
+    assert parse(text) == cents
 
 
 def test_a_negative_amount_is_read_when_allowed():
-    assert parse_money("-3.05", allow_negative=True) == -305
+    assert parse("-3.05", allow_negative=True) == -305
 
 
 @pytest.mark.parametrize(
@@ -66,16 +69,35 @@ def test_a_negative_amount_is_read_when_allowed():
 )
 def test_a_malformed_amount_is_refused_saying_why(text, complaint):
     with pytest.raises(ValueError, match=complaint):
-        parse_money(text)
+        parse(text)
 
 
 @pytest.mark.parametrize("value", [12.5, 12, Decimal("12.50"), None], ids=repr)
 def test_only_strings_are_read(value):
     with pytest.raises(ValueError, match="decimal string"):
-        parse_money(value)
+        parse(value)
 
 
 @pytest.mark.parametrize("cents", [0, 1, 99, 100, 1250, 123456789])
 def test_writing_then_reading_gives_the_same_cents(cents):
-    assert parse_money(cents_to_str(cents)) == cents
-    assert parse_money(cents_to_str(-cents), allow_negative=True) == -cents
+    assert parse(plain(cents)) == cents
+    assert parse(plain(-cents), allow_negative=True) == -cents
+
+
+@pytest.mark.parametrize(("language", "cents", "text"), [
+    ("en", 1250, "12.50"), ("fr", 1250, "12,50"), ("fr", -305, "-3,05"), ("fr", 5, "0,05"),
+    ("fr", 123456789, "1234567,89"), ("en", 0, "0.00"),
+])
+def test_a_page_writes_an_amount_as_its_language_does(language, cents, text):
+    """French writes 12,50 where English writes 12.50, and no page groups thousands: the way
+    members type an amount (club.forms) reads back what the page wrote."""
+    with translation.override(language):
+        assert local(cents) == text
+        assert Template("{% load money %}{{ cents|money }}").render(
+            Context({"cents": cents})) == text
+
+
+@pytest.mark.parametrize("value", [12.5, Decimal("12.50"), True, "1250"], ids=repr)
+def test_only_whole_cents_are_written_for_a_page(value):
+    with pytest.raises(TypeError):
+        local(value)

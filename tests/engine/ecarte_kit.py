@@ -1,27 +1,25 @@
-"""Builders and a small reference model of the Laws, written from docs/rules.md for the tests.
+"""Builders and a small reference model of the Laws for two, written from docs/rules.md for the
+tests, on the kit the three forms share (tests/engine/kit.py).
 
-Nothing here imports the engine: the builders make hand records (docs/hand-record.md), and the
-reference functions (legal plays, trick winner, a double-dummy minimax) follow section 6 of
-the Laws so that the tests can generate legal hands and check the analysis.
+The builders make hand records (docs/hand-record.md), and the reference functions (legal
+plays, trick winner, a double-dummy minimax) follow section 6 of the Laws so that the tests can
+generate legal hands and check the analysis: neither uses the engine. Only the assertions at
+the end (`check`, `rejects`) call it.
 """
 
 from functools import cache
 
-SUITS = "SHDC"
-CLASSIC = "KQJAT987"
+from games.engine import score
+from tests.engine.kit import ALL_CARDS, CLASSIC, H, full_record, refuses, summary_record
+
+FORMAT = "ecarte-hand/1"
 ACE_HIGH = "AKQJT987"
-ALL_CARDS = [r + s for s in SUITS for r in CLASSIC]
 ROLES = ("elder", "dealer")
 REFUSE = {"accepted": False}
 
 
 def other(role):
     return "dealer" if role == "elder" else "elder"
-
-
-def H(text):
-    """'KS QS JS' -> ['KS', 'QS', 'JS']."""
-    return text.split() if isinstance(text, str) else list(text)
 
 
 def ex(elder_discard, elder_draw, dealer_discard=None, dealer_draw=None):
@@ -34,15 +32,8 @@ def ex(elder_discard, elder_draw, dealer_discard=None, dealer_draw=None):
 
 def full(elder, dealer, turn_up, exchanges=(), tricks=None, **extra):
     """A full record. tricks is a list of 'LEAD FOLLOW' strings or pairs."""
-    record = {
-        "format": "ecarte-hand/1",
-        "deal": {"elder": H(elder), "dealer": H(dealer), "turn_up": turn_up},
-        "exchanges": [dict(e) for e in exchanges],
-    }
-    if tricks is not None:
-        record["tricks"] = [H(t) for t in tricks]
-    record.update(extra)
-    return record
+    return full_record(FORMAT, {"elder": H(elder), "dealer": H(dealer), "turn_up": turn_up},
+                       exchanges, tricks, **extra)
 
 
 def summary(opening, elder_tricks, dealer_tricks, king_turned=False, king=None, **extra):
@@ -54,12 +45,7 @@ def summary(opening, elder_tricks, dealer_tricks, king_turned=False, king=None, 
     }
     if king is not None:
         body["king"] = king
-    for key in list(extra):
-        if key.startswith("s_"):
-            body[key[2:]] = extra.pop(key)
-    record = {"format": "ecarte-hand/1", "summary": body}
-    record.update(extra)
-    return record
+    return summary_record(FORMAT, body, **extra)
 
 
 def stock_of(elder, dealer, turn_up):
@@ -230,8 +216,6 @@ LEGAL_DEALS = {
 def check(record, marks, *, tricks=None, vulnerable=_ALL, game_over=False, winner=None,
           void=False, score_after=None):
     """Score `record` and assert the result exactly. marks: [(to, points, for), ...]."""
-    from games.engine import score
-
     result = score(record)
     expected_marks = [M(*m) for m in marks]
     points = {"elder": 0, "dealer": 0}
@@ -258,21 +242,7 @@ def check(record, marks, *, tricks=None, vulnerable=_ALL, game_over=False, winne
 
 def rejects(record, code, at=None, *, at_prefix=None, mentions=()):
     """Assert that the engine rejects `record` with `code` at `at` (or under `at_prefix`)."""
-    import pytest
-
-    from games.engine import EngineError, score
-
-    with pytest.raises(EngineError) as info:
-        score(record)
-    error = info.value
-    assert error.code == code, (error.code, error.at, error.message)
-    if at is not None:
-        assert error.at == at, (error.at, error.message)
-    if at_prefix is not None:
-        assert error.at.startswith(at_prefix), (error.at, error.message)
-    for text in mentions:
-        assert text in error.message, error.message
-    return error
+    return refuses(score, record, code, at, at_prefix=at_prefix, mentions=mentions)
 
 
 def exhausting(deal=POINT):

@@ -1,18 +1,15 @@
 """Builders and a small reference model of à quatre, written from docs/rules.md (section 13) for
-the tests of tests/engine/test_quatre_*.py. It holds no test of its own.
+the tests of tests/engine/test_quatre_*.py, on the kit the three forms share
+(tests/engine/kit.py). It holds no test of its own.
 
-Nothing here imports the engine: the builders make `ecarte-quatre/1` records
-(docs/hand-record.md), and the reference functions follow the duties of the play for four, so
-that the tests can play legal hands of their own.
+The builders make `ecarte-quatre/1` records (docs/hand-record.md), and the reference functions
+follow the duties of the play for four, so that the tests can play legal hands of their own:
+neither uses the engine. `rejects` asserts what the engine answers.
 """
-import pytest
-
-from games.engine import EngineError
 from games.engine.quatre import score_quatre
+from tests.engine.kit import CLASSIC, H, full_record, refuses, summary_record
 
-SUITS = "SHDC"
-CLASSIC = "KQJAT987"
-ALL_CARDS = [r + s for s in SUITS for r in CLASSIC]
+FORMAT = "ecarte-quatre/1"
 SEATS = ("elder", "second", "third", "dealer")
 SIDE_OF = {"elder": "elder_side", "second": "dealer_side", "third": "elder_side",
            "dealer": "dealer_side"}
@@ -24,11 +21,6 @@ TURN_UP = "7H"
 STOCK = "JH AH TH 9H 8H 9D 8D 7D 9C 8C 7C".split()
 
 
-def H(text):
-    """'KS QS JS' -> ['KS', 'QS', 'JS']."""
-    return text.split() if isinstance(text, str) else list(text)
-
-
 def deal(elder=ELDER, second=SECOND, third=THIRD, dealer=DEALER, turn_up=TURN_UP):
     return {"elder": H(elder), "second": H(second), "third": H(third), "dealer": H(dealer),
             "turn_up": turn_up}
@@ -36,12 +28,7 @@ def deal(elder=ELDER, second=SECOND, third=THIRD, dealer=DEALER, turn_up=TURN_UP
 
 def full(the_deal=None, exchanges=(), tricks=None, **extra):
     """A full record; tricks is a list of 'C1 C2 C3 C4' strings, leader first."""
-    record = {"format": "ecarte-quatre/1", "deal": the_deal or deal(),
-              "exchanges": [dict(e) for e in exchanges]}
-    if tricks is not None:
-        record["tricks"] = [H(t) for t in tricks]
-    record.update(extra)
-    return record
+    return full_record(FORMAT, the_deal or deal(), exchanges, tricks, **extra)
 
 
 def swap(**seats):
@@ -62,26 +49,12 @@ def summary(opening, elder_side, dealer_side, king_turned=False, king=None, **ex
             "tricks": {"elder_side": elder_side, "dealer_side": dealer_side}}
     if king is not None:
         body["king"] = king
-    for key in list(extra):
-        if key.startswith("s_"):
-            body[key[2:]] = extra.pop(key)
-    return {"format": "ecarte-quatre/1", "summary": body, **extra}
+    return summary_record(FORMAT, body, **extra)
 
 
-def rejects(record, code, at=None, mentions=()):
-    with pytest.raises(EngineError) as caught:
-        score_quatre(record)
-    error = caught.value
-    assert error.code == code, repr(error)
-    if at is not None:
-        assert error.at == at, repr(error)
-    for word in mentions:
-        assert word in error.message, repr(error)
-    return error
-
-
-def marks(result):
-    return [(m["to"], m["points"], m["for"]) for m in result["marks"]]
+def rejects(record, code, at=None, *, at_prefix=None, mentions=()):
+    """Asserts that score_quatre refuses `record` with `code` (at `at`); returns the error."""
+    return refuses(score_quatre, record, code, at, at_prefix=at_prefix, mentions=mentions)
 
 
 # The reference model of the play for four (docs/rules.md, section 13, rulings 36 to 40).

@@ -11,15 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.engine import EngineError, analyse, score
-from tests.engine.ecarte_kit import (
-    ALL_CARDS,
-    REFUSE,
-    ROLES,
-    follower_wins,
-    legal_follows,
-    other,
-    solve,
-)
+from tests.engine.ecarte_kit import REFUSE, ROLES, follower_wins, legal_follows, other, solve
+from tests.engine.kit import ALL_CARDS
 
 SETTINGS = settings(max_examples=150, deadline=None)
 SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}

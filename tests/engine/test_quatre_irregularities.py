@@ -4,7 +4,8 @@ the offender's side one point of its trick award, and the hand may be dealt agai
 instead. Hearts are trumps in every deal here (the turn-up 7H); the elder plays without
 proposing, so his side is vulnerable."""
 from games.engine.quatre import QuatreMatch, score_quatre
-from tests.engine.quatre_kit import deal, full, marks, rejects, summary
+from tests.engine.kit import marks
+from tests.engine.quatre_kit import deal, full, rejects, summary
 
 # The elder leads the KS. The second holds the QS but trumps with the KH: a revoke (he must
 # follow suit). He then wins every trick: QH and JH, trumps nobody can follow; the QS, which

@@ -1,7 +1,8 @@
 """Écarté à quatre, the king (docs/rules.md, section 13): a king turned up is marked by the
 dealer's side; a player who holds the king of trumps and announces it marks for his side."""
 from games.engine.quatre import score_quatre
-from tests.engine.quatre_kit import deal, full, marks, rejects, summary, swap
+from tests.engine.kit import marks
+from tests.engine.quatre_kit import deal, full, rejects, summary, swap
 
 # The second holds KH, and hearts are trumps.
 HEARTS = deal()

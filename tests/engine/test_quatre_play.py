@@ -5,14 +5,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.engine.quatre import score_quatre
-from tests.engine.quatre_kit import (
-    ALL_CARDS,
-    SEATS,
-    deal,
-    full,
-    play_out,
-    rejects,
-)
+from tests.engine.kit import ALL_CARDS
+from tests.engine.quatre_kit import SEATS, deal, full, play_out, rejects
 
 # Hearts are trumps (the turn-up is 7H) in every deal below.
 FOLLOW = deal("8S AD 7D 7C 8C", "JS 9D 8D 9C TC", "QS 9S KD QD JD", "KC QC JC AC TD")

@@ -6,7 +6,8 @@ from hypothesis import strategies as st
 
 from games.engine import score
 from games.engine.quatre import score_quatre
-from tests.engine.quatre_kit import full, marks, summary
+from tests.engine.kit import marks
+from tests.engine.quatre_kit import full, summary
 from tests.engine.test_quatre_play import random_hand
 
 ROLE = {"elder_side": "elder", "dealer_side": "dealer"}

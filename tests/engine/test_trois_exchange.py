@@ -33,11 +33,11 @@ def test_a_single_refusal_means_the_hand_is_played_as_dealt():
 
 def test_a_refused_proposal_exchanges_no_card():
     entry = refuse("middle") | {"elder": {"discard": ["TS"], "draw": ["KC"]}}
-    rejects(score_trois, record([entry]), "bad_exchange", "exchanges[0]")
+    rejects(record([entry]), "bad_exchange", "exchanges[0]")
 
 
 def test_nothing_follows_a_refusal():
-    rejects(score_trois, record([refuse("dealer"), accept(("TS", "KC"))]), "bad_exchange",
+    rejects(record([refuse("dealer"), accept(("TS", "KC"))]), "bad_exchange",
             "exchanges[1]")
 
 
@@ -45,17 +45,17 @@ def test_only_the_middle_or_the_dealer_answers_a_proposal():
     # docs/rules.md, ruling 42: the record names who refused, and the elder does not answer
     # his own proposal.
     for by in ("elder", None, "nobody"):
-        rejects(score_trois, record([{"accepted": False, "refused_by": by}]), "bad_format",
+        rejects(record([{"accepted": False, "refused_by": by}]), "bad_format",
                 "exchanges[0].refused_by")
-    rejects(score_trois, record([{"accepted": False}]), "bad_format", "exchanges[0].refused_by")
-    rejects(score_trois, record([accept(("TS", "KC")) | {"refused_by": "middle"}]), "bad_format",
+    rejects(record([{"accepted": False}]), "bad_format", "exchanges[0].refused_by")
+    rejects(record([accept(("TS", "KC")) | {"refused_by": "middle"}]), "bad_format",
             "exchanges[0].refused_by")
 
 
 def test_the_proposer_takes_at_least_one_card():
-    rejects(score_trois, record([accept(([], []), ("KH", "KC"))]), "bad_exchange",
+    rejects(record([accept(([], []), ("KH", "KC"))]), "bad_exchange",
             "exchanges[0].elder")
-    rejects(score_trois, record([{"accepted": True, "middle": {"discard": ["KH"],
+    rejects(record([{"accepted": True, "middle": {"discard": ["KH"],
                                                               "draw": ["KC"]}}]),
             "bad_exchange", "exchanges[0]")
 
@@ -67,23 +67,23 @@ def test_the_others_take_none_to_five():
     score_trois(record([accept(("TS", "KC"))], rules={"dealer_exchange": "required"}))
     score_trois(record([accept(("TS", "KC"), (MIDDLE, STOCK[1:6]), (DEALER, STOCK[6:11]))]))
     too_many = accept(("TS", "KC"), (MIDDLE + " 7H", STOCK[1:7]))
-    rejects(score_trois, record([too_many]), "bad_exchange", "exchanges[0].middle")
+    rejects(record([too_many]), "bad_exchange", "exchanges[0].middle")
 
 
 def test_discard_and_draw_are_equal():
-    rejects(score_trois, record([accept(("TS", "KC"), ("KH QH", "QC"))]), "bad_exchange",
+    rejects(record([accept(("TS", "KC"), ("KH QH", "QC"))]), "bad_exchange",
             "exchanges[0].middle")
 
 
 def test_each_discards_only_what_he_holds_and_draws_only_from_the_stock():
-    rejects(score_trois, record([accept(("TS", "KC"), ("JH", "QC"))]), "card_not_held",
+    rejects(record([accept(("TS", "KC"), ("JH", "QC"))]), "card_not_held",
             "exchanges[0].middle.discard[0]")
     # The elder's discard is out of the game: the middle, drawing after him, cannot have it.
-    rejects(score_trois, record([accept(("TS", "KC"), ("KH", "TS"))]), "duplicate_card",
+    rejects(record([accept(("TS", "KC"), ("KH", "TS"))]), "duplicate_card",
             "exchanges[0].middle.draw[0]")
-    rejects(score_trois, record([accept(("TS", "KC"), ("KH", "KC"))]), "duplicate_card",
+    rejects(record([accept(("TS", "KC"), ("KH", "KC"))]), "duplicate_card",
             "exchanges[0].middle.draw[0]")
-    rejects(score_trois, record([accept(("TS", "JH"))]), "duplicate_card",
+    rejects(record([accept(("TS", "JH"))]), "duplicate_card",
             "exchanges[0].elder.draw[0]")
 
 
@@ -95,7 +95,7 @@ def test_the_elder_may_propose_again_while_the_stock_lasts():
 
 def test_no_one_draws_more_than_the_stock_holds():
     # docs/rules.md, ruling 44: fifteen cards are drawn, and the elder asks for two.
-    rejects(score_trois, record([accept((ELDER, STOCK[0:5]), (MIDDLE, STOCK[5:10]),
+    rejects(record([accept((ELDER, STOCK[0:5]), (MIDDLE, STOCK[5:10]),
                                         ("JH AH TH 9H 8H", STOCK[10:15])),
                                  accept((STOCK[0:2], ["7H", "7C"]))]),
             "stock_exhausted", "exchanges[1].elder.draw")
@@ -108,7 +108,7 @@ def test_when_the_stock_runs_out_the_players_after_take_none():
                  accept(("KC", ["7H"]))]
     score_trois(record(exchanges))
     exchanges[1]["dealer"] = {"discard": ["JD"], "draw": ["7C"]}
-    rejects(score_trois, record(exchanges), "stock_exhausted", "exchanges[1].dealer.draw")
+    rejects(record(exchanges), "stock_exhausted", "exchanges[1].dealer.draw")
     del exchanges[1]["dealer"]
-    rejects(score_trois, record(exchanges + [refuse("middle")]), "stock_exhausted",
+    rejects(record(exchanges + [refuse("middle")]), "stock_exhausted",
             "exchanges[2]")

@@ -6,7 +6,8 @@ import pytest
 from games.engine import EngineError
 from games.engine.trois import score_trois
 from games.engine.trois_game import TroisGame
-from tests.engine.trois_kit import marks, rejects, summary
+from tests.engine.kit import marks, refuses
+from tests.engine.trois_kit import summary
 
 PLAYERS = ("ann", "bob", "cy")  # bob sits at ann's left, cy at bob's
 
@@ -38,7 +39,7 @@ def test_the_first_to_reach_seven_wins_and_withdraws_and_the_others_play_on_two_
     assert game.order == ["bob"] and game.in_play == ("ann", "cy")
     # The deal passes to bob's left: cy deals to ann, and they keep their scores.
     assert game.seats() == {"elder": "ann", "dealer": "cy"}
-    rejects(game.play, summary("exchanged", (3, 1, 1)), "bad_format", "format")
+    refuses(game.play, summary("exchanged", (3, 1, 1)), "bad_format", "format")
     result = game.play(two_handed(5, 0))
     assert result["score_after"] == {"elder": 3, "dealer": 1}
     assert game.seats() == {"elder": "cy", "dealer": "ann"}
@@ -48,7 +49,7 @@ def test_the_first_to_reach_seven_wins_and_withdraws_and_the_others_play_on_two_
     game.play(two_handed(0, 5))  # ann deals and reaches 7
     assert game.over and game.order == ["bob", "ann", "cy"]
     assert game.in_play == () and game.seats() == {}
-    rejects(game.play, two_handed(5, 0), "after_game_end")
+    refuses(game.play, two_handed(5, 0), "after_game_end")
 
 
 def test_the_winner_reaching_the_target_ends_the_marking_of_the_hand():
@@ -70,9 +71,9 @@ def test_a_dealer_who_withdraws_passes_the_deal_to_his_left():
 def test_the_game_gives_each_record_its_score_and_target():
     game = TroisGame(PLAYERS, first_dealer="ann", target=5)
     game.play(summary("exchanged", (3, 1, 1)))
-    rejects(game.play, summary("exchanged", (3, 1, 1), r_score_before={"cy": 0}),
+    refuses(game.play, summary("exchanged", (3, 1, 1), r_score_before={"cy": 0}),
             "bad_format", "score_before")
-    rejects(game.play, summary("exchanged", (3, 1, 1), r_target=7), "bad_format", "target")
+    refuses(game.play, summary("exchanged", (3, 1, 1), r_target=7), "bad_format", "target")
     assert game.score == {"ann": 0, "bob": 1, "cy": 0}
     game.play(summary("exchanged", (3, 1, 1), r_score_before={"elder": 0, "middle": 0,
                                                               "dealer": 1}, r_target=5))

@@ -4,7 +4,8 @@ marks, and the hand may be dealt again (`replay`) instead. Each player plays for
 both others are his adversaries."""
 from games.engine.trois import score_trois
 from games.engine.trois_game import TroisGame
-from tests.engine.trois_kit import full, marks, rejects, summary
+from tests.engine.kit import marks
+from tests.engine.trois_kit import full, rejects, summary
 
 # Diamonds are trumps (the turn-up 7D). The middle holds the 9S but trumps the elder's KS with
 # the 8D: a revoke (he must follow suit). He then leads his hearts, which nobody can follow
@@ -19,7 +20,7 @@ def revoked(**extra):
 
 
 def test_an_illegal_card_is_refused_unless_a_revoke_keeps_it():
-    rejects(score_trois, revoked(), "must_follow_suit", "tricks[0][1]")
+    rejects(revoked(), "must_follow_suit", "tricks[0][1]")
     score_trois(revoked(irregularities=[REVOKE]))
 
 
@@ -55,13 +56,13 @@ def test_the_penalty_is_one_point_however_many_offences():
 
 
 def test_a_revoke_names_an_illegal_play_of_that_seat():
-    rejects(score_trois, revoked(irregularities=[REVOKE, {"type": "revoke", "by": "dealer",
+    rejects(revoked(irregularities=[REVOKE, {"type": "revoke", "by": "dealer",
                                                           "trick": 2}]),
             "bad_irregularity", "irregularities[1]")
-    rejects(score_trois, revoked(irregularities=[REVOKE, {"type": "revoke", "by": "middle",
+    rejects(revoked(irregularities=[REVOKE, {"type": "revoke", "by": "middle",
                                                           "trick": 6}]),
             "bad_irregularity", "irregularities[1].trick")
-    rejects(score_trois, revoked(irregularities=[REVOKE, {"type": "revoke", "by": "second",
+    rejects(revoked(irregularities=[REVOKE, {"type": "revoke", "by": "second",
                                                           "trick": 1}]),
             "bad_irregularity", "irregularities[1].by")
 
@@ -101,9 +102,9 @@ def test_a_false_king_not_dealt_costs_the_point():
 def test_a_false_king_needs_its_entry_and_a_king_announced():
     record = false_king("QD")
     del record["irregularities"]
-    rejects(score_trois, record, "king_not_held", "king")
+    rejects(record, "king_not_held", "king")
     record = false_king("QD") | {"king": None}
-    rejects(score_trois, record, "bad_irregularity", "irregularities[0]")
+    rejects(record, "bad_irregularity", "irregularities[0]")
 
 
 def test_a_false_king_in_a_summary_is_penalised_and_marks_no_king():
@@ -136,6 +137,6 @@ def test_the_same_dealer_deals_a_void_hand_again():
 def test_no_replay_in_a_hand_in_progress_and_no_abandon():
     record = full(*DEAL, [], TRICKS[:1], in_progress=True,
                   irregularities=[REVOKE, {"type": "replay", "reason": "revoke"}])
-    rejects(score_trois, record, "bad_irregularity", "irregularities[1]")
-    rejects(score_trois, summary("played", (3, 1, 1), r_irregularities=[
+    rejects(record, "bad_irregularity", "irregularities[1]")
+    rejects(summary("played", (3, 1, 1), r_irregularities=[
         {"type": "abandon", "by": "dealer"}]), "bad_irregularity", "irregularities[0]")

@@ -1,7 +1,8 @@
 """Écarté à trois, the king (docs/rules.md, section 12): the dealer marks a king turned up, and
 a player who holds the king of trumps and announces it marks 1, as in the two-handed game."""
 from games.engine.trois import score_trois
-from tests.engine.trois_kit import accept, full, marks, rejects, summary
+from tests.engine.kit import marks
+from tests.engine.trois_kit import accept, full, rejects, summary
 
 ELDER, MIDDLE, DEALER = "KS QS JS AS TS", "9S 8S 7S KH QH", "JH AH TH 9H 8H"
 ELDER_VOLE = ["KS 9S JH", "QS 8S AH", "JS 7S TH", "AS KH 9H", "TS QH 8H"]
@@ -31,10 +32,10 @@ def test_no_mark_for_a_king_not_announced():
 
 
 def test_a_king_announced_but_not_held_is_refused():
-    err = rejects(score_trois, full(ELDER, MIDDLE, DEALER, "7H", [], ELDER_VOLE, king="dealer"),
+    err = rejects(full(ELDER, MIDDLE, DEALER, "7H", [], ELDER_VOLE, king="dealer"),
                   "king_not_held", "king")
     assert "KH" in err.message
-    rejects(score_trois, full(ELDER, MIDDLE, DEALER, "KD", [], ELDER_VOLE, king="elder"),
+    rejects(full(ELDER, MIDDLE, DEALER, "KD", [], ELDER_VOLE, king="elder"),
             "king_not_held", "king")
 
 
@@ -46,13 +47,13 @@ def test_a_king_drawn_in_the_exchange_counts_and_a_king_discarded_does_not():
     thrown = [accept(("TS", "KC"), ("KH", "JC"))]
     record = full(ELDER, MIDDLE, DEALER, "7H", thrown, tricks, king="middle", in_progress=True)
     record["tricks"] = []
-    rejects(score_trois, record, "king_not_held", "king")
+    rejects(record, "king_not_held", "king")
 
 
 def test_no_one_announces_a_king_that_was_turned_up():
-    rejects(score_trois, summary("exchanged", (3, 1, 1), king_turned=True, king="elder"),
+    rejects(summary("exchanged", (3, 1, 1), king_turned=True, king="elder"),
             "bad_summary", "summary.king")
-    rejects(score_trois, summary("exchanged", (3, 1, 1), king_turned=True, turn_up="QD"),
+    rejects(summary("exchanged", (3, 1, 1), king_turned=True, turn_up="QD"),
             "bad_summary", "summary.king_turned")
 
 
@@ -64,16 +65,16 @@ def test_a_king_that_reaches_the_target_ends_the_game_before_play():
     assert marks(result) == [("dealer", 1, "king_turned")]
     assert result["game_over"] and result["winner"] == "dealer"
     record["exchanges"] = [accept(("TS", "KC"))]
-    rejects(score_trois, record, "after_game_end", "exchanges[0]")
+    rejects(record, "after_game_end", "exchanges[0]")
     record = full(ELDER, MIDDLE, DEALER, "KD", [], ELDER_VOLE, score_before=before)
-    rejects(score_trois, record, "after_game_end", "tricks[0]")
+    rejects(record, "after_game_end", "tricks[0]")
     before = {"elder": 3, "middle": 6, "dealer": 2}
     record = full(ELDER, MIDDLE, DEALER, "7H", [], ELDER_VOLE, king="middle",
                   score_before=before)
-    rejects(score_trois, record, "after_game_end", "tricks[0]")
+    rejects(record, "after_game_end", "tricks[0]")
     record["tricks"] = []
     assert score_trois(record)["winner"] == "middle"
     assert score_trois(summary("played", (0, 0, 0), king="middle", r_score_before=before))[
         "winner"] == "middle"
-    rejects(score_trois, summary("played", (3, 1, 1), king="middle", r_score_before=before),
+    rejects(summary("played", (3, 1, 1), king="middle", r_score_before=before),
             "after_game_end", "summary.tricks")

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 
 from games.engine import score
 from games.engine.trois import score_trois
+from tests.engine.kit import refuses
 from tests.engine.trois_kit import full, legal_hands, rejects, summary
 
 ELDER, MIDDLE, DEALER = "KS QS JS AS TS", "9S 8S 7S KH QH", "JH AH TH 9H 8H"
@@ -54,50 +55,50 @@ def test_the_examples_of_the_contract_are_what_the_engine_reads_and_gives():
 
 def test_the_format_is_ecarte_trois():
     record = vole(format="ecarte-hand/1")
-    rejects(score_trois, record, "bad_format", "format")
+    rejects(record, "bad_format", "format")
     del record["format"]
     score_trois(record)
 
 
 def test_the_two_handed_scorer_does_not_take_an_a_trois_record():
-    rejects(score, vole(), "bad_format", "format")
-    rejects(score, summary("played", (3, 1, 1)), "bad_format", "format")
+    refuses(score, vole(), "bad_format", "format")
+    refuses(score, summary("played", (3, 1, 1)), "bad_format", "format")
 
 
 def test_a_record_is_an_object():
-    rejects(score_trois, ["deal"], "bad_format", "")
-    rejects(score_trois, {"format": "ecarte-trois/1"}, "bad_format", "")
+    rejects(["deal"], "bad_format", "")
+    rejects({"format": "ecarte-trois/1"}, "bad_format", "")
 
 
 def test_unknown_keys_are_refused_where_they_stand():
-    rejects(score_trois, vole(offer={"by": "elder", "accepted": True}), "unknown_field", "offer")
+    rejects(vole(offer={"by": "elder", "accepted": True}), "unknown_field", "offer")
     record = vole()
     record["deal"]["observer"] = []
-    rejects(score_trois, record, "unknown_field", "deal.observer")
-    rejects(score_trois, summary("played", (3, 1, 1), in_progress=True), "unknown_field",
+    rejects(record, "unknown_field", "deal.observer")
+    rejects(summary("played", (3, 1, 1), in_progress=True), "unknown_field",
             "summary.in_progress")
-    rejects(score_trois, summary("played", (3, 1, 1), r_tricks=[]), "unknown_field", "tricks")
-    rejects(score_trois, vole(rules={"colour": "red"}), "unknown_field", "rules.colour")
+    rejects(summary("played", (3, 1, 1), r_tricks=[]), "unknown_field", "tricks")
+    rejects(vole(rules={"colour": "red"}), "unknown_field", "rules.colour")
 
 
 def test_the_variants_are_not_recorded_a_trois():
     # docs/rules.md, ruling 48; the irregularities are recorded (test_trois_irregularities.py).
-    rejects(score_trois, vole(double={"by": "elder", "before_trick": 1, "accepted": True}),
+    rejects(vole(double={"by": "elder", "before_trick": 1, "accepted": True}),
             "unknown_field", "double")
-    rejects(score_trois, vole(offer={"by": "elder", "accepted": True}), "unknown_field",
+    rejects(vole(offer={"by": "elder", "accepted": True}), "unknown_field",
             "offer")
 
 
 def test_a_trick_is_three_cards():
     record = vole()
     record["tricks"][2] = ["JS", "7S"]
-    rejects(score_trois, record, "bad_format", "tricks[2]")
+    rejects(record, "bad_format", "tricks[2]")
 
 
 def test_a_finished_hand_has_five_tricks():
     record = vole()
     record["tricks"].pop()
-    rejects(score_trois, record, "wrong_trick_count", "tricks")
+    rejects(record, "wrong_trick_count", "tricks")
 
 
 def test_a_hand_in_progress_marks_no_trick_points():
@@ -110,10 +111,10 @@ def test_a_hand_in_progress_marks_no_trick_points():
 
 def test_the_game_score_names_the_three_seats_and_the_target_defaults_to_seven():
     # docs/rules.md, ruling 48.
-    rejects(score_trois, vole(score_before={"observer": 1}), "unknown_field",
+    rejects(vole(score_before={"observer": 1}), "unknown_field",
             "score_before.observer")
-    rejects(score_trois, vole(score_before={"middle": -1}), "bad_format", "score_before.middle")
-    rejects(score_trois, vole(score_before={"middle": 7}), "after_game_end",
+    rejects(vole(score_before={"middle": -1}), "bad_format", "score_before.middle")
+    rejects(vole(score_before={"middle": 7}), "after_game_end",
             "score_before.middle")
     result = score_trois(vole(score_before={"elder": 4}))
     assert result["score_after"]["elder"] == 6 and not result["game_over"]
@@ -125,9 +126,9 @@ def test_a_summary_needs_its_opening_its_king_turned_and_its_tricks():
     for key in ("opening", "king_turned", "tricks"):
         record = summary("played", (3, 1, 1))
         del record["summary"][key]
-        rejects(score_trois, record, "bad_format", f"summary.{key}")
-    rejects(score_trois, summary("dealt", (3, 1, 1)), "bad_format", "summary.opening")
-    rejects(score_trois, summary("played", (3, 1, 1), king="observer"), "bad_format",
+        rejects(record, "bad_format", f"summary.{key}")
+    rejects(summary("dealt", (3, 1, 1)), "bad_format", "summary.opening")
+    rejects(summary("played", (3, 1, 1), king="observer"), "bad_format",
             "summary.king")
 
 

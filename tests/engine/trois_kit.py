@@ -1,23 +1,17 @@
-"""Builders and a reference model of the play for the à trois tests (no tests here).
+"""Builders and a reference model of the play for the à trois tests (no tests here), on the
+kit the three forms share (tests/engine/kit.py).
 
-Nothing here imports the engine: the builders make `ecarte-trois/1` records, and the reference
-functions follow the Laws of the play for three (docs/rules.md, section 12) so that the tests
-can generate legal hands.
+The builders make `ecarte-trois/1` records, and the reference functions follow the Laws of the
+play for three (docs/rules.md, section 12) so that the tests can generate legal hands: neither
+uses the engine. `rejects` asserts what the engine answers.
 """
-import pytest
 from hypothesis import strategies as st
 
-from games.engine import EngineError
+from games.engine.trois import score_trois
+from tests.engine.kit import ALL_CARDS, CLASSIC, H, full_record, refuses, summary_record
 
-SUITS = "SHDC"
-CLASSIC = "KQJAT987"
-ALL_CARDS = [r + s for s in SUITS for r in CLASSIC]
+FORMAT = "ecarte-trois/1"
 SEATS = ("elder", "middle", "dealer")
-
-
-def H(text):
-    """'KS QS JS' -> ['KS', 'QS', 'JS']."""
-    return text.split() if isinstance(text, str) else list(text)
 
 
 def accept(elder, middle=None, dealer=None):
@@ -35,16 +29,8 @@ def refuse(by):
 
 def full(elder, middle, dealer, turn_up, exchanges=(), tricks=None, **extra):
     """A full à trois record; tricks are 'LEAD SECOND THIRD' strings or lists."""
-    record = {
-        "format": "ecarte-trois/1",
-        "deal": {"elder": H(elder), "middle": H(middle), "dealer": H(dealer),
-                 "turn_up": turn_up},
-        "exchanges": [dict(e) for e in exchanges],
-    }
-    if tricks is not None:
-        record["tricks"] = [H(t) for t in tricks]
-    record.update(extra)
-    return record
+    return full_record(FORMAT, {"elder": H(elder), "middle": H(middle), "dealer": H(dealer),
+                                "turn_up": turn_up}, exchanges, tricks, **extra)
 
 
 def summary(opening, tricks, king_turned=False, **fields):
@@ -53,20 +39,12 @@ def summary(opening, tricks, king_turned=False, **fields):
     outer = {k[2:]: fields.pop(k) for k in list(fields) if k.startswith("r_")}
     body = {"opening": opening, "king_turned": king_turned,
             "tricks": dict(zip(SEATS, tricks))} | fields
-    return {"format": "ecarte-trois/1", "summary": body} | outer
+    return summary_record(FORMAT, body, **outer)
 
 
-def marks(result):
-    return [(m["to"], m["points"], m["for"]) for m in result["marks"]]
-
-
-def rejects(fn, record, code, at=None):
-    with pytest.raises(EngineError) as caught:
-        fn(record)
-    assert caught.value.code == code, caught.value
-    if at is not None:
-        assert caught.value.at == at, caught.value
-    return caught.value
+def rejects(record, code, at=None, *, at_prefix=None, mentions=()):
+    """Asserts that score_trois refuses `record` with `code` (at `at`); returns the error."""
+    return refuses(score_trois, record, code, at, at_prefix=at_prefix, mentions=mentions)
 
 
 # -- the play, from the Laws ---------------------------------------------------------------

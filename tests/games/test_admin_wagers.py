@@ -113,18 +113,18 @@ def test_the_wager_list_shows_each_wager_with_its_money_odds_and_status(staff_cl
         "id": str(offer.pk), "table_column": "English evening", "unit": "1",
         "style": "English", "bettor": "Charles", "on": "Athos", "stake_display": "10.00",
         "odds": "5:2", "matched_display": "10.00", "returned_display": "0.00",
-        "status": "none left", "outcome": "won", "net_display": "+25.00",
+        "unmatched_part": "none left", "outcome": "won", "net_display": "+25.00",
         "created": timezone.localtime(offer.created_at).strftime("%Y-%m-%d %H:%M")}
     row = cells(page, f'"/admin/games/wager/{dora.pk}/change/"')
     # Dora's 5.00 on Athos: 2.00 matched, 3.00 given back; Athos won, so she wins 2.00 less
     # the 5 % levy of 0.10.
     assert (row["style"], row["bettor"], row["odds"], row["matched_display"],
-            row["returned_display"], row["status"], row["outcome"], row["net_display"]) == (
+            row["returned_display"], row["unmatched_part"], row["outcome"], row["net_display"]) == (
         "French", "Dora", "—", "2.00", "3.00", "balanced", "won", "+1.90")
     emile = cells(page, f'"/admin/games/wager/{evenings["gallery"][2].pk}/change/"')
     assert (emile["outcome"], emile["net_display"]) == ("lost", "-12.00")  # all 12.00 matched
     withdrawn = cells(page, f'"/admin/games/wager/{evenings["withdrawn"].pk}/change/"')
-    assert (withdrawn["status"], withdrawn["outcome"], withdrawn["net_display"]) == (
+    assert (withdrawn["unmatched_part"], withdrawn["outcome"], withdrawn["net_display"]) == (
         "withdrawn", "returned: nothing was matched", "0.00")
 
 
@@ -144,7 +144,7 @@ def test_an_offer_taken_in_part_that_won_is_listed_as_won_with_its_lapsed_part_r
     page = page_text(staff_client.get(WAGERS))
 
     row = cells(page, f'"/admin/games/wager/{offer.pk}/change/"')
-    assert (row["matched_display"], row["returned_display"], row["status"], row["outcome"],
+    assert (row["matched_display"], row["returned_display"], row["unmatched_part"], row["outcome"],
             row["net_display"]) == ("4.00", "6.00", "lapsed", "won", "+8.00")
     detail = page_text(staff_client.get(f"{WAGERS}{offer.pk}/change/"))
     assert "Dora -8.00" in words(detail)  # the layer's side: she lost her lay

@@ -53,11 +53,6 @@ def test_a_hand_dealt_again_a_trois_keeps_the_dealer(scorer):
     assert out["table"]["last_hands"][0]["void"] is True
 
 
-@pytest.fixture
-def four():
-    return players("Athos", "Porthos", "Aramis", "D'Artagnan")
-
-
 def test_a_revoke_a_quatre_costs_the_side_a_point(scorer, four):
     # Athos deals first: Porthos is the elder, Aramis the second, D'Artagnan the third; the
     # dealer's side is Athos and Aramis. Aramis revokes in the first trick and his side makes

@@ -4,14 +4,8 @@ import pytest
 
 from games.api.schemas import HandAndTable
 from games.models import Hand, Table
-from tests.games.kit import players
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def four():
-    return players("Athos", "Porthos", "Aramis", "D'Artagnan")
 
 
 def open_quatre(api, four, **extra):

@@ -27,11 +27,6 @@ PLAY = [["KS", "TD", "7S", "QD"],  # the elder leads; the dealer overtrumps
         ["JC", "QS", "QH", "AH"]]
 
 
-@pytest.fixture
-def four():
-    return players("Athos", "Porthos", "Aramis", "D'Artagnan")
-
-
 def open_quatre(api, four, **rules):
     """Athos deals first: Porthos is the elder, Aramis the second, D'Artagnan the third.
     Athos and Aramis are partners, the dealer's side."""

@@ -3,15 +3,9 @@ Tables)."""
 import pytest
 
 from games.models import Table
-from tests.games.kit import players
 
 pytestmark = pytest.mark.django_db
 
-
-
-@pytest.fixture
-def trio():
-    return players("Athos", "Porthos", "Aramis")
 
 
 def open_pool(scorer, trio, **extra):

@@ -4,14 +4,9 @@ import pytest
 
 from games.api.schemas import HandAndTable
 from games.models import Hand, Table
-from tests.games.kit import players, summary
+from tests.games.kit import summary
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def trio():
-    return players("Athos", "Porthos", "Aramis")
 
 
 def open_trois(api, trio, **extra):

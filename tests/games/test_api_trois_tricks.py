@@ -27,11 +27,6 @@ PLAY = [["KS", "TD", "QD"],   # the dealer overtrumps and leads next
         ["JC", "QS", "QH"]]
 
 
-@pytest.fixture
-def trio():
-    return players("Athos", "Porthos", "Aramis")
-
-
 def open_trois(api, trio, **rules):
     """Athos deals first: Porthos is the elder, Aramis the middle."""
     answer = api.post("/tables", {"name": "Trois", "format": "trois", "rules": rules,

@@ -18,11 +18,6 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def staff(django_user_model):
-    return django_user_model.objects.create_user("steward", is_staff=True)
-
-
-@pytest.fixture
 def won(staff):
     table = pool(staff, pool_entry="10.00", pool_forfeit="1.00")
     athos = Player.objects.get(name="Athos")

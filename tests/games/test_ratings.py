@@ -6,7 +6,6 @@ from datetime import datetime, timezone
 from unittest import mock
 
 import pytest
-from django.contrib.auth import get_user_model
 
 from games import ratings
 from games.models import Game, GamePlayer, Hand, RatingsDue, Table
@@ -25,11 +24,6 @@ def clock(hour: int, minute: int = 0):
     when = datetime(2026, 3, 5, hour, minute, tzinfo=timezone.utc)
     with mock.patch("django.utils.timezone.now", return_value=when):
         yield
-
-
-@pytest.fixture
-def staff():
-    return get_user_model().objects.create_user("secretary", is_staff=True)
 
 
 def rubber(by, first, second):

@@ -66,13 +66,13 @@ def test_the_standings_of_a_pool_evening(user):
     assert figures == {
         "Athos": {"games_played": 2, "games_won": 1, "units_played": 2, "units_won": 1,
                   "pools_played": 1, "pools_won": 0, "points_for": 5, "points_against": 6,
-                  "voles": 2, "kings": 1, "won_at_play": "-10.00"},
+                  "voles": 2, "kings": 1, "won_at_play": -1000},
         "Porthos": {"games_played": 2, "games_won": 0, "units_played": 2, "units_won": 0,
                     "pools_played": 1, "pools_won": 0, "points_for": 1, "points_against": 10,
-                    "voles": 0, "kings": 0, "won_at_play": "-10.00"},
+                    "voles": 0, "kings": 0, "won_at_play": -1000},
         "Aramis": {"games_played": 2, "games_won": 2, "units_played": 2, "units_won": 2,
                    "pools_played": 1, "pools_won": 1, "points_for": 10, "points_against": 0,
-                   "voles": 4, "kings": 0, "won_at_play": "20.00"},
+                   "voles": 4, "kings": 0, "won_at_play": 2000},
     }
     now = ratings.ratings([athos.pk, porthos.pk, aramis.pk])
     for player in (athos, porthos, aramis):
@@ -108,7 +108,7 @@ def test_the_standings_count_only_what_finished_in_the_range(user):
     assert everything["Athos"]["games_played"] == 4
     porthos = {name: (rows["Porthos"]["pools_won"], rows["Porthos"]["won_at_play"])
                for name, rows in (("april", in_april), ("march", in_march), ("all", everything))}
-    assert porthos == {"april": (1, "20.00"), "march": (0, "-10.00"), "all": (1, "10.00")}
+    assert porthos == {"april": (1, 2000), "march": (0, -1000), "all": (1, 1000)}
     assert in_april["Athos"]["units_played"] == 2 and everything["Athos"]["units_played"] == 4
     since, _ = date_range("2026-04-11", None)
     assert standings(since=since) == []

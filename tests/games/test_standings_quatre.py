@@ -7,23 +7,12 @@ import pytest
 
 from games import ratings
 from games.models import Game, GamePlayer, Hand
-from tests.games.kit import players
 from tests.games.test_api_quatre import checked, open_quatre, vole_to
 from tests.games.test_projection import writes_of_full_projection
 from tests.games.test_ratings import clock, rubber, stored, win
 from tests.games.test_standings_trois import beats, ranked, row_of
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def staff(django_user_model):
-    return django_user_model.objects.create_user("steward", is_staff=True)
-
-
-@pytest.fixture
-def four():
-    return players("Athos", "Porthos", "Aramis", "D'Artagnan")
 
 
 def post_counting(api, snap, pair, voles=None):

@@ -12,7 +12,6 @@ from openskill.models import PlackettLuce
 
 from games import ratings
 from games.models import Game, GamePlayer, Hand, RatingsDue
-from tests.games.kit import players
 from tests.games.test_api_trois import open_trois, post, vole_to
 from tests.games.test_projection import writes_of_full_projection
 from tests.games.test_ratings import clock, rubber, stored, win
@@ -20,16 +19,6 @@ from tests.games.test_ratings import clock, rubber, stored, win
 pytestmark = pytest.mark.django_db
 
 MODEL = PlackettLuce()
-
-
-@pytest.fixture
-def staff(django_user_model):
-    return django_user_model.objects.create_user("steward", is_staff=True)
-
-
-@pytest.fixture
-def trio():
-    return players("Athos", "Porthos", "Aramis")
 
 
 def ranked(*teams):

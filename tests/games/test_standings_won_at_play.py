@@ -9,7 +9,7 @@ from unittest import mock
 import pytest
 from django.utils import translation
 
-from club import ledger
+from club import ledger, money_text
 from tests.games.kit import member, players, win_game
 
 pytestmark = pytest.mark.django_db
@@ -43,7 +43,7 @@ def evening_paid(client, staff_api):
         pool, _ = win_game(staff_api, pool, athos.pk)
         pool, _ = win_game(staff_api, pool, athos.pk)
         assert (pool["status"], pool["pool"]["pot"]) == ("won", "30.00")
-    assert ledger.cents_to_str(ledger.player_balance(athos)) == "23.80"
+    assert money_text.plain(ledger.player_balance(athos)) == "23.80"
     with mock.patch("django.utils.timezone.now", return_value=NEXT_DAY):
         for payment in dora_api.get("/settle-up").json()["payments"]:
             paid = staff_api.post("/payments", {"from": payment["from"]["id"],
@@ -73,13 +73,14 @@ def test_a_day_of_payments_only_lists_nobody(staff_api, evening_paid):
     assert answer.json()["standings"] == []
 
 
-@pytest.mark.parametrize("language, heading, period", [
-    ("en", "Won at play", "All time: 4 players"),
-    ("fr", "Gagné au jeu", "Depuis toujours\u00a0: 4 joueurs")])  # French spaces its colons
+@pytest.mark.parametrize("language, heading, period, won, lost", [
+    ("en", "Won at play", "All time: 4 players", "23.80", "-4.00"),
+    # French spaces its colons, and writes a decimal comma
+    ("fr", "Gagné au jeu", "Depuis toujours\u00a0: 4 joueurs", "23,80", "-4,00")])
 def test_the_page_names_the_column_and_shows_the_winnings(client, evening_paid, language,
-                                                          heading, period):
+                                                          heading, period, won, lost):
     with translation.override(language):
         page = client.get("/standings", HTTP_ACCEPT_LANGUAGE=language).content.decode()
 
     assert f">{heading}</th>" in page and period in re.sub(r"[ \n]+", " ", page)
-    assert ">23.80</td>" in page and ">-4.00</td>" in page
+    assert f">{won}</td>" in page and f">{lost}</td>" in page

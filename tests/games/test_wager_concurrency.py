@@ -14,7 +14,7 @@ from django.contrib.auth import get_user_model
 from django.db import connection, transaction
 from django.db.models import Sum
 
-from club import ledger
+from club import ledger, money_text
 from club.errors import Refused
 from club.models import Entry, Transaction
 from club.players import create_player
@@ -104,13 +104,13 @@ def test_a_take_racing_the_first_hand_is_matched_before_it_or_lapses(club):
         wager.refresh_from_db()
         if isinstance(took, WagerTake):  # taken before the unit started: held, none returned
             assert list(wager.takes.values_list("stake", "lay")) == [(1000, 1000)]
-            assert (wager.closed, wager.matched, wager.returned) == ("matched", 1000, 0)
+            assert (wager.status, wager.matched, wager.returned) == ("matched", 1000, 0)
             assert escrow(table, 1) == 2000
             matched += 1
         else:  # the unit started first: the offer lapsed, its stake returned, nothing taken
             assert isinstance(took, Refused), took
             assert not wager.takes.exists()
-            assert (wager.closed, wager.matched, wager.returned) == ("lapsed", 0, 1000)
+            assert (wager.status, wager.matched, wager.returned) == ("lapsed", 0, 1000)
             assert escrow(table, 1) == 0
     assert_balanced_books()
     assert (money(club.charles), money(club.dora)) == (matched * -1000, matched * -1000)
@@ -130,11 +130,11 @@ def test_a_wager_placed_as_the_unit_starts_is_closed_with_it_or_refused(club, st
         assert isinstance(recorded, tuple), recorded
         if isinstance(placed, Wager):  # closed when the unit started: nobody on the other side
             placed.refresh_from_db()
-            closed = "lapsed" if style == "english" else "balanced"
-            assert (placed.closed, placed.matched, placed.returned) == (closed, 0, 1000)
+            status = "lapsed" if style == "english" else "balanced"
+            assert (placed.status, placed.matched, placed.returned) == (status, 0, 1000)
         else:
             assert isinstance(placed, Refused) and placed.code == "wagers_closed", placed
-        assert not Wager.objects.filter(table=table, closed="").exists()
+        assert not Wager.objects.filter(table=table, status="open").exists()
         assert escrow(table, 1) == 0
     assert money(club.charles) == 0
     assert_balanced_books()
@@ -158,7 +158,7 @@ def test_members_wagering_at_once_while_hands_are_recorded_keep_every_cent(club,
                 act = rng.random()
                 if act < 0.5:
                     odds = rng.choice([None, "2:1", "1:2", "5:2"]) if style == "english" else None
-                    stake = ledger.cents_to_str(rng.choice([100, 250, 500, 1000]))
+                    stake = money_text.plain(rng.choice([100, 250, 500, 1000]))
                     wager = place_wager(table_id=table.pk, by=user, on=rng.choice(seated),
                                         stake=stake, odds=odds)
                     done.append(("place", wager.pk, user.player.pk, wager.on_id, wager.stake,
@@ -167,7 +167,7 @@ def test_members_wagering_at_once_while_hands_are_recorded_keep_every_cent(club,
                     # Only offers with something left: taking nothing is a known bug
                     # (test_wager_corrections.py, test_taking_nothing_of_a_fully_matched_offer_...).
                     offers = [w for w in Wager.objects.filter(
-                        table=table, closed="", style="english").exclude(bettor=user.player)
+                        table=table, status="open", style="english").exclude(bettor=user.player)
                         if w.unmatched]
                     if not offers:
                         continue
@@ -175,10 +175,10 @@ def test_members_wagering_at_once_while_hands_are_recorded_keep_every_cent(club,
                     rest = offer.unmatched
                     stake = rest if rng.random() < 0.5 or rest < 400 else rest // 4 * 2
                     take = take_wager(wager_id=offer.pk, by=user,
-                                      stake=ledger.cents_to_str(stake))
+                                      stake=money_text.plain(stake))
                     done.append(("take", take.pk, offer.pk, user.player.pk, stake))
                 else:
-                    own = list(Wager.objects.filter(table=table, closed="",
+                    own = list(Wager.objects.filter(table=table, status="open",
                                                     bettor=user.player))
                     if own:
                         wager = withdraw_wager(wager_id=rng.choice(own).pk, by=user)
@@ -217,8 +217,8 @@ def test_members_wagering_at_once_while_hands_are_recorded_keep_every_cent(club,
             .annotate(total=Sum("amount")).values_list("account__code", "total") if cents}
     assert held == expected_books([model.tab], model.bets.values())
     assert list(Wager.objects.order_by("pk").values_list(
-        "pk", "unit_number", "bettor_id", "on_id", "stake", "matched", "returned", "closed")) == [
-        (b.pk, b.unit, b.bettor, b.on, b.stake, b.matched, b.returned, b.closed)
+        "pk", "unit_number", "bettor_id", "on_id", "stake", "matched", "returned", "status")) == [
+        (b.pk, b.unit, b.bettor, b.on, b.stake, b.matched, b.returned, b.status)
         for b in sorted(model.bets.values(), key=lambda b: b.pk)]
     assert list(WagerTake.objects.order_by("pk").values_list("pk", "stake", "lay")) == sorted(
         (take[0], take[2], take[3]) for b in model.bets.values() for take in b.takes)
@@ -238,9 +238,9 @@ def model_of(table: Table, done: list) -> SimpleNamespace:
     seating = tuple(table.seating)
     tab = Tab(pk=table.pk, format="pool", style=table.wager_style,
               levy=Decimal(table.rules["levy_percent"]),
-              entry=ledger.parse_money(table.rules["pool_entry"]),
-              forfeit=ledger.parse_money(table.rules["pool_forfeit"]),
-              least=ledger.parse_money(table.rules["wager_min"]), most=None, seating=seating,
+              entry=money_text.parse(table.rules["pool_entry"]),
+              forfeit=money_text.parse(table.rules["pool_forfeit"]),
+              least=money_text.parse(table.rules["wager_min"]), most=None, seating=seating,
               setup=Setup(format="pool", players=seating, first_dealer=seating[1],
                           rules=table.rules))
     tab.change([list(row) for row in Hand.objects.filter(table=table).order_by("number")
@@ -257,16 +257,16 @@ def model_of(table: Table, done: list) -> SimpleNamespace:
         bet.takes.append((pk, layer, stake, stake * bet.odds[0] // bet.odds[1]))
         bet.matched += stake
     for _, pk in (a for a in done if a[0] == "withdraw"):
-        bets[pk].returned, bets[pk].closed = bets[pk].unmatched, "withdrawn"
+        bets[pk].returned, bets[pk].status = bets[pk].unmatched, "withdrawn"
     course = tab.course()
     for unit in course.units:
         if not started(course, unit.number):
             continue
         still = [b for b in sorted(bets.values(), key=lambda b: b.pk)
-                 if b.unit == unit.number and not b.closed]
+                 if b.unit == unit.number and b.status == "open"]
         if tab.style == "french":
             balance_gallery(still, unit.players)
         for bet in still if tab.style == "english" else ():  # taken in full: matched
-            bet.closed = "lapsed" if bet.unmatched else "matched"
+            bet.status = "lapsed" if bet.unmatched else "matched"
             bet.returned = bet.unmatched
     return SimpleNamespace(tab=tab, bets=bets)

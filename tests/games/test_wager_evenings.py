@@ -3,7 +3,7 @@ English rubber. Every balance is checked to the cent against a hand computation,
 settle-up's payments, recorded by staff, bring every balance to zero, the house's included."""
 import pytest
 
-from club import ledger
+from club import ledger, money_text
 from tests.games.kit import member, players, summary, win_game
 
 pytestmark = pytest.mark.django_db
@@ -53,7 +53,7 @@ def test_a_french_pool_and_an_english_rubber_settle_to_the_cent_and_the_settle_u
     #   Emile    -5.00 lost, then +2.00 laid = -3.00;   the house 0.20 + 0.10 + 0.25 = 0.55
     expected = {athos: "28.80", porthos: "-12.50", aramis: "-12.50", charles: "-6.10",
                 dora: "4.75", emile: "-3.00"}
-    assert {p: ledger.cents_to_str(ledger.player_balance(p)) for p in expected} == expected
+    assert {p: money_text.plain(ledger.player_balance(p)) for p in expected} == expected
     assert ledger.house_balance() == 55
 
     settle_up = charles_api.get("/settle-up").json()

@@ -149,7 +149,7 @@ class Bet:
     takes: list = field(default_factory=list)  # (take pk, layer, stake, lay)
     matched: int = 0
     returned: int = 0
-    closed: str = ""
+    status: str = "open"
     players: tuple = ()  # French: the unit's two players when the gallery was balanced
 
     @property
@@ -214,7 +214,7 @@ def balance_gallery(bets: list[Bet], players: tuple) -> None:
             room -= bet.matched
     for bet in bets:
         bet.returned += bet.stake - bet.matched - bet.returned
-        bet.closed, bet.players = "balanced", tuple(players)
+        bet.status, bet.players = "balanced", tuple(players)
 
 
 def expected_books(tables: list[Tab], bets) -> dict:
@@ -275,7 +275,7 @@ def unit_money(tab: Tab, course: Course, number: int, bets: list[Bet], books: Co
     for bet in bets:
         if (unit is None or not (decided or tab.playing(course))
                 or bet.on not in unit.players
-                or (bet.closed == "balanced" and set(bet.players) != set(unit.players))):
+                or (bet.status == "balanced" and set(bet.players) != set(unit.players))):
             put_up(bet, +1)  # void
         elif not decided:
             books[f"escrow:table:{tab.pk}:unit:{number}"] += (
@@ -285,7 +285,7 @@ def unit_money(tab: Tab, course: Course, number: int, bets: list[Bet], books: Co
             for _, layer, stake, lay in bet.takes:
                 books[f"player:{bet.bettor if won else layer}"] += stake + lay
             books[f"player:{bet.bettor}"] += bet.unmatched
-        elif bet.closed == "balanced":
+        elif bet.status == "balanced":
             if bet.on == unit.winner and bet.matched:
                 taken = levy(bet.matched, tab.levy)
                 books[f"player:{bet.bettor}"] += 2 * bet.matched - taken
@@ -348,7 +348,7 @@ class WagerMachine(RuleBasedStateMachine):
                 "FROM games_hand), (SELECT count(*) FROM games_handversion)")
             counts = cursor.fetchone()
         return (counts, list(Wager.objects.order_by("pk").values_list(
-                    "pk", "stake", "matched", "returned", "closed")),
+                    "pk", "stake", "matched", "returned", "status")),
                 list(Hand.objects.order_by("pk").values_list("pk", "version")),
                 list(Table.objects.order_by("pk").values_list("pk", "status", "seq")))
 
@@ -411,7 +411,7 @@ class WagerMachine(RuleBasedStateMachine):
                 and not started(t.course(), t.course().unit.number)]
 
     def open_offers(self) -> list[Bet]:
-        return [b for b in self.bets.values() if b.style == "english" and not b.closed
+        return [b for b in self.bets.values() if b.style == "english" and b.status == "open"
                 and b.unmatched and any(t.pk == b.table for t in self.open_for_wagers())]
 
     def tab(self, pk: int) -> Tab:
@@ -591,7 +591,7 @@ class WagerMachine(RuleBasedStateMachine):
             allowed = (
                 layer is not None and bet.style == "english" and tab.playing(course)
                 and not started(course, course.unit.number)
-                and not bet.closed and bet.unit == course.unit.number
+                and bet.status == "open" and bet.unit == course.unit.number
                 and bet.on in course.unit.players
                 and layer != bet.bettor and layer not in course.unit.players
                 and cents is not None and cents <= CEILING
@@ -622,13 +622,13 @@ class WagerMachine(RuleBasedStateMachine):
                 self.player_of(user) == bet.bettor and tab.playing(course)
                 and not started(course, course.unit.number)
                 and bet.unit == course.unit.number and bet.on in course.unit.players
-                and not bet.closed and bet.unmatched > 0)
+                and bet.status == "open" and bet.unmatched > 0)
         wager_id = bet.pk if bet is not None else 10**9
         done = self.act("withdraw", bet and self.tab(bet.table), allowed,
                         lambda: withdraw_wager(wager_id=wager_id, by=user))
         if done is not None:
             bet.returned += bet.unmatched
-            bet.closed = "withdrawn"
+            bet.status = "withdrawn"
 
     @precondition(lambda self: self.playing()
                   and (self.turn % 3 == 0 or not self.open_for_wagers()))
@@ -680,13 +680,13 @@ class WagerMachine(RuleBasedStateMachine):
         """docs/rules.md, section 11: when the unit's first card is played, what is unmatched
         of the English offers lapses and the French gallery is balanced."""
         open_bets = [b for b in sorted(self.bets.values(), key=lambda b: b.pk)
-                     if b.table == tab.pk and b.unit == unit and not b.closed
+                     if b.table == tab.pk and b.unit == unit and b.status == "open"
                      and b.on in players]  # one on anyone else is void, given back already
         if tab.style == "french":
             balance_gallery(open_bets, players)
             return
         for bet in open_bets:  # an offer taken in full stands as matched; nothing lapses
-            bet.closed = "lapsed" if bet.unmatched else "matched"
+            bet.status = "lapsed" if bet.unmatched else "matched"
             bet.returned += bet.unmatched
 
     @precondition(lambda self: any(t.hands for t in self.tables))
@@ -794,9 +794,9 @@ class WagerMachine(RuleBasedStateMachine):
     def the_rows_are_the_models(self):
         rows = list(Wager.objects.order_by("pk").values_list(
             "pk", "table_id", "unit_number", "style", "bettor_id", "on_id", "stake",
-            "odds_for", "odds_against", "matched", "returned", "closed"))
+            "odds_for", "odds_against", "matched", "returned", "status"))
         assert rows == [(b.pk, b.table, b.unit, b.style, b.bettor, b.on, b.stake, *b.odds,
-                         b.matched, b.returned, b.closed) for b in self.bets.values()]
+                         b.matched, b.returned, b.status) for b in self.bets.values()]
         takes = list(WagerTake.objects.order_by("pk").values_list(
             "pk", "wager_id", "layer_id", "stake", "lay"))
         assert takes == sorted((t[0], b.pk, *t[1:]) for b in self.bets.values()

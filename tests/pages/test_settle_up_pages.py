@@ -90,6 +90,25 @@ def test_members_see_the_suggestions_without_the_forms(debts, django_user_model)
     assert "Athos" in page and one_tap_forms(page) == []
 
 
+def test_in_french_the_amounts_are_written_with_a_comma_and_a_suggestion_is_paid_so(
+        steward, debts):
+    """French writes 12,50: the suggestions, the balances and the one-tap form's amount, which
+    is then read back as the page wrote it."""
+    athos, porthos, aramis = debts
+    client = as_user(steward)
+    page = client.get("/settle-up/", **FR).content.decode()
+    forms = one_tap_forms(page)
+    assert [(f["payer"], f["payee"], f["amount"]) for f in forms] == [
+        (str(athos.pk), str(aramis.pk), "4,00"), (str(athos.pk), str(porthos.pk), "12,50")]
+    assert "<strong>12,50</strong>" in page and ">-16,50</span>" in page
+    assert "12.50" not in page and "16.50" not in page
+
+    assert client.post("/settle-up/", forms[1], **FR).status_code == 302
+    assert ledger.player_balance(athos) == -4_00 and ledger.player_balance(porthos) == 0
+    member = client.get(f"/players/{athos.pk}/", **FR).content.decode()
+    assert "data-balance>-4,00</strong>" in member and ">-12,50</td>" in member
+
+
 @pytest.mark.parametrize(("typed", "cents"), [("4,00", 4_00), ("4,5", 4_50), ("4.00", 4_00),
                                               (" 12,50 ", 12_50)])
 def test_in_french_an_amount_is_typed_with_a_comma(steward, debts, typed, cents):

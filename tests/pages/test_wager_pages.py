@@ -244,7 +244,7 @@ def test_the_backer_withdraws_his_offer_and_no_one_else_may(steward, bettors):
     assert "Only the member who placed a wager may withdraw it" in other.content.decode()
     assert mine.status_code == 302
     wager.refresh_from_db()
-    assert wager.closed == "withdrawn" and ledger.player_balance(charles) == 0
+    assert wager.status == "withdrawn" and ledger.player_balance(charles) == 0
 
 
 def test_french_a_seated_player_backs_himself_but_not_his_adversary(steward, bettors):

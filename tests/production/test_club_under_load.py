@@ -73,7 +73,7 @@ from collections import Counter
 from datetime import datetime, timezone
 from django.db import transaction
 from django.db.models import Sum
-from club import ledger
+from club import money_text
 from club.models import Entry, Transaction
 from games import ratings
 from games.models import HandVersion, Table, Wager
@@ -107,8 +107,8 @@ def pot(table, course):
     if table.format != Table.Format.POOL or table.status != Table.Status.PLAYING:
         return 0
     decided = sum(unit.loser is not None for unit in course.units)
-    return (3 * ledger.parse_money(table.rules["pool_entry"])
-            + decided * ledger.parse_money(table.rules["pool_forfeit"]))
+    return (3 * money_text.parse(table.rules["pool_entry"])
+            + decided * money_text.parse(table.rules["pool_forfeit"]))
 
 
 def settled_afresh(table, course, staff):
