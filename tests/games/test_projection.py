@@ -20,7 +20,10 @@ from games.services.hands import record_hand
 from games.services.projection import project
 from games.services.settlement import settle
 from games.services.tables import open_table
+from games.services.tricks import add_trick, finish_hand
+from tests.engine.quatre_kit import full as quatre_full
 from tests.games.kit import players, summary
+from tests.games.test_api_quatre_tricks import DEAL, PLAY
 
 pytestmark = pytest.mark.django_db
 
@@ -216,6 +219,29 @@ def test_a_table_of_three_or_four_played_hand_by_hand_needs_no_full_projection(s
         assert writes_of_full_projection(table.pk) == []
     earliest = GamePlayer.objects.order_by("finished_at").first().finished_at
     assert rerate(earliest) == 0, "the ratings written hand by hand differ from a re-rating"
+
+
+def test_a_game_a_quatre_ended_trick_by_trick_needs_no_full_projection(secretary):
+    """To 5, Athos and Aramis have 4 when Aramis deals: his side's vole, entered trick by
+    trick, ends the game."""
+    a, b, c, d = seated = players("Athos", "Porthos", "Aramis", "D'Artagnan")
+    table = open_table(name="T", format="quatre", players=seated, rules={"target": 5},
+                       wager_style="none", first_dealer=a, by=secretary)
+    for side in ("dealer_side", "elder_side"):
+        other = "dealer_side" if side == "elder_side" else "elder_side"
+        record_hand(table_id=table.pk, by=secretary, record={"summary": {
+            "opening": "exchanged", "king_turned": False, "tricks": {side: 5, other: 0}}})
+    hand, _ = record_hand(table_id=table.pk, by=secretary,
+                          record=quatre_full(DEAL, tricks=PLAY[:1], in_progress=True))
+    for number in range(2, 6):
+        add_trick(hand_id=hand.pk, trick=PLAY[number - 1], number=number, by=secretary)
+    assert not Game.objects.exists()  # the hand is scored once it is finished
+    finish_hand(hand_id=hand.pk, by=secretary)
+
+    game = Game.objects.get()
+    assert {s.player_id for s in game.sides.filter(won=True)} == {a.pk, c.pk}
+    assert writes_of_full_projection(table.pk) == []
+    assert rerate(game.finished_at) == 0
 
 
 def test_the_check_sees_a_row_the_fast_path_got_wrong(secretary):
