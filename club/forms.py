@@ -4,13 +4,13 @@ page's form uses (the payments of the settle-up, the stakes of a new table, the 
 A reader writes an amount as his language writes numbers: "12.50" in English, "12,50" in
 French. Either reading gives whole cents, and a point is read as the decimal point in every
 language (no page writes a thousands separator). The JSON API keeps "12.50" only
-(club.ledger.parse_money, which this calls once the page's separator is read)."""
+(club.money_text.parse, which this calls once the page's separator is read)."""
 from decimal import Decimal
 
 from django import forms
 from django.utils import formats
 
-from club import ledger
+from club import money_text
 from club.errors import Refused
 from club.refusals import said
 
@@ -31,7 +31,7 @@ def typed_cents(text: str | None) -> int:
     text = (text or "").strip()
     separator = formats.get_format("DECIMAL_SEPARATOR")
     try:
-        return ledger.parse_money(text.replace(separator, "."))
+        return money_text.parse(text.replace(separator, "."))
     except ValueError as err:
         raise Refused("bad_amount", str(err), rule="amount_typed", typed=text[:SHOWN],
                       example=example()) from None
@@ -39,7 +39,7 @@ def typed_cents(text: str | None) -> int:
 
 def typed_amount(text: str | None) -> str:
     """The amount typed on a page, written as the services take it: "12.50"."""
-    return ledger.cents_to_str(typed_cents(text))
+    return money_text.plain(typed_cents(text))
 
 
 class AmountField(forms.CharField):

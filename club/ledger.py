@@ -11,34 +11,15 @@ Account codes:
     "escrow:<reference>" stakes held until settlement  (escrow_account)
 """
 
-import re
 from collections.abc import Iterable
-from decimal import Decimal, InvalidOperation
 
 from django.db import IntegrityError, transaction
 from django.db.models import Sum
 
+from club import money_text
 from club.errors import Refused
 from club.models import Account, Entry, Player, Transaction
-
-BIGINT_MAX = 2**63 - 1
-MAX_AMOUNT = 1_000_000_00
-"""The club's ceiling, in cents, on every amount it accepts: a wager's stake, what a layer puts
-up against it at its odds (the lay), a pool's entry and forfeit, a payment, the options
-`wager_min` and `wager_max`, and the club's credit limit. 1,000,000.00 is far above any club's
-stakes, and far below what the ledger's columns hold (signed 64-bit integers of cents, up to
-92,233,720,368,547,758.07).
-
-Money is never made at the club, only moved: every cent of a pot, an escrow, a payout or a
-balance was put up by one of these amounts. A winner collects at most twice what was staked on
-his side (his own stake and the other side's, which the ceiling bounds as well), and a balance is
-the sum of what its owner put up and collected, each amount counted at most twice. So no sum the
-ledger keeps or adds up exceeds 2 × N × MAX_AMOUNT, N the number of amounts ever accepted: to
-leave a 64-bit integer it would take N = 46,116,860,184, some forty-six billion stakes and
-payments at the ceiling; at ten a second, day and night, that is over a hundred and forty years,
-and rows of the ledger beyond any disk of the club's.
-"""
-MONEY_SHAPE = re.compile(r"-?[0-9]+(\.[0-9]{1,2})?", re.ASCII)
+from club.money_text import BIGINT_MAX, MAX_AMOUNT
 
 
 class LedgerError(ValueError):
@@ -51,9 +32,9 @@ def within_ceiling(cents: int, what: str, *, code: str,
     `code` that names `what` (such as "the stake") and the ceiling, as `most` (and `limit`)
     for the pages' sentence of its `rule`."""
     if cents > MAX_AMOUNT:
-        most = cents_to_str(MAX_AMOUNT)
+        most = money_text.plain(MAX_AMOUNT)
         raise Refused(code, f"{what} must be at most {most}, the club's ceiling on any amount, "
-                      f"not {cents_to_str(cents)}", rule=rule, most=most, limit=most)
+                      f"not {money_text.plain(cents)}", rule=rule, most=most, limit=most)
     return cents
 
 
@@ -137,7 +118,7 @@ def _checked_entries(entries: list[tuple[Account, int]]) -> list[tuple[Account, 
     total = sum(amount for _, amount in checked)
     if total != 0:
         raise LedgerError(
-            f"the entries do not balance: they sum to {cents_to_str(total)}, not 0.00"
+            f"the entries do not balance: they sum to {money_text.plain(total)}, not 0.00"
         )
     return checked
 
@@ -362,61 +343,3 @@ def player_movements(player: Player, *, limit: int, before: int | None = None
     )
     found = Transaction.objects.select_related("made_by").in_bulk([pk for pk, _ in sides])
     return [(found[pk], cents) for pk, cents in sides]
-
-
-# --- money as text --------------------------------------------------------------------------
-
-
-def cents_to_str(cents: int) -> str:
-    """1250 -> "12.50", -305 -> "-3.05"."""
-    if isinstance(cents, bool) or not isinstance(cents, int):
-        raise TypeError(f"cents must be an int, not {type(cents).__name__}")
-    sign = "-" if cents < 0 else ""
-    units, rest = divmod(abs(cents), 100)
-    return f"{sign}{units}.{rest:02d}"
-
-
-def parse_money(text: str, *, allow_negative: bool = False) -> int:
-    """A decimal string such as "12", "12.5" or "12.50" as whole cents: 1250.
-
-    Refuses (ValueError, saying what is wrong) anything that is not a str, more than two
-    decimal places, NaN and infinities, exponents, signs other than a leading "-", and a
-    negative amount unless `allow_negative`.
-    """
-    if not isinstance(text, str):
-        raise ValueError(
-            f'money must be a decimal string such as "12.50", not {type(text).__name__} {text!r}'
-        )
-    if MONEY_SHAPE.fullmatch(text) is None:
-        raise ValueError(_why_not_money(text))
-    if text.startswith("-") and not allow_negative:
-        raise ValueError(f"negative amounts are not allowed here: {text!r}")
-    try:
-        cents = int(Decimal(text) * 100)
-    except InvalidOperation:  # pragma: no cover - the shape check already refused it
-        raise ValueError(f"not an amount of money: {text!r}") from None
-    if abs(cents) > BIGINT_MAX:
-        raise ValueError(f"amount too large: {text!r}; no amount may be more than "
-                         f"{cents_to_str(MAX_AMOUNT)}, the club's ceiling")
-    return cents
-
-
-def _why_not_money(text: str) -> str:
-    try:
-        number = Decimal(text)
-    except InvalidOperation:
-        return f'not an amount of money: {text!r} (write it like "12.50")'
-    lowered = text.strip().lower()
-    if number.is_nan() or "nan" in lowered:
-        return f"not a number: {text!r}"
-    if number.is_infinite():
-        return f"not a finite amount: {text!r}"
-    if "e" in lowered:
-        return f'exponents are not accepted: {text!r} (write it like "12.50")'
-    if text != text.strip():
-        return f"spaces around the amount are not accepted: {text!r}"
-    if text.startswith("+"):
-        return f'a leading "+" is not accepted: {text!r}'
-    if number.as_tuple().exponent < -2:
-        return f"at most two decimal places: {text!r}"
-    return f'not an amount of money: {text!r} (write it like "12.50")'

@@ -5,7 +5,7 @@ balance goes up by the amount and the payee's goes down by it (club/ledger.py's 
 """
 from django.db import transaction
 
-from club import ledger, names
+from club import ledger, money_text, names
 from club.errors import Refused
 from club.models import Player, Transaction
 
@@ -31,7 +31,7 @@ def record_payment(*, payer: Player | None, payee: Player | None, cents: int, by
         raise Refused("bad_amount", f"the amount must be whole cents, not {cents!r}")
     if cents <= 0:
         raise Refused("bad_amount", "the amount must be more than 0.00, not "
-                      f"{ledger.cents_to_str(cents)}", rule="amount_positive")
+                      f"{money_text.plain(cents)}", rule="amount_positive")
     ledger.within_ceiling(cents, "the amount", code="bad_amount")
     if payer == payee:
         name = payer.name if payer else "the house"

@@ -36,10 +36,10 @@ def account(request):
                "has_token": ApiToken.objects.filter(user=request.user).exists(),
                "new_token": request.session.pop("new_token", None)}
     if player is not None:
-        context["balance"] = ledger.cents_to_str(ledger.player_balance(player))
+        context["balance"] = ledger.player_balance(player)
         context["movements"] = [
             {"when": tx.created_at, "kind": tx.kind.replace("_", " "), "memo": tx.memo,
-             "amount": ledger.cents_to_str(cents), "credit": cents > 0}
+             "amount": cents}
             for tx, cents in ledger.player_movements(player, limit=HISTORY)]
     return render(request, "club/account.html", context)
 
@@ -196,17 +196,13 @@ def settle_up(request):
     except Refused as refused:
         context["failed"] = refusals.said(refused)
     else:
-        money = ledger.cents_to_str
         context |= {
-            "balances": [(party, money(cents)) for party, cents in found.balances],
-            "payments": [(payer, payee, money(cents), uuid.uuid4().hex)
+            "balances": found.balances,
+            "payments": [(payer, payee, cents, uuid.uuid4().hex)
                          for payer, payee, cents in found.payments],
-            "held": [(_held_at(held.code), money(held.cents),
-                      [(party, money(cents)) for party, cents in held.put_up])
-                     for held in found.held],
+            "held": [(_held_at(held.code), held.cents, held.put_up) for held in found.held],
             "since": found.since and found.since | {"moved": [
-                (moved.party, money(moved.then), money(moved.now))
-                for moved in found.since["moved"]]}}
+                (moved.party, moved.then, moved.now) for moved in found.since["moved"]]}}
     return render(request, "club/settle_up.html", context, status=400 if error else 200)
 
 

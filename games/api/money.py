@@ -5,7 +5,7 @@ from typing import Annotated
 from ninja import Query, Router, Schema
 from pydantic import AfterValidator, Field
 
-from club import ledger, payments
+from club import ledger, money_text, payments
 from club.auth import API_AUTH
 from club.errors import Refused
 from club.idempotency import IDEMPOTENCY_KEY, idempotent
@@ -20,7 +20,7 @@ router = Router(auth=API_AUTH, tags=["money"])
 def _cents(text: str) -> int:
     """A decimal string such as "12.50" as whole cents; its sign and size are checked by the
     payments' service."""
-    return ledger.parse_money(text, allow_negative=True)
+    return money_text.parse(text, allow_negative=True)
 
 
 Amount = Annotated[str, AfterValidator(_cents), Field(json_schema_extra={"example": "12.50"})]
@@ -49,9 +49,9 @@ def get_settle_up(request):
     settlement = club_settle_up()
     return {
         "payments": [{"from": player_ref(payer), "to": player_ref(payee),
-                      "amount": ledger.cents_to_str(cents)}
+                      "amount": money_text.plain(cents)}
                      for payer, payee, cents in settlement.payments],
-        "balances": [{"player": player_ref(player), "balance": ledger.cents_to_str(cents)}
+        "balances": [{"player": player_ref(player), "balance": money_text.plain(cents)}
                      for player, cents in settlement.balances],
     }
 
@@ -75,7 +75,7 @@ def record_payment(request, body: PaymentIn):
     payer, payee = _player(body.from_, "from"), _player(body.to, "to")
     tx = payments.record_payment(payer=payer, payee=payee, cents=body.amount, by=request.auth,
                                  memo=body.memo)
-    return 201, {"id": tx.pk, "kind": tx.kind, "amount": ledger.cents_to_str(body.amount),
+    return 201, {"id": tx.pk, "kind": tx.kind, "amount": money_text.plain(body.amount),
                  "from": player_ref(payer), "to": player_ref(payee), "memo": tx.memo,
                  "made_by": request.auth.get_username(), "at": tx.created_at.isoformat()}
 
@@ -93,10 +93,10 @@ def get_player_ledger(request, player_id: int,
     page = rows[:limit]
     return {
         "player": player_ref(player),
-        "balance": ledger.cents_to_str(ledger.player_balance(player)),
+        "balance": money_text.plain(ledger.player_balance(player)),
         "movements": [
             {"transaction": tx.pk, "at": tx.created_at.isoformat(), "kind": tx.kind,
-             "memo": tx.memo, "reference": tx.reference, "amount": ledger.cents_to_str(cents),
+             "memo": tx.memo, "reference": tx.reference, "amount": money_text.plain(cents),
              "made_by": tx.made_by.get_username() if tx.made_by else None}
             for tx, cents in page],
         "next_before": page[-1][0].pk if len(rows) > limit else None,

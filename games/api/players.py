@@ -3,13 +3,14 @@ with his balance and his figures."""
 from django.db.models.functions import Lower
 from ninja import Query, Router, Schema
 
-from club import ledger, players
+from club import ledger, money_text, players
 from club.auth import API_AUTH
 from club.errors import Refused
 from club.idempotency import IDEMPOTENCY_KEY, idempotent
 from club.models import Player
 from games.api.common import Name, Text, get_or_refuse, page
 from games.api.schemas import REFUSED, ErrorOut, PlayerList, PlayerOut, PlayerWithStats
+from games.api.standings import figures_out
 from games.selectors.standings import player_stats
 
 router = Router(auth=API_AUTH, tags=["club"])
@@ -22,9 +23,9 @@ class PlayerIn(Schema):
 
 def player_out(player: Player, stats: bool = False) -> dict:
     out = {"id": player.pk, "name": player.name,
-           "balance": ledger.cents_to_str(ledger.player_balance(player))}
+           "balance": money_text.plain(ledger.player_balance(player))}
     if stats:
-        out["stats"] = player_stats(player)
+        out["stats"] = figures_out(player_stats(player))
     return out
 
 

@@ -9,7 +9,7 @@ import random
 from django.db import transaction
 from django.utils import timezone
 
-from club import ledger
+from club import ledger, money_text
 from club.errors import Refused
 from club.models import Player
 from games.engine.course import cut_for_deal
@@ -37,16 +37,16 @@ def read_rules(given: dict) -> dict:
     rules |= {key: _amount(rules.pop(key, default), key) for key, default in MONEY_RULES.items()}
     for key in (*STAKES, "wager_min", "wager_max"):
         if rules[key] is not None:
-            ledger.within_ceiling(ledger.parse_money(rules[key]), f"rules.{key}",
+            ledger.within_ceiling(money_text.parse(rules[key]), f"rules.{key}",
                                   code="bad_rules", rule="rule_above_limit")
-    if ledger.parse_money(rules["levy_percent"]) > 100_00:
+    if money_text.parse(rules["levy_percent"]) > 100_00:
         raise Refused("bad_rules", "rules.levy_percent must be a percentage from 0 to 100",
                       rule="levy_percent")
-    least = ledger.parse_money(rules["wager_min"])
+    least = money_text.parse(rules["wager_min"])
     if least < 1:
         raise Refused("bad_rules", "rules.wager_min must be at least 0.01",
                       rule="wager_min_least")
-    if rules["wager_max"] is not None and ledger.parse_money(rules["wager_max"]) < least:
+    if rules["wager_max"] is not None and money_text.parse(rules["wager_max"]) < least:
         raise Refused("bad_rules", "rules.wager_max must not be less than rules.wager_min",
                       rule="wager_max_below_min")
     return rules
@@ -78,7 +78,7 @@ def _amount(value, key: str) -> str:
     if type(value) is int:
         value = str(value)
     try:
-        return ledger.cents_to_str(ledger.parse_money(value))
+        return money_text.plain(money_text.parse(value))
     except (ValueError, TypeError) as err:
         raise Refused("bad_rules", f"rules.{key}: {err}") from None
 

@@ -9,7 +9,7 @@ the course of play by games.services.settlement.
 from django.conf import settings
 from django.db import transaction
 
-from club import ledger
+from club import ledger, money_text
 from club.errors import Refused
 from club.models import Player
 from games import replay
@@ -64,13 +64,14 @@ def _still_open(table: Table, wager: Wager) -> Course:
     """The table's course, when the wager still has an unmatched part on the open unit: not
     closed, not void (its unit gone, or its player no longer in it after a correction)."""
     course = _open_unit(table)
-    if (wager.closed or wager.unit_number != course.unit.number
+    if (wager.status != Wager.Status.OPEN or wager.unit_number != course.unit.number
             or wager.on_id not in course.unit.players or not wager.unmatched):
         raise Refused("wager_not_open", f"wager {wager.pk} is no longer open: nothing of it is "
                       "left to take or withdraw", rule="wager_not_open", wager=wager.pk)
     if past_ceiling(wager):
         raise Refused("wager_not_open", f"wager {wager.pk} is past the club's ceiling on amounts "
-                      f"({_text(ledger.MAX_AMOUNT)}): it is neither taken nor withdrawn",
+                      f"({money_text.plain(ledger.MAX_AMOUNT)}): it is neither taken nor "
+                      "withdrawn",
                       rule="wager_not_open", wager=wager.pk)
     return course
 
@@ -92,7 +93,7 @@ def _stake(table: Table, text, rest: int | None = None) -> int:
     """A stake within the table's limits, in cents. Taking `rest`, the whole of what is left of
     an offer, is allowed below the minimum."""
     try:
-        cents = ledger.parse_money(text)
+        cents = money_text.parse(text)
     except (ValueError, TypeError) as err:
         raise Refused("bad_stake", f"stake: {err}",
                       rule="stake_not_money") from None
@@ -100,10 +101,10 @@ def _stake(table: Table, text, rest: int | None = None) -> int:
     if cents == rest and cents > 0:
         return cents
     least, most = table.rules["wager_min"], table.rules["wager_max"]
-    if cents < ledger.parse_money(least):
+    if cents < money_text.parse(least):
         raise Refused("bad_stake", f"the stake must be at least {least} at this table",
                       rule="stake_below_min", least=least)
-    if most is not None and cents > ledger.parse_money(most):
+    if most is not None and cents > money_text.parse(most):
         raise Refused("bad_stake", f"the stake must be at most {most} at this table",
                       rule="stake_above_max", most=most)
     return cents
@@ -117,10 +118,10 @@ def _within_credit(player, cents: int) -> None:
     Player.objects.select_for_update().get(pk=player.pk)  # one check at a time per member
     if ledger.player_balance(player) - cents < -limit:
         raise Refused("insufficient_funds", f"{player.name} may not owe more than "
-                      f"{ledger.cents_to_str(limit)}: his balance is "
-                      f"{ledger.cents_to_str(ledger.player_balance(player))}",
-                      rule="over_credit", name=player.name, limit=ledger.cents_to_str(limit),
-                      balance=ledger.cents_to_str(ledger.player_balance(player)))
+                      f"{money_text.plain(limit)}: his balance is "
+                      f"{money_text.plain(ledger.player_balance(player))}",
+                      rule="over_credit", name=player.name, limit=money_text.plain(limit),
+                      balance=money_text.plain(ledger.player_balance(player)))
 
 
 @transaction.atomic
@@ -155,7 +156,8 @@ def place_wager(*, table_id: int, by, on: int, stake, odds=None) -> Wager:
     except ValueError as err:
         raise Refused("bad_odds", str(err), rule="bad_odds") from None
     ledger.within_ceiling(laid, f"what the layers would put up against the whole offer at "
-                          f"{odds[0]}:{odds[1]} ({_text(cents)} × {odds[0]} / {odds[1]})",
+                          f"{odds[0]}:{odds[1]} "
+                          f"({money_text.plain(cents)} × {odds[0]} / {odds[1]})",
                           code="bad_stake")
     _within_credit(bettor, cents)
     wager = Wager.objects.create(
@@ -174,7 +176,7 @@ def take_wager(*, wager_id: int, by, stake) -> WagerTake:
     table = locked_table(_table_of(wager_id))
     wager = Wager.objects.select_for_update().get(pk=wager_id)
     layer = _member(by)
-    if wager.style != Wager.Style.ENGLISH:
+    if wager.style != Table.WagerStyle.ENGLISH:
         raise Refused("not_an_offer", "only an English offer is taken; French bets are "
                       "balanced when the unit starts", rule="take_french")
     course = _still_open(table, wager)
@@ -187,9 +189,9 @@ def take_wager(*, wager_id: int, by, stake) -> WagerTake:
     _not_scoring(table, by)
     cents = _stake(table, stake, rest=wager.unmatched)
     if cents > wager.unmatched:
-        raise Refused("over_unmatched", f"only {_text(wager.unmatched)} of wager {wager.pk} is "
-                      "still unmatched", rule="unmatched_left", left=_text(wager.unmatched),
-                      wager=wager.pk)
+        left = money_text.plain(wager.unmatched)
+        raise Refused("over_unmatched", f"only {left} of wager {wager.pk} is still unmatched",
+                      rule="unmatched_left", left=left, wager=wager.pk)
     try:
         laid = lay(cents, (wager.odds_for, wager.odds_against))
     except ValueError as err:
@@ -215,7 +217,7 @@ def withdraw_wager(*, wager_id: int, by) -> Wager:
         raise Refused("not_own", "only the member who placed a wager may withdraw it",
                       rule="withdraw_own")
     course = _still_open(table, wager)
-    _give_back(table, wager, by, Wager.Closed.WITHDRAWN)
+    _give_back(table, wager, by, Wager.Status.WITHDRAWN)
     publish(table, course, "wager", by=by, change={"wager": wager.pk, "act": "withdrawn"})
     return wager
 
@@ -228,7 +230,8 @@ def start_unit(table: Table, course: Course, by) -> None:
     the club's ceiling on amounts, which is neither balanced nor closed, and goes back when
     the unit is settled."""
     open_wagers = list(Wager.objects.filter(table=table, unit_number=course.unit.number,
-                                            closed="", on__in=course.unit.players,
+                                            status=Wager.Status.OPEN,
+                                            on__in=course.unit.players,
                                             stake__lte=ledger.MAX_AMOUNT)
                        .select_for_update())
     if table.wager_style == Table.WagerStyle.FRENCH:
@@ -238,20 +241,20 @@ def start_unit(table: Table, course: Course, by) -> None:
             wager.matched = matched[wager.pk]
             wager.against_id = next(p for p in course.unit.players if p != wager.on_id)
     for wager in open_wagers:
-        if wager.style == Wager.Style.FRENCH:
-            closed = Wager.Closed.BALANCED
+        if wager.style == Table.WagerStyle.FRENCH:
+            status = Wager.Status.BALANCED
         else:  # English: what is unmatched lapses; an offer matched in full stands as it is
-            closed = Wager.Closed.LAPSED if wager.unmatched else Wager.Closed.MATCHED
-        _give_back(table, wager, by, closed)
+            status = Wager.Status.LAPSED if wager.unmatched else Wager.Status.MATCHED
+        _give_back(table, wager, by, status)
 
 
-def _give_back(table: Table, wager: Wager, by, closed: str) -> None:
-    """Closes the wager, giving its unmatched part back from the escrow."""
+def _give_back(table: Table, wager: Wager, by, status: str) -> None:
+    """Closes the wager with `status`, giving its unmatched part back from the escrow."""
     back = wager.unmatched
     wager.returned += back
-    wager.closed = closed
-    wager.save(update_fields=["matched", "returned", "closed", "against"])
-    money.post_if_possible(table, kind=f"wager_{closed}", reference=f"wager:{wager.pk}:{closed}",
+    wager.status = status
+    wager.save(update_fields=["matched", "returned", "status", "against"])
+    money.post_if_possible(table, kind=f"wager_{status}", reference=f"wager:{wager.pk}:{status}",
                            by=by, amounts={money.escrow(table, wager.unit_number): -back,
                                            money.player(wager.bettor_id): back},
                            unit=wager.unit_number, wager=wager)
@@ -269,7 +272,3 @@ def _table_of(wager_id: int) -> int:
         return Wager.objects.values_list("table_id", flat=True).get(pk=wager_id)
     except Wager.DoesNotExist:
         raise Refused("no_such_wager", f"there is no wager {wager_id}") from None
-
-
-def _text(cents: int) -> str:
-    return ledger.cents_to_str(cents)

@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from club import ledger, refusals
+from club import money_text, refusals
 from club.errors import Refused
 from club.forms import typed_amount
 from club.idempotency import form_once
@@ -51,7 +51,7 @@ def _act(request, table, action: str):
     wager = _wager(table, post.get("wager"))
     if action == "take":
         given = post.get("stake", "").strip()
-        stake = typed_amount(given) if given else ledger.cents_to_str(wager.unmatched)
+        stake = typed_amount(given) if given else money_text.plain(wager.unmatched)
         return lambda: service.take_wager(wager_id=wager.pk, by=by, stake=stake)
     return lambda: service.withdraw_wager(wager_id=wager.pk, by=by)
 

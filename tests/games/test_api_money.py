@@ -6,7 +6,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from club import ledger
+from club import ledger, money_text
 from club.models import Entry, IdempotentRequest, Transaction
 from club.players import create_player
 from games.api.schemas import PaymentOut, PlayerLedger, SettleUp
@@ -187,7 +187,7 @@ def post_and_check(club, body: dict):
         assert "error" in answer.json()
         assert Transaction.objects.count() == count and balances(club) == before
         return answer.status_code
-    cents = ledger.parse_money(body["amount"])
+    cents = money_text.parse(body["amount"])
     payer = next(name for name, p in club["players"].items() if p.pk == body["from"])
     payee = next(name for name, p in club["players"].items() if p.pk == body["to"])
     assert 0 < cents <= 1_000_000_00 and payer != payee
@@ -274,7 +274,7 @@ def test_the_ledger_comes_in_pages(club):
     athos = club["players"]["Athos"]
     for cents in (1_00, 2_00, 3_00):
         assert club["api"]["staff"].post(
-            "/payments", pay(club, "Athos", "Porthos", ledger.cents_to_str(cents))
+            "/payments", pay(club, "Athos", "Porthos", money_text.plain(cents))
         ).status_code == 201
     path = f"/players/{athos.pk}/ledger"
 

@@ -3,7 +3,7 @@ cent against examples worked by hand. Athos and Porthos play the first unit of a
 observes; Charles, Dora and Emile are members who wager."""
 import pytest
 
-from club import ledger
+from club import ledger, money_text
 from club.models import Entry, Transaction
 from games.models import Wager
 from tests.games.kit import member, players, summary, win_game
@@ -25,7 +25,7 @@ def evening(client, staff_api):
 
 
 def money(*players_) -> list[str]:
-    return [ledger.cents_to_str(ledger.player_balance(p)) for p in players_]
+    return [money_text.plain(ledger.player_balance(p)) for p in players_]
 
 
 def escrow(table_id: int, unit: int) -> int:
@@ -99,7 +99,7 @@ def test_the_unmatched_part_is_withdrawn_before_the_unit_and_lapses_when_it_star
 
     staff_api.post(f"/tables/{table}/hands", {"record": summary(3)})  # the unit starts
     lapsed = Wager.objects.get(pk=second.json()["id"])
-    assert (lapsed.closed, lapsed.returned) == ("lapsed", 800)
+    assert (lapsed.status, lapsed.returned) == ("lapsed", 800)
     assert money(charles, dora, emile) == ["-4.00", "-4.00", "0.00"]
     late = emile_api.post(f"/tables/{table}/wagers", {"on": athos.pk, "stake": "1.00"})
     assert late.status_code == 409 and late.json()["error"]["code"] == "wagers_closed"
@@ -137,7 +137,7 @@ def test_nobody_lays_against_himself_or_withdraws_another_members_wager(evening)
     assert own.status_code == 403 and "against himself" in own.json()["error"]["message"]
     other = dora_api.post(f"/wagers/{wager}/withdraw")
     assert other.status_code == 403
-    assert Wager.objects.get().closed == "" and not Wager.objects.get().takes.exists()
+    assert Wager.objects.get().status == "open" and not Wager.objects.get().takes.exists()
 
 
 @pytest.mark.parametrize("stake, words", [
