@@ -28,7 +28,7 @@ from itertools import islice
 from django.db.models import Prefetch
 from django.utils import timezone, translation
 
-from club.ledger import cents_to_str
+from club import money_text
 from club.models import Entry
 from games.admin.lines import game_sides
 from games.engine import EngineError, quatre, trois
@@ -292,26 +292,26 @@ def wagers_rows(wagers):
             .select_related("table", "bettor", "on", "placed_by")
             .only("created_at", "table__name", "table__status", "table__rules", "unit_number",
                   "style", "bettor__name", "on__name", "stake", "odds_for", "odds_against",
-                  "matched", "returned", "closed", "against", "placed_by__username")
+                  "matched", "returned", "status", "against", "placed_by__username")
             .prefetch_related(Prefetch("takes", queryset=takes))
             .iterator(chunk_size=2000))
     while chunk := list(islice(rows, 2000)):
         found = reckonings(chunk)
         for wager in chunk:
-            english = wager.style == Wager.Style.ENGLISH
+            english = wager.style == Table.WagerStyle.ENGLISH
             net = found[wager.pk].net
             yield [
                 wager.pk, _when(wager.created_at), wager.table_id, wager.table.name,
                 wager.unit_number, wager.style, wager.bettor.name, wager.on.name,
-                cents_to_str(wager.stake),
+                money_text.plain(wager.stake),
                 f"{wager.odds_for}:{wager.odds_against}" if english else "",
-                cents_to_str(wager.matched), cents_to_str(wager.returned),
-                cents_to_str(wager.unmatched), wager.closed or "open",
+                money_text.plain(wager.matched), money_text.plain(wager.returned),
+                money_text.plain(wager.unmatched), wager.status,
                 wager.placed_by.get_username(),
-                "; ".join(f"{take.layer.name} lays {cents_to_str(take.lay)} to "
-                          f"{cents_to_str(take.stake)}" for take in wager.takes.all()),
-                found[wager.pk].outcome or "", cents_to_str(net[wager.bettor_id]),
-                "; ".join(f"{layer.name} {cents_to_str(net[layer.pk])}"  # once each
+                "; ".join(f"{take.layer.name} lays {money_text.plain(take.lay)} to "
+                          f"{money_text.plain(take.stake)}" for take in wager.takes.all()),
+                found[wager.pk].outcome or "", money_text.plain(net[wager.bettor_id]),
+                "; ".join(f"{layer.name} {money_text.plain(net[layer.pk])}"  # once each
                           for layer in dict.fromkeys(t.layer for t in wager.takes.all())),
             ]
 
@@ -342,7 +342,7 @@ def money_rows(movements):
             movement.table_id, movement.table.name,
             "" if movement.unit_number is None else movement.unit_number,
             movement.wager_id or "", account.code,
-            account.player.name if account.player_id else "", cents_to_str(entry.amount),
+            account.player.name if account.player_id else "", money_text.plain(entry.amount),
         ]
 
 

@@ -12,8 +12,8 @@ from django.http import HttpResponse
 from django.utils.html import format_html, format_html_join
 from django.utils.text import smart_split, unescape_string_literal
 
+from club import money_text
 from club.admin import GuardedListMixin, ReadOnlyMixin
-from club.ledger import cents_to_str
 from club.models import Player
 from games.admin import exports
 from games.admin.common import PlayerFilter, ReadOnlyInline
@@ -42,7 +42,7 @@ UNMATCHED_PART = {"matched": "none left"}  # the API's "matched": the offer was 
 
 
 def signed(cents: int) -> str:
-    return f"+{cents_to_str(cents)}" if cents > 0 else cents_to_str(cents)
+    return f"+{money_text.plain(cents)}" if cents > 0 else money_text.plain(cents)
 
 
 class WagerTakeInline(ReadOnlyInline):
@@ -56,11 +56,11 @@ class WagerTakeInline(ReadOnlyInline):
 
     @admin.display(description="backer's stake matched")
     def stake_display(self, take):
-        return cents_to_str(take.stake)
+        return money_text.plain(take.stake)
 
     @admin.display(description="laid against it")
     def lay_display(self, take):
-        return cents_to_str(take.lay)
+        return money_text.plain(take.lay)
 
     @admin.display(description="taken at")
     def taken_at(self, take):
@@ -93,20 +93,19 @@ class StatusFilter(admin.SimpleListFilter):
     parameter_name = "status"
 
     def lookups(self, request, model_admin):
-        return [(value or "open", UNMATCHED_PART.get(value, value or "open"))
-                for value in Wager.Closed.values]
+        return [(value, UNMATCHED_PART.get(value, value)) for value in Wager.Status.values]
 
     def queryset(self, request, queryset):
         status = self.value()
         if status is None:
             return queryset
-        return queryset.filter(closed="" if status == "open" else status)
+        return queryset.filter(status=status)
 
 
 @admin.register(Wager)
 class WagerAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
     list_display = ["id", "table_column", "unit", "style", "bettor", "on", "stake_display",
-                    "odds", "matched_display", "returned_display", "status", "outcome",
+                    "odds", "matched_display", "returned_display", "unmatched_part", "outcome",
                     "net_display", "created"]
     list_filter = [("created_at", admin.DateFieldListFilter), "style", StatusFilter,
                    MemberFilter, TableFilter]
@@ -121,12 +120,12 @@ class WagerAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
     fieldsets = [
         (None, {"fields": ["table_column", "unit", "style", "bettor", "on", "stake_display",
                            "odds", "matched_display", "returned_display", "unmatched",
-                           "status", "outcome", "net_display", "layers_net", "placed_by",
+                           "unmatched_part", "outcome", "net_display", "layers_net", "placed_by",
                            "created"]}),
         ("Ledger: its own transactions and its unit's settlement", {"fields": ["ledger"]}),
     ]
     readonly_fields = ["table_column", "unit", "style", "bettor", "on", "stake_display",
-                       "odds", "matched_display", "returned_display", "unmatched", "status",
+                       "odds", "matched_display", "returned_display", "unmatched", "unmatched_part",
                        "outcome", "net_display", "layers_net", "placed_by", "created",
                        "ledger"]
 
@@ -146,7 +145,7 @@ class WagerAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
 
     def get_inlines(self, request, obj):
         """The takes of an English offer; a French bet has none."""
-        return self.inlines if obj is not None and obj.style == Wager.Style.ENGLISH else []
+        return self.inlines if obj is not None and obj.style == Table.WagerStyle.ENGLISH else []
 
     def get_search_results(self, request, queryset, search_term):
         """Each word in the table's name or the bettor's, the backed player's or a layer's
@@ -173,32 +172,32 @@ class WagerAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
 
     @admin.display(description="stake", ordering="stake")
     def stake_display(self, wager):
-        return cents_to_str(wager.stake)
+        return money_text.plain(wager.stake)
 
     @admin.display(description="odds")
     def odds(self, wager):
-        if wager.style != Wager.Style.ENGLISH:
+        if wager.style != Table.WagerStyle.ENGLISH:
             return "—"
         return f"{wager.odds_for}:{wager.odds_against}"
 
     @admin.display(description="matched", ordering="matched")
     def matched_display(self, wager):
-        return cents_to_str(wager.matched)
+        return money_text.plain(wager.matched)
 
     @admin.display(description="returned unmatched", ordering="returned")
     def returned_display(self, wager):
-        return cents_to_str(wager.returned)
+        return money_text.plain(wager.returned)
 
     @admin.display(description="unmatched")
     def unmatched(self, wager):
-        return cents_to_str(wager.unmatched)
+        return money_text.plain(wager.unmatched)
 
-    @admin.display(description="unmatched part", ordering="closed")
-    def status(self, wager):
+    @admin.display(description="unmatched part", ordering="status")
+    def unmatched_part(self, wager):
         """How the part of the stake not matched closed (the API's status): open, withdrawn,
         lapsed when the unit started, none left (matched in full), or balanced (French). It
         says nothing of who won: see the outcome."""
-        return UNMATCHED_PART.get(wager.closed, wager.closed or "open")
+        return UNMATCHED_PART.get(wager.status, wager.status)
 
     @admin.display(description="outcome (the backer's side)")
     def outcome(self, wager):

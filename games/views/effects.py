@@ -10,8 +10,8 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from club import money_text
 from club.errors import Refused
-from club.ledger import cents_to_str
 from games.models import Hand, Table
 from games.presentation import display
 from games.services.previews import Effect
@@ -72,16 +72,17 @@ def effect_lines(effect: Effect) -> list[str]:
             "before": _won(d.what, d.number, d.before), "after": _won(d.what, d.number, d.after)})
     for m in effect.moved:
         lines.append(_("%(name)s: balance %(before)s, then %(after)s (%(change)s).") % {
-            "name": m.name or _("The house"), "before": cents_to_str(m.before),
-            "after": cents_to_str(m.after),
-            "change": ("+" if m.cents > 0 else "") + cents_to_str(m.cents)})
+            "name": m.name or _("The house"), "before": money_text.local(m.before),
+            "after": money_text.local(m.after),
+            "change": ("+" if m.cents > 0 else "") + money_text.local(m.cents)})
     if effect.moved and effect.squared:
         lines.append(_("The settle-up had been paid: every balance was 0.00. The payments "
                        "recorded will no longer square, and these balances are owed again."))
     if effect.held_after != effect.held_before:
         lines.append(_("Money held at the tables (pots, wagers in escrow): %(before)s, then "
                        "%(after)s. The settle-up waits for what is held.") % {
-            "before": cents_to_str(effect.held_before), "after": cents_to_str(effect.held_after)})
+            "before": money_text.local(effect.held_before),
+            "after": money_text.local(effect.held_after)})
     return lines
 
 

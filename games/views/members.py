@@ -18,15 +18,12 @@ def _movements(player: Player) -> list[dict]:
     why = {m.transaction_id: m for m in Movement.objects.select_related("table").filter(
         transaction__in=[tx.pk for tx, _ in moved])}
     return [{"when": tx.created_at, "kind": words.money_kind(tx.kind), "memo": tx.memo,
-             "at": why.get(tx.pk), "amount": ledger.cents_to_str(cents), "credit": cents > 0}
+             "at": why.get(tx.pk), "amount": cents}
             for tx, cents in moved]
 
 
 def _wagers(player: Player) -> list[dict]:
-    money = ledger.cents_to_str
-    return [row | {"stake": money(row["stake"]), "matched": money(row["matched"]),
-                   "returned": money(row["returned"]), "net": money(row["net"]),
-                   "outcome_words": words.wager_outcome(row["outcome"])}
+    return [row | {"outcome_words": words.wager_outcome(row["outcome"])}
             for row in member_wagers(player, HISTORY)]
 
 
@@ -41,7 +38,7 @@ def member(request, player_id: int):
     context = {"player": player, "stats": stats, "tables": tables[:HISTORY], "own": own,
                "lost": stats["games_played"] - stats["games_won"]}
     if own:
-        context["balance"] = ledger.cents_to_str(ledger.player_balance(player))
+        context["balance"] = ledger.player_balance(player)
         context["movements"] = _movements(player)
         context["wagers"] = _wagers(player)
     return render(request, "games/member.html", context)
