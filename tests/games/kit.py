@@ -1,5 +1,6 @@
-"""The games tests' kit: a scripted API client, members, players, summary
-records, and tables played to a given point through the API or through the services."""
+"""The games tests' kit: a scripted API client and the checks of its answers, members,
+players, summary records, tables à trois and à quatre opened through the API, and tables played
+to a given point through the API or through the services."""
 import json
 import re
 import threading
@@ -8,7 +9,8 @@ from django.db import connections
 
 from club.models import Player
 from club.players import create_player
-from games.models import Table
+from games.api.schemas import HandAndTable
+from games.models import Hand, Table
 from games.services.hands import record_hand
 from games.services.tables import open_table
 from testbed.users import user_with_token
@@ -31,6 +33,40 @@ class Api:
 
     def get(self, path: str):
         return self.client.get(f"/api{path}", **self._headers({}))
+
+
+def created(answer) -> dict:
+    """The JSON of an answer that must be 201 Created."""
+    assert answer.status_code == 201, answer.content
+    return answer.json()
+
+
+def checked(answer) -> dict:
+    """The answer's JSON, checked against the API's schema of a hand and its table."""
+    return HandAndTable.model_validate(created(answer)).model_dump(exclude_unset=True)
+
+
+def hand_and_table(hand_id: int) -> tuple:
+    """The hand as stored, and its table."""
+    hand = Hand.objects.get(pk=hand_id)
+    return hand, Table.objects.get(pk=hand.table_id)
+
+
+def open_trois(api: Api, trio, **fields):
+    """POSTs a table à trois of `trio` (with `fields` added to the body): the first deals
+    first, so the second is the elder and the third the middle. The answer."""
+    return api.post("/tables", {"name": "Trois", "format": "trois",
+                                "players": [p.pk for p in trio],
+                                "first_dealer": trio[0].pk} | fields)
+
+
+def open_quatre(api: Api, four, **fields):
+    """POSTs a table à quatre of `four` (with `fields` added to the body): the first deals
+    first, so the second is the elder, the third the second and the fourth the third; the
+    first and the third are partners, the dealer's side. The answer."""
+    return api.post("/tables", {"name": "Quatre", "format": "quatre",
+                                "players": [p.pk for p in four],
+                                "first_dealer": four[0].pk} | fields)
 
 
 def member(client, name: str):

@@ -9,9 +9,7 @@ from django.urls import reverse
 
 from games.admin import exports
 from games.models import Table
-from tests.games.kit import players
-from tests.games.test_api_quatre import open_quatre
-from tests.games.test_api_trois import open_trois
+from tests.games.kit import open_quatre, open_trois, players
 from tests.games.test_standings_quatre import win_game
 from tests.games.test_standings_trois import play_to
 

@@ -11,9 +11,8 @@ from tests.engine.test_trois_irregularities import DEAL as TROIS_DEAL
 from tests.engine.test_trois_irregularities import REVOKE as TROIS_REVOKE
 from tests.engine.test_trois_irregularities import TRICKS as TROIS_TRICKS
 from tests.engine.trois_kit import full as trois_full
-from tests.games.kit import players
-from tests.games.test_api_quatre import open_quatre
-from tests.games.test_api_trois import checked, open_trois, post
+from tests.games.kit import checked, open_quatre, open_trois, players
+from tests.games.test_api_trois import post
 
 pytestmark = pytest.mark.django_db
 

@@ -2,16 +2,10 @@
 sides of partners sitting opposite play two games and, if needed, la belle."""
 import pytest
 
-from games.api.schemas import HandAndTable
 from games.models import Hand, Table
+from tests.games.kit import checked, open_quatre
 
 pytestmark = pytest.mark.django_db
-
-
-def open_quatre(api, four, **extra):
-    return api.post("/tables", {"name": "Quatre", "format": "quatre",
-                                "players": [p.pk for p in four],
-                                "first_dealer": four[0].pk} | extra)
 
 
 def vole_to(snap: dict, pair: list) -> dict:
@@ -21,12 +15,6 @@ def vole_to(snap: dict, pair: list) -> dict:
     return {"format": "ecarte-quatre/1",
             "summary": {"opening": "exchanged", "king_turned": False,
                         "tricks": {side: 5, other: 0}}}
-
-
-def checked(answer) -> dict:
-    """The answer's JSON, checked against the API's schema of a hand and its table."""
-    assert answer.status_code == 201, answer.content
-    return HandAndTable.model_validate(answer.json()).model_dump(exclude_unset=True)
 
 
 def win_game(api, snap: dict, pair: list) -> dict:

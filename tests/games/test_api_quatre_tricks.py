@@ -13,9 +13,9 @@ trick 2. The dealer's side makes the vole: 2, the refusal point not added to it 
 import pytest
 
 from games.api.schemas import Snapshot
-from games.models import Hand, HandVersion, Table
+from games.models import Hand, HandVersion
 from tests.engine.quatre_kit import deal, full
-from tests.games.kit import players
+from tests.games.kit import created, hand_and_table, open_quatre, players
 
 pytestmark = pytest.mark.django_db
 
@@ -25,16 +25,6 @@ PLAY = [["KS", "TD", "7S", "QD"],  # the elder leads; the dealer overtrumps
         ["KH", "TH", "9D", "AS"],  # from the second: the dealer must trump
         ["QC", "JS", "JH", "9S"],
         ["JC", "QS", "QH", "AH"]]
-
-
-def open_quatre(api, four, **rules):
-    """Athos deals first: Porthos is the elder, Aramis the second, D'Artagnan the third.
-    Athos and Aramis are partners, the dealer's side."""
-    answer = api.post("/tables", {"name": "Quatre", "format": "quatre", "rules": rules,
-                                  "players": [p.pk for p in four],
-                                  "first_dealer": four[0].pk})
-    assert answer.status_code == 201, answer.content
-    return answer.json()
 
 
 def start(api, table, tricks=0, the_deal=DEAL):
@@ -49,14 +39,9 @@ def add(api, hand_id, number, trick=None, **extra):
                     {"trick": trick or PLAY[number - 1], "number": number}, **extra)
 
 
-def stored(hand_id):
-    hand = Hand.objects.get(pk=hand_id)
-    return hand, Table.objects.get(pk=hand.table_id)
-
-
 def test_a_hand_entered_trick_by_trick_scores_as_the_whole_record(scorer, four):
     athos, porthos, aramis, dartagnan = (str(p.pk) for p in four)
-    table = open_quatre(scorer, four)
+    table = created(open_quatre(scorer, four))
     hand_id = start(scorer, table)["hand"]["id"]
     for number in range(1, 6):
         answer = add(scorer, hand_id, number)
@@ -73,7 +58,7 @@ def test_a_hand_entered_trick_by_trick_scores_as_the_whole_record(scorer, four):
     assert snap["game"]["score"] == {athos: 2, aramis: 2, porthos: 0, dartagnan: 0}
     assert snap["quatre"]["seats"]["dealer"] == int(porthos)  # the deal passes on
 
-    whole = open_quatre(scorer, players("A", "B", "C", "D"))
+    whole = created(open_quatre(scorer, players("A", "B", "C", "D")))
     posted = scorer.post(f"/tables/{whole['id']}/hands", {"record": full(DEAL, tricks=PLAY)})
     assert posted.status_code == 201, posted.content
     assert posted.json()["hand"]["result"] == result
@@ -81,7 +66,7 @@ def test_a_hand_entered_trick_by_trick_scores_as_the_whole_record(scorer, four):
 
 def test_each_trick_is_led_by_the_winner_of_the_one_before(scorer, four):
     athos, porthos, aramis, dartagnan = (p.pk for p in four)
-    table = open_quatre(scorer, four)
+    table = created(open_quatre(scorer, four))
     hand_id = start(scorer, table, tricks=2)["hand"]["id"]
     snap = scorer.get(f"/tables/{table['id']}").json()
     Snapshot.model_validate(snap)  # the API's schema of a snapshot holds it
@@ -107,20 +92,20 @@ def test_a_broken_duty_of_play_is_refused_at_its_card_and_changes_nothing(
         scorer, four, trick, code, at):
     """Ruling 51: no revoke is kept à quatre; the card is refused. The duties hold towards a
     partner too: the dealer must overtrump his partner the second."""
-    table = open_quatre(scorer, four)
+    table = created(open_quatre(scorer, four))
     hand_id = start(scorer, table)["hand"]["id"]
-    hand, before = stored(hand_id)
+    hand, before = hand_and_table(hand_id)
     answer = add(scorer, hand_id, 1, trick=trick)
     assert answer.status_code == 422
     assert (answer.json()["error"]["code"], answer.json()["error"]["at"]) == (code, at)
-    after_hand, after = stored(hand_id)
+    after_hand, after = hand_and_table(hand_id)
     assert after.seq == before.seq and after.snapshot == before.snapshot
     assert after_hand.record == hand.record and "irregularities" not in after_hand.record
     assert HandVersion.objects.get(hand=hand).record == hand.record
 
 
 def test_undo_takes_the_last_trick_back(scorer, four):
-    table = open_quatre(scorer, four)
+    table = created(open_quatre(scorer, four))
     hand_id = start(scorer, table, tricks=3)["hand"]["id"]
     undone = scorer.post(f"/hands/{hand_id}/tricks/undo", {"number": 3})
     assert undone.status_code == 200, undone.content
@@ -132,7 +117,7 @@ def test_undo_takes_the_last_trick_back(scorer, four):
 
 
 def test_no_second_hand_while_one_is_in_progress(scorer, four):
-    table = open_quatre(scorer, four)
+    table = created(open_quatre(scorer, four))
     start(scorer, table, tricks=1)
     summary = {"format": "ecarte-quatre/1", "summary": {
         "opening": "exchanged", "king_turned": False,
@@ -143,7 +128,7 @@ def test_no_second_hand_while_one_is_in_progress(scorer, four):
 
 
 def test_a_trick_posted_twice_with_the_same_key_is_recorded_once(scorer, four):
-    table = open_quatre(scorer, four)
+    table = created(open_quatre(scorer, four))
     hand_id = start(scorer, table)["hand"]["id"]
     first = add(scorer, hand_id, 1, key="phone-1")
     again = add(scorer, hand_id, 1, key="phone-1")
@@ -161,7 +146,7 @@ def test_a_king_turned_that_ends_the_game_ends_the_hand_before_play(scorer, four
     """Ruling 56: to 5, Athos and Aramis have 4 when Aramis deals and turns up a king: their
     side marks it, reaches 5 and wins the game; the hand is not played."""
     athos, porthos, aramis, dartagnan = (str(p.pk) for p in four)
-    snap = open_quatre(scorer, four, target=5)
+    snap = created(open_quatre(scorer, four, rules={"target": 5}))
     for side in ("dealer_side", "elder_side"):  # hand 1 dealt by Athos, hand 2 by Porthos
         snap = scorer.post(f"/tables/{snap['id']}/hands",
                            {"record": vole(snap, side)}).json()["table"]

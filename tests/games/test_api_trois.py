@@ -2,17 +2,10 @@
 play to the target, the winner withdraws, and the other two finish two-handed."""
 import pytest
 
-from games.api.schemas import HandAndTable
 from games.models import Hand, Table
-from tests.games.kit import summary
+from tests.games.kit import checked, open_trois, summary
 
 pytestmark = pytest.mark.django_db
-
-
-def open_trois(api, trio, **extra):
-    return api.post("/tables", {"name": "Trois", "format": "trois",
-                                "players": [p.pk for p in trio],
-                                "first_dealer": trio[0].pk} | extra)
 
 
 def vole_to(snap: dict, player: int) -> dict:
@@ -25,12 +18,6 @@ def vole_to(snap: dict, player: int) -> dict:
         return {"format": "ecarte-trois/1",
                 "summary": {"opening": "exchanged", "king_turned": False, "tricks": tricks}}
     return summary(5 if role == "elder" else 0)
-
-
-def checked(answer) -> dict:
-    """The answer's JSON, checked against the API's schema of a hand and its table."""
-    assert answer.status_code == 201, answer.content
-    return HandAndTable.model_validate(answer.json()).model_dump(exclude_unset=True)
 
 
 def post(api, snap, record):

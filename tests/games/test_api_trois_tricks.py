@@ -13,9 +13,9 @@ the third player, the middle, in consolation.
 import pytest
 
 from games.api.schemas import Snapshot
-from games.models import Hand, HandVersion, Table
+from games.models import Hand, HandVersion
 from tests.engine.trois_kit import full
-from tests.games.kit import players
+from tests.games.kit import created, hand_and_table, open_trois, players
 
 pytestmark = pytest.mark.django_db
 
@@ -25,15 +25,6 @@ PLAY = [["KS", "TD", "QD"],   # the dealer overtrumps and leads next
         ["KH", "9D", "AS"],   # from the middle: the dealer must trump; the elder discards
         ["QC", "JS", "JH"],
         ["JC", "QS", "QH"]]
-
-
-def open_trois(api, trio, **rules):
-    """Athos deals first: Porthos is the elder, Aramis the middle."""
-    answer = api.post("/tables", {"name": "Trois", "format": "trois", "rules": rules,
-                                  "players": [p.pk for p in trio],
-                                  "first_dealer": trio[0].pk})
-    assert answer.status_code == 201, answer.content
-    return answer.json()
 
 
 def start(api, table, tricks=0):
@@ -48,14 +39,9 @@ def add(api, hand_id, number, trick=None, **extra):
                     {"trick": trick or PLAY[number - 1], "number": number}, **extra)
 
 
-def stored(hand_id):
-    hand = Hand.objects.get(pk=hand_id)
-    return hand, Table.objects.get(pk=hand.table_id)
-
-
 def test_a_hand_entered_trick_by_trick_scores_as_the_whole_record(scorer, trio):
     athos, porthos, aramis = (p.pk for p in trio)
-    table = open_trois(scorer, trio)
+    table = created(open_trois(scorer, trio))
     hand_id = start(scorer, table)["hand"]["id"]
     for number in range(1, 6):
         answer = add(scorer, hand_id, number)
@@ -74,7 +60,7 @@ def test_a_hand_entered_trick_by_trick_scores_as_the_whole_record(scorer, trio):
     assert snap["trois"]["score"] == {str(athos): 1, str(porthos): 0, str(aramis): 1}
     assert snap["trois"]["seats"]["dealer"] == porthos  # the deal passes on once finished
 
-    whole = open_trois(scorer, players("Athos2", "Porthos2", "Aramis2"))
+    whole = created(open_trois(scorer, players("Athos2", "Porthos2", "Aramis2")))
     posted = scorer.post(f"/tables/{whole['id']}/hands", {"record": full(*DEAL, tricks=PLAY)})
     assert posted.status_code == 201, posted.content
     assert posted.json()["hand"]["result"] == result
@@ -82,7 +68,7 @@ def test_a_hand_entered_trick_by_trick_scores_as_the_whole_record(scorer, trio):
 
 def test_each_trick_is_led_by_the_winner_of_the_one_before(scorer, trio):
     athos, porthos, aramis = (p.pk for p in trio)
-    table = open_trois(scorer, trio)
+    table = created(open_trois(scorer, trio))
     hand_id = start(scorer, table, tricks=2)["hand"]["id"]
     snap = scorer.get(f"/tables/{table['id']}").json()
     Snapshot.model_validate(snap)  # the API's schema of a snapshot holds it
@@ -107,13 +93,13 @@ def test_each_trick_is_led_by_the_winner_of_the_one_before(scorer, trio):
 ])
 def test_a_broken_duty_of_play_is_refused_at_its_card_and_changes_nothing(
         scorer, trio, trick, code, at):
-    table = open_trois(scorer, trio)
+    table = created(open_trois(scorer, trio))
     hand_id = start(scorer, table)["hand"]["id"]
-    hand, before = stored(hand_id)
+    hand, before = hand_and_table(hand_id)
     answer = add(scorer, hand_id, 1, trick=trick)
     assert answer.status_code == 422
     assert (answer.json()["error"]["code"], answer.json()["error"]["at"]) == (code, at)
-    after_hand, after = stored(hand_id)
+    after_hand, after = hand_and_table(hand_id)
     assert after.seq == before.seq and after.snapshot == before.snapshot
     assert after_hand.record == hand.record and "irregularities" not in after_hand.record
     assert HandVersion.objects.get(hand=hand).record == hand.record
@@ -122,7 +108,7 @@ def test_a_broken_duty_of_play_is_refused_at_its_card_and_changes_nothing(
 def test_a_revoke_is_refused_and_no_revoke_is_kept(scorer, trio):
     """Ruling 48: an illegal play à trois is refused, never recorded as a revoke. Here the
     middle holds 9S and must follow the elder's KS; he trumps instead."""
-    table = open_trois(scorer, trio)
+    table = created(open_trois(scorer, trio))
     record = full("KS QS JS AS TS", "9S 8D KH QH JH", "QD 9D KC QC JC", "7D", tricks=[],
                   in_progress=True)
     posted = scorer.post(f"/tables/{table['id']}/hands", {"record": record})
@@ -136,7 +122,7 @@ def test_a_revoke_is_refused_and_no_revoke_is_kept(scorer, trio):
 
 
 def test_undo_takes_the_last_trick_back(scorer, trio):
-    table = open_trois(scorer, trio)
+    table = created(open_trois(scorer, trio))
     hand_id = start(scorer, table, tricks=2)["hand"]["id"]
     wrong = scorer.post(f"/hands/{hand_id}/tricks/undo", {"number": 1})
     assert wrong.status_code == 409 and wrong.json()["error"]["code"] == "wrong_trick_number"
@@ -148,7 +134,7 @@ def test_undo_takes_the_last_trick_back(scorer, trio):
 
 
 def test_no_second_hand_while_one_is_in_progress(scorer, trio):
-    table = open_trois(scorer, trio)
+    table = created(open_trois(scorer, trio))
     start(scorer, table, tricks=3)
     summary = {"format": "ecarte-trois/1", "summary": {
         "opening": "exchanged", "king_turned": False,
@@ -159,7 +145,7 @@ def test_no_second_hand_while_one_is_in_progress(scorer, trio):
 
 
 def test_a_finish_without_five_tricks_is_refused(scorer, trio):
-    table = open_trois(scorer, trio)
+    table = created(open_trois(scorer, trio))
     hand_id = start(scorer, table, tricks=4)["hand"]["id"]
     answer = scorer.post(f"/hands/{hand_id}/finish", {})
     assert answer.status_code == 422 and answer.json()["error"]["code"] == "wrong_trick_count"
@@ -167,7 +153,7 @@ def test_a_finish_without_five_tricks_is_refused(scorer, trio):
 
 
 def test_a_trick_posted_twice_with_the_same_key_is_recorded_once(scorer, trio):
-    table = open_trois(scorer, trio)
+    table = created(open_trois(scorer, trio))
     hand_id = start(scorer, table)["hand"]["id"]
     first = add(scorer, hand_id, 1, key="phone-1")
     again = add(scorer, hand_id, 1, key="phone-1")
@@ -176,7 +162,7 @@ def test_a_trick_posted_twice_with_the_same_key_is_recorded_once(scorer, trio):
 
 
 def test_a_trick_of_two_cards_is_refused(scorer, trio):
-    table = open_trois(scorer, trio)
+    table = created(open_trois(scorer, trio))
     hand_id = start(scorer, table)["hand"]["id"]
     answer = add(scorer, hand_id, 1, trick=["KS", "TD"])
     assert answer.status_code == 422
@@ -196,7 +182,7 @@ def test_a_king_turned_that_ends_the_game_ends_the_hand_before_play(scorer, trio
     """Ruling 47: to 5, Porthos has 4 when he deals and turns up a king: he marks it, reaches
     5 and wins; the hand is not played, and the next hand may be posted at once."""
     athos, porthos, aramis = (p.pk for p in trio)
-    snap = open_trois(scorer, trio, target=5)
+    snap = created(open_trois(scorer, trio, rules={"target": 5}))
     for player in (porthos, porthos):  # hands 1 and 2: two voles to Porthos
         snap = scorer.post(f"/tables/{snap['id']}/hands",
                            {"record": vole(snap, player)}).json()["table"]
@@ -229,7 +215,7 @@ def test_the_two_handed_finish_takes_a_hand_in_progress(scorer, trio):
     """Ruling 49: once the winner withdrew, the other two play `ecarte-hand/1` hands, which
     may be entered trick by trick like any two-handed hand."""
     athos, porthos, aramis = (p.pk for p in trio)
-    snap = open_trois(scorer, trio, target=5)
+    snap = created(open_trois(scorer, trio, rules={"target": 5}))
     while snap["trois"]["three_handed"]:
         snap = scorer.post(f"/tables/{snap['id']}/hands",
                            {"record": vole(snap, athos)}).json()["table"]
@@ -251,7 +237,7 @@ def test_the_two_handed_finish_takes_a_hand_in_progress(scorer, trio):
 def test_only_the_last_hand_of_the_table_may_be_in_progress(scorer, trio):
     """A correction that puts hand 1 back in progress sets hand 2 aside: hand 1 is no longer
     the table's last, and neither takes a trick (it is finished by a correction)."""
-    table = open_trois(scorer, trio)
+    table = created(open_trois(scorer, trio))
     first = scorer.post(f"/tables/{table['id']}/hands",
                         {"record": full(*DEAL, tricks=PLAY)}).json()
     second = scorer.post(f"/tables/{table['id']}/hands", {"record": {

@@ -3,9 +3,7 @@ snapshot's `seats`, docs/api.md), so that a page can say "middle Aramis: +1 vuln
 beaten"; and the table's page lists only the options that apply to these games."""
 import pytest
 
-from tests.games.kit import players
-from tests.games.test_api_quatre import open_quatre
-from tests.games.test_api_trois import checked, open_trois
+from tests.games.kit import checked, open_quatre, open_trois, players
 
 pytestmark = pytest.mark.django_db
 

@@ -7,7 +7,8 @@ import pytest
 
 from games import ratings
 from games.models import Game, GamePlayer, Hand
-from tests.games.test_api_quatre import checked, open_quatre, vole_to
+from tests.games.kit import checked, open_quatre
+from tests.games.test_api_quatre import vole_to
 from tests.games.test_projection import writes_of_full_projection
 from tests.games.test_ratings import clock, rubber, stored, win
 from tests.games.test_standings_trois import beats, ranked, row_of

@@ -12,7 +12,8 @@ from openskill.models import PlackettLuce
 
 from games import ratings
 from games.models import Game, GamePlayer, Hand, RatingsDue
-from tests.games.test_api_trois import open_trois, post, vole_to
+from tests.games.kit import open_trois
+from tests.games.test_api_trois import post, vole_to
 from tests.games.test_projection import writes_of_full_projection
 from tests.games.test_ratings import clock, rubber, stored, win
 
