@@ -9,7 +9,7 @@ from games.api.schemas import HandAndTable
 from games.models import Game, GamePlayer, Hand, HandVersion, Table, Unit
 from testbed.records import ELDER_VOLE, elder_vole
 from testbed.users import user_with_token
-from tests.games.kit import Api, players, summary
+from tests.games.kit import Api, hand_and_table, players, summary
 from tests.games.test_projection import writes_of_full_projection
 from tests.games.test_snapshot import fresh
 
@@ -38,11 +38,6 @@ def start(api, table, tricks=0):
 def add(api, hand_id, number, trick=None, **extra):
     return api.post(f"/hands/{hand_id}/tricks",
                     {"trick": trick or TRICKS[number - 1], "number": number}, **extra)
-
-
-def stored(hand_id):
-    hand = Hand.objects.get(pk=hand_id)
-    return hand, Table.objects.get(pk=hand.table_id)
 
 
 @pytest.fixture
@@ -88,7 +83,7 @@ def test_each_act_moves_seq_on_keeps_version_one_and_updates_it_in_place(scorer,
         assert answer.json()["table"] == fresh(table["id"])  # the table replayed afresh
         assert answer.json()["hand"]["version"] == 1
         seq += 1
-    hand, _ = stored(hand_id)
+    hand, _ = hand_and_table(hand_id)
     version = HandVersion.objects.get(hand=hand)  # still one version
     assert version.version == 1 and version.record == ELDER_VOLE == hand.record
     assert version.result == hand.result and "in_progress" not in hand.result
@@ -117,25 +112,25 @@ def test_undo_of_a_trick_that_is_not_the_last_or_of_no_trick_is_refused(scorer, 
 
 def test_a_trick_that_is_not_the_next_is_a_409_naming_the_expected_number(scorer, table):
     hand_id = start(scorer, table, tricks=2)["hand"]["id"]
-    _, before = stored(hand_id)
+    _, before = hand_and_table(hand_id)
     for number in (2, 4, 1):  # a second phone a step behind, one ahead, one far behind
         answer = add(scorer, hand_id, number, trick=TRICKS[2])
         assert answer.status_code == 409
         assert answer.json()["error"]["code"] == "wrong_trick_number"
         assert "number 3" in answer.json()["error"]["message"]
-    hand, after = stored(hand_id)
+    hand, after = hand_and_table(hand_id)
     assert hand.record["tricks"] == TRICKS[:2] and after.seq == before.seq
 
 
 def test_an_illegal_card_is_the_engines_refusal_and_changes_nothing(scorer, table):
     """Section 6: the dealer holds 8S and must follow the elder's QS in trick 2."""
     hand_id = start(scorer, table, tricks=1)["hand"]["id"]
-    hand, before = stored(hand_id)
+    hand, before = hand_and_table(hand_id)
     answer = add(scorer, hand_id, 2, trick=["QS", "9H"])
     assert answer.status_code == 422
     error = answer.json()["error"]
     assert (error["code"], error["at"]) == ("must_follow_suit", "tricks[1][1]")
-    after_hand, after = stored(hand_id)
+    after_hand, after = hand_and_table(hand_id)
     assert after.seq == before.seq and after.snapshot == before.snapshot
     assert after_hand.record == hand.record and after_hand.result == hand.result
     assert HandVersion.objects.get(hand=hand).record == hand.record

@@ -6,7 +6,6 @@ import os
 import re
 
 import pytest
-from django.test import Client
 from django.utils import translation
 
 from club.models import Player
@@ -17,6 +16,7 @@ from games.services.tables import open_table
 from games.services.tricks import add_trick
 from games.services.wagers import place_wager
 from tests.games.kit import page_text, summary
+from tests.pages.forms import as_user, key_of
 
 pytestmark = pytest.mark.django_db
 FR = {"HTTP_ACCEPT_LANGUAGE": "fr"}
@@ -45,12 +45,6 @@ def evening(django_user_model):
         add_trick(hand_id=hand.pk, trick=trick, number=number, by=steward)
     return {"steward": steward, "user": user, "pool": pool, "rubber": rubber,
             "charles": charles}
-
-
-def as_user(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def french(client, path: str, status: int = 200) -> str:
@@ -117,12 +111,6 @@ def test_the_main_pages_speak_french(evening):
         wrong += [(path, "English", p) for p in english if p in text]
         wrong += [(path, "no French", p) for p in french_words if p not in text]
     assert wrong == []
-
-
-def key_of(page: str, action: str) -> str:
-    found = re.search(rf'name="action" value="{action}"><input type="hidden" name="key" '
-                      rf'value="([0-9a-f]+)', page)
-    return found.group(1)
 
 
 def test_a_stake_below_the_least_is_refused_in_french_on_the_table_page(evening):

@@ -12,29 +12,19 @@ from club.models import Player, Transaction
 from club.payments import record_payment
 from club.players import create_player
 from games.models import Table
+from tests.pages.forms import as_user
 
 pytestmark = pytest.mark.django_db
 FR = {"HTTP_ACCEPT_LANGUAGE": "fr"}
 
 
 @pytest.fixture
-def steward(django_user_model):
-    return django_user_model.objects.create_user("steward", is_staff=True)
-
-
-def as_user(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-@pytest.fixture
-def debts(steward):
+def debts(staff):
     """Athos owes Porthos 12.50 and Aramis 4.00 (payments the wrong way round make the debts):
     the settle-up suggests Athos → Aramis 4.00 and Athos → Porthos 12.50."""
     athos, porthos, aramis = (create_player(name=n) for n in ("Athos", "Porthos", "Aramis"))
-    record_payment(payer=porthos, payee=athos, cents=12_50, by=steward)
-    record_payment(payer=aramis, payee=athos, cents=4_00, by=steward)
+    record_payment(payer=porthos, payee=athos, cents=12_50, by=staff)
+    record_payment(payer=aramis, payee=athos, cents=4_00, by=staff)
     return athos, porthos, aramis
 
 
@@ -48,9 +38,9 @@ def payments() -> int:
     return Transaction.objects.filter(kind="payment").count()
 
 
-def test_each_suggested_payment_is_recorded_in_one_tap_once(steward, debts):
+def test_each_suggested_payment_is_recorded_in_one_tap_once(staff, debts):
     athos, porthos, aramis = debts
-    client = as_user(steward)
+    client = as_user(staff)
     forms = one_tap_forms(client.get("/settle-up/").content.decode())
     assert [(f["payer"], f["payee"], f["amount"]) for f in forms] == [
         (str(athos.pk), str(aramis.pk), "4.00"), (str(athos.pk), str(porthos.pk), "12.50")]
@@ -69,13 +59,13 @@ def test_each_suggested_payment_is_recorded_in_one_tap_once(steward, debts):
         (str(athos.pk), str(porthos.pk), "12.50")]
 
 
-def test_a_suggestion_no_longer_suggested_is_refused_and_nothing_saved(steward, debts):
+def test_a_suggestion_no_longer_suggested_is_refused_and_nothing_saved(staff, debts):
     """The page was shown; meanwhile Athos paid Aramis 4.00 at the desk: the stale form of that
     payment would pay it twice."""
     athos, porthos, aramis = debts
-    client = as_user(steward)
+    client = as_user(staff)
     stale = one_tap_forms(client.get("/settle-up/").content.decode())[0]
-    record_payment(payer=athos, payee=aramis, cents=4_00, by=steward)
+    record_payment(payer=athos, payee=aramis, cents=4_00, by=staff)
 
     answer = client.post("/settle-up/", stale)
 
@@ -91,11 +81,11 @@ def test_members_see_the_suggestions_without_the_forms(debts, django_user_model)
 
 
 def test_in_french_the_amounts_are_written_with_a_comma_and_a_suggestion_is_paid_so(
-        steward, debts):
+        staff, debts):
     """French writes 12,50: the suggestions, the balances and the one-tap form's amount, which
     is then read back as the page wrote it."""
     athos, porthos, aramis = debts
-    client = as_user(steward)
+    client = as_user(staff)
     page = client.get("/settle-up/", **FR).content.decode()
     forms = one_tap_forms(page)
     assert [(f["payer"], f["payee"], f["amount"]) for f in forms] == [
@@ -111,10 +101,10 @@ def test_in_french_the_amounts_are_written_with_a_comma_and_a_suggestion_is_paid
 
 @pytest.mark.parametrize(("typed", "cents"), [("4,00", 4_00), ("4,5", 4_50), ("4.00", 4_00),
                                               (" 12,50 ", 12_50)])
-def test_in_french_an_amount_is_typed_with_a_comma(steward, debts, typed, cents):
+def test_in_french_an_amount_is_typed_with_a_comma(staff, debts, typed, cents):
     athos, porthos, _ = debts
     form = {"key": "k1", "payer": athos.pk, "payee": porthos.pk, "amount": typed}
-    answer = as_user(steward).post("/settle-up/", form, **FR)
+    answer = as_user(staff).post("/settle-up/", form, **FR)
     assert answer.status_code == 302
     assert ledger.player_balance(athos) == -16_50 + cents
 
@@ -128,18 +118,18 @@ def test_in_french_an_amount_is_typed_with_a_comma(steward, debts, typed, cents)
     ("fr", "quatre", "« quatre » n'est pas une somme d'argent"),
     ("fr", "-4,00", "« -4,00 » n'est pas une somme d'argent"),
 ])
-def test_a_bad_amount_is_refused_in_the_pages_language(steward, debts, language, typed, said):
+def test_a_bad_amount_is_refused_in_the_pages_language(staff, debts, language, typed, said):
     athos, porthos, _ = debts
     form = {"key": "k1", "payer": athos.pk, "payee": porthos.pk, "amount": typed}
-    answer = as_user(steward).post("/settle-up/", form, HTTP_ACCEPT_LANGUAGE=language)
+    answer = as_user(staff).post("/settle-up/", form, HTTP_ACCEPT_LANGUAGE=language)
     assert answer.status_code == 400
     assert said in html.unescape(answer.content.decode())
     assert f'value="{typed}"' in answer.content.decode()  # what he typed, to mend
     assert payments() == 2
 
 
-def test_the_amount_field_shows_the_pages_way_of_writing_it(steward, debts):
-    assert 'placeholder="12,50"' in as_user(steward).get("/settle-up/", **FR).content.decode()
+def test_the_amount_field_shows_the_pages_way_of_writing_it(staff, debts):
+    assert 'placeholder="12,50"' in as_user(staff).get("/settle-up/", **FR).content.decode()
 
 
 @pytest.fixture
@@ -160,36 +150,36 @@ def opening(**money) -> dict:
     return form | money
 
 
-def test_a_pools_stakes_are_typed_with_a_comma_in_french(steward, members):
+def test_a_pools_stakes_are_typed_with_a_comma_in_french(staff, members):
     from games.engine.rules import TABLE_DEFAULTS
     form = opening(pool_entry="5,00", pool_forfeit="1,5") | {
         key: str(value).lower() if isinstance(value, bool) else str(value)
         for key, value in TABLE_DEFAULTS.items()}
-    answer = as_user(steward).post("/tables/new/", form, **FR)
+    answer = as_user(staff).post("/tables/new/", form, **FR)
     assert answer.status_code == 302, html.unescape(answer.content.decode())[-3000:]
     table = Table.objects.get()
     assert (table.rules["pool_entry"], table.rules["pool_forfeit"]) == ("5.00", "1.50")
 
 
-def test_a_bad_stake_on_the_opening_form_is_refused_in_french(steward, members):
+def test_a_bad_stake_on_the_opening_form_is_refused_in_french(staff, members):
     from games.engine.rules import TABLE_DEFAULTS
     form = opening(pool_entry="5,001") | {
         key: str(value).lower() if isinstance(value, bool) else str(value)
         for key, value in TABLE_DEFAULTS.items()}
-    answer = as_user(steward).post("/tables/new/", form, **FR)
+    answer = as_user(staff).post("/tables/new/", form, **FR)
     assert answer.status_code == 400
     assert "« 5,001 » n'est pas une somme d'argent" in html.unescape(answer.content.decode())
     assert not Table.objects.exists()
 
 
 @pytest.fixture
-def wager_table(steward, django_user_model):
+def wager_table(staff, django_user_model):
     """An English pool of Athos, Porthos and Aramis, and Charles, a member who wagers."""
     from games.services.tables import open_table
     seated = [create_player(name=n) for n in ("Athos", "Porthos", "Aramis")]
     user = django_user_model.objects.create_user("charles")
     create_player(name="Charles", username="charles")
-    table = open_table(name="T", format="pool", players=seated, rules={}, by=steward,
+    table = open_table(name="T", format="pool", players=seated, rules={}, by=staff,
                        first_dealer=seated[1], wager_style="english")
     return table, user, seated[0]
 
@@ -239,12 +229,12 @@ def test_a_bad_stake_is_refused_in_french(wager_table):
 @pytest.mark.parametrize(("memo", "character"), [("a\x00b", "U+0000"), ("a\x1bb", "U+001B"),
                                                  ("a\u202eb", "U+202E")])
 def test_the_payment_form_refuses_the_memo_the_api_refuses_in_the_same_words(
-        steward, debts, memo, character):
+        staff, debts, memo, character):
     """The API refuses such a memo (docs/api.md: a memo is printable text); the page's form
     refuses it too, naming the character as the API does, and saves nothing. A NUL used to be
     stored on SQLite and to answer 500 on PostgreSQL; an ESC was stored."""
     athos, porthos, _ = debts
-    client = as_user(steward)
+    client = as_user(staff)
     api = client.post("/api/payments", {"from": athos.pk, "to": porthos.pk, "amount": "1.00",
                                         "memo": memo}, content_type="application/json")
     form = {"key": "k1", "payer": athos.pk, "payee": porthos.pk, "amount": "1.00", "memo": memo}
@@ -261,18 +251,18 @@ def test_the_payment_form_refuses_the_memo_the_api_refuses_in_the_same_words(
 @pytest.mark.parametrize("field, value", [("key", "k\x00"), ("key", "k\x1b"),
                                           ("payer", "99999999999999999999"),
                                           ("payee", "-1"), ("payer", "1\x00")])
-def test_a_forged_key_or_party_is_refused_beside_the_form(steward, debts, field, value):
+def test_a_forged_key_or_party_is_refused_beside_the_form(staff, debts, field, value):
     """No form of the pages sends these; a hostile one gets the page and its refusal (not a
     500 from a database that cannot store a NUL or so large an id), and nothing is saved."""
     athos, porthos, _ = debts
     form = {"key": "k1", "payer": athos.pk, "payee": porthos.pk, "amount": "1.00"}
-    answer = as_user(steward).post("/settle-up/", form | {field: value})
+    answer = as_user(staff).post("/settle-up/", form | {field: value})
     assert answer.status_code == 400 and 'id="payment-error"' in answer.content.decode()
     assert payments() == 2
 
 
 @pytest.fixture
-def reopened(steward):
+def reopened(staff):
     """A pool with an entry of 7.00: Athos wins it and its pot of 21.00, Porthos and Aramis
     each pay him 7.00 at the settle-up; then the hand that won him the pool is corrected (he
     loses it), so the pool is in play again and its payout is reversed. Athos's balance goes
@@ -280,25 +270,25 @@ def reopened(steward):
     from games.models import Hand
     from games.services.hands import correct_hand
     from tests.games.kit import pool, record_game_won_by, summary
-    table = pool(steward, pool_entry="7.00")
+    table = pool(staff, pool_entry="7.00")
     athos, porthos, aramis = (Player.objects.get(name=n) for n in ("Athos", "Porthos", "Aramis"))
-    record_game_won_by(table, athos, steward)
-    record_game_won_by(table, athos, steward)
+    record_game_won_by(table, athos, staff)
+    record_game_won_by(table, athos, staff)
     for payer in (porthos, aramis):
-        record_payment(payer=payer, payee=athos, cents=7_00, by=steward)
+        record_payment(payer=payer, payee=athos, cents=7_00, by=staff)
     assert ledger.player_balance(athos) == 0
     last = Hand.objects.filter(table=table).order_by("-number").first()
     correct_hand(hand_id=last.pk, record=summary(0 if last.elder_id == athos.pk else 5),
-                 by=steward)
+                 by=staff)
     table.refresh_from_db()
     assert table.status == Table.Status.PLAYING and ledger.player_balance(athos) == -21_00
     return table, athos, porthos, aramis
 
 
 def test_after_a_late_correction_the_settle_up_says_what_moved_and_what_to_pay_now(
-        steward, reopened):
+        staff, reopened):
     table, athos, porthos, aramis = reopened
-    answer = as_user(steward).get("/settle-up/")
+    answer = as_user(staff).get("/settle-up/")
     page = html.unescape(answer.content.decode())
     text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page))
 
@@ -318,18 +308,18 @@ def test_after_a_late_correction_the_settle_up_says_what_moved_and_what_to_pay_n
     assert f"the pot of table {table.pk} (Aramis 7.00, Athos 7.00, Porthos 7.00) 21.00" in held
 
 
-def test_a_pool_in_play_holds_its_pot_and_nobody_has_anything_to_pay(steward):
+def test_a_pool_in_play_holds_its_pot_and_nobody_has_anything_to_pay(staff):
     """Three entries of 5.00 in a pot: every balance is -5.00, and nobody owes anybody."""
     from tests.games.kit import pool
-    table = pool(steward, pool_entry="5.00")
-    page = html.unescape(as_user(steward).get("/settle-up/").content.decode())
+    table = pool(staff, pool_entry="5.00")
+    page = html.unescape(as_user(staff).get("/settle-up/").content.decode())
     assert "Nothing to pay now: every balance is square but for the money held at tables." in page
     assert one_tap_forms(page) == [] and "Since the last payment" not in page
     assert f"the pot of table {table.pk}" in page and "15.00" in page
 
 
-def test_after_a_late_correction_in_french(steward, reopened):
-    client = as_user(steward)
+def test_after_a_late_correction_in_french(staff, reopened):
+    client = as_user(staff)
     page = html.unescape(client.get("/settle-up/", **FR).content.decode())
     assert "Ces soldes ont bougé depuis le dernier paiement" in page
     assert "Une correction à une table a annulé de l'argent déjà versé" in page

@@ -16,13 +16,9 @@ from games.services.hands import record_hand
 from games.services.tables import abandon_table, open_table
 from games.services.wagers import place_wager
 from tests.games.kit import summary
+from tests.pages.forms import as_user, key_of
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def steward(django_user_model):
-    return django_user_model.objects.create_user("steward", is_staff=True)
 
 
 @pytest.fixture
@@ -35,22 +31,10 @@ def bettors(django_user_model):
     return out
 
 
-def table_of(steward, style: str, **rules) -> Table:
+def table_of(staff, style: str, **rules) -> Table:
     seated = [Player.objects.get_or_create(name=n)[0] for n in ("Athos", "Porthos", "Aramis")]
-    return open_table(name="T", format="pool", players=seated, rules=rules, by=steward,
+    return open_table(name="T", format="pool", players=seated, rules=rules, by=staff,
                       first_dealer=seated[1], wager_style=style)
-
-
-def as_user(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-def key_of(page: str, action: str) -> str:
-    found = re.search(rf'name="action" value="{action}"><input type="hidden" name="key" '
-                      rf'value="([0-9a-f]+)', page)
-    return found.group(1)
 
 
 def post(client, table, **data):
@@ -67,8 +51,8 @@ def athos() -> Player:
     return Player.objects.get(name="Athos")
 
 
-def test_an_anonymous_reader_is_asked_to_log_in_and_cannot_wager(client, steward, bettors):
-    table = table_of(steward, "english")
+def test_an_anonymous_reader_is_asked_to_log_in_and_cannot_wager(client, staff, bettors):
+    table = table_of(staff, "english")
 
     page = client.get(f"/tables/{table.pk}/").content.decode()
     answer = post(client, table, action="place", key="k1", on=athos().pk, stake="5.00")
@@ -79,9 +63,9 @@ def test_an_anonymous_reader_is_asked_to_log_in_and_cannot_wager(client, steward
 
 
 def test_the_english_page_forbids_advice_and_shows_the_members_balance_and_credit(
-        steward, bettors, settings):
+        staff, bettors, settings):
     settings.CREDIT_LIMIT = 5000
-    table = table_of(steward, "english")
+    table = table_of(staff, "english")
 
     page = as_user(bettors["Charles"][0]).get(f"/tables/{table.pk}/").content.decode()
 
@@ -92,8 +76,8 @@ def test_the_english_page_forbids_advice_and_shows_the_members_balance_and_credi
     assert "Porthos" in page and 'value="place"' in page
 
 
-def test_a_member_posts_an_offer_at_odds_and_goes_back_to_the_table(steward, bettors):
-    table = table_of(steward, "english")
+def test_a_member_posts_an_offer_at_odds_and_goes_back_to_the_table(staff, bettors):
+    table = table_of(staff, "english")
     charles = as_user(bettors["Charles"][0])
 
     answer = place(charles, table, athos(), stake="10.00", odds_for="5", odds_against="2")
@@ -106,8 +90,8 @@ def test_a_member_posts_an_offer_at_odds_and_goes_back_to_the_table(steward, bet
     assert "Your wager is placed." in page and "Withdraw (retirer)" in page
 
 
-def test_a_repeated_form_places_once(steward, bettors):
-    table = table_of(steward, "english")
+def test_a_repeated_form_places_once(staff, bettors):
+    table = table_of(staff, "english")
     charles = as_user(bettors["Charles"][0])
     page = charles.get(f"/tables/{table.pk}/").content.decode()
     form = {"action": "place", "key": key_of(page, "place"), "on": athos().pk, "stake": "5.00"}
@@ -129,8 +113,8 @@ def test_a_repeated_form_places_once(steward, bettors):
     ("5.00", ("0", "1"), "odds must be two positive whole numbers"),
 ])
 def test_a_bad_stake_or_odds_is_refused_beside_the_form_and_nothing_is_saved(
-        steward, bettors, stake, odds, message):
-    table = table_of(steward, "english")
+        staff, bettors, stake, odds, message):
+    table = table_of(staff, "english")
     charles = as_user(bettors["Charles"][0])
 
     answer = place(charles, table, athos(), stake=stake, odds_for=odds[0],
@@ -145,8 +129,8 @@ def test_a_bad_stake_or_odds_is_refused_beside_the_form_and_nothing_is_saved(
     assert ledger.player_balance(bettors["Charles"][1]) == 0
 
 
-def test_a_refusal_lets_the_member_correct_the_same_form_and_send_it_again(steward, bettors):
-    table = table_of(steward, "english")
+def test_a_refusal_lets_the_member_correct_the_same_form_and_send_it_again(staff, bettors):
+    table = table_of(staff, "english")
     charles = as_user(bettors["Charles"][0])
     page = charles.get(f"/tables/{table.pk}/").content.decode()
     key = key_of(page, "place")
@@ -159,12 +143,12 @@ def test_a_refusal_lets_the_member_correct_the_same_form_and_send_it_again(stewa
 
 
 def test_a_seated_player_and_the_scorer_are_refused_with_the_services_message(
-        steward, bettors):
-    table = table_of(steward, "english")
+        staff, bettors):
+    table = table_of(staff, "english")
     create_player(name="Steward", username="steward")
 
     seated = place(as_user(bettors["Athos"][0]), table, athos())
-    scorer = place(as_user(steward), table, athos())
+    scorer = place(as_user(staff), table, athos())
 
     assert seated.status_code == scorer.status_code == 400
     assert "No advice and no wagers from the players" in seated.content.decode()
@@ -172,9 +156,9 @@ def test_a_seated_player_and_the_scorer_are_refused_with_the_services_message(
     assert not Wager.objects.exists()
 
 
-def test_a_member_beyond_his_credit_is_refused(steward, bettors, settings):
+def test_a_member_beyond_his_credit_is_refused(staff, bettors, settings):
     settings.CREDIT_LIMIT = 500
-    table = table_of(steward, "english")
+    table = table_of(staff, "english")
 
     answer = place(as_user(bettors["Charles"][0]), table, athos(), stake="6.00")
 
@@ -183,8 +167,8 @@ def test_a_member_beyond_his_credit_is_refused(steward, bettors, settings):
     assert not Wager.objects.exists()
 
 
-def test_the_forms_need_the_csrf_token(steward, bettors):
-    table = table_of(steward, "english")
+def test_the_forms_need_the_csrf_token(staff, bettors):
+    table = table_of(staff, "english")
     client = Client(enforce_csrf_checks=True)
     client.force_login(bettors["Charles"][0])
 
@@ -193,8 +177,8 @@ def test_the_forms_need_the_csrf_token(steward, bettors):
     assert answer.status_code == 403 and not Wager.objects.exists()
 
 
-def test_another_member_takes_an_offer_in_part_then_the_rest(steward, bettors):
-    table = table_of(steward, "english")
+def test_another_member_takes_an_offer_in_part_then_the_rest(staff, bettors):
+    table = table_of(staff, "english")
     charles_user, _ = bettors["Charles"]
     dora_user, dora = bettors["Dora"]
     wager = place_wager(table_id=table.pk, by=charles_user, on=athos().pk, stake="10.00",
@@ -215,8 +199,8 @@ def test_another_member_takes_an_offer_in_part_then_the_rest(steward, bettors):
     assert wager.unmatched == 0 and ledger.player_balance(dora) == -2000
 
 
-def test_a_member_may_not_take_his_own_offer_nor_more_than_is_left(steward, bettors):
-    table = table_of(steward, "english")
+def test_a_member_may_not_take_his_own_offer_nor_more_than_is_left(staff, bettors):
+    table = table_of(staff, "english")
     charles_user, _ = bettors["Charles"]
     wager = place_wager(table_id=table.pk, by=charles_user, on=athos().pk, stake="10.00")
 
@@ -231,8 +215,8 @@ def test_a_member_may_not_take_his_own_offer_nor_more_than_is_left(steward, bett
     assert not wager.takes.exists()
 
 
-def test_the_backer_withdraws_his_offer_and_no_one_else_may(steward, bettors):
-    table = table_of(steward, "english")
+def test_the_backer_withdraws_his_offer_and_no_one_else_may(staff, bettors):
+    table = table_of(staff, "english")
     charles_user, charles = bettors["Charles"]
     wager = place_wager(table_id=table.pk, by=charles_user, on=athos().pk, stake="10.00")
 
@@ -247,8 +231,8 @@ def test_the_backer_withdraws_his_offer_and_no_one_else_may(steward, bettors):
     assert wager.status == "withdrawn" and ledger.player_balance(charles) == 0
 
 
-def test_french_a_seated_player_backs_himself_but_not_his_adversary(steward, bettors):
-    table = table_of(steward, "french")
+def test_french_a_seated_player_backs_himself_but_not_his_adversary(staff, bettors):
+    table = table_of(staff, "french")
     client = as_user(bettors["Athos"][0])
     page = client.get(f"/tables/{table.pk}/").content.decode()
     assert "Back a player" in page and 'name="odds_for"' not in page
@@ -263,11 +247,11 @@ def test_french_a_seated_player_backs_himself_but_not_his_adversary(steward, bet
     assert Wager.objects.get().on == athos()
 
 
-def test_french_no_bet_once_the_unit_has_started(steward, bettors):
-    table = table_of(steward, "french")
+def test_french_no_bet_once_the_unit_has_started(staff, bettors):
+    table = table_of(staff, "french")
     dora = as_user(bettors["Dora"][0])
     page = dora.get(f"/tables/{table.pk}/").content.decode()
-    record_hand(table_id=table.pk, record=summary(3), by=steward)
+    record_hand(table_id=table.pk, record=summary(3), by=staff)
 
     answer = post(dora, table, action="place", key=key_of(page, "place"), on=athos().pk,
                   stake="5.00")
@@ -278,8 +262,8 @@ def test_french_no_bet_once_the_unit_has_started(steward, bettors):
     assert not Wager.objects.exists()
 
 
-def test_a_private_table_and_its_forms_are_for_signed_in_users(client, steward, bettors):
-    table = table_of(steward, "english")
+def test_a_private_table_and_its_forms_are_for_signed_in_users(client, staff, bettors):
+    table = table_of(staff, "english")
     Table.objects.filter(pk=table.pk).update(private=True)
 
     for path in ("", "history/", "replay/", "tv/"):
@@ -288,8 +272,8 @@ def test_a_private_table_and_its_forms_are_for_signed_in_users(client, steward, 
     assert as_user(bettors["Dora"][0]).get(f"/tables/{table.pk}/").status_code == 200
 
 
-def test_the_forms_speak_french(steward, bettors):
-    table = table_of(steward, "english")
+def test_the_forms_speak_french(staff, bettors):
+    table = table_of(staff, "english")
     charles = as_user(bettors["Charles"][0])
 
     page = charles.get(f"/tables/{table.pk}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
@@ -301,10 +285,10 @@ def test_the_forms_speak_french(steward, bettors):
 
 
 def test_the_forms_address_read_as_a_page_after_a_refusal_leads_back_to_the_table(
-        steward, bettors):
+        staff, bettors):
     """A refused bet answers with the table's page and the refusal; a reload of that address
     (or a link to it) is a GET, which must not be a dead end ("HTTP ERROR 405")."""
-    table = table_of(steward, "english")
+    table = table_of(staff, "english")
     charles = as_user(bettors["Charles"][0])
     refused = place(charles, table, athos(), stake="abc")
     assert refused.status_code == 400 and 'id="place-error"' in refused.content.decode()
@@ -317,16 +301,16 @@ def test_the_forms_address_read_as_a_page_after_a_refusal_leads_back_to_the_tabl
 
 
 @pytest.mark.parametrize("style", ["english", "french"])
-def test_the_forms_are_offered_only_while_the_unit_is_open_for_wagers(steward, bettors, style):
-    table = table_of(steward, style)
+def test_the_forms_are_offered_only_while_the_unit_is_open_for_wagers(staff, bettors, style):
+    table = table_of(staff, style)
     dora = as_user(bettors["Dora"][0])
     place_wager(table_id=table.pk, by=bettors["Dora"][0], on=athos().pk, stake="5.00")
     before = dora.get(f"/tables/{table.pk}/").content.decode()
-    record_hand(table_id=table.pk, record=summary(3), by=steward)  # unit 1 starts
+    record_hand(table_id=table.pk, record=summary(3), by=staff)  # unit 1 starts
 
     started = dora.get(f"/tables/{table.pk}/").content.decode()
     table.refresh_from_db()
-    abandon_table(table_id=table.pk, by=steward)
+    abandon_table(table_id=table.pk, by=staff)
     abandoned = dora.get(f"/tables/{table.pk}/").content.decode()
 
     assert 'id="place-form"' in before and 'value="withdraw"' in before
@@ -338,16 +322,16 @@ def test_the_forms_are_offered_only_while_the_unit_is_open_for_wagers(steward, b
 
 
 def test_the_table_page_gives_the_live_script_the_balanced_gallery_and_its_words(
-        steward, bettors):
+        staff, bettors):
     """The gallery is drawn by games/static/games/live.js from the snapshot the page carries:
     once balanced, each bet's matched and returned parts are in it, and the words to say them
     come in the reader's language. Charles backs Athos for 5.00, Dora Porthos for 3.00: 3.00
     each is matched, and 2.00 of Charles's bet is returned."""
-    table = table_of(steward, "french")
+    table = table_of(staff, "french")
     porthos = Player.objects.get(name="Porthos")
     place_wager(table_id=table.pk, by=bettors["Charles"][0], on=athos().pk, stake="5.00")
     place_wager(table_id=table.pk, by=bettors["Dora"][0], on=porthos.pk, stake="3.00")
-    record_hand(table_id=table.pk, record=summary(3), by=steward)
+    record_hand(table_id=table.pk, record=summary(3), by=staff)
 
     page = Client().get(f"/tables/{table.pk}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
 
