@@ -1,9 +1,10 @@
 """Writes what a table's course of play derives from its hands: each hand's current result
 and place, and the Game and Unit rows. A new hand that ended a game, at a table of any form,
 touches only the rows it can have changed (`project_game_end`), and its game is rated at once
-when it is its players' latest; a correction or an undo projects the whole table (`project`),
-writing only the rows that changed. When a game is new, changed or gone and was not rated at
-once, a re-rating of the club is owed from the earliest such game on (games.ratings)."""
+when it is its players' latest; any other change of the table (games.services.changes.rebuild:
+a correction, an undo) projects the whole table (`project`), writing only the rows that
+changed. When a game is new, changed or gone and was not rated at once, a re-rating of the
+club is owed from the earliest such game on (games.ratings)."""
 from datetime import datetime
 
 from games.engine.course import Course
@@ -13,9 +14,9 @@ from games.ratings import owe, rate_latest
 
 
 def project(table: Table, course: Course) -> None:
-    """Writes the derived rows of the whole table, after a correction or an undo. A table à
-    trois or à quatre has games but no unit rows (the standings' units are two-handed games
-    and rubbers)."""
+    """Writes the derived rows of the whole table, when it is rebuilt (a correction, an undo,
+    its opening, a seat taken, the table abandoned). A table à trois or à quatre has games but
+    no unit rows (the standings' units are two-handed games and rubbers)."""
     hands = {h.number: h for h in table.hands.order_by("number").defer("record")}
     _place_hands(course, hands)
     since = _games(table, course, hands)
