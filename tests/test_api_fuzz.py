@@ -87,7 +87,7 @@ def seeded(secretary):
     trio = players("Athos", "Porthos", "Aramis")
     table = open_table(name="Seeded", format="pool", players=trio, rules={}, by=opener,
                        wager_style="english")
-    offer = place_wager(table_id=table.pk, by=charles.user, on=trio[0].pk, stake="5.00")
+    offer = place_wager(table_id=table.pk, by=charles.user, on=trio[0].pk, stake=5_00)
     rubber = open_table(name="Played", format="rubber", players=trio[:2], rules={}, by=user)
     hand, _ = record_hand(table_id=rubber.pk, record=summary(3), by=user)
     SEEDED.update(table_id=table.pk, hand_id=hand.pk, wager_id=offer.pk, player_id=trio[0].pk)

@@ -3,7 +3,9 @@ offer, withdrawing what is unmatched, and a table's wagers with their outcomes."
 from ninja import Router, Schema
 from pydantic import Field
 
+from club import money_text
 from club.auth import API_AUTH
+from club.errors import Refused
 from club.idempotency import IDEMPOTENCY_KEY, idempotent
 from games import replay
 from games.api.common import Id, Text, get_or_refuse
@@ -26,6 +28,15 @@ class TakeIn(Schema):
     stake: Text = Field(description="The part of the backer's stake to match, such as \"5.00\".")
 
 
+def stake_cents(text: str) -> int:
+    """The stake sent as text ("10.00"), in cents; refused (bad_stake) when it is not an
+    amount of money."""
+    try:
+        return money_text.parse(text)
+    except ValueError as err:
+        raise Refused("bad_stake", f"stake: {err}", rule="stake_not_money") from None
+
+
 def _out(wager: Wager) -> dict:
     wager.refresh_from_db()
     table = wager.table
@@ -37,7 +48,7 @@ def _out(wager: Wager) -> dict:
 @idempotent
 def place_wager(request, table_id: int, body: WagerIn):
     wager = services.place_wager(table_id=table_id, by=request.auth, on=body.on,
-                                 stake=body.stake, odds=body.odds)
+                                 stake=stake_cents(body.stake), odds=body.odds)
     return 201, _out(wager)
 
 
@@ -45,7 +56,8 @@ def place_wager(request, table_id: int, body: WagerIn):
              summary="Take the other side of an English offer", openapi_extra=IDEMPOTENCY_KEY)
 @idempotent
 def take_wager(request, wager_id: int, body: TakeIn):
-    take = services.take_wager(wager_id=wager_id, by=request.auth, stake=body.stake)
+    take = services.take_wager(wager_id=wager_id, by=request.auth,
+                               stake=stake_cents(body.stake))
     return 201, _out(take.wager)
 
 

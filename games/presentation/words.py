@@ -99,8 +99,10 @@ FORMATS = {"pool": gettext_lazy("pool (poule): three players"),
 # -- what the live script draws -------------------------------------------------------------
 def live_words() -> dict:
     """The words live.js puts on a table, in the reader's language. "%(name)s" and the like
-    are filled in by the script."""
+    are filled in by the script; `decimal` is how the language writes the decimal point of an
+    amount (the snapshot's "12.50" is "12,50" on a French page)."""
     return {
+        "decimal": formats.get_format("DECIMAL_SEPARATOR"),
         "dealer": _("dealer"), "elder": _("elder"), "observer": _("observer"),
         "middle": _("middle"), "elder_side": _("the elder's side"),
         "dealer_side": _("the dealer's side"), "belle": _("la belle"),

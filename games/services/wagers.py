@@ -89,24 +89,20 @@ def unit_started(course: Course) -> bool:
     return any(game.hands for game in course.games if game.unit == course.unit.number)
 
 
-def _stake(table: Table, text, rest: int | None = None) -> int:
-    """A stake within the table's limits, in cents. Taking `rest`, the whole of what is left of
-    an offer, is allowed below the minimum."""
-    try:
-        cents = money_text.parse(text)
-    except (ValueError, TypeError) as err:
-        raise Refused("bad_stake", f"stake: {err}",
-                      rule="stake_not_money") from None
+def _stake(table: Table, cents: int, rest: int | None = None) -> int:
+    """The stake, in cents, when it is within the table's limits. Taking `rest`, the whole of
+    what is left of an offer, is allowed below the minimum."""
     ledger.within_ceiling(cents, "the stake", code="bad_stake")
     if cents == rest and cents > 0:
         return cents
-    least, most = table.rules["wager_min"], table.rules["wager_max"]
-    if cents < money_text.parse(least):
-        raise Refused("bad_stake", f"the stake must be at least {least} at this table",
-                      rule="stake_below_min", least=least)
-    if most is not None and cents > money_text.parse(most):
-        raise Refused("bad_stake", f"the stake must be at most {most} at this table",
-                      rule="stake_above_max", most=most)
+    least, most = (None if text is None else money_text.Amount(money_text.parse(text))
+                   for text in (table.rules["wager_min"], table.rules["wager_max"]))
+    if cents < least:
+        raise Refused("bad_stake", f"the stake must be at least {money_text.plain(least)} at "
+                      "this table", rule="stake_below_min", least=least)
+    if most is not None and cents > most:
+        raise Refused("bad_stake", f"the stake must be at most {money_text.plain(most)} at "
+                      "this table", rule="stake_above_max", most=most)
     return cents
 
 
@@ -120,14 +116,14 @@ def _within_credit(player, cents: int) -> None:
         raise Refused("insufficient_funds", f"{player.name} may not owe more than "
                       f"{money_text.plain(limit)}: his balance is "
                       f"{money_text.plain(ledger.player_balance(player))}",
-                      rule="over_credit", name=player.name, limit=money_text.plain(limit),
-                      balance=money_text.plain(ledger.player_balance(player)))
+                      rule="over_credit", name=player.name, limit=money_text.Amount(limit),
+                      balance=money_text.Amount(ledger.player_balance(player)))
 
 
 @transaction.atomic
-def place_wager(*, table_id: int, by, on: int, stake, odds=None) -> Wager:
-    """The member backs the seated player `on` to win the current unit: an offer at `odds`
-    (English style, default 1:1) or a bet for the gallery (French style)."""
+def place_wager(*, table_id: int, by, on: int, stake: int, odds=None) -> Wager:
+    """The member backs the seated player `on` to win the current unit with `stake` cents: an
+    offer at `odds` (English style, default 1:1) or a bet for the gallery (French style)."""
     table = locked_table(table_id)
     bettor = _member(by)
     course = _open_unit(table)
@@ -189,9 +185,9 @@ def take_wager(*, wager_id: int, by, stake) -> WagerTake:
     _not_scoring(table, by)
     cents = _stake(table, stake, rest=wager.unmatched)
     if cents > wager.unmatched:
-        left = money_text.plain(wager.unmatched)
-        raise Refused("over_unmatched", f"only {left} of wager {wager.pk} is still unmatched",
-                      rule="unmatched_left", left=left, wager=wager.pk)
+        left = money_text.Amount(wager.unmatched)
+        raise Refused("over_unmatched", f"only {money_text.plain(left)} of wager {wager.pk} is "
+                      "still unmatched", rule="unmatched_left", left=left, wager=wager.pk)
     try:
         laid = lay(cents, (wager.odds_for, wager.odds_against))
     except ValueError as err:

@@ -11,9 +11,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from club import money_text, refusals
+from club import refusals
 from club.errors import Refused
-from club.forms import typed_amount
+from club.forms import typed_cents
 from club.idempotency import form_once
 from games.models import Wager
 from games.services import wagers as service
@@ -45,13 +45,13 @@ def _act(request, table, action: str):
         odds = None
         if post.get("odds_for") or post.get("odds_against"):
             odds = f"{post.get('odds_for', '').strip()}:{post.get('odds_against', '').strip()}"
-        stake = typed_amount(post.get("stake"))
+        stake = typed_cents(post.get("stake"))
         return lambda: service.place_wager(table_id=table.pk, by=by, on=on, stake=stake,
                                            odds=odds)
     wager = _wager(table, post.get("wager"))
     if action == "take":
         given = post.get("stake", "").strip()
-        stake = typed_amount(given) if given else money_text.plain(wager.unmatched)
+        stake = typed_cents(given) if given else wager.unmatched
         return lambda: service.take_wager(wager_id=wager.pk, by=by, stake=stake)
     return lambda: service.withdraw_wager(wager_id=wager.pk, by=by)
 

@@ -34,12 +34,12 @@ def evening(django_user_model) -> dict:
                                 rules={}, by=steward, first_dealer=seated[1], wager_style=style)
               for style in ("french", "english")}
     place_wager(table_id=tables["french"].pk, by=users["charles"], on=seated[0].pk,
-                stake="5.00")
-    place_wager(table_id=tables["french"].pk, by=users["dora"], on=seated[1].pk, stake="3.00")
+                stake=5_00)
+    place_wager(table_id=tables["french"].pk, by=users["dora"], on=seated[1].pk, stake=3_00)
     record_hand(table_id=tables["french"].pk, record=summary(3), by=steward)
     offer = place_wager(table_id=tables["english"].pk, by=users["charles"], on=seated[0].pk,
-                        stake="10.00", odds="2:1")
-    take_wager(wager_id=offer.pk, by=users["dora"], stake="4.00")
+                        stake=10_00, odds="2:1")
+    take_wager(wager_id=offer.pk, by=users["dora"], stake=4_00)
     record_game_won_by(tables["english"], seated[0], steward)
     return {"french": tables["french"].pk, "english": tables["english"].pk,
             "offer": offer.pk, "charles": users["charles"].player.pk}

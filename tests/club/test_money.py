@@ -7,7 +7,9 @@ import pytest
 from django.template import Context, Template
 from django.utils import translation
 
-from club.money_text import local, parse, plain
+from club.errors import Refused
+from club.money_text import Amount, local, parse, plain
+from club.refusals import said
 
 
 @pytest.mark.parametrize(
@@ -101,3 +103,15 @@ def test_a_page_writes_an_amount_as_its_language_does(language, cents, text):
 def test_only_whole_cents_are_written_for_a_page(value):
     with pytest.raises(TypeError):
         local(value)
+
+
+def test_an_amount_named_in_a_refusal_is_said_as_the_readers_language_writes_it():
+    """The API's message keeps "0.10"; the page's sentence says the amount in its language."""
+    refused = Refused("bad_stake", f"the stake must be at least {plain(10)} at this table",
+                      rule="stake_below_min", least=Amount(10))
+    with translation.override("fr"):
+        assert "0,10" in str(said(refused))
+    with translation.override("en"):
+        assert "0.10" in str(said(refused))
+    assert refused.message == "the stake must be at least 0.10 at this table"
+    assert Amount(10) == 10 and Amount(10) + 5 == 15

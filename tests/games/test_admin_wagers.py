@@ -136,8 +136,8 @@ def test_an_offer_taken_in_part_that_won_is_listed_as_won_with_its_lapsed_part_r
     table = open_table(name="Evening", format="pool", players=[athos, porthos, aramis],
                        rules={}, by=secretary, first_dealer=porthos, wager_style="english")
     charles, dora = (member(client, name)[1].user for name in ("Charles", "Dora"))
-    offer = place_wager(table_id=table.pk, by=charles, on=athos.pk, stake="10.00", odds="2:1")
-    take_wager(wager_id=offer.pk, by=dora, stake="4.00")
+    offer = place_wager(table_id=table.pk, by=charles, on=athos.pk, stake=10_00, odds="2:1")
+    take_wager(wager_id=offer.pk, by=dora, stake=4_00)
     win_game(Api(client, ApiToken.objects.create(user=secretary).key), table.snapshot,
              athos.pk)
 
@@ -416,8 +416,8 @@ def wagering(client, secretary):
 
     def place(count: int):
         for _ in range(count):
-            offer = place_wager(table_id=table.pk, by=backer, on=athos.pk, stake="1.00")
-            take_wager(wager_id=offer.pk, by=layer, stake="0.50")
+            offer = place_wager(table_id=table.pk, by=backer, on=athos.pk, stake=1_00)
+            take_wager(wager_id=offer.pk, by=layer, stake=50)
         return table
     return place
 
@@ -447,7 +447,7 @@ def test_a_wager_page_takes_as_many_queries_for_six_takes_as_for_one(staff_clien
     layers = [member(staff_client, f"Layer {n}")[1].user for n in range(5)]
     few = queries_for(staff_client, f"{WAGERS}{offer.pk}/change/")
     for layer in layers:
-        take_wager(wager_id=offer.pk, by=layer, stake="0.10")
+        take_wager(wager_id=offer.pk, by=layer, stake=10)
 
     many = queries_for(staff_client, f"{WAGERS}{offer.pk}/change/")
 

@@ -107,8 +107,8 @@ def test_each_wager_event_moves_seq_on_and_reaches_the_group_with_the_wagers():
     layer = get_channel_layer()
 
     def wager():
-        offer = place_wager(table_id=table.pk, by=charles.user, on=seated[0].pk, stake="4.00")
-        take_wager(wager_id=offer.pk, by=dora.user, stake="4.00")
+        offer = place_wager(table_id=table.pk, by=charles.user, on=seated[0].pk, stake=4_00)
+        take_wager(wager_id=offer.pk, by=dora.user, stake=4_00)
 
     async def listen():
         channel = await layer.new_channel()

@@ -243,9 +243,9 @@ def test_the_feed_follows_an_evening_as_its_events_record_it(client):
     (_, charles), (_, dora) = member(client, "Charles"), member(client, "Dora")
 
     def evening():
-        offer = place_wager(table_id=snap["id"], by=charles.user, on=seated[0].pk, stake="4.00")
-        take_wager(wager_id=offer.pk, by=dora.user, stake="1.00")
-        other = place_wager(table_id=snap["id"], by=dora.user, on=seated[1].pk, stake="2.00")
+        offer = place_wager(table_id=snap["id"], by=charles.user, on=seated[0].pk, stake=4_00)
+        take_wager(wager_id=offer.pk, by=dora.user, stake=1_00)
+        other = place_wager(table_id=snap["id"], by=dora.user, on=seated[1].pk, stake=2_00)
         withdraw_wager(wager_id=other.pk, by=dora.user)
         hand_ids = []
         table = snap

@@ -76,11 +76,11 @@ def test_two_members_taking_the_rest_of_an_offer_at_once_get_it_once(club):
     table = open_pool(club, "english")
     athos = club.athos.player
     for _ in range(ROUNDS):
-        wager = place_wager(table_id=table.pk, by=club.charles, on=athos.pk, stake="10.00")
-        take_wager(wager_id=wager.pk, by=club.dora, stake="4.00")
+        wager = place_wager(table_id=table.pk, by=club.charles, on=athos.pk, stake=10_00)
+        take_wager(wager_id=wager.pk, by=club.dora, stake=4_00)
         answers = at_once(
-            lambda: take_wager(wager_id=wager.pk, by=club.emile, stake="6.00"),
-            lambda: take_wager(wager_id=wager.pk, by=club.fanny, stake="6.00"))
+            lambda: take_wager(wager_id=wager.pk, by=club.emile, stake=6_00),
+            lambda: take_wager(wager_id=wager.pk, by=club.fanny, stake=6_00))
         assert sorted(type(answer).__name__ for answer in answers) == ["Refused", "WagerTake"]
         wager.refresh_from_db()
         assert wager.matched == wager.stake == 1000
@@ -96,9 +96,9 @@ def test_a_take_racing_the_first_hand_is_matched_before_it_or_lapses(club):
     matched = 0
     for round_ in range(ROUNDS):
         table = open_pool(club, "english", name=f"T{round_}")
-        wager = place_wager(table_id=table.pk, by=club.charles, on=athos.pk, stake="10.00")
+        wager = place_wager(table_id=table.pk, by=club.charles, on=athos.pk, stake=10_00)
         took, recorded = at_once(
-            lambda: take_wager(wager_id=wager.pk, by=club.dora, stake="10.00"),
+            lambda: take_wager(wager_id=wager.pk, by=club.dora, stake=10_00),
             lambda: record_hand(table_id=table.pk, record=summary(3), by=club.secretary))
         assert isinstance(recorded, tuple), recorded  # the hand is always recorded
         wager.refresh_from_db()
@@ -125,7 +125,7 @@ def test_a_wager_placed_as_the_unit_starts_is_closed_with_it_or_refused(club, st
         table = open_pool(club, style, name=f"T{round_}")
         placed, recorded = at_once(
             lambda: place_wager(table_id=table.pk, by=club.charles, on=athos.pk,
-                                stake="10.00"),
+                                stake=10_00),
             lambda: record_hand(table_id=table.pk, record=summary(3), by=club.secretary))
         assert isinstance(recorded, tuple), recorded
         if isinstance(placed, Wager):  # closed when the unit started: nobody on the other side
@@ -158,7 +158,7 @@ def test_members_wagering_at_once_while_hands_are_recorded_keep_every_cent(club,
                 act = rng.random()
                 if act < 0.5:
                     odds = rng.choice([None, "2:1", "1:2", "5:2"]) if style == "english" else None
-                    stake = money_text.plain(rng.choice([100, 250, 500, 1000]))
+                    stake = rng.choice([100, 250, 500, 1000])
                     wager = place_wager(table_id=table.pk, by=user, on=rng.choice(seated),
                                         stake=stake, odds=odds)
                     done.append(("place", wager.pk, user.player.pk, wager.on_id, wager.stake,
@@ -174,8 +174,7 @@ def test_members_wagering_at_once_while_hands_are_recorded_keep_every_cent(club,
                     offer = rng.choice(offers)
                     rest = offer.unmatched
                     stake = rest if rng.random() < 0.5 or rest < 400 else rest // 4 * 2
-                    take = take_wager(wager_id=offer.pk, by=user,
-                                      stake=money_text.plain(stake))
+                    take = take_wager(wager_id=offer.pk, by=user, stake=stake)
                     done.append(("take", take.pk, offer.pk, user.player.pk, stake))
                 else:
                     own = list(Wager.objects.filter(table=table, status="open",

@@ -83,18 +83,18 @@ def play_unit_2_won_by(table, secretary, winner):
 def test_taking_nothing_of_a_fully_matched_offer_is_refused(secretary, bystanders):
     table, athos, _, _ = pool(secretary, "english")
     charles, dora, _ = bystanders
-    wager = place_wager(table_id=table.pk, by=charles, on=athos.pk, stake="10.00")
-    take_wager(wager_id=wager.pk, by=dora, stake="10.00")
+    wager = place_wager(table_id=table.pk, by=charles, on=athos.pk, stake=10_00)
+    take_wager(wager_id=wager.pk, by=dora, stake=10_00)
     with pytest.raises(Refused):
-        take_wager(wager_id=wager.pk, by=dora, stake="0")
+        take_wager(wager_id=wager.pk, by=dora, stake=0)
 
 
 def test_a_unit_brought_back_by_a_new_hand_holds_its_stakes_again(secretary, bystanders):
     table, athos, _, _ = pool(secretary, "english")
     charles, dora, _ = bystanders
     record(table, secretary, 5, 0, 5)  # three voles to Athos: unit 1 is his
-    wager = place_wager(table_id=table.pk, by=charles, on=athos.pk, stake="10.00")
-    take_wager(wager_id=wager.pk, by=dora, stake="10.00")
+    wager = place_wager(table_id=table.pk, by=charles, on=athos.pk, stake=10_00)
+    take_wager(wager_id=wager.pk, by=dora, stake=10_00)
     correct(table, secretary, 3, 2)  # 4-1: unit 1 is open again, unit 2 gone (stakes back)
     record(table, secretary, 0)  # Athos's vole: unit 1 his again, unit 2 back, not started
     assert (money(charles), money(dora), escrow(table, 2)) == (-1000, -1000, 2000)
@@ -105,7 +105,7 @@ def test_an_offer_on_a_unit_a_correction_took_away_is_returned_once(secretary, b
     charles, _, _ = bystanders
     athos_takes_unit_1_on_the_last_hand(table, secretary)
     record(table, secretary, 0, 5, 0)  # Aramis takes unit 2 from Athos: unit 3 open
-    wager = place_wager(table_id=table.pk, by=charles, on=aramis.pk, stake="10.00")
+    wager = place_wager(table_id=table.pk, by=charles, on=aramis.pk, stake=10_00)
     assert wager.unit_number == 3
     correct(table, secretary, 5, 2)  # unit 1 is Porthos's: unit 2 not played, unit 3 gone
     assert money(charles) == 0  # the void gave his stake back
@@ -121,8 +121,8 @@ def test_a_french_gallery_whose_player_a_correction_replaced_pays_no_more_than_i
     table, athos, porthos, aramis = pool(secretary, "french")
     charles, dora, _ = bystanders
     athos_takes_unit_1_on_the_last_hand(table, secretary)
-    place_wager(table_id=table.pk, by=charles, on=athos.pk, stake="10.00")
-    place_wager(table_id=table.pk, by=dora, on=aramis.pk, stake="10.00")
+    place_wager(table_id=table.pk, by=charles, on=athos.pk, stake=10_00)
+    place_wager(table_id=table.pk, by=dora, on=aramis.pk, stake=10_00)
     record(table, secretary, 3)  # unit 2 starts: 10.00 against 10.00
     correct(table, secretary, 5, 2)  # unit 1 is Porthos's: unit 2 is Porthos against Aramis
     play_unit_2_won_by(table, secretary, aramis)
@@ -134,8 +134,8 @@ def test_a_french_bet_on_a_player_a_correction_unseated_is_not_balanced(secretar
     table, athos, porthos, aramis = pool(secretary, "french")
     charles, dora, _ = bystanders
     athos_takes_unit_1_on_the_last_hand(table, secretary)
-    place_wager(table_id=table.pk, by=charles, on=athos.pk, stake="10.00")
-    place_wager(table_id=table.pk, by=dora, on=aramis.pk, stake="10.00")
+    place_wager(table_id=table.pk, by=charles, on=athos.pk, stake=10_00)
+    place_wager(table_id=table.pk, by=dora, on=aramis.pk, stake=10_00)
     correct(table, secretary, 5, 2)  # unit 1 is Porthos's: unit 2 is Porthos against Aramis
     record(table, secretary, 3)  # unit 2 starts: nobody backs Porthos, nothing is matched
     assert (money(charles), money(dora), escrow(table, 2)) == (0, 0, 0)
@@ -158,14 +158,14 @@ def test_a_bet_placed_after_a_correction_voided_the_gallery_is_not_void_with_it(
     table, athos, porthos, aramis = pool(secretary, "french")
     charles, dora, emile = bystanders
     record(table, secretary, 5, 0, 5)  # three voles to Athos: unit 1 is his
-    place_wager(table_id=table.pk, by=charles, on=athos.pk, stake="10.00")
-    place_wager(table_id=table.pk, by=dora, on=aramis.pk, stake="10.00")
+    place_wager(table_id=table.pk, by=charles, on=athos.pk, stake=10_00)
+    place_wager(table_id=table.pk, by=dora, on=aramis.pk, stake=10_00)
     record(table, secretary, 3)  # unit 2 starts: Athos against Aramis, 10.00 against 10.00
     correct(table, secretary, 3, 2)  # 4-1: unit 1 is open again, unit 2 gone
     win_current_game(table, secretary, porthos)  # unit 2: Porthos against Aramis
     assert (money(charles), money(dora)) == (0, 0)  # the old gallery is void
-    place_wager(table_id=table.pk, by=emile, on=porthos.pk, stake="5.00")
-    place_wager(table_id=table.pk, by=charles, on=aramis.pk, stake="5.00")
+    place_wager(table_id=table.pk, by=emile, on=porthos.pk, stake=5_00)
+    place_wager(table_id=table.pk, by=charles, on=aramis.pk, stake=5_00)
     win_current_game(table, secretary, aramis)
     assert escrow(table, 2) == 0
     assert (money(charles), money(dora), money(emile)) == (500, 0, -500)
@@ -188,8 +188,8 @@ def test_a_french_bet_whose_gallery_a_correction_voided_reads_void_when_its_play
     table, athos, porthos, aramis = pool(secretary, "french")
     charles, dora, _ = bystanders
     athos_takes_unit_1_on_the_last_hand(table, secretary)
-    on_athos = place_wager(table_id=table.pk, by=charles, on=athos.pk, stake="10.00")
-    on_aramis = place_wager(table_id=table.pk, by=dora, on=aramis.pk, stake="10.00")
+    on_athos = place_wager(table_id=table.pk, by=charles, on=athos.pk, stake=10_00)
+    on_aramis = place_wager(table_id=table.pk, by=dora, on=aramis.pk, stake=10_00)
     record(table, secretary, 3)  # unit 2 starts: Athos against Aramis, 10.00 against 10.00
     correct(table, secretary, 5, 2)  # unit 1 is Porthos's: unit 2 is Porthos against Aramis
     play_unit_2_won_by(table, secretary, aramis)
@@ -208,8 +208,8 @@ def test_a_wager_whose_player_a_correction_took_out_reads_void_everywhere_once_t
     table, athos, porthos, aramis = pool(secretary, "french")
     charles, dora, _ = bystanders
     athos_takes_unit_1_on_the_last_hand(table, secretary)
-    on_athos = place_wager(table_id=table.pk, by=charles, on=athos.pk, stake="10.00")
-    on_aramis = place_wager(table_id=table.pk, by=dora, on=aramis.pk, stake="10.00")
+    on_athos = place_wager(table_id=table.pk, by=charles, on=athos.pk, stake=10_00)
+    on_aramis = place_wager(table_id=table.pk, by=dora, on=aramis.pk, stake=10_00)
     record(table, secretary, 3)
     correct(table, secretary, 5, 2)  # unit 2 is Porthos against Aramis
     play_unit_2_won_by(table, secretary, aramis)

@@ -47,6 +47,7 @@ from club.errors import Refused
 from club.models import Entry, Player, Transaction
 from club.players import create_player
 from games import replay
+from games.api.wagers import stake_cents
 from games.engine import EngineError
 from games.engine.cards import PACK
 from games.engine.course import Course, CourseHand, Setup
@@ -471,7 +472,7 @@ class WagerMachine(RuleBasedStateMachine):
             and cents * ab[0] <= CEILING * ab[1]  # what the layers would put up in all
             and self.within_credit(bettor, cents))
         wager = self.act("place", tab, allowed, lambda: place_wager(
-            table_id=tab.pk, by=user, on=on, stake=text, odds=odds_text))
+            table_id=tab.pk, by=user, on=on, stake=stake_cents(text), odds=odds_text))
         if wager is not None:
             self.bets[wager.pk] = Bet(pk=wager.pk, table=tab.pk, unit=unit.number,
                                       style=tab.style, bettor=bettor, on=on, stake=cents,
@@ -601,7 +602,8 @@ class WagerMachine(RuleBasedStateMachine):
                 and self.within_credit(layer, cents * a // b))
         wager_id = bet.pk if bet is not None else 10**9
         taken = self.act("take", bet and self.tab(bet.table), allowed,
-                         lambda: take_wager(wager_id=wager_id, by=user, stake=text))
+                         lambda: take_wager(wager_id=wager_id, by=user,
+                                            stake=stake_cents(text)))
         if taken is not None:
             bet.takes.append((taken.pk, layer, cents, cents * bet.odds[0] // bet.odds[1]))
             bet.matched += cents

@@ -37,8 +37,8 @@ def evening(django_user_model):
                       first_dealer=seated[1], wager_style="english", rules={"wager_min": "1.00"})
     rubber = open_table(name="Rubber", format="rubber", players=seated[:2], by=steward,
                         first_dealer=seated[0], wager_style="french", rules={})
-    place_wager(table_id=pool.pk, by=user, on=seated[0].pk, stake="2.00", odds="2:1")
-    place_wager(table_id=rubber.pk, by=user, on=seated[0].pk, stake="2.00")
+    place_wager(table_id=pool.pk, by=user, on=seated[0].pk, stake=2_00, odds="2:1")
+    place_wager(table_id=rubber.pk, by=user, on=seated[0].pk, stake=2_00)
     record_hand(table_id=pool.pk, record=summary(3), by=steward)
     hand, _ = record_hand(table_id=pool.pk, record=DEAL, by=steward)
     for number, trick in enumerate((["KS", "7S"], ["QS", "8S"]), 1):
@@ -123,7 +123,8 @@ def test_a_stake_below_the_least_is_refused_in_french_on_the_table_page(evening)
 
     assert answer.status_code == 400
     text = html.unescape(answer.content.decode())
-    assert "La mise doit être d'au moins 0.10 à cette table." in text
+    assert "La mise doit être d'au moins 0,10 à cette table." in text
+    assert "Au moins 0,10." in text  # the form's help, as French writes an amount
     assert "the stake must be" not in answer.content.decode()
 
 

@@ -181,7 +181,7 @@ def test_another_member_takes_an_offer_in_part_then_the_rest(staff, bettors):
     table = table_of(staff, "english")
     charles_user, _ = bettors["Charles"]
     dora_user, dora = bettors["Dora"]
-    wager = place_wager(table_id=table.pk, by=charles_user, on=athos().pk, stake="10.00",
+    wager = place_wager(table_id=table.pk, by=charles_user, on=athos().pk, stake=10_00,
                         odds="2:1")
     client = as_user(dora_user)
     page = client.get(f"/tables/{table.pk}/").content.decode()
@@ -202,7 +202,7 @@ def test_another_member_takes_an_offer_in_part_then_the_rest(staff, bettors):
 def test_a_member_may_not_take_his_own_offer_nor_more_than_is_left(staff, bettors):
     table = table_of(staff, "english")
     charles_user, _ = bettors["Charles"]
-    wager = place_wager(table_id=table.pk, by=charles_user, on=athos().pk, stake="10.00")
+    wager = place_wager(table_id=table.pk, by=charles_user, on=athos().pk, stake=10_00)
 
     own = post(as_user(charles_user), table, action="take", key="k1", wager=wager.pk,
                stake="1.00")
@@ -218,7 +218,7 @@ def test_a_member_may_not_take_his_own_offer_nor_more_than_is_left(staff, bettor
 def test_the_backer_withdraws_his_offer_and_no_one_else_may(staff, bettors):
     table = table_of(staff, "english")
     charles_user, charles = bettors["Charles"]
-    wager = place_wager(table_id=table.pk, by=charles_user, on=athos().pk, stake="10.00")
+    wager = place_wager(table_id=table.pk, by=charles_user, on=athos().pk, stake=10_00)
 
     other = post(as_user(bettors["Dora"][0]), table, action="withdraw", key="k1",
                  wager=wager.pk)
@@ -304,7 +304,7 @@ def test_the_forms_address_read_as_a_page_after_a_refusal_leads_back_to_the_tabl
 def test_the_forms_are_offered_only_while_the_unit_is_open_for_wagers(staff, bettors, style):
     table = table_of(staff, style)
     dora = as_user(bettors["Dora"][0])
-    place_wager(table_id=table.pk, by=bettors["Dora"][0], on=athos().pk, stake="5.00")
+    place_wager(table_id=table.pk, by=bettors["Dora"][0], on=athos().pk, stake=5_00)
     before = dora.get(f"/tables/{table.pk}/").content.decode()
     record_hand(table_id=table.pk, record=summary(3), by=staff)  # unit 1 starts
 
@@ -329,8 +329,8 @@ def test_the_table_page_gives_the_live_script_the_balanced_gallery_and_its_words
     each is matched, and 2.00 of Charles's bet is returned."""
     table = table_of(staff, "french")
     porthos = Player.objects.get(name="Porthos")
-    place_wager(table_id=table.pk, by=bettors["Charles"][0], on=athos().pk, stake="5.00")
-    place_wager(table_id=table.pk, by=bettors["Dora"][0], on=porthos.pk, stake="3.00")
+    place_wager(table_id=table.pk, by=bettors["Charles"][0], on=athos().pk, stake=5_00)
+    place_wager(table_id=table.pk, by=bettors["Dora"][0], on=porthos.pk, stake=3_00)
     record_hand(table_id=table.pk, record=summary(3), by=staff)
 
     page = Client().get(f"/tables/{table.pk}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
@@ -347,3 +347,4 @@ def test_the_table_page_gives_the_live_script_the_balanced_gallery_and_its_words
                                            "%(returned)s rendus")
     assert "%(matched)s couverts" in live_words["bet_balanced"]
     assert live_words["gallery_balanced"].startswith("Équilibrée")
+    assert live_words["decimal"] == ","  # live.js writes the snapshot's "3.00" as "3,00"

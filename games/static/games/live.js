@@ -129,7 +129,7 @@
     var pairs = [[W.unit, scoreLine(snap, (snap.unit || {}).games)]];
     if (snap.pool) {
       var st = snap.pool.streak;
-      pairs.push([W.pot, snap.pool.pot]);
+      pairs.push([W.pot, money(snap.pool.pot)]);
       pairs.push([W.streak, st ? fill(W.streak_of, {name: nameOf(snap, st.player), count: st.count})
         : W.no_streak]);
     }
@@ -205,6 +205,9 @@
 
   function balanced(part) { return part !== null && part !== undefined; }
 
+  /* An amount of the snapshot ("12.50") as the page's language writes it ("12,50"). */
+  function money(text) { return text.replace(".", W.decimal); }
+
   /* The French gallery: each side's bets; once the unit has started and the sides were
      balanced (a side's `matched` is set), each bet's matched part and what was returned of it,
      and each side's balanced total. */
@@ -214,19 +217,21 @@
     var done = ids.filter(function (id) { return balanced(snap.gallery[id].matched); });
     if (done.length) {
       box.appendChild(h("p", {"class": "muted", "data-balanced": ""},
-        fill(W.gallery_balanced, {matched: snap.gallery[done[0]].matched})));
+        fill(W.gallery_balanced, {matched: money(snap.gallery[done[0]].matched)})));
     }
     ids.forEach(function (id) {
       var side = snap.gallery[id];
       var names = (side.bettors || []).map(function (b) {
         var name = nameOf(snap, b.player);
         return balanced(b.matched)
-          ? fill(W.bet_balanced, {name: name, stake: b.stake, matched: b.matched, returned: b.returned})
-          : name + " " + b.stake;
+          ? fill(W.bet_balanced, {name: name, stake: money(b.stake), matched: money(b.matched),
+                                  returned: money(b.returned)})
+          : name + " " + money(b.stake);
       });
       var total = balanced(side.matched)
-        ? fill(W.side_balanced, {matched: side.matched, total: side.total, returned: side.returned})
-        : side.total;
+        ? fill(W.side_balanced, {matched: money(side.matched), total: money(side.total),
+                                 returned: money(side.returned)})
+        : money(side.total);
       box.appendChild(h("p", {"data-side": id},
         h("strong", {}, fill(W.backers, {name: nameOf(snap, id)}) + ": " + total),
         h("br"), names.length ? names.join(", ") : W.no_bets));
@@ -243,7 +248,7 @@
       var list = h("ul", {});
       offers.forEach(function (w) {
         list.appendChild(h("li", {}, fill(W.offer, {bettor: nameOf(snap, w.bettor), on: nameOf(snap, w.on),
-          stake: w.stake, odds: w.odds, unmatched: w.unmatched})));
+          stake: money(w.stake), odds: w.odds, unmatched: money(w.unmatched)})));
       });
       section.appendChild(list);
       return section;
