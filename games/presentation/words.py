@@ -3,6 +3,7 @@ the cards, and the words the live script (games/static/games/live.js) needs to d
 its snapshot. Every string here is in locale/<lang>/LC_MESSAGES/django.po."""
 import re
 
+from django.utils import formats
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 

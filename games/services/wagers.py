@@ -166,8 +166,8 @@ def place_wager(*, table_id: int, by, on: int, stake: int, odds=None) -> Wager:
 
 
 @transaction.atomic
-def take_wager(*, wager_id: int, by, stake) -> WagerTake:
-    """The member takes the other side of an English offer, for `stake` of the backer's
+def take_wager(*, wager_id: int, by, stake: int) -> WagerTake:
+    """The member takes the other side of an English offer, for `stake` cents of the backer's
     stake (in full or in part)."""
     table = locked_table(_table_of(wager_id))
     wager = Wager.objects.select_for_update().get(pk=wager_id)
