@@ -48,6 +48,11 @@ def summary(opening, elder_tricks, dealer_tricks, king_turned=False, king=None, 
     return summary_record(FORMAT, body, **extra)
 
 
+def before(elder, dealer):
+    """A record's score_before: the points each had before the hand."""
+    return {"elder": elder, "dealer": dealer}
+
+
 def stock_of(elder, dealer, turn_up):
     """The 21 cards of the stock, in a fixed order (suits S H D C, ranks K..7)."""
     used = set(H(elder)) | set(H(dealer)) | {turn_up}

@@ -15,6 +15,7 @@ from tests.engine.ecarte_kit import (
     REVOKE_POINT,
     REVOKE_VOLE,
     TURNED_KING,
+    before,
     check,
     ex,
     exhausting,
@@ -24,10 +25,6 @@ from tests.engine.ecarte_kit import (
 )
 
 BOTH = {"doubling": True, "offer_point": True}
-
-
-def before(elder, dealer):
-    return {"elder": elder, "dealer": dealer}
 
 
 def irr(kind, by=None, **extra):

@@ -11,14 +11,11 @@ from tests.engine.ecarte_kit import (
     POINT,
     REFUSE,
     TURNED_KING,
+    before,
     check,
     rejects,
     summary,
 )
-
-
-def before(elder, dealer):
-    return {"elder": elder, "dealer": dealer}
 
 
 def test_three_tricks_win_the_point_for_one():

@@ -1,6 +1,7 @@
-"""The games tests' fixtures: the API clients, a scorer (a member with a token) and the
-secretary (staff with a token); a staff member for the services; the players of a table à
-trois and à quatre. The secretary's browser session is `staff_client` (tests/conftest.py)."""
+"""The games tests' fixtures: the API clients of a scorer and of another member (each a
+member with a token) and of the secretary (staff with a token); a staff member for the
+services; the players of a table à trois and à quatre. The secretary's browser session is
+`staff_client` (tests/conftest.py)."""
 import pytest
 
 from testbed.users import user_with_token
@@ -10,6 +11,11 @@ from tests.games.kit import Api, players
 @pytest.fixture
 def scorer(client):
     return Api(client, user_with_token("scorer")[1])
+
+
+@pytest.fixture
+def member_api(client):
+    return Api(client, user_with_token("member")[1])
 
 
 @pytest.fixture

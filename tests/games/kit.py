@@ -119,6 +119,16 @@ def pool(by, names=("Athos", "Porthos", "Aramis"), name="Table 1", hands=0, **ru
     return table
 
 
+def wager_pool(api: Api, style: str) -> tuple[int, list]:
+    """A pool of Athos, Porthos and Aramis, Porthos dealing first, opened through the API with
+    wagers in `style` ("english" or "french"): its id, and the players."""
+    seated = players("Athos", "Porthos", "Aramis")
+    snap = api.post("/tables", {"name": "T", "format": "pool", "wager_style": style,
+                                "players": [p.pk for p in seated],
+                                "first_dealer": seated[1].pk}).json()
+    return snap["id"], seated
+
+
 def record_game_won_by(table: Table, player: Player, by) -> None:
     """Records hands of voles to `player`, through the services, until the current game is
     over."""

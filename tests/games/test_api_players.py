@@ -9,11 +9,6 @@ pytestmark = pytest.mark.django_db
 
 
 
-@pytest.fixture
-def member(client):
-    return Api(client, user_with_token("member")[1])
-
-
 def test_staff_adds_a_player_with_a_zero_balance(staff_api):
     answer = staff_api.post("/players", {"name": "Athos"})
     assert answer.status_code == 201
@@ -27,8 +22,8 @@ def test_a_player_can_be_linked_to_a_login(staff_api):
     assert Player.objects.get().user == user
 
 
-def test_a_member_who_is_not_staff_cannot_add_players(member):
-    answer = member.post("/players", {"name": "Athos"})
+def test_a_member_who_is_not_staff_cannot_add_players(member_api):
+    answer = member_api.post("/players", {"name": "Athos"})
     assert answer.status_code == 403
     assert answer.json()["error"]["code"] == "not_staff"
     assert not Player.objects.exists()

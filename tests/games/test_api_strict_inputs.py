@@ -11,7 +11,7 @@ from club import payments
 from club.errors import Refused
 from club.models import IdempotentRequest, Transaction
 from games.models import Hand, Table, Wager
-from tests.games.kit import member, players
+from tests.games.kit import member, players, wager_pool
 
 pytestmark = pytest.mark.django_db
 
@@ -20,14 +20,6 @@ def _bad_request(answer, field: str):
     assert answer.status_code == 400, answer.content
     error = answer.json()["error"]
     assert error["code"] == "bad_request" and field in error["message"]
-
-
-def _pool(staff_api, style="english") -> tuple[int, list]:
-    seated = players("Athos", "Porthos", "Aramis")
-    snap = staff_api.post("/tables", {"name": "T", "format": "pool", "wager_style": style,
-                                      "players": [p.pk for p in seated],
-                                      "first_dealer": seated[1].pk}).json()
-    return snap["id"], seated
 
 
 @pytest.mark.parametrize("loosely", [str, float, lambda _: True])
@@ -44,7 +36,7 @@ def test_player_ids_are_json_integers_when_a_table_is_opened(staff_api, loosely)
 
 @pytest.mark.parametrize("loose", ["2", True])
 def test_the_backed_player_and_the_payments_parties_are_json_integers(client, staff_api, loose):
-    table, (athos, porthos, _) = _pool(staff_api)
+    table, (athos, porthos, _) = wager_pool(staff_api, "english")
     charles_api, charles = member(client, "Charles")
     on = str(athos.pk) if loose == "2" else True
     _bad_request(charles_api.post(f"/tables/{table}/wagers", {"on": on, "stake": "1.00"}),
@@ -58,7 +50,7 @@ def test_the_backed_player_and_the_payments_parties_are_json_integers(client, st
 
 
 def test_a_hand_number_and_a_flag_are_json_values_of_their_type(staff_api):
-    table, seated = _pool(staff_api)
+    table, seated = wager_pool(staff_api, "english")
     record = {"summary": {"opening": "exchanged", "king_turned": False,
                           "tricks": {"elder": 3, "dealer": 2}}}
     _bad_request(staff_api.post(f"/tables/{table}/hands", {"record": record, "number": "1"}),
@@ -70,14 +62,14 @@ def test_a_hand_number_and_a_flag_are_json_values_of_their_type(staff_api):
 
 
 def test_a_player_id_in_a_query_string_is_read_as_a_number(staff_api):
-    table, (athos, _, _) = _pool(staff_api)
+    table, (athos, _, _) = wager_pool(staff_api, "english")
     listed = staff_api.get(f"/tables?player={athos.pk}")
     assert listed.status_code == 200 and [t["id"] for t in listed.json()["tables"]] == [table]
 
 
 def test_empty_odds_are_not_evens(client, staff_api):
     """Odds left out are 1:1; odds given as "" are not odds at all (422, naming them)."""
-    table, (athos, _, _) = _pool(staff_api)
+    table, (athos, _, _) = wager_pool(staff_api, "english")
     charles_api, _ = member(client, "Charles")
     refused = charles_api.post(f"/tables/{table}/wagers",
                                {"on": athos.pk, "stake": "1.00", "odds": ""})
@@ -90,7 +82,7 @@ def test_empty_odds_are_not_evens(client, staff_api):
                                          ("stake", "1.00\\u0000"), ("stake", "\\udfff")])
 def test_odds_and_stakes_holding_a_nul_or_a_lone_surrogate_are_400(client, staff_api, field,
                                                                    text):
-    table, (athos, _, _) = _pool(staff_api)
+    table, (athos, _, _) = wager_pool(staff_api, "english")
     charles_api, _ = member(client, "Charles")
     body = {"on": athos.pk, "stake": "1.00", "odds": "1:1"}
     raw = json.dumps(body).replace(f'"{body[field]}"', f'"{text}"').encode()

@@ -9,7 +9,7 @@ from django.db import connection
 from club import ledger
 from club.apps import ClubConfig
 from games.models import Table, Wager, WagerTake
-from tests.games.kit import Api, member, players, summary, win_game
+from tests.games.kit import Api, member, players, summary, wager_pool, win_game
 from tests.games.test_api_wagers import balanced_books, escrow, money
 
 pytestmark = pytest.mark.django_db
@@ -18,20 +18,12 @@ STAKE_CHECK = "games_wager_stake_ceiling"
 CEILING = "must be at most 1000000.00, the club's ceiling on any amount"
 
 
-def _pool(staff_api, style: str) -> tuple[int, list]:
-    seated = players("Athos", "Porthos", "Aramis")
-    snap = staff_api.post("/tables", {"name": "T", "format": "pool", "wager_style": style,
-                                      "players": [p.pk for p in seated],
-                                      "first_dealer": seated[1].pk}).json()
-    return snap["id"], seated
-
-
 @pytest.mark.parametrize("style", ["english", "french"])
 @pytest.mark.parametrize("stake", ["1000000.01", "50000000000000000.00",
                                    "92233720368547758.07", "92233720368547758.08"])
 def test_a_stake_past_the_ceiling_is_refused_without_a_wager_max(client, staff_api, style,
                                                                  stake):
-    table, (athos, _, _) = _pool(staff_api, style)  # no wager_max, no credit limit
+    table, (athos, _, _) = wager_pool(staff_api, style)  # no wager_max, no credit limit
     charles_api, charles = member(client, "Charles")
     refused = charles_api.post(f"/tables/{table}/wagers", {"on": athos.pk, "stake": stake})
     assert refused.status_code == 422, refused.content
@@ -43,7 +35,7 @@ def test_a_stake_past_the_ceiling_is_refused_without_a_wager_max(client, staff_a
 
 
 def test_a_stake_at_the_ceiling_is_a_wager_like_any_other(client, staff_api):
-    table, (athos, _, _) = _pool(staff_api, "french")
+    table, (athos, _, _) = wager_pool(staff_api, "french")
     charles_api, charles = member(client, "Charles")
     placed = charles_api.post(f"/tables/{table}/wagers",
                               {"on": athos.pk, "stake": "1000000.00"})
@@ -54,7 +46,7 @@ def test_an_offer_whose_whole_lay_would_pass_the_ceiling_is_refused(client, staf
     """At 999999:1 a stake of 1.00 lays 999,999.00: within the ceiling, and taken in full. A
     stake of 1.01 would lay 1.01 × 999999 = 1,009,998.99: past it, refused when it is offered,
     so that no take of it can pass it."""
-    table, (athos, _, _) = _pool(staff_api, "english")
+    table, (athos, _, _) = wager_pool(staff_api, "english")
     charles_api, charles = member(client, "Charles")
     dora_api, dora = member(client, "Dora")
     refused = charles_api.post(f"/tables/{table}/wagers",
@@ -73,7 +65,7 @@ def test_an_offer_whose_whole_lay_would_pass_the_ceiling_is_refused(client, staf
 def test_a_take_past_the_ceiling_is_refused(client, staff_api):
     """Taking 9,000,000,000,000.00 of an offer is refused for its stake, before anything else:
     nothing is held."""
-    table, (athos, _, _) = _pool(staff_api, "english")
+    table, (athos, _, _) = wager_pool(staff_api, "english")
     charles_api, _ = member(client, "Charles")
     dora_api, dora = member(client, "Dora")
     offer = charles_api.post(f"/tables/{table}/wagers",
@@ -89,7 +81,7 @@ def test_an_offer_stored_past_the_ceiling_is_neither_taken_nor_withdrawn(client,
     at 999999:1. Whatever part of it is taken would lay past what the ledger should hold: it
     is refused (409), and so is withdrawing it, which would change a row the database no longer
     takes so. Nothing is held."""
-    table, (athos, _, _) = _pool(staff_api, "english")
+    table, (athos, _, _) = wager_pool(staff_api, "english")
     charles_api, charles = member(client, "Charles")
     dora_api, dora = member(client, "Dora")
     wager = _stored_over_the_ceiling(Wager(
@@ -173,7 +165,7 @@ def test_bets_past_what_the_ledger_holds_neither_stop_the_hands_nor_the_abandon(
     full; the winner would collect twice his stake, 10^19 cents, more than a 64-bit integer
     holds. The game-ending hand, the next hand and the abandon all go through; the posting the
     ledger cannot take is left out and logged, and no money is made: every balance stays 0."""
-    table, (athos, porthos, _) = _pool(staff_api, "french")
+    table, (athos, porthos, _) = wager_pool(staff_api, "french")
     _, charles = member(client, "Charles")
     _, dora = member(client, "Dora")
     _bet(table, charles, athos, 50_000_000_000_000_000_00)
@@ -196,7 +188,7 @@ def test_a_stake_never_held_is_not_paid_out_of_the_escrow(client, staff_api):
     out of the gallery, so Dora's 5.00 has nothing against it and goes back. When Athos wins,
     the unit's settlement would give Charles his 1,000,000.01 back out of an escrow that never
     held it: that posting is left out, and no money is made."""
-    table, (athos, porthos, _) = _pool(staff_api, "french")
+    table, (athos, porthos, _) = wager_pool(staff_api, "french")
     _, charles = member(client, "Charles")
     dora_api, dora = member(client, "Dora")
     _bet(table, charles, athos, 1_000_000_01)
@@ -214,7 +206,7 @@ def test_abandoning_returns_a_stake_held_past_the_ceiling(client, staff_api):
     is abandoned before its unit is decided, and the stake goes back whole, as every stake
     held at an abandoned table does."""
     from games.services import money as table_money
-    table, (athos, _, _) = _pool(staff_api, "french")
+    table, (athos, _, _) = wager_pool(staff_api, "french")
     _, charles = member(client, "Charles")
     wager = _bet(table, charles, athos, 9_000_000_000_000_00)
     table_money.post(Table.objects.get(pk=table), kind="wager_stake", by=charles.user,

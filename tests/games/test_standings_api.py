@@ -2,24 +2,18 @@
 import pytest
 from django.contrib.auth import get_user_model
 
-from testbed.users import user_with_token
-from tests.games.kit import Api, players
+from tests.games.kit import players
 from tests.games.test_standings import pool_evening
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def member(client):
-    return Api(client, user_with_token("member")[1])
-
-
-def test_the_standings_endpoint_lists_every_player_best_first(member):
+def test_the_standings_endpoint_lists_every_player_best_first(member_api):
     athos, porthos, aramis = players("Athos", "Porthos", "Aramis")
     secretary = get_user_model().objects.create_user("scorer", is_staff=True)
     pool_evening(secretary, athos, porthos, aramis)
 
-    answer = member.get("/standings")
+    answer = member_api.get("/standings")
 
     assert answer.status_code == 200
     body = answer.json()
@@ -32,11 +26,11 @@ def test_the_standings_endpoint_lists_every_player_best_first(member):
     assert set(first["rating"]) == {"mu", "sigma", "ordinal"}
 
 
-def test_the_standings_endpoint_filters_by_date(member):
+def test_the_standings_endpoint_filters_by_date(member_api):
     secretary = get_user_model().objects.create_user("scorer", is_staff=True)
     pool_evening(secretary, *players("A", "B", "C"))
 
-    answer = member.get("/standings?from=2000-01-01&to=2000-12-31")
+    answer = member_api.get("/standings?from=2000-01-01&to=2000-12-31")
 
     assert answer.status_code == 200
     assert answer.json() == {"from": "2000-01-01", "to": "2000-12-31", "standings": [],
@@ -45,8 +39,8 @@ def test_the_standings_endpoint_filters_by_date(member):
 
 @pytest.mark.parametrize("query", ["from=yesterday", "to=2026-02-30", "from=2026-1-5",
                                    "from=2026-04-02&to=2026-04-01"])
-def test_bad_dates_answer_400(member, query):
-    answer = member.get(f"/standings?{query}")
+def test_bad_dates_answer_400(member_api, query):
+    answer = member_api.get(f"/standings?{query}")
 
     assert answer.status_code == 400
     assert answer.json()["error"]["code"] == "bad_request"
@@ -55,8 +49,8 @@ def test_bad_dates_answer_400(member, query):
 
 @pytest.mark.parametrize("query", ["to=9999-12-31", "from=0001-01-01", "from=9999-12-31",
                                    "from=0001-01-01&to=9999-12-31"])
-def test_the_first_and_last_days_of_the_calendar_are_dates_like_any_other(member, query):
-    answer = member.get(f"/standings?{query}")
+def test_the_first_and_last_days_of_the_calendar_are_dates_like_any_other(member_api, query):
+    answer = member_api.get(f"/standings?{query}")
 
     assert answer.status_code == 200
     assert answer.json()["standings"] == []
