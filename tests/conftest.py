@@ -1,8 +1,25 @@
-"""Fixtures shared by the whole suite."""
+"""Fixtures shared by the whole suite, its Hypothesis profile (tests/hypothesis_profiles.py)
+and its markers (docs/testing.md)."""
 import pytest
+from django.test import override_settings
 from django.utils import translation
 
+import tests.hypothesis_profiles  # noqa: F401  (loads HYPOTHESIS_PROFILE before any test module)
 from testbed.daphne import Daphne
+
+
+@pytest.fixture(autouse=True, scope="session")
+def fast_password_hashes(django_test_environment):
+    """Passwords hashed with MD5 in this process: the real hasher's deliberate slowness (a
+    quarter of a second each) buys nothing in a test. A hash the real one wrote still checks,
+    and the servers the suite starts as other processes hash as the club does."""
+    from django.conf import settings
+
+    fast = override_settings(PASSWORD_HASHERS=[
+        "django.contrib.auth.hashers.MD5PasswordHasher", *settings.PASSWORD_HASHERS])
+    fast.enable()
+    yield
+    fast.disable()
 
 
 @pytest.fixture(autouse=True)
