@@ -27,7 +27,7 @@ from django.db import DatabaseError, connection
 
 from games.models import Table
 from testbed.users import user_with_token
-from tests.club.backup_kit import club_figures
+from tests.club.backup_figures import club_figures
 from tests.games.kit import Api, member, players, summary, win_game
 
 pytestmark = pytest.mark.django_db
@@ -43,7 +43,7 @@ def run(url: str, *args) -> subprocess.CompletedProcess:
 
 
 def figures_of(url: str) -> dict:
-    done = run(url, "-m", "tests.club.backup_kit")
+    done = run(url, "-m", "tests.club.backup_figures")
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
 

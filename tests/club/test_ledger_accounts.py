@@ -5,7 +5,7 @@ import pytest
 from club import ledger
 from club.ledger import LedgerError
 from club.models import Account, Player
-from tests.club.ledger_kit import account_of, seat, stake
+from tests.club.kit import account_of, seat, stake
 
 pytestmark = pytest.mark.django_db
 

@@ -4,7 +4,7 @@ import pytest
 
 from club import ledger
 from club.models import Transaction
-from tests.club.ledger_kit import account_of, stake
+from tests.club.kit import account_of, stake
 
 pytestmark = pytest.mark.django_db
 

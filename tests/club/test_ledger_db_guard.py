@@ -4,7 +4,7 @@ import pytest
 from django.db import IntegrityError, connection, transaction
 
 from club.models import Entry, Transaction
-from tests.club.ledger_kit import account_of
+from tests.club.kit import account_of
 
 pytestmark = [
     pytest.mark.skipif(

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from club import ledger
 from club.ledger import LedgerError
 from club.models import Account, Entry, Player, Transaction
-from tests.club.ledger_kit import account_of, stake
+from tests.club.kit import account_of, stake
 
 pytestmark = pytest.mark.django_db
 

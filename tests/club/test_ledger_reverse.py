@@ -6,7 +6,7 @@ from django.db import IntegrityError, transaction
 from club import ledger
 from club.ledger import LedgerError
 from club.models import Transaction
-from tests.club.ledger_kit import account_of, stake
+from tests.club.kit import account_of, stake
 
 pytestmark = pytest.mark.django_db
 

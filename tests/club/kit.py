@@ -1,4 +1,4 @@
-"""Small helpers for the ledger's tests: players and their accounts."""
+"""The club tests' kit: players and their accounts, and money moved between them."""
 
 from club import ledger
 from club.models import Account, Player

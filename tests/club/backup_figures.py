@@ -1,6 +1,6 @@
 """What a restore must give back, read from whichever database DATABASE_URL names: the test
 reads it from its own database in-process, and from the restored one with `python -m
-tests.club.backup_kit`, which prints it as JSON."""
+tests.club.backup_figures`, which prints it as JSON."""
 import json
 
 
