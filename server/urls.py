@@ -4,11 +4,12 @@ place where the project reaches into the apps: the API's routers are mounted her
 from django.contrib import admin
 from django.urls import include, path
 
-from club.api import api
+from club.api import api, money, players
 from games.api import routers
 from server import health
 
-for router in routers:
+# The club's routers (its players and their money), then the games'.
+for router in (players.router, money.router, *routers):
     api.add_router("/", router)
 
 urlpatterns = [

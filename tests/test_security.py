@@ -132,7 +132,7 @@ def test_1_a_member_who_is_not_a_scorer_plays_no_trick_and_finishes_no_hand(clie
                        (f"/hands/{hand.pk}/tricks/undo", {"number": 1}),
                        (f"/hands/{hand.pk}/finish", {})):
         answer = outsider.post(path, body)
-        assert answer.status_code == 403 and answer.json()["error"]["code"] == "forbidden", path
+        assert answer.status_code == 403 and answer.json()["error"]["code"] == "not_scorer", path
 
 
 def test_2_a_wager_is_placed_and_taken_only_for_ones_own_player(client):

@@ -7,10 +7,11 @@ from ninja import Router, Schema
 from pydantic import Field, StrictInt, StringConstraints
 
 from club import money_text
+from club.api.fields import Storable, get_or_refuse
+from club.api.schemas import REFUSED, ErrorOut, Strict
 from club.auth import API_AUTH
 from club.idempotency import IDEMPOTENCY_KEY, idempotent
-from games.api.common import Storable, get_or_refuse
-from games.api.schemas import REFUSED, ErrorOut, HandAndTable, HandOut, HandWithVersions, Strict
+from games.api.schemas import HandAndTable, HandOut, HandWithVersions
 from games.models import Hand
 from games.services import hands, previews, tricks
 

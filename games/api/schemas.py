@@ -1,4 +1,5 @@
-"""The shapes of the JSON API's answers (docs/api.md), for the OpenAPI schema at /api/schema.
+"""The shapes of the games' answers in the JSON API (docs/api.md), for the OpenAPI schema at
+/api/schema; the club's (the error object, players, money) are in club/api/schemas.py.
 
 The GET endpoints answer through these models, so what they send is checked against them. The
 POST endpoints answer the same objects through `club.idempotency` (a retry must get the very
@@ -7,31 +8,13 @@ Every model forbids keys it does not name: a field added to an answer and not he
 """
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
+from club.api.schemas import Money, PlayerOut, PlayerRef, Strict
 from games.engine.rules import TABLE_CHOICES, TABLE_DEFAULTS
 from games.services.tables import MONEY_RULES
 
-Money = str  # a decimal string with two places, such as "12.50"
-REFUSED = frozenset({400, 401, 403, 404, 409, 422})  # the statuses of refusals (ErrorOut)
-
-
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
 Format = Literal["pool", "rubber", "trois", "quatre"]
-
-
-class ErrorBody(Strict):
-    code: str = Field(description="A stable code: the engine's (ecarte-hand/1) for a hand, "
-                      "else such as bad_request, forbidden, not_found, conflict.")
-    message: str = Field(description="What was wrong, in words.")
-    at: str | None = Field(None, description="Where in the record, for the engine's errors.")
-
-
-class ErrorOut(Strict):
-    error: ErrorBody
 
 
 def _choice(name: str) -> Any:
@@ -289,19 +272,6 @@ class TableList(Strict):
     tables: list[TableItem] = Field(description="The newest first.")
 
 
-class PlayerItem(Strict):
-    id: int
-    name: str
-    has_login: bool = Field(description="Whether a user's login is linked to the player.")
-
-
-class PlayerList(Strict):
-    count: int = Field(description="How many players match, over every page.")
-    next_offset: int | None = Field(description="The `offset` of the next page; null on the "
-                                    "last page.")
-    players: list[PlayerItem] = Field(description="By name.")
-
-
 class TableEventOut(Strict):
     seq: int = Field(description="The table's seq after this change.")
     kind: str = Field(description="The kind of change, as the live feed names it: open, hand, "
@@ -374,19 +344,8 @@ class Figures(Strict):
     rating: Rating
 
 
-class PlayerOut(Strict):
-    id: int
-    name: str
-    balance: Money
-
-
 class PlayerWithStats(PlayerOut):
     stats: Figures
-
-
-class PlayerRef(Strict):
-    id: int
-    name: str
 
 
 class StandingsRow(Figures):
@@ -401,56 +360,3 @@ class Standings(Strict):
         description="While the ratings are being recomputed after a correction (ISO 8601): "
                     "the ratings of games finished since then are still those before it. "
                     "Null when they are up to date.")
-
-
-class PartyRef(Strict):
-    id: int | None = Field(description="A player's id; null for the house.")
-    name: str
-
-
-class PlayerBalance(Strict):
-    player: PartyRef
-    balance: Money
-
-
-class SettlePayment(Strict):
-    from_: PartyRef = Field(alias="from", description="Who pays: a player, or the house.")
-    to: PartyRef
-    amount: Money
-
-
-class SettleUp(Strict):
-    payments: list[SettlePayment] = Field(
-        description="Payments that bring every balance to zero: the fewest possible when at "
-                    "most 20 players have a balance.")
-    balances: list[PlayerBalance] = Field(description="Every balance that is not zero.")
-
-
-class PaymentOut(Strict):
-    id: int = Field(description="The ledger transaction's id.")
-    kind: Literal["payment"]
-    amount: Money
-    from_: PartyRef = Field(alias="from", description="Who paid: a player, or the house.")
-    to: PartyRef
-    memo: str
-    made_by: str = Field(description="The username of the staff member who recorded it.")
-    at: str
-
-
-class LedgerMovement(Strict):
-    transaction: int
-    at: str
-    kind: str
-    memo: str
-    reference: str
-    amount: Money = Field(description="The player's side: what came to him, or, below zero, "
-                          "what went from him.")
-    made_by: str | None = Field(description="The username of the user whose act made it.")
-
-
-class PlayerLedger(Strict):
-    player: PlayerRef
-    balance: Money
-    movements: list[LedgerMovement] = Field(description="Newest first.")
-    next_before: int | None = Field(
-        description="The `before` that asks for the next page; null on the last page.")

@@ -1,12 +1,17 @@
-"""The club's standings in the JSON API: every player's figures and rating, best first."""
+"""The club's standings in the JSON API: every player's figures and rating, best first; and
+one player with his figures (the club's router lists and adds players: club/api/players.py)."""
 from ninja import Query, Router
 from ninja.errors import HttpError
 
 from club import money_text
+from club.api.fields import get_or_refuse
+from club.api.players import player_out
+from club.api.schemas import REFUSED, ErrorOut
 from club.auth import API_AUTH
+from club.models import Player
 from games import ratings
-from games.api.schemas import REFUSED, ErrorOut, Standings
-from games.selectors.standings import date_range, standings
+from games.api.schemas import PlayerWithStats, Standings
+from games.selectors.standings import date_range, player_stats, standings
 
 router = Router(auth=API_AUTH, tags=["standings"])
 DAY = "A day written YYYY-MM-DD, included in the range."
@@ -39,3 +44,10 @@ def get_standings(request,
     return {"from": first or None, "to": last or None,
             "standings": [figures_out(row) for row in standings(since=since, until=until)],
             "ratings_pending_since": pending and pending.isoformat()}
+
+
+@router.get("/players/{player_id}", response={200: PlayerWithStats, REFUSED: ErrorOut},
+            summary="A player, his balance and stats", tags=["club"])
+def get_player(request, player_id: int):
+    player = get_or_refuse(Player, player_id, "player")
+    return player_out(player) | {"stats": figures_out(player_stats(player))}

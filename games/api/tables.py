@@ -7,13 +7,14 @@ from ninja import Query, Router, Schema
 from pydantic import Field, StrictBool
 
 from club import ledger
+from club.api.fields import Id, Name, QueryId, Text, get_or_refuse, page
+from club.api.schemas import REFUSED, ErrorOut
 from club.auth import API_AUTH
 from club.errors import Refused
 from club.idempotency import IDEMPOTENCY_KEY, idempotent
 from club.models import Player
 from club.players import clean_name
-from games.api.common import Id, Name, QueryId, Text, get_or_refuse, page
-from games.api.schemas import REFUSED, RULES_IN, ErrorOut, Snapshot, TableEvents, TableList
+from games.api.schemas import RULES_IN, Snapshot, TableEvents, TableList
 from games.models import Table
 from games.selectors import tables as selectors
 from games.services import tables

@@ -4,12 +4,13 @@ from ninja import Router, Schema
 from pydantic import Field
 
 from club import money_text
+from club.api.fields import Id, Text, get_or_refuse
+from club.api.schemas import REFUSED, ErrorOut
 from club.auth import API_AUTH
 from club.errors import Refused
 from club.idempotency import IDEMPOTENCY_KEY, idempotent
 from games import replay
-from games.api.common import Id, Text, get_or_refuse
-from games.api.schemas import REFUSED, ErrorOut, TableWagers, WagerOut
+from games.api.schemas import TableWagers, WagerOut
 from games.models import Table, Wager
 from games.selectors.wagers import figured, gallery, wager_json, wager_out
 from games.services import wagers as services

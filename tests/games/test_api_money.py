@@ -7,9 +7,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from club import ledger, money_text
+from club.api.schemas import PaymentOut, PlayerLedger, SettleUp
 from club.models import Entry, IdempotentRequest, Transaction
 from club.players import create_player
-from games.api.schemas import PaymentOut, PlayerLedger, SettleUp
 from testbed.users import user_with_token
 from tests.games.kit import Api
 

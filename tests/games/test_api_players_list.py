@@ -2,7 +2,7 @@
 Lists)."""
 import pytest
 
-from games.api.schemas import PlayerList
+from club.api.schemas import PlayerList
 from testbed.users import user_with_token
 from tests.games.kit import Api
 

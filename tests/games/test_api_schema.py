@@ -3,11 +3,10 @@ evening played through the API is checked against the model the schema publishes
 models forbid keys they do not name, so an answer that grows a field the schema lacks fails."""
 import pytest
 
+from club.api.schemas import ErrorOut, PlayerOut
 from games.api.schemas import (
-    ErrorOut,
     HandAndTable,
     HandWithVersions,
-    PlayerOut,
     PlayerWithStats,
     Snapshot,
     Standings,

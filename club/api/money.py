@@ -6,13 +6,13 @@ from ninja import Query, Router, Schema
 from pydantic import AfterValidator, Field
 
 from club import ledger, money_text, payments
+from club.api.fields import Id, QueryId, Text, get_or_refuse
+from club.api.schemas import REFUSED, ErrorOut, PaymentOut, PlayerLedger, SettleUp
 from club.auth import API_AUTH
 from club.errors import Refused
 from club.idempotency import IDEMPOTENCY_KEY, idempotent
 from club.models import Player
 from club.settle_up import club_settle_up
-from games.api.common import Id, QueryId, Text, get_or_refuse
-from games.api.schemas import REFUSED, ErrorOut, PaymentOut, PlayerLedger, SettleUp
 
 router = Router(auth=API_AUTH, tags=["money"])
 

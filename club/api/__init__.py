@@ -1,5 +1,6 @@
 """The club's JSON API (django-ninja): the site, its error answers and the status of each
-refusal. The games app's routers are mounted on it by server/urls.py.
+refusal. The package holds the club's routers too (players, money), their input fields and
+their schemas, which the games' routers (games/api/) share; server/urls.py mounts both.
 
 Every refused request answers `{"error": {"code", "message"}}` (docs/api.md, Conventions).
 """

@@ -1,5 +1,6 @@
-"""What the routers share: input fields (ids the database can hold, printable text, JSON
-values the database can store) and looking a row up by id."""
+"""What the API's routers, the club's and the games', share: input fields (ids the database
+can hold, printable text, JSON values the database can store), looking a row up by id, and a
+page of a list."""
 from typing import Annotated, Any
 
 from pydantic import AfterValidator, Field, StrictInt

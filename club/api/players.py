@@ -1,17 +1,15 @@
-"""The club's players in the JSON API: the list of them, adding them (staff) and reading one,
-with his balance and his figures."""
+"""The club's players in the JSON API: the list of them and adding them (staff). Reading one
+adds his figures, which are the games': games/api/standings.py."""
 from django.db.models.functions import Lower
 from ninja import Query, Router, Schema
 
 from club import ledger, money_text, players
+from club.api.fields import Name, Text, page
+from club.api.schemas import REFUSED, ErrorOut, PlayerList, PlayerOut
 from club.auth import API_AUTH
 from club.errors import Refused
 from club.idempotency import IDEMPOTENCY_KEY, idempotent
 from club.models import Player
-from games.api.common import Name, Text, get_or_refuse, page
-from games.api.schemas import REFUSED, ErrorOut, PlayerList, PlayerOut, PlayerWithStats
-from games.api.standings import figures_out
-from games.selectors.standings import player_stats
 
 router = Router(auth=API_AUTH, tags=["club"])
 
@@ -21,12 +19,9 @@ class PlayerIn(Schema):
     user: Text | None = None
 
 
-def player_out(player: Player, stats: bool = False) -> dict:
-    out = {"id": player.pk, "name": player.name,
-           "balance": money_text.plain(ledger.player_balance(player))}
-    if stats:
-        out["stats"] = figures_out(player_stats(player))
-    return out
+def player_out(player: Player) -> dict:
+    return {"id": player.pk, "name": player.name,
+            "balance": money_text.plain(ledger.player_balance(player))}
 
 
 @router.get("/players", response={200: PlayerList, REFUSED: ErrorOut},
@@ -52,9 +47,3 @@ def create_player(request, body: PlayerIn):
     if not request.auth.is_staff:
         raise Refused("not_staff", "only staff may add players")
     return 201, player_out(players.create_player(name=body.name, username=body.user))
-
-
-@router.get("/players/{player_id}", response={200: PlayerWithStats, REFUSED: ErrorOut},
-            summary="A player, his balance and stats")
-def get_player(request, player_id: int):
-    return player_out(get_or_refuse(Player, player_id, "player"), stats=True)
