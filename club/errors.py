@@ -1,8 +1,10 @@
 """A request the club refuses: its error code, a message that names what was wrong, and, for a
 rejected hand, where in the record (`at`). Nothing was changed.
 
-Services raise it; each edge answers it in its own way: the JSON API with a status and the
-error shape of docs/api.md (club.api), always in English; a page with its form and the refusal
+The code says what is wrong in the club's terms (`not_scorer`, `no_such_table`, `bad_stake`;
+for a hand, the engine's), never how HTTP would say it. Services raise it; each edge answers
+it in its own way: the JSON API with the code's one status (club.api.REFUSAL_STATUS) and the
+error shape of docs/api.md, always in English; a page with its form and the refusal
 in the reader's words (club.refusals). For that, a refusal may name the `rule` it applies, finer
 than its code, with the specifics (`params`) its sentence needs: neither reaches the API.
 
