@@ -49,8 +49,8 @@ def actions(kind: str | None) -> tuple[str, str]:
 
 
 def field_names(kind: str | None) -> list[str]:
-    """The fields of a hand's forms of `kind` that a refusal may mark: those sent, and
-    "tricks", "double" and "offer", which mark a group of them."""
+    """The fields of a hand's forms of `kind`: those the record is written from, each as it
+    was sent, and "tricks", "double" and "offer", where a refusal marks a group of them."""
     fold = [f"{prefix(kind)}{name}" for name in (
         "revoke_by", "revoke_trick", "false_king_by", "abandon_by", "replay_reason")]
     each = [*seats(kind), "turn_up", "opening", "king", "then_refused", "in_progress", "tricks",
@@ -61,7 +61,7 @@ def field_names(kind: str | None) -> list[str]:
         return each + [f"tricks_{seat}" for seat in seats(kind)] + ["first_to_two"]
     if kind == "quatre":
         return each + ["elder_side"]
-    return each + ["elder_tricks", "early_elder", "early_dealer", *VARIANTS,
+    return each + ["elder_tricks", "ended", "early_elder", "early_dealer", *VARIANTS,
                    *(f"{v}_{part}" for v in VARIANTS for part in ("by", "accepted")),
                    "double_before"]
 
@@ -127,20 +127,20 @@ class HandForm(forms.Form):
         if self.action == "undo":
             return None  # the trick's number only
         if self.action in SUMMARIES:
-            return summary_record(self.kind, self.data)
+            return summary_record(self.kind, self.cleaned_data)
         if self.action in DEALS:
-            return full_record(self.kind, self.data, dealt=not self.correcting)
+            return full_record(self.kind, self.cleaned_data, dealt=not self.correcting)
         if self.action == "trick":
-            return trick_of(self.kind, self.data)
+            return trick_of(self.kind, self.cleaned_data)
         if self.action == "finish":
-            return finished(self.kind, self.data, self.record)
+            return finished(self.kind, self.cleaned_data, self.record)
         raise Refused("bad_form", _("Unknown action."))
 
     def refuse(self, refused: Refused) -> None:
         """The refusal beside the field its `at` names; a variant the table does not play has
         no field on the page, so its refusal heads the form, as one that names no field."""
         field = field_of(refused.at, trick=self.action == "trick",
-                         irregular=irregularities(self.kind, self.data)[1])
+                         irregular=irregularities(self.kind, self.cleaned_data)[1])
         if field in VARIANTS and not self.rules.get(VARIANT_RULE[field]):
             field = None
         self.add_error(field if field in self.fields else None,
