@@ -1,9 +1,16 @@
-"""What the browser tests share: a phone's width, and screenshots kept in tests/artifacts/ (not
-committed) for a person to look at."""
+"""What the browser tests share: a phone's width, the steward who logs in to score, and
+screenshots kept in tests/artifacts/ (not committed) for a person to look at."""
 from pathlib import Path
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
 WIDTH = 360  # px: the narrowest phone the pages are made for
+STEWARD_PASSWORD = "a long steward password"
+
+
+def new_steward(django_user_model):
+    """The staff member "steward", who logs in with STEWARD_PASSWORD."""
+    return django_user_model.objects.create_user("steward", password=STEWARD_PASSWORD,
+                                                 is_staff=True)
 
 
 def shot(page, name: str) -> None:

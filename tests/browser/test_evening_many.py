@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import expect
 
 from games.services.tables import open_table
-from tests.browser.kit import shot
+from tests.browser.kit import new_steward, shot
 from tests.browser.test_evening import seats, summary
 from tests.browser.test_scorer import scoring
 from tests.games.kit import players
@@ -108,8 +108,7 @@ BELLE = [
 @pytest.fixture
 def steward(django_user_model):
     """The scorer, with the login tests/browser/test_scorer.py's `scoring` uses."""
-    return django_user_model.objects.create_user("steward", password="a long steward password",
-                                                  is_staff=True)
+    return new_steward(django_user_model)
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.kit import shot
+from tests.browser.kit import STEWARD_PASSWORD, new_steward, shot
 from tests.games.kit import pool
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -17,15 +17,13 @@ TRICKS = [["KS", "7S"], ["QS", "8S"], ["AS", "9H"], ["JD", "TH"], ["QD", "7C"]]
 
 @pytest.fixture
 def table(django_user_model):
-    staff = django_user_model.objects.create_user("steward", password="a long steward password",
-                                                  is_staff=True)
-    return pool(staff)
+    return pool(new_steward(django_user_model))
 
 
 def scoring(page, url: str, table) -> None:
     page.goto(f"{url}/login/?next=/tables/{table.pk}/score/")
     page.get_by_label("Username").fill("steward")
-    page.get_by_label("Password").fill("a long steward password")
+    page.get_by_label("Password").fill(STEWARD_PASSWORD)
     page.get_by_role("button", name="Log in").click()
     page.wait_for_url(f"**/tables/{table.pk}/score/")
 

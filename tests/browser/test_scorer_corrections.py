@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from games.services.hands import record_hand
-from tests.browser.kit import shot
+from tests.browser.kit import new_steward, shot
 from tests.browser.test_scorer import scoring
 from tests.games.kit import pool
 from tests.pages.test_scorer_corrections import KINDS
@@ -19,8 +19,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 @pytest.fixture
 def staff(django_user_model):
-    return django_user_model.objects.create_user("steward", password="a long steward password",
-                                                 is_staff=True)
+    return new_steward(django_user_model)
 
 
 @pytest.fixture

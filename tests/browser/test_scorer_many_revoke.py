@@ -6,6 +6,7 @@ from playwright.sync_api import expect
 
 from games.services.hands import record_hand
 from games.services.tables import open_table
+from tests.browser.kit import new_steward
 from tests.browser.test_scorer import play, scoring
 from tests.engine.test_trois_irregularities import DEAL, TRICKS
 from tests.engine.trois_kit import full
@@ -19,8 +20,7 @@ PLACES = ("leader", "follower", "follower2")
 def table(django_user_model):
     """Athos deals: Porthos is the elder, Aramis the middle. Diamonds are trumps; Porthos
     leads the KS and Aramis, who holds the 9S, trumps it with the 8D: a revoke."""
-    staff = django_user_model.objects.create_user("steward", password="a long steward password",
-                                                  is_staff=True)
+    staff = new_steward(django_user_model)
     trio = players("Athos", "Porthos", "Aramis")
     table = open_table(name="Trois", format="trois", players=trio, rules={}, by=staff,
                        first_dealer=trio[0])

@@ -6,6 +6,7 @@ from playwright.sync_api import expect
 
 from games.services.hands import record_hand
 from games.services.tables import open_table
+from tests.browser.kit import new_steward
 from tests.browser.test_scorer import play, scoring
 from tests.engine.trois_kit import full
 from tests.games.kit import players
@@ -16,8 +17,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def trois(django_user_model, record):
     """An à trois table, Athos dealing first, with its first hand entered by the steward."""
-    staff = django_user_model.objects.create_user("steward", password="a long steward password",
-                                                  is_staff=True)
+    staff = new_steward(django_user_model)
     trio = players("Athos", "Porthos", "Aramis")
     table = open_table(name="Trois", format="trois", players=trio, rules={}, by=staff,
                        first_dealer=trio[0])
