@@ -9,7 +9,7 @@ With --exact it counts instead, for one hand and turn-up, every one of the 65,78
 dealer can hold, each solved double dummy: the exact chance the estimate estimates, by the
 dealer's trumps (about 20 s).
 
-The hands are random legal full records (bench/records.py) in which the elder was dealt a jeu
+The hands are random legal full records (testbed/records.py) in which the elder was dealt a jeu
 de règle of the French source. Prints the best and the median of the repeats; it asserts
 nothing about time.
 """

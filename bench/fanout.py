@@ -4,7 +4,7 @@ channel layer).
 
     .venv/bin/python -m bench.fanout
 
-It starts daphne on its own migrated SQLite file in /tmp (tests/daphne.py), opens the pools,
+It starts daphne on its own migrated SQLite file in /tmp (testbed/daphne.py), opens the pools,
 and connects the spectators (the `websockets` client library, all in this one asyncio
 process): 50 on each of 10 tables. Then it posts hands (POST /api/tables/{id}/hands), one at a
 time, taking the tables in turn, and for each it times, per spectator of that table, the moment

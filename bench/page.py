@@ -3,7 +3,7 @@ the page is live, and a trick entered through the API until a spectator's page s
 
     .venv/bin/python -m bench.page
 
-It starts daphne on its own migrated SQLite file in /tmp (tests/daphne.py, the laptop's
+It starts daphne on its own migrated SQLite file in /tmp (testbed/daphne.py, the laptop's
 settings: WhiteNoise serves the static files), opens pools and starts a hand in progress on
 each, then drives Debian's chromium (CHROMIUM, default /usr/bin/chromium) at a phone's size,
 390x844:

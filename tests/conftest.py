@@ -47,7 +47,7 @@ def staff_client(client, secretary):
 @pytest.fixture(scope="module")
 def daphne(tmp_path_factory):
     """A daphne process serving the club on its own migrated SQLite file, for a module's tests
-    (tests/daphne.py): `.address`, `.token` (a staff member's), `.stop()` and `.start()`.
+    (testbed/daphne.py): `.address`, `.token` (a staff member's), `.stop()` and `.start()`.
     Its channel layer is the suite's: Redis when REDIS_URL is set, else its own in memory."""
     with Daphne.on_sqlite(tmp_path_factory.mktemp("daphne")) as server:
         yield server

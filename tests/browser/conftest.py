@@ -1,6 +1,6 @@
 """Browser tests: Playwright drives Debian's chromium (`apt-get install chromium`; another
 binary through CHROMIUM) against pytest-django's live server, or against a real daphne (the
-suite's `daphne` fixture, tests/daphne.py) for the live feed, which the live server lacks.
+suite's `daphne` fixture, testbed/daphne.py) for the live feed, which the live server lacks.
 Playwright's own browser download is not used. Without chromium these tests are skipped,
 unless BROWSER_TESTS=required (as `.ci/run` sets it): then a missing browser fails them."""
 import os

@@ -1,5 +1,5 @@
 """A table's page on a phone follows the live feed, served by a real daphne (the suite's
-`daphne` fixture, tests/daphne.py: its own process and SQLite file; the live server has no
+`daphne` fixture, testbed/daphne.py: its own process and SQLite file; the live server has no
 WebSockets). Hands are posted through the API, as a scorer's terminal does; the page is never
 reloaded: a mark set on its window before the hand is still there after it. Nothing waits on
 a clock but Playwright's generous waits for what the page should show."""

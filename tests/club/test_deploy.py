@@ -155,7 +155,7 @@ def test_no_worker_outlives_serve_prod_killed(tmp_path):
 
 
 def test_the_laptop_serves_the_pages_static_files_without_debug(daphne):
-    """tests/daphne.py's server runs as `make run` does, DEBUG off: WhiteNoise serves."""
+    """testbed/daphne.py's server runs as `make run` does, DEBUG off: WhiteNoise serves."""
     for name in ("club/club.css", "admin/css/base.css"):
         status, body = get(daphne.port, f"/static/{name}")
         assert (status, len(body) > 0) == (200, True), name

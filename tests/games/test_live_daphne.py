@@ -2,7 +2,7 @@
 WebSocket client (the `websockets` library) following a table, and a hand posted through the
 JSON API arriving over the socket.
 
-The server is the suite's `daphne` fixture (tests/daphne.py): another process, on its own
+The server is the suite's `daphne` fixture (testbed/daphne.py): another process, on its own
 migrated SQLite file, so everything it holds is made through its API. Its channel layer is
 the suite's: Redis when REDIS_URL is set, else its own in memory. Nothing waits on a clock:
 each step waits for the server's answer, with generous time limits that only a broken
