@@ -7,7 +7,7 @@ from django.utils import formats
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from club import refusals
+from club import money_text, refusals
 from games.engine.cards import parse_card
 from games.engine.rules import TABLE_CHOICES, TABLE_DEFAULTS
 from games.presentation.display import SYMBOL
@@ -69,6 +69,8 @@ def value_words(key: str, value) -> str:
         return str(_("yes") if value else _("no"))
     if value is None:
         return str(NO_LIMIT)
+    if key in MONEY_RULES:  # stored as the API writes it, "5.00"; "5,00" on a French page
+        return money_text.local(money_text.parse(value))
     return str(VALUES.get((key, value), value))
 
 

@@ -9,6 +9,7 @@ import uuid
 from django.contrib.auth.views import redirect_to_login
 from django.shortcuts import get_object_or_404, render
 
+from club import money_text
 from games.engine.trois import TARGET
 from games.formats import MANY_HANDED
 from games.models import Table
@@ -82,7 +83,8 @@ def seat_panel(request, table: Table, error: str | None = None) -> dict | None:
                and player.pk in (table.snapshot.get("seats_pending") or []))
     if not pending and error is None:
         return None
-    return {"pending": pending, "entry": table.rules["pool_entry"], "error": error,
+    entry = money_text.local(money_text.parse(table.rules["pool_entry"]))
+    return {"pending": pending, "entry": entry, "error": error,
             "key": uuid.uuid4().hex}
 
 

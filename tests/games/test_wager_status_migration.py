@@ -8,8 +8,8 @@ from django.db.migrations.executor import MigrationExecutor
 
 from club.money_text import MAX_AMOUNT
 from games.models import Wager
-from tests.games.kit import member
-from tests.games.test_money_ceiling import STAKE_CHECK, _pool
+from tests.games.kit import member, wager_pool
+from tests.games.test_money_ceiling import STAKE_CHECK
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -55,7 +55,7 @@ def _rows() -> list:
 
 
 def test_open_wagers_are_open_by_name_even_past_the_ceiling(client, staff_api):
-    table, (athos, _, _) = _pool(staff_api, "english")
+    table, (athos, _, _) = wager_pool(staff_api, "english")
     charles_api, _ = member(client, "Charles")
     dora_api, _ = member(client, "Dora")
     placed = [charles_api.post(f"/tables/{table}/wagers", {"on": athos.pk, "stake": stake})
@@ -81,7 +81,7 @@ def test_open_wagers_are_open_by_name_even_past_the_ceiling(client, staff_api):
 
 
 def test_back_to_0013_an_open_wager_is_blank_again(client, staff_api):
-    table, (athos, _, _) = _pool(staff_api, "french")
+    table, (athos, _, _) = wager_pool(staff_api, "french")
     charles_api, _ = member(client, "Charles")
     placed = charles_api.post(f"/tables/{table}/wagers", {"on": athos.pk, "stake": "5.00"})
     _past_the_ceiling(placed.json()["id"])

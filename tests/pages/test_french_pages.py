@@ -187,3 +187,12 @@ def test_the_csv_export_stays_english_under_french(evening):
         rows = list(csv_rows([evening["pool"]]))
 
     assert rows[1][rows[0].index("marks")] == "elder +1 point"
+
+
+def test_a_french_page_writes_amounts_with_a_decimal_comma(evening):
+    """The table's options, the wager form and a member's money, as French writes 1,00."""
+    staff, charles = as_user(evening["steward"]), as_user(evening["user"])
+    table = visible(french(charles, f"/tables/{evening['pool'].pk}/"))
+    member = visible(french(staff, f"/players/{evening['charles'].pk}/"))
+    assert "1,00" in table and "1.00" not in table  # the least stake, option and form help
+    assert "Solde: -2,00" in member and "Votre mise 2,00" in member and "2.00" not in member
