@@ -1,8 +1,11 @@
-"""The page tests' fixtures: a staff member (not a superuser) and a browser session of his.
+"""The page tests' fixtures: a staff member (not a superuser) and a browser session of his,
+which scores every table; three players and four, for the tables à trois and à quatre.
 The secretary, a superuser, and his session are `secretary` and `staff_client`
 (tests/conftest.py)."""
 import pytest
 from django.test import Client
+
+from tests.games.kit import players
 
 
 @pytest.fixture
@@ -17,3 +20,19 @@ def steward(staff) -> Client:
     client = Client()
     client.force_login(staff)
     return client
+
+
+@pytest.fixture
+def scorer(steward) -> Client:
+    """The scorer's session: staff score every table."""
+    return steward
+
+
+@pytest.fixture
+def trio():
+    return players("Athos", "Porthos", "Aramis")
+
+
+@pytest.fixture
+def four():
+    return players("Athos", "Porthos", "Aramis", "Dartagnan")

@@ -15,19 +15,8 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def staff(django_user_model):
-    return django_user_model.objects.create_user("steward", password="pw", is_staff=True)
-
-
-@pytest.fixture
 def table(staff):
     return pool(staff)
-
-
-@pytest.fixture
-def scorer(client, staff):
-    client.force_login(staff)
-    return client
 
 
 def url(table) -> str:
@@ -52,7 +41,7 @@ def deal_post(number=1, key="d1"):
 
 def test_only_the_tables_scorers_and_staff_score_it(client, django_user_model, table):
     assert client.get(url(table))["Location"].startswith("/login/")
-    member = django_user_model.objects.create_user("member", password="pw")
+    member = django_user_model.objects.create_user("member")
     client.force_login(member)
     assert client.get(url(table)).status_code == 403
     assert client.post(url(table), summary_post()).status_code == 403

@@ -12,7 +12,6 @@ from games.services.hands import record_hand
 from testbed.records import ELDER_VOLE, elder_vole
 from tests.games.kit import pool
 from tests.pages.forms import form_values, refused_fields
-from tests.pages.test_scorer import staff  # noqa: F401
 
 pytestmark = pytest.mark.django_db
 
@@ -59,13 +58,7 @@ KINDS = {
 }
 
 
-@pytest.fixture
-def scorer(client, staff):  # noqa: F811
-    client.force_login(staff)
-    return client
-
-
-def recorded(staff, record) -> Hand:  # noqa: F811
+def recorded(staff, record) -> Hand:
     table = pool(staff, doubling=True, offer_point=True)
     hand, _ = record_hand(table_id=table.pk, record=record, by=staff)
     return hand
@@ -84,7 +77,7 @@ def drawn(scorer, hand: Hand, form_id: str) -> tuple[str, dict]:
 
 
 @pytest.mark.parametrize("kind", KINDS)
-def test_a_correction_form_opens_with_the_record_and_goes_back_unchanged(scorer, staff, kind):  # noqa: F811
+def test_a_correction_form_opens_with_the_record_and_goes_back_unchanged(scorer, staff, kind):
     record, form_id, _, _ = KINDS[kind]
     hand = recorded(staff, record)
     _, values = drawn(scorer, hand, form_id)
@@ -99,7 +92,7 @@ def test_a_correction_form_opens_with_the_record_and_goes_back_unchanged(scorer,
 
 
 @pytest.mark.parametrize("kind", KINDS)
-def test_a_correction_form_sends_a_legal_change(scorer, staff, kind):  # noqa: F811
+def test_a_correction_form_sends_a_legal_change(scorer, staff, kind):
     record, form_id, change, expected = KINDS[kind]
     hand = recorded(staff, record)
     _, values = drawn(scorer, hand, form_id)

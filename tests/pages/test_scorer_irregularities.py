@@ -7,11 +7,10 @@ import pytest
 from games.models import Hand
 from testbed.records import ELDER_VOLE
 from tests.games.kit import pool
-from tests.pages.test_scorer import (  # noqa: F401
+from tests.pages.test_scorer import (
     act,
     deal_post,
     enter_deal,
-    staff,
     summary_post,
     trick,
     url,
@@ -27,18 +26,12 @@ REVOKE_TRICKS = [["7S", "KD"], ["8S", "QS"], ["KH", "9C"], ["QH", "8C"], ["KS", 
 
 
 @pytest.fixture
-def scorer(client, staff):  # noqa: F811
-    client.force_login(staff)
-    return client
-
-
-@pytest.fixture
-def table(staff):  # noqa: F811
+def table(staff):
     return pool(staff)
 
 
 @pytest.fixture
-def variants_table(staff):  # noqa: F811
+def variants_table(staff):
     return pool(staff, name="Table 2", doubling=True, offer_point=True)
 
 

@@ -26,13 +26,13 @@ from games.services.hands import correct_hand
 from games.services.previews import Effect
 from games.views.effects import confirm_page
 from tests.games.kit import pool, record_game_won_by
-from tests.pages.test_scorer import staff, summary_post, url  # noqa: F401
+from tests.pages.test_scorer import summary_post, url
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def paid_pool(staff):  # noqa: F811
+def paid_pool(staff):
     table = pool(staff, pool_entry="10.00", pool_forfeit="1.00")
     athos = Player.objects.get(name="Athos")
     record_game_won_by(table, athos, staff)
@@ -44,12 +44,6 @@ def paid_pool(staff):  # noqa: F811
             pk=payee.pk), cents=cents, by=staff)
     assert not any(ledger.player_balances().values())
     return table
-
-
-@pytest.fixture
-def scorer(client, staff):  # noqa: F811
-    client.force_login(staff)
-    return client
 
 
 def balances() -> dict:
@@ -109,7 +103,7 @@ def test_back_gives_the_form_again_and_saves_nothing(scorer, paid_pool):
     assert Hand.objects.get(number=1).version == 1
 
 
-def test_a_confirmation_after_the_table_changed_is_shown_again(scorer, paid_pool, staff):  # noqa: F811
+def test_a_confirmation_after_the_table_changed_is_shown_again(scorer, paid_pool, staff):
     correct = f"/tables/{paid_pool.pk}/hands/1/correct/"
     stale = confirmation(scorer.post(correct, dealers_vole()).content.decode())
     six = Hand.objects.get(number=6)  # meanwhile, another phone corrects hand 6
@@ -141,8 +135,8 @@ def test_an_undo_that_ends_a_win_is_shown_first(scorer, paid_pool):
 
 
 def test_a_scorer_who_is_not_staff_is_not_offered_to_undo_a_decided_game(
-        client, django_user_model, staff):  # noqa: F811
-    scorer = django_user_model.objects.create_user("scorer", password="pw")
+        client, django_user_model, staff):
+    scorer = django_user_model.objects.create_user("scorer")
     table = pool(staff)
     table.scorers.add(scorer)
     record_game_won_by(table, Player.objects.get(name="Athos"), staff)
@@ -164,7 +158,7 @@ def test_the_confirmation_in_french(scorer, paid_pool):
     assert "Confirmer la correction" in page and "Retour" in page
 
 
-def test_a_confirmation_shown_again_that_now_changes_nothing_more_says_so(rf, paid_pool, staff):  # noqa: F811
+def test_a_confirmation_shown_again_that_now_changes_nothing_more_says_so(rf, paid_pool, staff):
     request = rf.post("/", {"action": "summary", "elder_tricks": "5"})
     request.user = staff
     hand = Hand.objects.get(number=1)

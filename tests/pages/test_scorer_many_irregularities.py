@@ -17,17 +17,6 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def staff(django_user_model):
-    return django_user_model.objects.create_user("steward", password="pw", is_staff=True)
-
-
-@pytest.fixture
-def scorer(client, staff):
-    client.force_login(staff)
-    return client
-
-
-@pytest.fixture
 def trois(staff):
     """Athos deals first: Porthos is the elder, Aramis the middle."""
     trio = players("Athos", "Porthos", "Aramis")

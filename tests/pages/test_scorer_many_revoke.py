@@ -8,7 +8,6 @@ import pytest
 
 from games.models import Hand
 from games.services.tables import open_table
-from tests.games.kit import players
 from tests.pages.test_scorer_trois import trois_post
 
 pytestmark = pytest.mark.django_db
@@ -16,31 +15,10 @@ PLACES = ("leader", "follower", "follower2", "follower3")
 
 
 @pytest.fixture
-def staff(django_user_model):
-    return django_user_model.objects.create_user("steward", password="pw", is_staff=True)
-
-
-@pytest.fixture
-def scorer(client, staff):
-    client.force_login(staff)
-    return client
-
-
-@pytest.fixture
-def trio():
-    return players("Athos", "Porthos", "Aramis")
-
-
-@pytest.fixture
 def trois(staff, trio):
     """Athos deals first: Porthos, at his left, is the elder, and Aramis the middle."""
     return open_table(name="Trois", format="trois", players=trio, rules={}, by=staff,
                       first_dealer=trio[0])
-
-
-@pytest.fixture
-def four():
-    return players("Athos", "Porthos", "Aramis", "Dartagnan")
 
 
 @pytest.fixture

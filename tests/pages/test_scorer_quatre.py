@@ -10,20 +10,9 @@ import pytest
 from games.models import Hand
 from games.services.hands import record_hand
 from games.services.tables import open_table
-from tests.games.kit import players
 from tests.pages.forms import resend_card_form
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def staff(django_user_model):
-    return django_user_model.objects.create_user("steward", password="pw", is_staff=True)
-
-
-@pytest.fixture
-def four():
-    return players("Athos", "Porthos", "Aramis", "Dartagnan")
 
 
 @pytest.fixture
@@ -32,12 +21,6 @@ def table(staff, four):
     are partners, against Porthos and Dartagnan."""
     return open_table(name="Quatre", format="quatre", players=four, rules={}, by=staff,
                       first_dealer=four[3])
-
-
-@pytest.fixture
-def scorer(client, staff):
-    client.force_login(staff)
-    return client
 
 
 def url(table) -> str:

@@ -24,11 +24,6 @@ PLACES = ("leader", "follower", "follower2", "follower3")
 
 
 @pytest.fixture
-def staff(django_user_model):
-    return django_user_model.objects.create_user("steward", password="pw", is_staff=True)
-
-
-@pytest.fixture
 def four():
     return players("Athos", "Porthos", "Aramis", "D'Artagnan")
 
@@ -37,12 +32,6 @@ def four():
 def table(staff, four):
     return open_table(name="Quatre", format="quatre", players=four, rules={}, by=staff,
                       first_dealer=four[0])
-
-
-@pytest.fixture
-def scorer(client, staff):
-    client.force_login(staff)
-    return client
 
 
 def url(table) -> str:

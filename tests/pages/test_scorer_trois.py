@@ -11,20 +11,9 @@ import pytest
 from games.models import Hand
 from games.services.hands import record_hand
 from games.services.tables import open_table
-from tests.games.kit import players
 from tests.pages.forms import resend_card_form
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def staff(django_user_model):
-    return django_user_model.objects.create_user("steward", password="pw", is_staff=True)
-
-
-@pytest.fixture
-def trio():
-    return players("Athos", "Porthos", "Aramis")
 
 
 @pytest.fixture
@@ -32,12 +21,6 @@ def table(staff, trio):
     """Athos deals first: Porthos, at his left, is elder, and Aramis the middle."""
     return open_table(name="Trois", format="trois", players=trio, rules={}, by=staff,
                       first_dealer=trio[0])
-
-
-@pytest.fixture
-def scorer(client, staff):
-    client.force_login(staff)
-    return client
 
 
 def url(table) -> str:

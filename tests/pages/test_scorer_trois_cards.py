@@ -24,26 +24,10 @@ PLAY = [["KS", "TD", "QD"], ["KC", "TS", "8D"], ["KH", "9D", "AS"], ["QC", "JS",
 
 
 @pytest.fixture
-def staff(django_user_model):
-    return django_user_model.objects.create_user("steward", password="pw", is_staff=True)
-
-
-@pytest.fixture
-def trio():
-    return players("Athos", "Porthos", "Aramis")
-
-
-@pytest.fixture
 def table(staff, trio):
     """Athos deals first: Porthos, at his left, is elder, and Aramis the middle."""
     return open_table(name="Trois", format="trois", players=trio, rules={}, by=staff,
                       first_dealer=trio[0])
-
-
-@pytest.fixture
-def scorer(client, staff):
-    client.force_login(staff)
-    return client
 
 
 def url(table) -> str:

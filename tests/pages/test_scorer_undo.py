@@ -10,7 +10,7 @@ from games.models import Hand, HandVersion, Table
 from games.services.hands import record_hand
 from games.services.tables import open_table
 from tests.games.kit import players, pool, summary
-from tests.pages.test_scorer import page_key, staff, summary_post, url  # noqa: F401
+from tests.pages.test_scorer import page_key, summary_post, url
 from tests.pages.test_scorer_trois import trois_post
 
 pytestmark = pytest.mark.django_db
@@ -18,13 +18,7 @@ UNDONE = {"type": "replay", "reason": "undone"}
 
 
 @pytest.fixture
-def scorer(client, staff):  # noqa: F811
-    client.force_login(staff)
-    return client
-
-
-@pytest.fixture
-def table(staff):  # noqa: F811
+def table(staff):
     return pool(staff)
 
 
@@ -40,7 +34,7 @@ def course(table: Table) -> tuple:
 
 
 def test_the_last_hand_is_undone_as_a_void_version_and_the_table_is_as_before_it(
-        scorer, table, staff):  # noqa: F811
+        scorer, table, staff):
     record_hand(table_id=table.pk, record=summary(3), by=staff)
     before = course(table)  # Porthos is elder now, Athos deals; Athos has 1 point
     scorer.post(url(table), summary_post(number=2, key="k2", elder_tricks="0"))  # a mis-tap
@@ -64,7 +58,7 @@ def test_the_last_hand_is_undone_as_a_void_version_and_the_table_is_as_before_it
     assert "Version 2" in history and "Version 1" in history
 
 
-def test_a_hand_that_is_no_longer_the_last_is_not_undone(scorer, table, staff):  # noqa: F811
+def test_a_hand_that_is_no_longer_the_last_is_not_undone(scorer, table, staff):
     first, _ = record_hand(table_id=table.pk, record=summary(3), by=staff)
     page = scorer.get(url(table)).content.decode()  # this page offers to undo hand 1 ...
     assert "Undo hand 1" in page
@@ -79,7 +73,7 @@ def test_a_hand_that_is_no_longer_the_last_is_not_undone(scorer, table, staff): 
     assert HandVersion.objects.count() == 2 and Hand.objects.get(number=1).version == 1
 
 
-def test_the_same_form_sent_twice_undoes_once(scorer, table, staff):  # noqa: F811
+def test_the_same_form_sent_twice_undoes_once(scorer, table, staff):
     hand, _ = record_hand(table_id=table.pk, record=summary(3), by=staff)
     scorer.post(url(table), undo_post(hand, key="page-1"))
     again = scorer.post(url(table), undo_post(hand, key="page-1"))
@@ -87,9 +81,9 @@ def test_the_same_form_sent_twice_undoes_once(scorer, table, staff):  # noqa: F8
     assert Hand.objects.get().version == 2
 
 
-def test_only_the_tables_scorers_and_staff_undo(client, django_user_model, table, staff):  # noqa: F811
+def test_only_the_tables_scorers_and_staff_undo(client, django_user_model, table, staff):
     hand, _ = record_hand(table_id=table.pk, record=summary(3), by=staff)
-    member = django_user_model.objects.create_user("member", password="pw")
+    member = django_user_model.objects.create_user("member")
     client.force_login(member)
     assert client.post(url(table), undo_post(hand)).status_code == 403
     browser = Client(enforce_csrf_checks=True)
@@ -98,7 +92,7 @@ def test_only_the_tables_scorers_and_staff_undo(client, django_user_model, table
     assert Hand.objects.get().version == 1
 
 
-def test_a_hand_being_played_card_by_card_is_not_offered_nor_undone(scorer, table, staff):  # noqa: F811
+def test_a_hand_being_played_card_by_card_is_not_offered_nor_undone(scorer, table, staff):
     from testbed.records import elder_vole
     hand, _ = record_hand(table_id=table.pk, record=elder_vole(tricks=[], in_progress=True),
                           by=staff)
@@ -109,7 +103,7 @@ def test_a_hand_being_played_card_by_card_is_not_offered_nor_undone(scorer, tabl
     assert Hand.objects.get().version == 1
 
 
-def test_an_undone_hand_is_corrected_like_any_other(scorer, table, staff):  # noqa: F811
+def test_an_undone_hand_is_corrected_like_any_other(scorer, table, staff):
     hand, _ = record_hand(table_id=table.pk, record=summary(3), by=staff)
     scorer.post(url(table), undo_post(hand))
     correct = f"/tables/{table.pk}/hands/1/correct/"
@@ -125,7 +119,7 @@ def test_an_undone_hand_is_corrected_like_any_other(scorer, table, staff):  # no
     assert hand.version == 3 and not hand.result["void"]
 
 
-def test_a_hand_a_trois_is_undone_too(scorer, staff):  # noqa: F811
+def test_a_hand_a_trois_is_undone_too(scorer, staff):
     """À trois a hand dealt again is void and the same dealer deals again (ruling 80): undone,
     the next hand has the same seats and the game the same scores as before it."""
     trio = players("Athos", "Porthos", "Aramis")
