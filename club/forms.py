@@ -38,7 +38,8 @@ def typed_cents(text: str | None) -> int:
 
 
 def typed_amount(text: str | None) -> str:
-    """The amount typed on a page, written as the services take it: "12.50"."""
+    """The amount typed on a page, written as a table's options keep it (and the API writes
+    it): "12.50"."""
     return money_text.plain(typed_cents(text))
 
 

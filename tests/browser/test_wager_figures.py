@@ -82,3 +82,16 @@ def test_a_member_reads_the_balanced_gallery_and_what_his_wagers_did(live_server
     expect(row.locator("[data-outcome]")).to_have_text("won")
     expect(row.locator("[data-net]")).to_have_text("8.00")
     shot(phone, "wager-figures/member-wagers")
+
+
+def test_a_french_reader_reads_the_gallery_as_french_writes_amounts(live_server, evening,
+                                                                     browser):
+    """live.js writes the snapshot's "3.00" with the page's decimal comma."""
+    context = browser.new_context(locale="fr-FR")
+    page = context.new_page()
+    page.goto(f"{live_server.url}/tables/{evening['french']}/")
+    gallery = page.locator(".gallery")
+    expect(gallery).to_contain_text("3,00 couverts sur 5,00, 2,00 rendus")
+    expect(gallery).not_to_contain_text("3.00")
+    shot(page, "wager-figures/gallery-balanced-fr")
+    context.close()
