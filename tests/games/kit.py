@@ -46,6 +46,11 @@ def checked(answer) -> dict:
     return HandAndTable.model_validate(created(answer)).model_dump(exclude_unset=True)
 
 
+def post_hand(api: Api, snap: dict, record: dict) -> dict:
+    """POSTs `record` as a hand of the table `snap`: the answer's JSON, which must be 201."""
+    return created(api.post(f"/tables/{snap['id']}/hands", {"record": record}))
+
+
 def hand_and_table(hand_id: int) -> tuple:
     """The hand as stored, and its table."""
     hand = Hand.objects.get(pk=hand_id)

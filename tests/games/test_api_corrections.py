@@ -6,7 +6,7 @@ from club import ledger
 from club.models import Entry, Player, Transaction
 from games.models import Hand, HandVersion, Table
 from testbed.users import user_with_token
-from tests.games.kit import Api, players, summary, win_game
+from tests.games.kit import Api, players, post_hand, summary, win_game
 
 pytestmark = pytest.mark.django_db
 
@@ -20,19 +20,13 @@ def open_pool(api, rules=None, scorers=()):
                                 "scorers": list(scorers)}).json()
 
 
-def post(api, snap, record):
-    answer = api.post(f"/tables/{snap['id']}/hands", {"record": record})
-    assert answer.status_code == 201, answer.content
-    return answer.json()
-
-
 def balances():
     return {p.name: ledger.player_balance(p) for p in Player.objects.all()}
 
 
 def test_a_correction_is_a_new_version_and_the_old_one_stays(scorer):
     snap = open_pool(scorer)
-    hand = post(scorer, snap, summary(3))["hand"]
+    hand = post_hand(scorer, snap, summary(3))["hand"]
     answer = scorer.post(f"/hands/{hand['id']}/correct", {"record": summary(5)})
     assert answer.status_code == 200
     assert answer.json()["hand"]["version"] == 2
@@ -45,8 +39,8 @@ def test_a_correction_is_a_new_version_and_the_old_one_stays(scorer):
 def test_correcting_a_hand_rescores_the_game_after_it(scorer):
     snap = open_pool(scorer)
     athos = str(snap["seats"]["elder"])
-    first = post(scorer, snap, summary(3))  # Athos, elder, takes the point
-    snap = post(scorer, first["table"], summary(2))["table"]  # Athos, now dealer, again
+    first = post_hand(scorer, snap, summary(3))  # Athos, elder, takes the point
+    snap = post_hand(scorer, first["table"], summary(2))["table"]  # Athos, now dealer, again
     assert snap["game"]["score"][athos] == 2
     corrected = scorer.post(f"/hands/{first['hand']['id']}/correct", {"record": summary(5)})
     assert corrected.json()["table"]["game"]["score"][athos] == 3  # a vole, then the point
@@ -55,7 +49,7 @@ def test_correcting_a_hand_rescores_the_game_after_it(scorer):
 
 def test_an_invalid_correction_changes_nothing(scorer):
     snap = open_pool(scorer)
-    hand = post(scorer, snap, summary(3))["hand"]
+    hand = post_hand(scorer, snap, summary(3))["hand"]
     answer = scorer.post(f"/hands/{hand['id']}/correct",
                          {"record": {"summary": {"opening": "exchanged", "king_turned": False,
                                                  "tricks": {"elder": 4, "dealer": 4}}}})
@@ -65,7 +59,7 @@ def test_an_invalid_correction_changes_nothing(scorer):
 
 def test_the_same_record_again_makes_no_new_version(scorer):
     snap = open_pool(scorer)
-    hand = post(scorer, snap, summary(3))["hand"]
+    hand = post_hand(scorer, snap, summary(3))["hand"]
     scorer.post(f"/hands/{hand['id']}/correct", {"record": summary(3)})
     assert HandVersion.objects.count() == 1
 
@@ -130,7 +124,7 @@ def test_a_scorer_corrects_a_hand_only_while_its_unit_is_open(scorer, staff_api)
     answer = scorer.post(f"/hands/{game_one[0]}/correct", {"record": summary(3)})
     assert answer.status_code == 403 and "unit" in answer.json()["error"]["message"]
     assert HandVersion.objects.filter(hand_id=game_one[0]).count() == 1
-    open_hand = post(scorer, snap, summary(3))["hand"]  # unit 2 goes on: its hands are his
+    open_hand = post_hand(scorer, snap, summary(3))["hand"]  # unit 2 goes on: its hands are his
     assert scorer.post(f"/hands/{open_hand['id']}/correct",
                        {"record": summary(2)}).status_code == 200
     assert staff_api.post(f"/hands/{game_one[0]}/correct",

@@ -9,7 +9,7 @@ import pytest
 from games import replay
 from games.models import Hand, Table
 from testbed.users import user_with_token
-from tests.games.kit import Api, players, summary
+from tests.games.kit import Api, players, post_hand, summary
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -22,15 +22,9 @@ def snap(scorer):
                                    "players": [p.pk for p in trio]}).json()
 
 
-def post(api, snap, record):
-    answer = api.post(f"/tables/{snap['id']}/hands", {"record": record})
-    assert answer.status_code == 201, answer.content
-    return answer.json()
-
-
 def test_the_copy_is_made_after_commit_and_matches_the_database(scorer, snap):
     for tricks in (3, 2, 5):
-        snap = post(scorer, snap, summary(tricks))["table"]
+        snap = post_hand(scorer, snap, summary(tricks))["table"]
     table = Hand.objects.first().table
     kept = replay.recent.get(table)
     assert kept is not None, "the worker kept the table's entries"
@@ -40,20 +34,20 @@ def test_the_copy_is_made_after_commit_and_matches_the_database(scorer, snap):
 
 def test_a_refused_correction_leaves_the_next_hand_as_the_table_was(scorer, snap):
     athos = str(snap["seats"]["elder"])
-    first = post(scorer, snap, summary(5))  # Athos's vole: 2
+    first = post_hand(scorer, snap, summary(5))  # Athos's vole: 2
     refused = scorer.post(f"/hands/{first['hand']['id']}/correct", {"record": {"summary": {
         "opening": "played", "king_turned": False, "tricks": {"elder": 9, "dealer": 0}}}})
     assert refused.status_code == 422
-    second = post(scorer, first["table"], summary(2))  # Athos, now dealer, takes the point
+    second = post_hand(scorer, first["table"], summary(2))  # Athos, now dealer, takes the point
     assert second["table"]["game"]["score"][athos] == 3
 
 
 def test_a_correction_reaches_the_next_hand(scorer, snap):
     athos = str(snap["seats"]["elder"])
-    first = post(scorer, snap, summary(5))
+    first = post_hand(scorer, snap, summary(5))
     fixed = scorer.post(f"/hands/{first['hand']['id']}/correct", {"record": summary(3)})
     assert fixed.status_code == 200
-    second = post(scorer, fixed.json()["table"], summary(2))
+    second = post_hand(scorer, fixed.json()["table"], summary(2))
     assert second["table"]["game"]["score"][athos] == 2  # the point, then the point
 
 
@@ -61,7 +55,7 @@ def test_a_table_with_a_kept_tables_id_and_seq_but_made_later_gets_no_copy(score
     """An emptied database (a test suite, a development reset) may give a new table the id and
     `seq` of one this process kept: the copy is keyed by the table's creation time too."""
     for tricks in (3, 2):
-        snap = post(scorer, snap, summary(tricks))["table"]
+        snap = post_hand(scorer, snap, summary(tricks))["table"]
     table = Table.objects.get(pk=snap["id"])
     assert replay.recent.get(table) is not None
 
@@ -72,7 +66,7 @@ def test_a_table_with_a_kept_tables_id_and_seq_but_made_later_gets_no_copy(score
 
 def test_the_next_hand_is_played_on_the_kept_course(scorer, snap):
     for tricks in (3, 2, 5):
-        snap = post(scorer, snap, summary(tricks))["table"]
+        snap = post_hand(scorer, snap, summary(tricks))["table"]
     table = Table.objects.get(pk=snap["id"])
     hands, course, keys = replay.recent.take(table)
     assert [h.key for h in hands] == [1, 2, 3] and keys == {}
@@ -83,7 +77,7 @@ def test_the_next_hand_is_played_on_the_kept_course(scorer, snap):
 def test_a_kept_course_is_not_taken_for_a_table_set_up_otherwise(scorer, snap):
     """Whatever changes the table's rules or seating without a hand is not played on a course
     set up before it."""
-    snap = post(scorer, snap, summary(3))["table"]
+    snap = post_hand(scorer, snap, summary(3))["table"]
     table = Table.objects.get(pk=snap["id"])
     table.rules = {**table.rules, "ranking": "ace_high"}
     assert replay.recent.take(table) is None
@@ -94,7 +88,7 @@ def test_a_hand_that_fails_after_it_was_played_leaves_no_trace_in_the_course(
     """The kept course is played on before the hand is stored; when storing it fails, the
     next hand is scored as if that hand had never been sent."""
     athos = str(snap["seats"]["elder"])
-    snap = post(scorer, snap, summary(3))["table"]  # Athos takes the point: 1-0
+    snap = post_hand(scorer, snap, summary(3))["table"]  # Athos takes the point: 1-0
 
     def broken(*args, **kwargs):
         raise RuntimeError("the database went away")
@@ -104,7 +98,7 @@ def test_a_hand_that_fails_after_it_was_played_leaves_no_trace_in_the_course(
         with pytest.raises(RuntimeError):
             scorer.post(f"/tables/{snap['id']}/hands", {"record": summary(5)})
     assert Hand.objects.count() == 1
-    after = post(scorer, snap, summary(2))["table"]  # Athos, now dealer, takes the point
+    after = post_hand(scorer, snap, summary(2))["table"]  # Athos, now dealer, takes the point
     assert after["game"]["score"][athos] == 2
 
 

@@ -8,14 +8,8 @@ import uuid
 import pytest
 
 from games.models import Table
-from tests.games.kit import players
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def four():
-    return players("Athos", "Porthos", "Aramis", "D'Artagnan")
 
 
 @pytest.fixture
