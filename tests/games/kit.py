@@ -7,6 +7,7 @@ import threading
 
 from django.db import connections
 
+from club import ledger
 from club.models import Player
 from club.players import create_player
 from games.api.schemas import HandAndTable
@@ -79,6 +80,11 @@ def member(client, name: str):
     his player)."""
     user, token = user_with_token(name.lower())
     return Api(client, token), create_player(name=name, username=user.username)
+
+
+def balance_of(user) -> int:
+    """The balance of `user`'s player, in cents."""
+    return ledger.player_balance(user.player)
 
 
 def players(*names):

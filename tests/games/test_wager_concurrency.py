@@ -14,7 +14,7 @@ from django.contrib.auth import get_user_model
 from django.db import connection, transaction
 from django.db.models import Sum
 
-from club import ledger, money_text
+from club import money_text
 from club.errors import Refused
 from club.models import Entry, Transaction
 from club.players import create_player
@@ -25,7 +25,7 @@ from games.services.hands import record_hand
 from games.services.settlement import settle
 from games.services.tables import open_table
 from games.services.wagers import place_wager, take_wager, withdraw_wager
-from tests.games.kit import at_once, summary
+from tests.games.kit import at_once, balance_of, summary
 from tests.games.test_wager_machine import Bet, Tab, balance_gallery, expected_books, started
 
 pytestmark = [
@@ -56,10 +56,6 @@ def open_pool(club, style: str, name: str = "T", **rules) -> Table:
                       wager_style=style, first_dealer=seated[1])
 
 
-def money(user) -> int:
-    return ledger.player_balance(user.player)
-
-
 def escrow(table: Table, unit: int) -> int:
     rows = Entry.objects.filter(account__code=f"escrow:table:{table.pk}:unit:{unit}")
     return rows.aggregate(total=Sum("amount"))["total"] or 0
@@ -87,8 +83,8 @@ def test_two_members_taking_the_rest_of_an_offer_at_once_get_it_once(club):
         assert sorted(wager.takes.values_list("stake", flat=True)) == [400, 600]
     assert_balanced_books()
     assert escrow(table, 1) == ROUNDS * 2000
-    assert (money(club.charles), money(club.dora)) == (ROUNDS * -1000, ROUNDS * -400)
-    assert money(club.emile) + money(club.fanny) == ROUNDS * -600
+    assert (balance_of(club.charles), balance_of(club.dora)) == (ROUNDS * -1000, ROUNDS * -400)
+    assert balance_of(club.emile) + balance_of(club.fanny) == ROUNDS * -600
 
 
 def test_a_take_racing_the_first_hand_is_matched_before_it_or_lapses(club):
@@ -113,7 +109,7 @@ def test_a_take_racing_the_first_hand_is_matched_before_it_or_lapses(club):
             assert (wager.status, wager.matched, wager.returned) == ("lapsed", 0, 1000)
             assert escrow(table, 1) == 0
     assert_balanced_books()
-    assert (money(club.charles), money(club.dora)) == (matched * -1000, matched * -1000)
+    assert (balance_of(club.charles), balance_of(club.dora)) == (matched * -1000, matched * -1000)
 
 
 @pytest.mark.parametrize("style", ["english", "french"])
@@ -136,7 +132,7 @@ def test_a_wager_placed_as_the_unit_starts_is_closed_with_it_or_refused(club, st
             assert isinstance(placed, Refused) and placed.code == "wagers_closed", placed
         assert not Wager.objects.filter(table=table, status="open").exists()
         assert escrow(table, 1) == 0
-    assert money(club.charles) == 0
+    assert balance_of(club.charles) == 0
     assert_balanced_books()
 
 

@@ -8,7 +8,6 @@ import io
 import pytest
 from django.contrib.auth import get_user_model
 
-from club import ledger
 from club.errors import Refused
 from club.models import Entry
 from club.players import create_player
@@ -16,7 +15,7 @@ from games.models import Hand
 from games.services.hands import correct_hand, record_hand
 from games.services.tables import open_table
 from games.services.wagers import place_wager, take_wager, withdraw_wager
-from tests.games.kit import players, summary
+from tests.games.kit import balance_of, players, summary
 
 pytestmark = pytest.mark.django_db
 
@@ -42,10 +41,6 @@ def pool(secretary, style):
     table = open_table(name="T", format="pool", players=[athos, porthos, aramis], rules={},
                        by=secretary, wager_style=style, first_dealer=porthos)
     return table, athos, porthos, aramis
-
-
-def money(user) -> int:
-    return ledger.player_balance(user.player)
 
 
 def escrow(table, unit: int) -> int:
@@ -97,7 +92,7 @@ def test_a_unit_brought_back_by_a_new_hand_holds_its_stakes_again(secretary, bys
     take_wager(wager_id=wager.pk, by=dora, stake=10_00)
     correct(table, secretary, 3, 2)  # 4-1: unit 1 is open again, unit 2 gone (stakes back)
     record(table, secretary, 0)  # Athos's vole: unit 1 his again, unit 2 back, not started
-    assert (money(charles), money(dora), escrow(table, 2)) == (-1000, -1000, 2000)
+    assert (balance_of(charles), balance_of(dora), escrow(table, 2)) == (-1000, -1000, 2000)
 
 
 def test_an_offer_on_a_unit_a_correction_took_away_is_returned_once(secretary, bystanders):
@@ -108,12 +103,12 @@ def test_an_offer_on_a_unit_a_correction_took_away_is_returned_once(secretary, b
     wager = place_wager(table_id=table.pk, by=charles, on=aramis.pk, stake=10_00)
     assert wager.unit_number == 3
     correct(table, secretary, 5, 2)  # unit 1 is Porthos's: unit 2 not played, unit 3 gone
-    assert money(charles) == 0  # the void gave his stake back
+    assert balance_of(charles) == 0  # the void gave his stake back
     try:
         withdraw_wager(wager_id=wager.pk, by=charles)
     except Refused:
         pass
-    assert (money(charles), escrow(table, 3)) == (0, 0)
+    assert (balance_of(charles), escrow(table, 3)) == (0, 0)
 
 
 def test_a_french_gallery_whose_player_a_correction_replaced_pays_no_more_than_it_holds(
@@ -127,7 +122,7 @@ def test_a_french_gallery_whose_player_a_correction_replaced_pays_no_more_than_i
     correct(table, secretary, 5, 2)  # unit 1 is Porthos's: unit 2 is Porthos against Aramis
     play_unit_2_won_by(table, secretary, aramis)
     assert escrow(table, 2) == 0
-    assert money(charles) + money(dora) == 0
+    assert balance_of(charles) + balance_of(dora) == 0
 
 
 def test_a_french_bet_on_a_player_a_correction_unseated_is_not_balanced(secretary, bystanders):
@@ -138,7 +133,7 @@ def test_a_french_bet_on_a_player_a_correction_unseated_is_not_balanced(secretar
     place_wager(table_id=table.pk, by=dora, on=aramis.pk, stake=10_00)
     correct(table, secretary, 5, 2)  # unit 1 is Porthos's: unit 2 is Porthos against Aramis
     record(table, secretary, 3)  # unit 2 starts: nobody backs Porthos, nothing is matched
-    assert (money(charles), money(dora), escrow(table, 2)) == (0, 0, 0)
+    assert (balance_of(charles), balance_of(dora), escrow(table, 2)) == (0, 0, 0)
 
 
 def win_current_game(table, secretary, winner):
@@ -163,12 +158,12 @@ def test_a_bet_placed_after_a_correction_voided_the_gallery_is_not_void_with_it(
     record(table, secretary, 3)  # unit 2 starts: Athos against Aramis, 10.00 against 10.00
     correct(table, secretary, 3, 2)  # 4-1: unit 1 is open again, unit 2 gone
     win_current_game(table, secretary, porthos)  # unit 2: Porthos against Aramis
-    assert (money(charles), money(dora)) == (0, 0)  # the old gallery is void
+    assert (balance_of(charles), balance_of(dora)) == (0, 0)  # the old gallery is void
     place_wager(table_id=table.pk, by=emile, on=porthos.pk, stake=5_00)
     place_wager(table_id=table.pk, by=charles, on=aramis.pk, stake=5_00)
     win_current_game(table, secretary, aramis)
     assert escrow(table, 2) == 0
-    assert (money(charles), money(dora), money(emile)) == (500, 0, -500)
+    assert (balance_of(charles), balance_of(dora), balance_of(emile)) == (500, 0, -500)
 
 
 def wagers_read(client, table) -> dict:
@@ -193,7 +188,7 @@ def test_a_french_bet_whose_gallery_a_correction_voided_reads_void_when_its_play
     record(table, secretary, 3)  # unit 2 starts: Athos against Aramis, 10.00 against 10.00
     correct(table, secretary, 5, 2)  # unit 1 is Porthos's: unit 2 is Porthos against Aramis
     play_unit_2_won_by(table, secretary, aramis)
-    assert (money(charles), money(dora)) == (0, 0)  # the settlement gave both stakes back
+    assert (balance_of(charles), balance_of(dora)) == (0, 0)  # the settlement gave both stakes back
     read = wagers_read(client, table)
     assert read[on_aramis.pk]["outcome"] == "void"
     assert read[on_athos.pk]["outcome"] == "void"
