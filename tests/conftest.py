@@ -1,11 +1,42 @@
 """Fixtures shared by the whole suite, its Hypothesis profile (tests/hypothesis_profiles.py)
 and its markers (docs/testing.md)."""
+import subprocess
+
 import pytest
 from django.test import override_settings
 from django.utils import translation
 
 import tests.hypothesis_profiles  # noqa: F401  (loads HYPOTHESIS_PROFILE before any test module)
 from testbed.daphne import Daphne
+
+DATABASE = {"db", "transactional_db", "django_db_reset_sequences", "django_db_serialized_rollback"}
+SERVERS = {"live_server", "daphne", "workers", "workers_on_own_redis", "own_redis"}
+PROCESSES = SERVERS - {"live_server"} | {"chromium"}
+# Modules that use the channel layer or the cache, with or without a database.
+LAYER = {"tests/club/test_channel_layer.py", "tests/club/test_health.py",
+         "tests/games/test_live.py", "tests/games/test_live_feed.py",
+         "tests/pages/test_advice_note.py"}
+SLOW = {"tests/games/test_wager_machine.py", "tests/test_bench.py", "tests/test_bench_advisor.py"}
+
+
+def pytest_collection_modifyitems(config, items):
+    """Marks each test by what it touches (the markers are listed in pyproject.toml):
+    `backend` when it uses the database, the channel layer, the cache or a server, or runs
+    only on some legs (a `skipif`: PostgreSQL, Redis, nginx), which is what `.ci/run`'s
+    PostgreSQL + Redis leg runs; `subprocess` when it starts another process
+    (a server, a command, a benchmark, the browser); `slow` for the longest modules."""
+    for item in items:
+        path = item.path.relative_to(config.rootpath).as_posix()
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if (item.get_closest_marker("django_db") or fixtures & (DATABASE | SERVERS)
+                or path in LAYER or item.get_closest_marker("skipif")):
+            item.add_marker(pytest.mark.backend)
+        module = vars(item.module) if hasattr(item, "module") else {}
+        if (fixtures & PROCESSES or module.get("subprocess") is subprocess
+                or "Daphne" in module):
+            item.add_marker(pytest.mark.subprocess)
+        if path in SLOW:
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -23,6 +23,7 @@ from testbed.users import user_with_token
 from tests.engine.ecarte_kit import follower_wins, legal_follows, other
 from tests.engine.kit import ALL_CARDS
 from tests.games.kit import players, summary
+from tests.hypothesis_profiles import examples
 
 pytestmark = pytest.mark.django_db
 
@@ -30,7 +31,7 @@ pytestmark = pytest.mark.django_db
 CHECKS = [schemathesis.checks.not_a_server_error, schemathesis.checks.status_code_conformance,
           schemathesis.checks.content_type_conformance,
           schemathesis.checks.response_schema_conformance]
-FUZZ = settings(max_examples=25, deadline=None,
+FUZZ = settings(max_examples=examples(25), deadline=None,
                 suppress_health_check=list(HealthCheck))
 
 

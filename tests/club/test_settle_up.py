@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from club.settle_up import EXACT_LIMIT, greedy, settle_up
+from tests.hypothesis_profiles import examples
 
 # A greedy, the most in debt paying the most in credit, pays 3 -> 500.00 first and then needs
 # four payments; 2 and 3 settle apart, and 1 pays 4 and 5: three.
@@ -123,7 +124,7 @@ def _ids_for(drawn) -> dict[int, int]:
     return dict(zip(ids, amounts))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(balances_of(EXACT_LIMIT + 5))
 def test_payments_clear_every_balance_once_each_way(balances):
     payments = settle_up(balances)
@@ -136,7 +137,7 @@ def test_payments_clear_every_balance_once_each_way(balances):
     assert settle_up(dict(reversed(balances.items()))) == payments
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(balances_of(8))
 def test_up_to_eight_balances_take_the_fewest_payments_a_brute_force_finds(balances):
     amounts = [cents for cents in balances.values() if cents]

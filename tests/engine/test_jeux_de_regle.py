@@ -13,8 +13,9 @@ from hypothesis import strategies as st
 from games.engine.analysis import analyse_deal
 from games.engine.cards import PACK, SUIT_OF
 from games.engine.jeux import FRENCH, fork, jeu_de_regle
+from tests.hypothesis_profiles import examples
 
-SETTINGS = settings(max_examples=60, deadline=None)
+SETTINGS = settings(max_examples=examples(60), deadline=None)
 
 
 def jeu(hand, turn_up="8H", ranking="classic"):

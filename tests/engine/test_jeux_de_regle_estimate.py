@@ -25,6 +25,7 @@ from games.engine.advisor import (
 )
 from games.engine.analysis import analyse_deal
 from games.engine.cards import PACK, SUIT_OF
+from tests.hypothesis_profiles import examples
 
 # One trump and a tierce major: the French source's jeu 1, Cavendish's no. 5.
 TIERCE_MAJOR = (["9H", "KS", "QS", "JS", "7C"], "8H")
@@ -120,7 +121,7 @@ def test_the_worst_case_needs_fewer_deals_than_the_cap():
     assert wilson(1225, 2450)[1] <= MARGIN < wilson(1100, 2200)[1]
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=examples(6), deadline=None)
 @given(st.lists(st.sampled_from(PACK), min_size=6, max_size=6, unique=True),
        st.integers(0, 2**32))
 def test_any_hand_gets_an_estimate_within_the_margin(cards, seed):

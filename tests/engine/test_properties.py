@@ -13,8 +13,9 @@ from hypothesis import strategies as st
 from games.engine import EngineError, analyse, score
 from tests.engine.ecarte_kit import REFUSE, ROLES, follower_wins, legal_follows, other, solve
 from tests.engine.kit import ALL_CARDS
+from tests.hypothesis_profiles import examples
 
-SETTINGS = settings(max_examples=150, deadline=None)
+SETTINGS = settings(max_examples=examples(150), deadline=None)
 SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
@@ -263,7 +264,7 @@ def test_a_hand_in_progress_marks_only_the_kings(rnd):
 
 
 @given(st.randoms(use_true_random=False))
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 def test_the_analysis_is_the_double_dummy_minimax_of_the_hands_at_the_start_of_play(rnd):
     hand = Hand(rnd, abandon=False, fresh_game=True)
     elder_tricks, by_lead = solve(hand.at_play["elder"], hand.at_play["dealer"], hand.trump,

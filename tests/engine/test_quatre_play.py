@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 from games.engine.quatre import score_quatre
 from tests.engine.kit import ALL_CARDS
 from tests.engine.quatre_kit import SEATS, deal, full, play_out, rejects
+from tests.hypothesis_profiles import examples
 
 # Hearts are trumps (the turn-up is 7H) in every deal below.
 FOLLOW = deal("8S AD 7D 7C 8C", "JS 9D 8D 9C TC", "QS 9S KD QD JD", "KC QC JC AC TD")
@@ -142,7 +143,7 @@ def random_hand(data, target=7):
     return record, taken
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(st.data())
 def test_a_random_legal_hand_is_always_accepted(data):
     record, taken = random_hand(data)

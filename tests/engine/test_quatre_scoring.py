@@ -9,6 +9,7 @@ from games.engine.quatre import score_quatre
 from tests.engine.kit import marks
 from tests.engine.quatre_kit import full, summary
 from tests.engine.test_quatre_play import random_hand
+from tests.hypothesis_profiles import examples
 
 ROLE = {"elder_side": "elder", "dealer_side": "dealer"}
 SIDE = {"elder": "elder_side", "dealer": "dealer_side", None: None}
@@ -97,7 +98,7 @@ def same_result(quatre, hand):
     assert quatre["vulnerable"] == SIDE[hand["vulnerable"]]
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(opening=st.sampled_from(("played", "exchanged", "second", "third", "dealer")),
        elder_side=st.integers(0, 5), king=st.sampled_from((None, "turned", "elder", "second",
                                                            "third", "dealer")),
@@ -124,7 +125,7 @@ def king_ends_game(record):
     return bool(body.get("king")) and before[SIDE_OF[body["king"]]] + 1 >= record["target"]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.data())
 def test_a_full_hands_points_equal_the_two_handed_scorers(data):
     record, taken = random_hand(data)

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from games.engine.trois import score_trois
 from tests.engine.kit import marks
 from tests.engine.trois_kit import SEATS, full, legal_hands, rejects, summary
+from tests.hypothesis_profiles import examples
 
 TRICK_MARKS = ("point", "vole", "refusal")
 # Trump diamonds, none dealt. The elder takes the first trick, the middle the next two, the
@@ -86,13 +87,13 @@ def summaries(draw):
     return summary(opening, tricks, **fields)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(summaries())
 def test_never_more_than_three_points_on_tricks_nor_all_three_to_one(record):
     check_trick_points(score_trois(record))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(legal_hands())
 def test_a_played_hand_never_marks_more_than_three_on_tricks_nor_all_to_one(hand):
     record, facts = hand

@@ -11,6 +11,7 @@ from games.engine import score
 from games.engine.trois import score_trois
 from tests.engine.kit import refuses
 from tests.engine.trois_kit import full, legal_hands, rejects, summary
+from tests.hypothesis_profiles import examples
 
 ELDER, MIDDLE, DEALER = "KS QS JS AS TS", "9S 8S 7S KH QH", "JH AH TH 9H 8H"
 ELDER_VOLE = ["KS 9S JH", "QS 8S AH", "JS 7S TH", "AS KH 9H", "TS QH 8H"]
@@ -132,7 +133,7 @@ def test_a_summary_needs_its_opening_its_king_turned_and_its_tricks():
             "summary.king")
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(legal_hands())
 def test_a_random_legal_hand_is_accepted(hand):
     record, facts = hand

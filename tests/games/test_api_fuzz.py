@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from games.models import Hand, HandVersion, Table
 from testbed.users import user_with_token
 from tests.games.kit import Api, players
+from tests.hypothesis_profiles import examples
 
 pytestmark = pytest.mark.django_db
 
@@ -32,7 +33,7 @@ def setting(client):
     return api, snap
 
 
-@settings(max_examples=150, deadline=None,
+@settings(max_examples=examples(150), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(body=json_values)
 def test_any_json_body_posted_as_a_hand_is_answered_without_a_500(setting, body):
@@ -48,7 +49,7 @@ def test_any_json_body_posted_as_a_hand_is_answered_without_a_500(setting, body)
             before = (Hand.objects.count(), Table.objects.get(pk=snap["id"]).seq)
 
 
-@settings(max_examples=60, deadline=None,
+@settings(max_examples=examples(60), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(body=json_values)
 def test_any_json_body_posted_as_a_table_or_player_is_answered_without_a_500(setting, body):

@@ -24,6 +24,7 @@ from games.services.tricks import add_trick, finish_hand
 from tests.engine.quatre_kit import full as quatre_full
 from tests.games.kit import players, summary
 from tests.games.test_api_quatre_tricks import DEAL, PLAY
+from tests.hypothesis_profiles import examples
 
 pytestmark = pytest.mark.django_db
 
@@ -108,7 +109,7 @@ HANDS = st.lists(st.tuples(st.integers(0, 5), st.booleans(),
                            st.sampled_from([None, "elder", "dealer"])), min_size=1, max_size=12)
 
 
-@settings(max_examples=25, deadline=None,
+@settings(max_examples=examples(25), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(fmt=st.sampled_from(["pool", "rubber"]), rules=RULES, mix=HANDS,
        seed=st.integers(0, 2**32))

@@ -16,9 +16,10 @@ A refused act must change nothing at all.
 
 The course of play (who plays which unit, who wins it) comes from the engine's `Course`, fed
 the hands the model itself recorded; none of the wagers' arithmetic is borrowed from the code
-under test. The number of examples is WAGER_MACHINE_EXAMPLES (and of steps in each,
-WAGER_MACHINE_STEPS) for a longer run; the default run takes the same walks every time, and
-WAGER_MACHINE_RANDOM=1 draws fresh ones.
+under test. The number of walks follows the Hypothesis profile (tests/hypothesis_profiles.py:
+HYPOTHESIS_PROFILE=long for ten times as many), or WAGER_MACHINE_EXAMPLES; the steps in each are
+WAGER_MACHINE_STEPS. The walks are the same on every run, and WAGER_MACHINE_RANDOM=1 draws fresh
+ones.
 """
 import os
 import random
@@ -57,10 +58,11 @@ from games.services.settlement import settle
 from games.services.tables import abandon_table, open_table
 from games.services.wagers import place_wager, take_wager, withdraw_wager
 from tests.games.kit import summary
+from tests.hypothesis_profiles import examples
 
 pytestmark = pytest.mark.django_db
 
-EXAMPLES = int(os.environ.get("WAGER_MACHINE_EXAMPLES", "50"))
+EXAMPLES = int(os.environ.get("WAGER_MACHINE_EXAMPLES", examples(50)))
 STEPS = int(os.environ.get("WAGER_MACHINE_STEPS", "60"))
 
 TALLY = Counter()  # what the acts came to, shown with -s
