@@ -10,7 +10,7 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
-from club import ledger
+from club import ledger, money_text
 from club.models import Player, Transaction
 
 
@@ -70,6 +70,11 @@ class Table(models.Model):
         """Whether the table is a pool whose players pay an entry or forfeits."""
         return self.format == self.Format.POOL and any(
             self.rules.get(key, "0.00") != "0.00" for key in ("pool_entry", "pool_forfeit"))
+
+    @property
+    def entry_cents(self) -> int:
+        """A pool's entry, in cents (its option is kept as the API writes it, "5.00")."""
+        return money_text.parse(self.rules["pool_entry"])
 
     def seat_rows(self) -> list:
         """The table's seats with their players, in seat order. They are read once for this

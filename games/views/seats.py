@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from club import refusals
+from club import money_text, refusals
 from club.errors import Refused
 from club.idempotency import form_once
 from club.models import Player
@@ -38,7 +38,7 @@ def seat_form(request, table_id: int):
         else:
             errors = {"seat": refused.message}
         return table_page(request, table, errors=errors, status=400)
-    entry = table.rules["pool_entry"]
+    entry = money_text.local(table.entry_cents)
     if done and player is not None:
         messages.success(request, _("%(name)s has taken his seat: his entry of %(entry)s is "
                                     "paid.") % {"name": player.name, "entry": entry})

@@ -83,8 +83,7 @@ def seat_panel(request, table: Table, error: str | None = None) -> dict | None:
                and player.pk in (table.snapshot.get("seats_pending") or []))
     if not pending and error is None:
         return None
-    entry = money_text.local(money_text.parse(table.rules["pool_entry"]))
-    return {"pending": pending, "entry": entry, "error": error,
+    return {"pending": pending, "entry": money_text.local(table.entry_cents), "error": error,
             "key": uuid.uuid4().hex}
 
 

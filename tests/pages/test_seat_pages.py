@@ -191,7 +191,7 @@ def test_the_notice_and_the_staff_form_in_french(members, staff, with_guest):
     said = notice(page)
     assert "Pas encore assis : Porthos, Grimaud." in said
     assert "Grimaud n'a pas d'identifiant : seul le personnel peut l'asseoir." in said
-    assert "Asseoir Grimaud (mise 5.00)" in said
+    assert "Asseoir Grimaud (mise 5,00)" in said  # as French writes an amount
     assert "Places pas encore prises" in said and "depuis la page de cette table" in said
     opening = client.get("/tables/new/").content.decode()  # staff are not told; a member is
     member = as_user(members["Athos"], HTTP_ACCEPT_LANGUAGE="fr").get("/tables/new/")
