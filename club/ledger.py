@@ -32,7 +32,7 @@ def within_ceiling(cents: int, what: str, *, code: str,
     `code` that names `what` (such as "the stake") and the ceiling, as `most` (and `limit`)
     for the pages' sentence of its `rule`."""
     if cents > MAX_AMOUNT:
-        most = money_text.Amount(MAX_AMOUNT)
+        most = money_text.Local(MAX_AMOUNT)
         raise Refused(code, f"{what} must be at most {money_text.plain(most)}, the club's "
                       f"ceiling on any amount, not {money_text.plain(cents)}", rule=rule,
                       most=most, limit=most)

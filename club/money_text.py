@@ -8,7 +8,7 @@ becomes text only at the edges:
     parse(text)   "12.50" -> 1250: the API's strings and the table's options
     local(cents)  1250 -> "12.50" in English, "12,50" in French: the pages, in the reader's
                   language (Django's l10n; `{{ cents|money }}` in a template, club/templatetags;
-                  an `Amount` named in a refusal is said so on the page)
+                  a `Local` named in a refusal is said so on the page)
 
 An amount typed on a page is read in the page's language by club.forms, which calls `parse`.
 MAX_AMOUNT is the club's ceiling on every amount it accepts (club.ledger.within_ceiling).
@@ -52,7 +52,7 @@ def local(cents: int) -> str:
     return formats.number_format(Decimal(cents).scaleb(-2), 2)
 
 
-class Amount(int):
+class Local(int):
     """Whole cents that write themselves as the page's language does (`local`): an amount
     named in a refusal (club.errors), which club.refusals says in the reader's sentence."""
 

@@ -194,7 +194,7 @@ def club_settle_up(*, held_apart: bool = False) -> Settlement:
         raise Refused("money_held", f"the balances sum to {money_text.plain(total)}, not "
                       "0.00: the rest is held at a table (a pool's pot, or wagers in escrow); "
                       "settle up once it is paid out", rule="held_at_tables",
-                      total=money_text.Amount(total))
+                      total=money_text.Local(total))
     since = _since_last_payment(balances) if held_apart else None
     everyone = {*balances, *settled, *(pk for _code, _cents, put_up in held for pk in put_up),
                 *(since["moved"] if since else ())}

@@ -32,7 +32,7 @@ def _reference(table: Table, *parts) -> str:
 
 def pool_payments(table: Table, course: Course) -> dict:
     """What each player has paid into the pot so far, in cents, by posting reference."""
-    entry = money_text.parse(table.rules["pool_entry"])
+    entry = table.entry_cents
     forfeit = money_text.parse(table.rules["pool_forfeit"])
     payments = {}
     if entry:

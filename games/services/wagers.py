@@ -95,7 +95,7 @@ def _stake(table: Table, cents: int, rest: int | None = None) -> int:
     ledger.within_ceiling(cents, "the stake", code="bad_stake")
     if cents == rest and cents > 0:
         return cents
-    least, most = (None if text is None else money_text.Amount(money_text.parse(text))
+    least, most = (None if text is None else money_text.Local(money_text.parse(text))
                    for text in (table.rules["wager_min"], table.rules["wager_max"]))
     if cents < least:
         raise Refused("bad_stake", f"the stake must be at least {money_text.plain(least)} at "
@@ -116,8 +116,8 @@ def _within_credit(player, cents: int) -> None:
         raise Refused("insufficient_funds", f"{player.name} may not owe more than "
                       f"{money_text.plain(limit)}: his balance is "
                       f"{money_text.plain(ledger.player_balance(player))}",
-                      rule="over_credit", name=player.name, limit=money_text.Amount(limit),
-                      balance=money_text.Amount(ledger.player_balance(player)))
+                      rule="over_credit", name=player.name, limit=money_text.Local(limit),
+                      balance=money_text.Local(ledger.player_balance(player)))
 
 
 @transaction.atomic
@@ -185,7 +185,7 @@ def take_wager(*, wager_id: int, by, stake: int) -> WagerTake:
     _not_scoring(table, by)
     cents = _stake(table, stake, rest=wager.unmatched)
     if cents > wager.unmatched:
-        left = money_text.Amount(wager.unmatched)
+        left = money_text.Local(wager.unmatched)
         raise Refused("over_unmatched", f"only {money_text.plain(left)} of wager {wager.pk} is "
                       "still unmatched", rule="unmatched_left", left=left, wager=wager.pk)
     try:

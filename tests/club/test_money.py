@@ -8,7 +8,7 @@ from django.template import Context, Template
 from django.utils import translation
 
 from club.errors import Refused
-from club.money_text import Amount, local, parse, plain
+from club.money_text import Local, local, parse, plain
 from club.refusals import said
 
 
@@ -108,10 +108,10 @@ def test_only_whole_cents_are_written_for_a_page(value):
 def test_an_amount_named_in_a_refusal_is_said_as_the_readers_language_writes_it():
     """The API's message keeps "0.10"; the page's sentence says the amount in its language."""
     refused = Refused("bad_stake", f"the stake must be at least {plain(10)} at this table",
-                      rule="stake_below_min", least=Amount(10))
+                      rule="stake_below_min", least=Local(10))
     with translation.override("fr"):
         assert "0,10" in str(said(refused))
     with translation.override("en"):
         assert "0.10" in str(said(refused))
     assert refused.message == "the stake must be at least 0.10 at this table"
-    assert Amount(10) == 10 and Amount(10) + 5 == 15
+    assert Local(10) == 10 and Local(10) + 5 == 15
