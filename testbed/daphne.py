@@ -4,16 +4,21 @@ workers), bench/api.py and the benchmarks built on it, bench/fanout.py and bench
 
 Being another process, the server cannot see a test's database: `on_sqlite` gives it its own
 SQLite file, migrated first, and a staff member's API token; everything else is made through
-its API. It can be stopped and started again on the same port with the same file, as a club's
-server restarts. Starting waits for daphne to say it listens, within a generous limit.
+its API. The migrations run once per process, into a template file that each server's file is a
+copy of, with the same token. It can be stopped and started again on the same port with the
+same file, as a club's server restarts. Starting waits for daphne to say it listens, within a
+generous limit.
 
 `on_postgres` serves a PostgreSQL database of its own instead, with a Redis channel layer: as
 production runs, where several workers (`worker`) share the database and the layer."""
+import atexit
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 import urllib.parse
 import urllib.request
 from pathlib import Path
@@ -23,12 +28,26 @@ import psycopg
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
 LIMIT = 60  # seconds: only a broken server takes that long
+TEMPLATE: dict = {}  # this process's migrated SQLite file ("path") and its staff token ("token")
 
 
 def manage(env: dict, *args) -> str:
     """Runs `manage.py ARGS` with `env`; its output."""
     return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, check=True,
                           capture_output=True, text=True, timeout=300).stdout.strip()
+
+
+def template(env: dict) -> Path:
+    """This process's migrated SQLite file with a staff token, made on the first call with
+    `env` (its DATABASE_URL aside) and removed when the process ends."""
+    if not TEMPLATE:
+        home = Path(tempfile.mkdtemp(prefix="daphne-template-"))
+        atexit.register(shutil.rmtree, home, ignore_errors=True)
+        env = env | {"DATABASE_URL": f"sqlite:///{home / 'db.sqlite3'}"}
+        manage(env, "migrate", "--noinput", "-v", "0")
+        token = manage(env, "api_token", "secretary", "--create-user", "--staff")
+        TEMPLATE.update(path=home / "db.sqlite3", token=token)
+    return TEMPLATE["path"]
 
 
 class Daphne:
@@ -49,9 +68,13 @@ class Daphne:
         env = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
         env |= {"DATABASE_URL": f"sqlite:///{home / 'db.sqlite3'}",
                 "DJANGO_SETTINGS_MODULE": "server.settings"} | settings
-        manage(env, "migrate", "--noinput", "-v", "0")
         server = cls(env, home / "daphne.log")
-        server.token = manage(env, "api_token", "secretary", "--create-user", "--staff")
+        if "DATABASE_URL" in settings:  # another database: migrated where it is
+            manage(env, "migrate", "--noinput", "-v", "0")
+            server.token = manage(env, "api_token", "secretary", "--create-user", "--staff")
+        else:
+            shutil.copyfile(template(env), home / "db.sqlite3")
+            server.token = TEMPLATE["token"]
         return server
 
     @classmethod
