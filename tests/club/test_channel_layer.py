@@ -6,6 +6,7 @@ import os
 import pytest
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from channels_redis.core import RedisChannelLayer
 
 
 async def round_trip(message):
@@ -40,14 +41,15 @@ def test_the_suite_runs_on_the_configured_layer():
 @pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="Redis's blocking reads only")
 def test_a_member_that_waits_longer_than_a_blocking_read_still_receives():
     """The layer reads Redis in blocking reads of 5 seconds; a client-side read timeout as
-    short (redis-py 8's default) would end a live feed's socket after 5 idle seconds."""
+    short (redis-py 8's default) would end a live feed's socket after 5 idle seconds. The
+    member waits one second past the first blocking read."""
     async def wait_then_send():
         layer = get_channel_layer()
         channel = await layer.new_channel()
         await layer.group_add("tables.idle", channel)
         try:
             waiting = asyncio.ensure_future(layer.receive(channel))
-            await asyncio.sleep(7)
+            await asyncio.sleep(RedisChannelLayer.brpop_timeout + 1)
             await layer.group_send("tables.idle", {"type": "table.update", "seq": 2})
             return await asyncio.wait_for(waiting, 20)
         finally:
