@@ -33,8 +33,9 @@ run: install
 serve-prod: install
 	$(BIN)/python deploy/serve.py
 
+# The whole suite; PYTEST_ARGS narrows it, e.g. PYTEST_ARGS="-m backend" (docs/testing.md).
 test: install
-	$(BIN)/pytest
+	$(BIN)/pytest $(PYTEST_ARGS)
 
 lint: install
 	$(BIN)/ruff check .
