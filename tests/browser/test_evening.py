@@ -392,10 +392,10 @@ def test_a_pool_evening_from_phones(daphne, chromium):
                  f"{E}.",
                  f"Décidé à nouveau : la table gagnée par Aramis devient la table gagnée par "
                  f"{E}.",
-                 "Aramis : solde 0.00, puis -38.00 (-38.00).",
-                 f"{E} : solde 0.00, puis 36.00 (+36.00).",
-                 f"{D} : solde 0.00, puis 2.00 (+2.00).",
-                 "Les comptes étaient réglés : chaque solde était à 0.00."]:
+                 "Aramis : solde 0,00, puis -38,00 (-38,00).",
+                 f"{E} : solde 0,00, puis 36,00 (+36,00).",
+                 f"{D} : solde 0,00, puis 2,00 (+2,00).",
+                 "Les comptes étaient réglés : chaque solde était à 0,00."]:
         expect(effect).to_contain_text(line)
     shot(secretary, "09-late-correction-shown")
     secretary.get_by_role("button", name="Confirmer la correction").tap()
@@ -411,8 +411,8 @@ def test_a_pool_evening_from_phones(daphne, chromium):
     secretary.goto(f"{base}/settle-up/")
     since = secretary.locator("section.since")
     expect(since).to_contain_text("Ces soldes ont bougé depuis le dernier paiement")
-    for name, now in [("Aramis", "-38.00"), (E, "36.00"), (D, "2.00")]:
-        expect(since.locator("li", has_text=name)).to_contain_text(f"0.00 → {now}")
+    for name, now in [("Aramis", "-38,00"), (E, "36,00"), (D, "2,00")]:  # French amounts
+        expect(since.locator("li", has_text=name)).to_contain_text(f"0,00 → {now}")
     expect(since).to_contain_text("les paiements déjà faits ne tombent plus juste")
     again = {"Aramis": Decimal("-38.00"), E: Decimal("36.00"), D: Decimal("2.00")}
     payments = settle_up(secretary, again)

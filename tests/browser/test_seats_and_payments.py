@@ -79,7 +79,7 @@ def test_the_secretary_settles_up_in_french_with_a_comma_and_one_tap(live_server
         "Accept-Language": "fr"})
     log_in(secretary, url, "steward")
     secretary.goto(f"{url}/settle-up/")
-    expect(secretary.locator(".payments li")).to_contain_text("12.50")
+    expect(secretary.locator(".payments li")).to_contain_text("12,50")
     secretary.locator("#payer").select_option(label="Porthos")
     secretary.locator("#payee").select_option(label="Aramis")
     amount = secretary.locator("#amount")
@@ -91,12 +91,12 @@ def test_the_secretary_settles_up_in_french_with_a_comma_and_one_tap(live_server
     secretary.locator("#amount").fill("4,00")
     secretary.get_by_role("button", name="Enregistrer le paiement").tap()
     expect(secretary.locator(".messages")).to_contain_text("Le paiement est enregistré.")
-    expect(secretary.locator(".payments li")).to_contain_text("8.50")
+    expect(secretary.locator(".payments li")).to_contain_text("8,50")
     shot(secretary, "seats/settle-up-fr")
 
     secretary.locator(".payments li").first.get_by_role("button", name="Payé").tap()
     expect(secretary.locator(".messages")).to_contain_text("Le paiement est enregistré.")
     # Athos's entry is held in the pot of the pool not yet played: nobody owes anything else.
     expect(secretary.locator(".notice")).to_contain_text("Rien à payer maintenant")
-    expect(secretary.locator(".held")).to_contain_text("5.00")
+    expect(secretary.locator(".held")).to_contain_text("5,00")
     context.close()
