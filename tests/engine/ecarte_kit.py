@@ -53,6 +53,19 @@ def before(elder, dealer):
     return {"elder": elder, "dealer": dealer}
 
 
+BOTH = {"doubling": True, "offer_point": True}  # the rules of a table with both variants
+
+
+def irr(kind, by=None, **extra):
+    """An irregularities entry of type `kind`, by the role `by` when given, with any other key
+    (`trick`, `reason`) from `extra`."""
+    entry = {"type": kind}
+    if by:
+        entry["by"] = by
+    entry.update(extra)
+    return entry
+
+
 def stock_of(elder, dealer, turn_up):
     """The 21 cards of the stock, in a fixed order (suits S H D C, ranks K..7)."""
     used = set(H(elder)) | set(H(dealer)) | {turn_up}
