@@ -5,7 +5,7 @@ import pytest
 from playwright.sync_api import expect
 
 from club.models import Transaction
-from tests.games.test_admin_wagers import evenings  # noqa: F401  (the English and French evenings)
+from tests.games.kit import evenings  # noqa: F401  (the English and French evenings)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -1,11 +1,12 @@
 """The games tests' fixtures: the API clients of a scorer and of another member (each a
 member with a token) and of the secretary (staff with a token); a staff member for the
-services; the players of a table à trois and à quatre. The secretary's browser session is
-`staff_client` (tests/conftest.py)."""
+services; the players of a table à trois and à quatre; the secretary's two evenings of wagers
+(`evenings`, from the kit). The secretary's browser session is `staff_client`
+(tests/conftest.py)."""
 import pytest
 
 from testbed.users import user_with_token
-from tests.games.kit import Api, players
+from tests.games.kit import Api, evenings, players  # noqa: F401  (evenings: the kit's fixture)
 
 
 @pytest.fixture

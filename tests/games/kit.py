@@ -1,17 +1,19 @@
 """The games tests' kit: a scripted API client and the checks of its answers, members,
-players, summary records, tables à trois and à quatre opened through the API, and tables played
-to a given point through the API or through the services."""
+players, summary records, tables à trois and à quatre opened through the API, tables played
+to a given point through the API or through the services, and the secretary's two evenings of
+wagers (the `evenings` fixture) with the readers of the admin's lists of the money."""
 import json
 import re
 import threading
 
+import pytest
 from django.db import connections
 
 from club import ledger
-from club.models import Player
+from club.models import ApiToken, Player, Transaction
 from club.players import create_player
 from games.api.schemas import HandAndTable
-from games.models import Hand, Table
+from games.models import Hand, Table, Wager
 from games.services.hands import record_hand
 from games.services.tables import open_table
 from testbed.users import user_with_token
@@ -189,3 +191,77 @@ def at_once(*works):
     for thread in threads:
         thread.join()
     return answers
+
+
+# -- the secretary's view of the money (the admin) ---------------------------------------------
+WAGERS, MONEY, LEDGER = "/admin/games/wager/", "/admin/games/movement/", "/admin/club/transaction/"
+
+
+@pytest.fixture
+def evenings(client, secretary) -> dict:
+    """Two evenings played through the API; returns the players, the tables and the wagers by
+    name. At the English one Charles offers 10.00 on Athos at 5:2, Dora lays 10.00 to 4.00 and
+    Emile 15.00 to 6.00; Emile offers 2.00 on Porthos and withdraws it; Athos wins the unit. At
+    the French one (levy 5%) Charles backs Athos for 10.00, Dora for 5.00 and Emile backs
+    Porthos for 12.00; Dora gets 3.00 back when the sides are balanced, and Athos wins the unit.
+    Before both, Charles paid 20.00 in at the door: a transaction of the club's ledger made at
+    no table."""
+    api = Api(client, ApiToken.objects.create(user=secretary).key)
+    athos, porthos, aramis = players("Athos", "Porthos", "Aramis")
+    (charles_api, charles), (dora_api, dora), (emile_api, emile) = (
+        member(client, name) for name in ("Charles", "Dora", "Emile"))
+    door = ledger.post(kind="deposit", memo="paid in at the door", by=secretary, entries=[
+        (ledger.house_account(), -2000), (ledger.account_for_player(charles), 2000)])
+
+    def open_pool(name, style, **rules):
+        return api.post("/tables", {
+            "name": name, "format": "pool", "players": [athos.pk, porthos.pk, aramis.pk],
+            "first_dealer": porthos.pk, "wager_style": style, "rules": rules}).json()
+
+    def bet(bettor_api, table, on, stake, **odds):
+        answer = bettor_api.post(f"/tables/{table['id']}/wagers",
+                                 {"on": on.pk, "stake": stake, **odds})
+        assert answer.status_code == 201, answer.content
+        return Wager.objects.get(pk=answer.json()["id"])
+
+    english = open_pool("English evening", "english")
+    offer = bet(charles_api, english, athos, "10.00", odds="5:2")
+    dora_api.post(f"/wagers/{offer.pk}/take", {"stake": "4.00"})
+    emile_api.post(f"/wagers/{offer.pk}/take", {"stake": "6.00"})
+    withdrawn = bet(emile_api, english, porthos, "2.00")
+    emile_api.post(f"/wagers/{withdrawn.pk}/withdraw")
+    win_game(api, english, athos.pk)
+
+    french = open_pool("French evening", "french", levy_percent="5")
+    gallery = [bet(charles_api, french, athos, "10.00"), bet(dora_api, french, athos, "5.00"),
+               bet(emile_api, french, porthos, "12.00")]
+    win_game(api, french, athos.pk)
+    return {"charles": charles, "dora": dora, "emile": emile, "door": door, "offer": offer,
+            "withdrawn": withdrawn, "gallery": gallery,
+            "english": Table.objects.get(pk=english["id"]),
+            "french": Table.objects.get(pk=french["id"])}
+
+
+def listed(response) -> list:
+    """The list's rows: wagers' ids, or the transactions' ids of the money at tables."""
+    assert response.status_code == 200
+    return sorted(getattr(row, "transaction_id", row.pk)
+                  for row in response.context["cl"].result_list)
+
+
+def transactions(**lookups) -> list:
+    """The ids of the club's transactions that match `lookups`, in order."""
+    return sorted(Transaction.objects.filter(**lookups).values_list("pk", flat=True))
+
+
+def words(html: str) -> str:
+    """The HTML's text, its tags taken off."""
+    return re.sub(r"<[^>]+>", "", html)
+
+
+def cells(page: str, link: str) -> dict:
+    """The cells of the list's row that holds `link`, by field, without their tags."""
+    start = page.rindex("<tr", 0, page.index(link))
+    row = page[start:page.index("</tr>", start)]
+    return {field: words(text).strip() for field, text in
+            re.findall(r'<t[dh] class="field-(\w+)[^"]*">(.*?)</t[dh]>', row, re.S)}
