@@ -2,10 +2,11 @@
 
     .venv/bin/python -m bench.admin [--tables 2000] [--hands 100000] [--repeat 5] [--fresh]
 
-It seeds the configured database with bulk_create (no services: each table is replayed by the
-engine's course of play, so that its hands, games and units agree), then times the admin's
-pages through Django's test Client, logged in as a superuser, and prints the number of
-queries and the milliseconds (best and median of the repeats). It asserts nothing about time.
+It seeds the configured database with bulk_create (no services: each table's hands
+are played by the engine's course of play, so that its hands, games and units agree), then
+times the admin's pages through Django's test Client, logged in as a superuser, and prints the
+number of queries and the milliseconds (best and median of the repeats). It asserts nothing
+about time.
 
 The database is DATABASE_URL. Unset, it is a scratch SQLite file, /tmp/ecarte-bench-admin.sqlite3,
 never the project's db.sqlite3. A database that already holds the tables is reused as it is;

@@ -1,5 +1,5 @@
 """Recording hands through the API on one daphne worker: latency of POST /api/tables/{id}/hands
-(validation, storage, replay, stakes and snapshot included) and sustained hands per second.
+(validation, storage, the course, stakes and snapshot included) and sustained hands per second.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_api .venv/bin/python -m bench.api
 

@@ -129,7 +129,7 @@ def _same_entries(tx: Transaction, entries: list[tuple[Account, int]]) -> bool:
     return stored == sorted((account.pk, amount) for account, amount in entries)
 
 
-def _replay(key: str, entries: list[tuple[Account, int]]) -> Transaction:
+def _first_posted(key: str, entries: list[tuple[Account, int]]) -> Transaction:
     """The transaction first posted with `key`, if this is a true repeat of it."""
     existing = Transaction.objects.get(idempotency_key=key)
     if not _same_entries(existing, entries):
@@ -182,7 +182,7 @@ def _record(
         idempotency_key is not None
         and Transaction.objects.filter(idempotency_key=idempotency_key).exists()
     ):
-        return _replay(idempotency_key, checked)
+        return _first_posted(idempotency_key, checked)
     # Only a posting that can lose a race (same key, same reversal) needs a savepoint, so that
     # the loss leaves the caller's transaction usable.
     racing = idempotency_key is not None or reverses is not None
@@ -204,7 +204,7 @@ def _record(
         if idempotency_key is not None and (
             Transaction.objects.filter(idempotency_key=idempotency_key).exists()
         ):
-            return _replay(idempotency_key, checked)
+            return _first_posted(idempotency_key, checked)
         if reverses is not None:
             raise LedgerError(f"transaction #{reverses.pk} is already reversed") from None
         raise

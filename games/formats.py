@@ -2,7 +2,7 @@
 
 `course_for(setup)` gives the course of a table's format: the two-handed `Course` for a pool
 or a rubber, else a `TroisCourse` (games.engine.trois_game.TroisGame) or a `QuatreCourse`
-(games.engine.quatre.QuatreMatch). Both offer what the replay, record_hand, the snapshot and
+(games.engine.quatre.QuatreMatch). Both offer what games.courses, record_hand, the snapshot and
 the projection read of a `Course`: the games and the unit, who is elder and dealer in the hand
 to come, `play`, `placed`, `over`, `winner` and the hand in progress (a hand entered card by
 card, which keeps the deal until it is finished). A table's `Hand.elder` and `Hand.dealer` are

@@ -4,7 +4,7 @@ A table's course of play is a fold of its hands (games.engine.course). `Hand` an
 `HandVersion`s are what the scorer entered: a correction is a new version, and only the
 table's last hand, while it is entered trick by trick, is updated in place
 (games.services.tricks). `Game` and `Unit` rows, and each hand's current `result`, are derived
-from them and rewritten whenever the table is replayed.
+from them and rewritten whenever the table's course is rebuilt.
 """
 from django.conf import settings
 from django.db import models
@@ -158,7 +158,7 @@ class Hand(models.Model):
     entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
                                    related_name="+")
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
-    # Derived by replaying the table:
+    # Derived from the table's course:
     status = models.CharField(max_length=9, choices=Status.choices, default=Status.COUNTED)
     number_in_game = models.PositiveIntegerField(null=True, blank=True)
     result = models.JSONField(null=True, blank=True)

@@ -31,12 +31,12 @@ from django.utils import timezone, translation
 from club import money_text
 from club.models import Entry
 from games.admin.lines import game_sides
+from games.courses import play_or_set_aside, setup
 from games.engine import EngineError, quatre, trois
 from games.engine.course import Course, CourseHand
 from games.formats import MANY_HANDED, seats_of
 from games.models import Game, GamePlayer, Hand, Movement, Seat, Table, Unit, Wager, WagerTake
 from games.presentation.display import marks_text
-from games.replay import play_or_set_aside, setup
 from games.selectors.wagers import reckonings
 
 EXPORT_FORMAT = "ecarte-club-export/1"
@@ -176,8 +176,8 @@ def _game_in_play(table: Table) -> dict | None:
 
 def scored_records(table: Table, hands: list) -> dict:
     """{hand number: the record as the table scored it}, for the hands that have a place.
-    Replays the table as the services do (games.replay), taking each record's context before
-    it is played. An à trois or à quatre table's records are exported as entered."""
+    Rebuilds the table's course as the services do (games.courses), taking each record's
+    context before it is played. An à trois or à quatre table's records are exported as entered."""
     if table.format in MANY_HANDED:
         return {}
     course = Course(setup(table))

@@ -183,7 +183,7 @@ class HandAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
                                       messages.INFO)
                 else:
                     self.message_user(request, f"Hand {hand.number} is now version "
-                                      f"{corrected.version}; the table was replayed.",
+                                      f"{corrected.version}; the table's course was rebuilt.",
                                       messages.SUCCESS)
                 return HttpResponseRedirect(reverse("admin:games_hand_change",
                                                     args=[hand.pk]))

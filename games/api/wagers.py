@@ -9,7 +9,7 @@ from club.api.schemas import REFUSED, ErrorOut
 from club.auth import API_AUTH
 from club.errors import Refused
 from club.idempotency import IDEMPOTENCY_KEY, idempotent
-from games import replay
+from games import courses
 from games.api.schemas import TableWagers, WagerOut
 from games.models import Table, Wager
 from games.selectors.wagers import figured, gallery, wager_json, wager_out
@@ -41,7 +41,7 @@ def stake_cents(text: str) -> int:
 def _out(wager: Wager) -> dict:
     wager.refresh_from_db()
     table = wager.table
-    return wager_out(table, replay.replay(table), wager)
+    return wager_out(table, courses.course_of(table), wager)
 
 
 @router.post("/tables/{table_id}/wagers", response={201: WagerOut, REFUSED: ErrorOut},
@@ -73,7 +73,7 @@ def withdraw_wager(request, wager_id: int):
             summary="Every wager of the table, unit by unit, with its outcome")
 def table_wagers(request, table_id: int):
     table = get_or_refuse(Table, table_id, "table")
-    course = replay.replay(table)
+    course = courses.course_of(table)
     rows = figured(table, course)
     current = [row for row in rows if row.wager.unit_number == course.unit.number]
     return {"style": table.wager_style, "wagers": [wager_json(row) for row in rows],

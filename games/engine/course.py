@@ -1,9 +1,9 @@
 """The course of play at a table (docs/rules.md, section 10): games, rubbers and pools.
 
 Pure Python like the rest of the engine. A table's whole state is a fold of its hands in
-order: `Course(setup)` starts it, `course.play(hand)` applies one hand. Replaying the current
-versions of a table's hands always rebuilds the same state, so a correction anywhere simply
-replays the table.
+order: `Course(setup)` starts it, `course.play(hand)` applies one hand. Playing the current
+versions of a table's hands again always rebuilds the same state, so a correction anywhere
+simply rebuilds the table's course.
 """
 from dataclasses import dataclass, field
 

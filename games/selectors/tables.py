@@ -1,5 +1,5 @@
 """The list of tables: each one as its stored snapshot has it, so that a page costs the same
-few queries however many tables it holds (nothing is replayed)."""
+few queries however many tables it holds (no course is rebuilt)."""
 from club.models import Player
 from games.models import Table
 

@@ -1,7 +1,7 @@
 """A table's wagers as the API and the live feed show them: the current unit's in the snapshot,
 every unit's in the table's list, each with what became of it (games.engine.wagers.reckon);
 and the same reckoning for lists of wagers of many tables (the admin, the CSV, a member's page),
-read from the stored units rather than a replay."""
+read from the stored units rather than a course rebuilt."""
 from dataclasses import dataclass
 from decimal import Decimal
 

@@ -1,5 +1,5 @@
 """What every change of a table shares. The table row is locked first, so that several daphne
-workers serving the same table take turns. The table's state is then rebuilt by replaying its
+workers serving the same table take turns. The table's state is then rebuilt by playing its
 hands, its derived rows and pool stakes are brought in line with that state, its `seq` moves
 on with a `TableEvent` row for the change, and the new snapshot is published once the
 transaction commits.
@@ -7,7 +7,7 @@ transaction commits.
 from django.utils import timezone
 
 from club.errors import Refused
-from games import replay
+from games import courses
 from games.engine.course import Course
 from games.live.publish import publish_on_commit
 from games.models import Table, TableEvent
@@ -40,7 +40,7 @@ def rebuild(table: Table, *, kind: str, by, change: dict | None = None,
     publishes the change after commit; the postings and the change are made by the user
     `by`."""
     if course is None:
-        course = replay.replay(table)
+        course = courses.course_of(table)
     if table.status != Table.Status.ABANDONED:
         close_if_over(table, course)
     project(table, course)

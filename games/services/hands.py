@@ -2,7 +2,7 @@
 from django.db import transaction
 
 from club.errors import Refused
-from games import replay
+from games import courses
 from games.engine import EngineError
 from games.engine.cards import parse_card
 from games.engine.course import Course, CourseHand
@@ -21,7 +21,7 @@ def record_hand(*, table_id: int, record, by, idempotency_key: str | None = None
     table = locked_table(table_id)
     if not may_score(table, by):
         raise Refused("not_scorer", "only the table's scorers and staff may enter hands")
-    hands, course, keys = replay.current(table)
+    hands, course, keys = courses.current(table)
     if idempotency_key in keys:
         earlier = table.hands.get(number=keys[idempotency_key])
         if earlier.versions.get(version=1).record != record:
@@ -85,7 +85,7 @@ def hand_played(table: Table, course: Course, hands: list[CourseHand], hand: Han
     (and at a two-handed table the unit's) and settles the unit; then the table's `seq` moves
     on and the change is published. Once it commits, the worker keeps `hands` for the table's
     next change, with `course` when their Idempotency-Keys come too (`keys`,
-    games.replay.current)."""
+    games.courses.current)."""
     games, units = before
     if course.over:
         kind = f"{table.format}_won"
@@ -95,7 +95,7 @@ def hand_played(table: Table, course: Course, hands: list[CourseHand], hand: Han
         kind = "game_over"
     else:
         kind = "trick" if course.hand_in_progress is not None else "hand"
-    transaction.on_commit(lambda: replay.recent.keep(table, hands, course, keys))
+    transaction.on_commit(lambda: courses.recent.keep(table, hands, course, keys))
     if kind not in ("hand", "trick"):  # a game ended
         close_if_over(table, course)
         game = hands[-1].game
@@ -124,21 +124,22 @@ def locked_table_of(hand_id: int, by, *, act: str) -> Table:
 
 @transaction.atomic
 def correct_hand(*, hand_id: int, record, by, seq: int | None = None) -> Hand:
-    """Replaces a hand's record with a new version and replays the table from it. With `seq`,
-    only if the table is still at that `seq` (what the scorer was shown it would change)."""
+    """Replaces a hand's record with a new version and rebuilds the table's course from it.
+    With `seq`, only if the table is still at that `seq` (what the scorer was shown it would
+    change)."""
     table = locked_table_of(hand_id, by, act="correct hands")
     if seq is not None and table.seq != seq:
         raise Refused("table_changed", "the table changed since this correction was shown",
                       rule="table_changed")
     hand = table.hands.get(pk=hand_id)
-    hands = replay.table_hands(table)
+    hands = courses.table_hands(table)
     if not by.is_staff and _unit_is_over(table, hands, hand.number):
         raise Refused("unit_decided", "this hand's unit is over: only staff may correct it")
     old_record, hand.record = hand.record, record
-    course = replay.new_course(table)
+    course = courses.new_course(table)
     for stored in hands:
         if stored.key != hand.number:
-            replay.play_or_set_aside(course, stored)
+            courses.play_or_set_aside(course, stored)
             continue
         # the corrected hand must itself be valid in its place
         placed = play_next(course, CourseHand(stored.key, stored.game, stored.elder,
@@ -213,6 +214,6 @@ def _unit_is_over(table: Table, hands: list[CourseHand], number: int) -> bool:
     table closed (docs/api.md: a scorer corrects a hand while its unit is open)."""
     if table.status != Table.Status.PLAYING:
         return True
-    course = replay.replay(table, hands)
+    course = courses.course_of(table, hands)
     game, _ = course.placed(number)
     return game is not None and course.units[game.unit - 1].winner is not None

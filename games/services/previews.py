@@ -1,5 +1,5 @@
 """What a correction of a hand would change, found without saving it: the correction is made
-as usual (games.services.hands, with the table replayed, its rows projected and its money
+as usual (games.services.hands, with the table's course rebuilt, its rows projected and its money
 settled by the same code), then rolled back, and the club as it stood before is set beside the
 club as it would stand after. So the scorer's page can say "this correction will ..." and save
 it only once he confirms.

@@ -9,7 +9,7 @@ and is published like a recorded hand (`hands.hand_played`).
 from django.db import transaction
 
 from club.errors import Refused
-from games import replay
+from games import courses
 from games.engine.course import CourseHand
 from games.models import Hand, Table
 from games.services.hands import hand_played, locked_table_of, play_next
@@ -53,15 +53,15 @@ def _change(hand_id: int, by, change) -> Hand:
     if table.status != Table.Status.PLAYING:
         raise Refused("table_closed", f"the table is {table.status}: no more tricks")
     hand = table.hands.get(pk=hand_id)
-    hands = replay.table_hands(table)
-    result = hand.result or {}  # its result at its place, as the last replay left it
+    hands = courses.table_hands(table)
+    result = hand.result or {}  # its result at its place, as the last rebuilding left it
     if (hands[-1].key != hand.number or hand.status != Hand.Status.COUNTED
             or not result.get("in_progress") or result.get("game_over")):
         raise Refused("hand_not_in_progress", f"hand {hand.number} is not in progress: only "
                       "the table's last hand, while it is entered trick by trick, takes "
                       "tricks or is finished; correct it instead")
     record = change(hand.record)
-    course = replay.replay(table, hands[:-1])
+    course = courses.course_of(table, hands[:-1])
     before = (len(course.games), len(course.units))
     stored = hands[-1]
     hands[-1] = CourseHand(stored.key, stored.game, stored.elder, stored.dealer, record)

@@ -12,7 +12,7 @@ from django.db import transaction
 from club import ledger, money_text
 from club.errors import Refused
 from club.models import Player
-from games import replay
+from games import courses
 from games.engine.course import Course
 from games.engine.wagers import Bet, balance, lay, parse_odds
 from games.models import Table, Wager, WagerTake
@@ -53,7 +53,7 @@ def closed_to_wagers(table: Table, course: Course) -> Refused | None:
 
 def _open_unit(table: Table) -> Course:
     """The table's course, when its current unit is open for wagers."""
-    course = replay.replay(table)
+    course = courses.course_of(table)
     refused = closed_to_wagers(table, course)
     if refused is not None:
         raise refused

@@ -1,10 +1,10 @@
 """The pages of the games app, one module per page: the evening and the tables (tables.py), the
-wager forms of a table (wagers.py, wager_forms.py), its history and replay (history.py), the
-scorer's view of a table, a hand's history and its correction (scoring.py; its Django form
-score_forms.py, the records it writes score_records.py, the widgets score_widgets.py), opening a
-table (opening.py), a member's page (members.py), the rules (rules.py) and the standings
-(standings.py)."""
-from games.views.history import history, replay
+wager forms of a table (wagers.py, wager_forms.py), its history and its hands one by one
+(history.py), the scorer's view of a table, a hand's history and its correction (scoring.py; its
+Django form score_forms.py, the records it writes score_records.py, the widgets
+score_widgets.py), opening a table (opening.py), a member's page (members.py), the rules
+(rules.py) and the standings (standings.py)."""
+from games.views.history import hand_by_hand, history
 from games.views.members import member
 from games.views.opening import open_table
 from games.views.rules import rules
@@ -14,6 +14,6 @@ from games.views.standings import home, standings
 from games.views.tables import evening, table, tv_all, tv_table
 from games.views.wagers import wager_form
 
-__all__ = ["correct", "evening", "hand_history", "history", "home", "member", "open_table",
-           "replay", "rules", "score", "seat_form", "standings", "table", "tv_all", "tv_table",
+__all__ = ["correct", "evening", "hand_by_hand", "hand_history", "history", "home", "member",
+           "open_table", "rules", "score", "seat_form", "standings", "table", "tv_all", "tv_table",
            "wager_form"]

@@ -1,10 +1,10 @@
-"""A table's history (every TableEvent, in seq order) and its replay (the counted hands one
-by one, rebuilt by games.replay), with the table's own visibility. The replay gives whoever
-may score the table each hand's history and correction page: the scorer's page lists only the
-last hands."""
+"""A table's history (every TableEvent, in seq order) and its hands one by one (`hand_by_hand`:
+the counted hands, from the course games.courses rebuilds), with the table's own visibility.
+The hand-by-hand page gives whoever may score the table each hand's history and correction page:
+the scorer's page lists only the last hands."""
 from django.shortcuts import render
 
-from games import replay as replays
+from games.courses import course_of
 from games.models import Hand
 from games.presentation import words
 from games.presentation.display import hand_html
@@ -32,12 +32,12 @@ def history(request, table_id: int):
 
 def _counted(table) -> list[tuple]:
     """The hands that count, in order: (game number, hand number, result)."""
-    course = replays.replay(table)
+    course = course_of(table)
     return [(game.number, key, result) for game in course.games for key, result in game.hands]
 
 
 @shown
-def replay(request, table_id: int):
+def hand_by_hand(request, table_id: int):
     table = visible_table(request, table_id)
     counted = _counted(table)
     try:
@@ -64,6 +64,6 @@ def replay(request, table_id: int):
             "game_over": (result or {}).get("game_over"),
             "winner": roles.get((result or {}).get("winner")),
         }
-    return render(request, "games/replay.html", context)
+    return render(request, "games/hand_by_hand.html", context)
 
 

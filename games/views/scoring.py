@@ -316,8 +316,9 @@ def hand_history(request, table_id: int, number: int):
 @login_required
 def correct(request, table_id: int, number: int):
     """A past hand corrected with the same widgets, prefilled from its record: a new
-    version, and the table replayed from it. A hand entered card by card is corrected card by
-    card, its tricks as well, or replaced by a summary; a summary may become a full record."""
+    version, and the table's course rebuilt from it. A hand entered card by card is corrected
+    card by card, its tricks as well, or replaced by a summary; a summary may become a full
+    record."""
     table = _scored_table(request, table_id)
     hand = get_object_or_404(Hand.objects.select_related("elder", "dealer"), table=table,
                              number=number)

@@ -8,7 +8,7 @@ import uuid
 from django.conf import settings
 
 from club import ledger, money_text, refusals
-from games import replay
+from games import courses
 from games.models import Table, Wager
 from games.services.wagers import closed_to_wagers
 
@@ -26,7 +26,7 @@ def wager_panel(request, table: Table, *, errors: dict, values: dict) -> dict | 
         return None
     user = request.user
     player = getattr(user, "player", None) if user.is_authenticated else None
-    course = replay.replay(table)
+    course = courses.course_of(table)
     names = {int(pk): name for pk, name in (table.snapshot.get("names") or {}).items()}
     closed = closed_to_wagers(table, course)
     rules = table.rules

@@ -1,6 +1,7 @@
-"""The wager forms, a table's history and replay, a member's page and the settle-up on a 360 px
-phone. Charles posts an English offer from the table's page and Dora, in another browser, takes
-part of it. Screenshots go to tests/artifacts/ (not committed) for a person to look at."""
+"""The wager forms, a table's history and its hands one by one, a member's page and the
+settle-up on a 360 px phone. Charles posts an English offer from the table's page and Dora, in
+another browser, takes part of it. Screenshots go to tests/artifacts/ (not committed) for a
+person to look at."""
 import pytest
 from playwright.sync_api import expect
 
@@ -111,12 +112,12 @@ def test_a_member_posts_an_offer_and_another_takes_it(live_server, evening, brow
     shot(charles, "history")
 
     charles.goto(f"{url}/tables/{evening['played']}/")
-    charles.get_by_role("link", name="Replay").click()
+    charles.get_by_role("link", name="Hand by hand").click()
     expect(charles.locator("h2#hand-title")).to_have_text("Hand 1, game 1")
-    charles.wait_for_load_state("load")  # replay.js (deferred) listens for the keys by then
+    charles.wait_for_load_state("load")  # hand_by_hand.js (deferred) listens for the keys by then
     charles.keyboard.press("ArrowRight")
     expect(charles.locator("h2#hand-title")).to_have_text("Hand 2, game 1")
-    shot(charles, "replay")
+    shot(charles, "hand-by-hand")
 
     charles.goto(f"{url}/standings")
     charles.get_by_role("link", name="Athos").click()

@@ -104,7 +104,7 @@ def test_the_secretary_reviews_corrects_and_exports(live_server, pool, rubber,
                           '"tricks": {"elder": 3, "dealer": 2}}}')
     desk.get_by_role("button", name="Save the correction").click()
     assert desk.locator(".messagelist").inner_text() == (
-        "Hand 1 is now version 2; the table was replayed.")
+        "Hand 1 is now version 2; the table's course was rebuilt.")
     assert len(desk.request.get(versions).json()["versions"]) == 2
     assert desk.locator("#content").inner_text().count("tricks: elder 5, dealer 0") == 1
 

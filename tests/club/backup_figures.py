@@ -6,7 +6,7 @@ import json
 
 def club_figures() -> dict:
     """The standings, every account's balance, every table's snapshot (as stored and as its
-    hands replay it), every rated game side, the permissions granted and the admin's log by
+    hands rebuild it), every rated game side, the permissions granted and the admin's log by
     content type (which a restore finds by their natural keys), and the rows of each model."""
     from django.contrib.admin.models import LogEntry
     from django.contrib.auth.models import Permission
@@ -14,8 +14,8 @@ def club_figures() -> dict:
     from club import ledger
     from club.management.commands.restore import rows_held
     from club.models import Account
+    from games.courses import course_of
     from games.models import GamePlayer, Table
-    from games.replay import replay
     from games.selectors.snapshot import snapshot
     from games.selectors.standings import standings
 
@@ -23,7 +23,7 @@ def club_figures() -> dict:
         "standings": standings(),
         "balances": {account.code: cents
                      for account, cents in ledger.balances(Account.objects.all()).items()},
-        "snapshots": {table.pk: [table.snapshot, snapshot(table, replay(table))]
+        "snapshots": {table.pk: [table.snapshot, snapshot(table, course_of(table))]
                       for table in Table.objects.all()},
         "ratings": list(GamePlayer.objects.order_by("game_id", "player_id").values_list(
             "game_id", "player_id", "won", "mu", "sigma")),

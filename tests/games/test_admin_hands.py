@@ -73,7 +73,7 @@ def test_the_hand_list_shows_marks_and_filters_by_player(staff_client, secretary
     assert [h.table.name for h in searched.context["cl"].result_list] == ["Cardinal's men"]
 
 
-def test_a_correction_from_the_admin_makes_a_new_version_and_replays_the_table(
+def test_a_correction_from_the_admin_makes_a_new_version_and_rebuilds_the_course(
         staff_client, secretary):
     table = pool(secretary)
     hand, _ = record_hand(table_id=table.pk, record=summary(2), by=secretary)

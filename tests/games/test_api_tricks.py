@@ -80,7 +80,7 @@ def test_each_act_moves_seq_on_keeps_version_one_and_updates_it_in_place(scorer,
         assert answer.status_code in (200, 201), answer.content
         HandAndTable.model_validate(answer.json())  # the shape the schema publishes
         assert answer.json()["table"]["seq"] == seq + 1
-        assert answer.json()["table"] == fresh(table["id"])  # the table replayed afresh
+        assert answer.json()["table"] == fresh(table["id"])  # the table's course rebuilt afresh
         assert answer.json()["hand"]["version"] == 1
         seq += 1
     hand, _ = hand_and_table(hand_id)

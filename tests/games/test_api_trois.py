@@ -85,7 +85,7 @@ def test_a_table_of_three_takes_three_players(scorer, trio):
     assert answer.status_code in (400, 422)
 
 
-def test_a_correction_replays_the_game(scorer, trio):
+def test_a_correction_rebuilds_the_game(scorer, trio):
     snap = open_trois(scorer, trio).json()
     athos, porthos = trio[0].pk, trio[1].pk
     assert snap["trois"]["seats"]["elder"] == porthos

@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 
 from club.errors import Refused
 from club.models import Player
+from games.courses import course_of
 from games.models import Game, GamePlayer, Table, Unit
 from games.ratings import rerate
-from games.replay import replay
 from games.services.hands import record_hand
 from games.services.projection import project
 from games.services.settlement import settle
@@ -65,7 +65,7 @@ def play_out(table: Table, secretary, mix=MIX, rng=None, limit=None) -> int:
 
 def writes_of_full_projection(table_id: int) -> list[str]:
     table = Table.objects.get(pk=table_id)
-    course = replay(table)
+    course = course_of(table)
     with CaptureQueriesContext(connection) as seen:
         project(table, course)
         settle(table, course, by=table.opened_by)

@@ -1,4 +1,4 @@
-"""A worker keeps the hands of the tables it served last (games.replay.recent), valid
+"""A worker keeps the hands of the tables it served last (games.courses.recent), valid
 only while the table's `seq` is the one it read them at. These tests commit for real, as
 production does, so that the copy is made; each checks that what the copy feeds the next hand
 is what the database holds."""
@@ -6,7 +6,7 @@ from datetime import timedelta
 
 import pytest
 
-from games import replay
+from games import courses
 from games.models import Hand, Table
 from testbed.users import user_with_token
 from tests.games.kit import Api, players, post_hand, summary
@@ -26,7 +26,7 @@ def test_the_copy_is_made_after_commit_and_matches_the_database(scorer, snap):
     for tricks in (3, 2, 5):
         snap = post_hand(scorer, snap, summary(tricks))["table"]
     table = Hand.objects.first().table
-    kept = replay.recent.get(table)
+    kept = courses.recent.get(table)
     assert kept is not None, "the worker kept the table's entries"
     assert [(e.key, e.record) for e in kept] == [
         (h.number, h.record) for h in Hand.objects.order_by("number")]
@@ -57,21 +57,21 @@ def test_a_table_with_a_kept_tables_id_and_seq_but_made_later_gets_no_copy(score
     for tricks in (3, 2):
         snap = post_hand(scorer, snap, summary(tricks))["table"]
     table = Table.objects.get(pk=snap["id"])
-    assert replay.recent.get(table) is not None
+    assert courses.recent.get(table) is not None
 
     table.created_at += timedelta(microseconds=1)
 
-    assert replay.recent.get(table) is None
+    assert courses.recent.get(table) is None
 
 
 def test_the_next_hand_is_played_on_the_kept_course(scorer, snap):
     for tricks in (3, 2, 5):
         snap = post_hand(scorer, snap, summary(tricks))["table"]
     table = Table.objects.get(pk=snap["id"])
-    hands, course, keys = replay.recent.take(table)
+    hands, course, keys = courses.recent.take(table)
     assert [h.key for h in hands] == [1, 2, 3] and keys == {}
     assert {str(p): s for p, s in course.game.score.items()} == snap["game"]["score"]
-    assert replay.recent.take(table) is None, "the course is handed over, not shared"
+    assert courses.recent.take(table) is None, "the course is handed over, not shared"
 
 
 def test_a_kept_course_is_not_taken_for_a_table_set_up_otherwise(scorer, snap):
@@ -80,7 +80,7 @@ def test_a_kept_course_is_not_taken_for_a_table_set_up_otherwise(scorer, snap):
     snap = post_hand(scorer, snap, summary(3))["table"]
     table = Table.objects.get(pk=snap["id"])
     table.rules = {**table.rules, "ranking": "ace_high"}
-    assert replay.recent.take(table) is None
+    assert courses.recent.take(table) is None
 
 
 def test_a_hand_that_fails_after_it_was_played_leaves_no_trace_in_the_course(
@@ -112,7 +112,7 @@ def test_a_key_kept_with_the_course_still_finds_its_hand(client):
     first = opener.post(f"/tables/{snap['id']}/hands", {"record": summary(3)}, key="t7:1")
     opener.post(f"/tables/{snap['id']}/hands", {"record": summary(2)}, key="t7:2")
     table = Table.objects.get(pk=snap["id"])
-    assert replay.recent.get(table) is not None
+    assert courses.recent.get(table) is not None
     again = second.post(f"/tables/{snap['id']}/hands", {"record": summary(3)}, key="t7:1")
     assert again.status_code == 201 and again.json()["hand"]["id"] == first.json()["hand"]["id"]
     other = second.post(f"/tables/{snap['id']}/hands", {"record": summary(5)}, key="t7:2")

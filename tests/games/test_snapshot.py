@@ -1,11 +1,11 @@
-"""The stored snapshot is always the table replayed afresh from its hands (docs/architecture.md: the
+"""The stored snapshot is always the table rebuilt afresh from its hands (docs/architecture.md: the
 database is the truth; the snapshot and the feed are views of it)."""
 import json
 
 import pytest
 
+from games.courses import course_of
 from games.models import Table
-from games.replay import replay
 from games.selectors.snapshot import snapshot
 from tests.games.kit import hand_won_by, players, summary
 
@@ -14,10 +14,11 @@ pytestmark = pytest.mark.django_db
 
 def fresh(table_id: int) -> dict:
     table = Table.objects.get(pk=table_id)
-    return snapshot(table, replay(table))
+    return snapshot(table, course_of(table))
 
 
-def test_after_hands_a_rotation_and_a_correction_the_snapshot_is_the_replay(scorer, staff_api):
+def test_after_hands_a_rotation_and_a_correction_the_snapshot_is_the_course_rebuilt(scorer,
+                                                                                    staff_api):
     trio = players("Athos", "Porthos", "Aramis")
     snap = staff_api.post("/tables", {"name": "T", "format": "pool", "scorers": ["scorer"],
                                       "players": [p.pk for p in trio],

@@ -18,7 +18,7 @@ from club import money_text
 from club.errors import Refused
 from club.models import Entry, Transaction
 from club.players import create_player
-from games import replay
+from games import courses
 from games.engine.course import Setup
 from games.models import Hand, Table, Wager, WagerTake
 from games.services.hands import record_hand
@@ -194,7 +194,7 @@ def test_members_wagering_at_once_while_hands_are_recorded_keep_every_cent(club,
                 current = Table.objects.get(pk=table.pk)
                 if current.status != Table.Status.PLAYING:
                     return
-                course = replay.replay(current)
+                course = courses.course_of(current)
                 time.sleep(0.01 if started(course, course.unit.number) else 0.25)
                 record_hand(table_id=table.pk, record=summary(rng.choice([0, 2, 3, 5])),
                             by=club.secretary)
@@ -220,7 +220,7 @@ def test_members_wagering_at_once_while_hands_are_recorded_keep_every_cent(club,
     assert_balanced_books()
     before = Transaction.objects.count()
     with transaction.atomic():
-        settle(Table.objects.get(pk=table.pk), replay.replay(table), by=club.secretary)
+        settle(Table.objects.get(pk=table.pk), courses.course_of(table), by=club.secretary)
         assert Transaction.objects.count() == before
         transaction.set_rollback(True)
 

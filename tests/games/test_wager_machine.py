@@ -11,7 +11,7 @@ step:
   model says: a unit's escrow holds exactly the stakes still held on it, nothing once the unit
   is decided or voided;
 - the wager and take rows are the model's;
-- settling each table afresh from its replayed course posts and reverses nothing.
+- settling each table afresh from its rebuilt course posts and reverses nothing.
 A refused act must change nothing at all.
 
 The course of play (who plays which unit, who wins it) comes from the engine's `Course`, fed
@@ -47,7 +47,7 @@ from hypothesis.stateful import (
 from club.errors import Refused
 from club.models import Entry, Player, Transaction
 from club.players import create_player
-from games import replay
+from games import courses
 from games.api.wagers import stake_cents
 from games.engine import EngineError
 from games.engine.cards import PACK
@@ -189,7 +189,7 @@ class Tab:
             try:
                 course.play(CourseHand(number, game, elder, dealer, record))
             except EngineError:
-                pass  # set aside, as a replay does
+                pass  # set aside, as rebuilding the course does
         return course
 
     def playing(self, course: Course) -> bool:
@@ -823,7 +823,7 @@ class WagerMachine(RuleBasedStateMachine):
             before = Transaction.objects.count()
             with transaction.atomic():
                 table = Table.objects.get(pk=tab.pk)
-                settle(table, replay.replay(table), by=self.staff)
+                settle(table, courses.course_of(table), by=self.staff)
                 after = Transaction.objects.count()
                 transaction.set_rollback(True)
             assert after == before, f"settling table {tab.pk} afresh posted {after - before}"

@@ -1,4 +1,5 @@
-"""A table's history and replay, a member's page, the standings' links and the settle-up."""
+"""A table's history and its hands one by one, a member's page, the standings' links and the
+settle-up."""
 import re
 
 import pytest
@@ -47,7 +48,7 @@ def test_the_history_says_what_each_wager_act_was(client, staff, django_user_mod
     assert page.index("placed") < page.index("taken")
 
 
-def test_the_replay_shows_hand_n_with_its_seats_marks_and_score(client, staff):
+def test_the_hand_by_hand_page_shows_hand_n_with_its_seats_marks_and_score(client, staff):
     table = pool(staff, hands=3)
 
     first = page_text(client.get(f"/tables/{table.pk}/replay/"))
@@ -68,7 +69,7 @@ def test_the_replay_shows_hand_n_with_its_seats_marks_and_score(client, staff):
     assert "Hand 3, game 1" in beyond and 'rel="next"' not in beyond
 
 
-def test_the_replay_of_a_table_without_hands_says_so(client, staff):
+def test_the_hand_by_hand_page_of_a_table_without_hands_says_so(client, staff):
     table = pool(staff)
 
     assert "No hand counts at this table yet." in client.get(

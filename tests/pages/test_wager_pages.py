@@ -279,7 +279,7 @@ def test_the_forms_speak_french(staff, bettors):
     page = charles.get(f"/tables/{table.pk}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
 
     for words in ("Proposer une offre", "Mise", "Cote a:b", "Prendre une offre", "Votre solde",
-                  "Historique", "Rejouer"):
+                  "Historique", "Coup par coup"):
         assert words in page, words
     assert "Post an offer" not in page
 

@@ -13,10 +13,10 @@ corrections and wagers to ten tables.
 
 Refusals (a unit that has started, a table that is won, an offer already taken...) are part of
 such an evening and are only counted; an answer of 5xx fails. Afterwards, once the ratings have
-caught up, the workers' database is checked as a whole: every table is the replay of its stored
-hands, no hand is counted twice, the ledger balances, settling each table afresh posts nothing,
-each escrow and pot holds exactly what is still at stake, and re-rating the club changes
-nothing. The work is bounded by counts, never by a clock."""
+caught up, the workers' database is checked as a whole: every table is the course rebuilt from its
+stored hands, no hand is counted twice, the ledger balances, settling each table afresh posts
+nothing, each escrow and pot holds exactly what is still at stake, and re-rating the club
+changes nothing. The work is bounded by counts, never by a clock."""
 import http.client
 import json
 import random
@@ -77,7 +77,7 @@ from club import money_text
 from club.models import Entry, Transaction
 from games import ratings
 from games.models import HandVersion, Table, Wager
-from games.replay import replay
+from games.courses import course_of
 from games.selectors.snapshot import snapshot
 from games.services.settlement import settle
 
@@ -130,9 +130,9 @@ def rerated():
 
 tables = {}
 for table in Table.objects.all():
-    course = replay(table)
+    course = course_of(table)
     tables[table.pk] = {
-        "replayed": snapshot(table, course), "stored": table.snapshot,
+        "rebuilt": snapshot(table, course), "stored": table.snapshot,
         "numbers": list(table.hands.order_by("number").values_list("number", flat=True)),
         "keys": list(table.hands.values_list("idempotency_key", flat=True)),
         "escrow": [held(f"escrow:table:{table.pk}:"), at_risk(table, course)],
@@ -366,7 +366,7 @@ def test_fifty_clients_through_two_workers_leave_every_table_and_every_cent_righ
 
     for table in evening.tables:
         stored = checked["tables"][str(table["id"])]
-        assert stored["stored"] == stored["replayed"] == a.api(f"/tables/{table['id']}") == (
+        assert stored["stored"] == stored["rebuilt"] == a.api(f"/tables/{table['id']}") == (
             b.api(f"/tables/{table['id']}"))
         assert stored["numbers"] == list(range(1, len(stored["numbers"]) + 1))
         assert len(set(stored["keys"])) == len(stored["keys"])  # each key at most once

@@ -26,12 +26,12 @@ def test_a_spectator_on_one_worker_follows_every_hand_posted_to_the_other(worker
 
 TABLES, HANDS = 10, 4  # four hands of a point each: no game ends, so every post is taken
 
-REPLAYED = """
+REBUILT = """
 import json
 from games.models import Table
-from games.replay import replay
+from games.courses import course_of
 from games.selectors.snapshot import snapshot
-print(json.dumps({table.pk: {"replayed": snapshot(table, replay(table)), "stored": table.snapshot,
+print(json.dumps({table.pk: {"rebuilt": snapshot(table, course_of(table)), "stored": table.snapshot,
                              "hands": table.hands.count()}
                   for table in Table.objects.all()}))
 """
@@ -67,7 +67,7 @@ def test_scorers_posting_through_both_workers_at_once_count_every_hand_once(work
 
     played = dict(zip(tables, at_once(*[lambda t=t, k=k: evening(t, k)
                                          for t, k in zip(tables, tokens.values())])))
-    stored = json.loads(manage(a.env, "shell", "-v", "0", "-c", REPLAYED))
+    stored = json.loads(manage(a.env, "shell", "-v", "0", "-c", REBUILT))
 
     for table_id, answers in played.items():
         assert all(isinstance(answer, dict) for answer in answers), answers
@@ -76,5 +76,5 @@ def test_scorers_posting_through_both_workers_at_once_count_every_hand_once(work
         assert len({answer["hand"]["id"] for answer in answers}) == HANDS  # retries: same hand
         table = stored[str(table_id)]
         assert table["hands"] == HANDS
-        assert table["stored"] == table["replayed"] == a.api(f"/tables/{table_id}")
+        assert table["stored"] == table["rebuilt"] == a.api(f"/tables/{table_id}")
         assert table["stored"]["seq"] == 1 + HANDS  # opened, then one change a hand

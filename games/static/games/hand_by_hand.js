@@ -1,4 +1,4 @@
-/* The replay page: the arrow keys follow the previous and next links (which work without it). */
+/* The hand-by-hand page: the arrow keys follow the previous and next links (which work without it). */
 (function () {
   document.addEventListener("keydown", function (event) {
     if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) { return; }

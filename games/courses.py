@@ -1,9 +1,9 @@
 """A table's course of play rebuilt from its hands (games.engine.course).
 
-The services, the exports and the tests all replay a table through here. A worker also keeps
-the hands of the tables it served last, with the course they played to (`recent`), so that
-recording a hand neither reads the table's earlier hands again nor replays them under the
-table's lock.
+The services, the exports and the tests all rebuild a table's course through here
+(`course_of`). A worker also keeps the hands of the tables it served last, with the course they
+played to (`recent`), so that recording a hand neither reads the table's earlier hands again nor
+plays them again under the table's lock.
 """
 import threading
 from collections import OrderedDict
@@ -47,7 +47,7 @@ class RecentHands:
     were entered with (key -> hand number). The course is handed over, not shared: `take`
     gives it to the one change that will play the next hand on it, and only that change's
     commit keeps it again. A change that fails or is refused leaves nothing behind, and the
-    next one reads and replays the table's hands."""
+    next one reads the table's hands and plays them again."""
 
     def __init__(self, size: int = 256):
         self.size, self.tables, self.lock = size, OrderedDict(), threading.Lock()
@@ -93,7 +93,7 @@ def table_hands(table: Table) -> list[CourseHand]:
     return hands
 
 
-def replay(table: Table, hands: list[CourseHand] | None = None) -> Course:
+def course_of(table: Table, hands: list[CourseHand] | None = None) -> Course:
     """The table's course after its hands (read from the table when not given)."""
     course = course_for(setup(table))
     for hand in table_hands(table) if hands is None else hands:
@@ -111,4 +111,4 @@ def current(table: Table) -> tuple[list[CourseHand], Course, dict]:
     rows = table.hands.order_by("number").values_list(
         "number", "game_number", "elder_id", "dealer_id", "record", "idempotency_key")
     hands = [CourseHand(*row[:5]) for row in rows]
-    return hands, replay(table, hands), {row[5]: row[0] for row in rows if row[5]}
+    return hands, course_of(table, hands), {row[5]: row[0] for row in rows if row[5]}

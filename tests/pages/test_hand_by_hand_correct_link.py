@@ -1,5 +1,5 @@
 """An old hand is corrected from the pages: the scorer's page lists only the last six hands,
-so the replay, which turns every hand that counts, gives a scorer (staff, the opener, the
+so the hand-by-hand page, which turns every hand that counts, gives a scorer (staff, the opener, the
 scorers he named) the links to the hand's history and its correction page; a reader who may
 not score is not offered them."""
 import pytest
@@ -18,8 +18,8 @@ def seven(django_user_model):
     return staff, pool(staff, hands=7)
 
 
-def test_the_replay_links_an_old_hand_to_its_correction_for_a_scorer(seven,
-                                                                    django_user_model):
+def test_the_hand_by_hand_page_links_an_old_hand_to_its_correction_for_a_scorer(
+        seven, django_user_model):
     staff, table = seven
     reader = Client()
     reader.force_login(staff)
