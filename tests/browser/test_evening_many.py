@@ -17,8 +17,8 @@ import pytest
 from playwright.sync_api import expect
 
 from games.services.tables import open_table
+from tests.browser.evening_kit import seats, summary
 from tests.browser.kit import new_steward, shot
-from tests.browser.test_evening import seats, summary
 from tests.browser.test_scorer import scoring
 from tests.games.kit import players
 
