@@ -1,18 +1,19 @@
 """The settle-up: who pays whom, in whole cents, to bring every player's balance to zero in
 the fewest payments.
 
-Players whose balances sum to zero among themselves settle apart from the others, and a group
-of g players settles in g - 1 payments (`greedy`). So the fewest payments for n players with
-a balance is n minus the largest number of disjoint zero-sum groups they split into.
-`settle_up` finds those groups exactly for up to EXACT_LIMIT players with a balance
-(`_zero_sum_groups`); beyond that, it settles them all as one group, in at most n - 1
-payments. `club_settle_up` does it for the balances the ledger holds now.
+Players whose balances sum to zero among themselves settle up apart from the others, and a
+group of g players settles up in g - 1 payments (`greedy`). So the fewest payments for n
+players with a balance is n minus the largest number of disjoint zero-sum groups they split
+into. `settle_up` finds those groups exactly for up to EXACT_LIMIT players with a balance
+(`_zero_sum_groups`); beyond that, it settles them all up as one group, in at most n - 1
+payments. Each payment it gives is a `SuggestedPayment`, until staff record it as a payment
+(club.payments). `club_settle_up` does it for the balances the ledger holds now.
 
 Money held at a table (a pool's pot, the stakes of wagers in play) is nobody's until it is paid
 out, so the balances then do not sum to zero. The API refuses to settle up then; the page
-settles what is decided, counting the money held as its stakers' (an abandoned table would
+settles up what is decided, counting the money held as its stakers' (an abandoned table would
 give it back to them), and says where it is held. It also says whose balance moved since the
-last payment: after a correction reversed a payout that was already settled, the payments
+last payment: after a correction reversed a payout once the settle-up was paid, the payments
 made no longer square, and the page says what to pay now.
 """
 from typing import NamedTuple
@@ -28,13 +29,14 @@ HOLDING = (Account.Kind.POT, Account.Kind.ESCROW)
 PARTIES = (Account.Kind.PLAYER, Account.Kind.HOUSE)
 
 
-class Payment(NamedTuple):
+class SuggestedPayment(NamedTuple):
+    """A payment the settle-up suggests (a payment is one recorded: club.payments)."""
     payer: int
     payee: int
     cents: int
 
 
-def settle_up(balances: dict[int, int]) -> list[Payment]:
+def settle_up(balances: dict[int, int]) -> list[SuggestedPayment]:
     """The payments that bring every balance ({player id: cents}) to zero, sorted by payer then
     payee; the fewest possible when at most EXACT_LIMIT balances are not zero.
 
@@ -58,7 +60,7 @@ def settle_up(balances: dict[int, int]) -> list[Payment]:
     return sorted(payment for group in groups for payment in greedy(group))
 
 
-def greedy(balances: dict[int, int]) -> list[Payment]:
+def greedy(balances: dict[int, int]) -> list[SuggestedPayment]:
     """Payments that clear balances summing to zero: the most in debt pays the most in credit
     (the lower id first among equals) until nobody is owed. Each payment clears at least one
     balance and the last clears two, so n balances take at most n - 1 payments."""
@@ -68,7 +70,7 @@ def greedy(balances: dict[int, int]) -> list[Payment]:
         payer = min(owed, key=lambda player: (owed[player], player))
         payee = max(owed, key=lambda player: (owed[player], -player))
         cents = min(-owed[payer], owed[payee])
-        payments.append(Payment(payer, payee, cents))
+        payments.append(SuggestedPayment(payer, payee, cents))
         for player, change in ((payer, cents), (payee, -cents)):
             owed[player] += change
             if not owed[player]:
@@ -165,38 +167,38 @@ class Moved(NamedTuple):
     now: int
 
 
-class Settlement(NamedTuple):
+class SettleUp(NamedTuple):
     balances: list[tuple[Party, int]]  # every balance that is not zero, by name
     payments: list[tuple[Party, Party, int]]  # payer, payee, cents; by their names
     held: list[Held] = []
     since: dict | None = None  # the last payment: {"at", "moved", "corrected"}
 
 
-def club_settle_up(*, held_apart: bool = False) -> Settlement:
+def club_settle_up(*, held_apart: bool = False) -> SettleUp:
     """The settle-up of the players' and the house's balances as the ledger holds them now
     (the house is party 0 to `settle_up`; no player has that id).
 
     While money is held at a table (the pot of a pool, or the escrow of wagers still in play),
-    the balances do not sum to zero: refused (conflict), or, `held_apart`, settled for what is
-    decided, the money held counted as its stakers' until it is paid out (`Settlement.held`).
+    the balances do not sum to zero: refused (conflict), or, `held_apart`, settled up for what
+    is decided, the money held counted as its stakers' until it is paid out (`SettleUp.held`).
     """
     balances = {pk: cents for pk, cents in ledger.player_balances().items() if cents}
     if ledger.house_balance():
         balances[0] = ledger.house_balance()
     total = sum(balances.values())
     held = _held() if total and held_apart else []
-    settled = dict(balances)
+    counted = dict(balances)  # the money held counted as its stakers'
     for _code, _cents, put_up in held:
         for party, cents in put_up.items():
-            settled[party] = settled.get(party, 0) + cents
-    settled = {pk: cents for pk, cents in settled.items() if cents}
-    if sum(settled.values()):
+            counted[party] = counted.get(party, 0) + cents
+    counted = {pk: cents for pk, cents in counted.items() if cents}
+    if sum(counted.values()):
         raise Refused("money_held", f"the balances sum to {money_text.plain(total)}, not "
                       "0.00: the rest is held at a table (a pool's pot, or wagers in escrow); "
                       "settle up once it is paid out", rule="held_at_tables",
                       total=money_text.Local(total))
     since = _since_last_payment(balances) if held_apart else None
-    everyone = {*balances, *settled, *(pk for _code, _cents, put_up in held for pk in put_up),
+    everyone = {*balances, *counted, *(pk for _code, _cents, put_up in held for pk in put_up),
                 *(since["moved"] if since else ())}
     named = {pk: Party(pk, player.name)
              for pk, player in Player.objects.in_bulk(list(everyone)).items()} | {0: HOUSE}
@@ -207,9 +209,9 @@ def club_settle_up(*, held_apart: bool = False) -> Settlement:
         since["moved"] = sorted((Moved(named[pk], now - change, now)
                                  for pk, (change, now) in since["moved"].items()),
                                 key=lambda row: row.party.name)
-    return Settlement(
+    return SettleUp(
         balances=by_name(balances.items()),
-        payments=sorted(((named[p.payer], named[p.payee], p.cents) for p in settle_up(settled)),
+        payments=sorted(((named[p.payer], named[p.payee], p.cents) for p in settle_up(counted)),
                         key=lambda row: (row[0].name, row[1].name)),
         held=[Held(code, cents, by_name(put.items())) for code, cents, put in held],
         since=since,

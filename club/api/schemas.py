@@ -61,14 +61,14 @@ class PlayerBalance(Strict):
     balance: Money
 
 
-class SettlePayment(Strict):
+class SuggestedPayment(Strict):
     from_: PartyRef = Field(alias="from", description="Who pays: a player, or the house.")
     to: PartyRef
     amount: Money
 
 
 class SettleUp(Strict):
-    payments: list[SettlePayment] = Field(
+    payments: list[SuggestedPayment] = Field(
         description="Payments that bring every balance to zero: the fewest possible when at "
                     "most 20 players have a balance.")
     balances: list[PlayerBalance] = Field(description="Every balance that is not zero.")

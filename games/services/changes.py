@@ -13,7 +13,7 @@ from games.live.publish import publish_on_commit
 from games.models import Table, TableEvent
 from games.selectors.snapshot import snapshot
 from games.services.projection import project
-from games.services.settlement import settle
+from games.services.settlement import reconcile
 
 
 def locked_table(table_id: int) -> Table:
@@ -44,7 +44,7 @@ def rebuild(table: Table, *, kind: str, by, change: dict | None = None,
     if table.status != Table.Status.ABANDONED:
         close_if_over(table, course)
     project(table, course)
-    settle(table, course, by=by)
+    reconcile(table, course, by=by)
     publish(table, course, kind, by=by, change=change)
 
 

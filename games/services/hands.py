@@ -9,7 +9,7 @@ from games.engine.course import Course, CourseHand
 from games.models import Hand, HandVersion, Table
 from games.services.changes import close_if_over, locked_table, may_score, publish, rebuild
 from games.services.projection import project_game_end
-from games.services.settlement import settle
+from games.services.settlement import reconcile
 from games.services.wagers import start_unit, unit_started
 
 
@@ -102,7 +102,7 @@ def hand_played(table: Table, course: Course, hands: list[CourseHand], hand: Han
         seats = {h.key: (h.elder, h.dealer) for h in hands if h.game == game}
         project_game_end(table, course, games_before=games, units_before=units, seats=seats,
                          finished_at=hand.created_at)
-        settle(table, course, by=by, decided_from=units)
+        reconcile(table, course, by=by, decided_from=units)
     change = {"hand": hand.number, "version": hand.version}
     if kind == "trick":  # a hand in progress: how far it has gone
         change["tricks"] = len(hand.record.get("tricks", []))

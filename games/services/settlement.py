@@ -8,10 +8,12 @@
   in one transaction; they all go back when the unit is voided (the table abandoned, or a
   correction that takes the backed player out of the unit).
 
-These postings are derived from the course: `settle` reverses the ones that no longer hold
-(after a correction) and posts the missing ones, so that nothing is edited in place and
-settling twice posts nothing new. The stakes' own holding, when a wager is recorded, taken,
-withdrawn or balanced, is posted by games.services.wagers at the time of the act.
+Settling is paying what a decided unit (its wagers) or a finished pool (its pot) owes. These
+postings are derived from the course: `reconcile` brings the ledger in line with it, reversing
+the ones that no longer hold (after a correction) and posting the missing ones, so that nothing
+is edited in place and reconciling twice posts nothing new. The stakes' own holding, when a
+wager is recorded, taken, withdrawn or balanced, is posted by games.services.wagers at the time
+of the act.
 """
 from decimal import Decimal
 
@@ -121,14 +123,14 @@ def _add(amounts: dict, code: str, cents: int) -> None:
     amounts[code] = amounts.get(code, 0) + cents
 
 
-def settle(table: Table, course: Course, *, by, decided_from: int | None = None) -> None:
+def reconcile(table: Table, course: Course, *, by, decided_from: int | None = None) -> None:
     """Brings the table's derived postings in line with its course, made by the user `by`.
     After a new hand that ended a game, `decided_from` is the number of the unit it counted in:
     only that unit's forfeit and wagers and the payout can be new, and nothing earlier can have
     changed. Of the standing postings, only those of that unit's wagers are read (a correction
     may have voided some of them while the unit was open), and only at a table that takes
     wagers."""
-    if table.format in MANY_HANDED:  # no pool, no wagers: nothing to settle
+    if table.format in MANY_HANDED:  # no pool, no wagers: nothing to reconcile
         return
     standing = {}  # transaction id -> (reference, {account code: cents})
     if decided_from is not None:

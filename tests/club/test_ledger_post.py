@@ -37,7 +37,7 @@ def test_a_balanced_transaction_is_saved_with_its_entries():
 def test_a_transaction_of_three_entries_is_saved():
     athos, porthos, house = account_of("Athos"), account_of("Porthos"), ledger.house_account()
 
-    ledger.post(kind="settle", memo="", entries=[(athos, -1000), (porthos, 950), (house, 50)])
+    ledger.post(kind="payment", memo="", entries=[(athos, -1000), (porthos, 950), (house, 50)])
 
     assert ledger.balances([athos, porthos, house]) == {athos: -1000, porthos: 950, house: 50}
 

@@ -1,7 +1,7 @@
 """A new hand that ends a game writes only the rows it can change (`project_game_end`, and
-`settle` with `decided_from`). Whatever it writes must be exactly what the full
+`reconcile` with `decided_from`). Whatever it writes must be exactly what the full
 projection of the table would write: after a whole table played hand by hand, projecting it
-afresh, settling it afresh and re-rating the club find nothing to change."""
+afresh, reconciling its postings afresh and re-rating the club find nothing to change."""
 import itertools
 import random
 
@@ -18,7 +18,7 @@ from games.models import Game, GamePlayer, Table, Unit
 from games.ratings import rerate
 from games.services.hands import record_hand
 from games.services.projection import project
-from games.services.settlement import settle
+from games.services.settlement import reconcile
 from games.services.tables import open_table
 from games.services.tricks import add_trick, finish_hand
 from tests.engine.quatre_kit import full as quatre_full
@@ -68,7 +68,7 @@ def writes_of_full_projection(table_id: int) -> list[str]:
     course = course_of(table)
     with CaptureQueriesContext(connection) as seen:
         project(table, course)
-        settle(table, course, by=table.opened_by)
+        reconcile(table, course, by=table.opened_by)
     return [q["sql"] for q in seen.captured_queries
             if q["sql"].split()[0] in ("INSERT", "UPDATE", "DELETE")]
 

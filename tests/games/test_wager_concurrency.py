@@ -22,7 +22,7 @@ from games import courses
 from games.engine.course import Setup
 from games.models import Hand, Table, Wager, WagerTake
 from games.services.hands import record_hand
-from games.services.settlement import settle
+from games.services.settlement import reconcile
 from games.services.tables import open_table
 from games.services.wagers import place_wager, take_wager, withdraw_wager
 from tests.games.kit import at_once, balance_of, summary
@@ -140,7 +140,7 @@ def test_a_wager_placed_as_the_unit_starts_is_closed_with_it_or_refused(club, st
 def test_members_wagering_at_once_while_hands_are_recorded_keep_every_cent(club, style):
     """Five members place, take and withdraw wagers at random while the secretary records a
     pool's hands. Afterwards every account holds what the rules make of what was done, the
-    wagers are the model's, and settling the table afresh changes nothing."""
+    wagers are the model's, and reconciling the table's postings afresh changes nothing."""
     table = open_pool(club, style, levy_percent="5", pool_entry="2.00", pool_forfeit="0.50",
                       pool_streak=3)
     seated = [club.athos.player.pk, club.porthos.player.pk, club.aramis.player.pk]
@@ -220,7 +220,7 @@ def test_members_wagering_at_once_while_hands_are_recorded_keep_every_cent(club,
     assert_balanced_books()
     before = Transaction.objects.count()
     with transaction.atomic():
-        settle(Table.objects.get(pk=table.pk), courses.course_of(table), by=club.secretary)
+        reconcile(Table.objects.get(pk=table.pk), courses.course_of(table), by=club.secretary)
         assert Transaction.objects.count() == before
         transaction.set_rollback(True)
 

@@ -54,7 +54,7 @@ from games.engine.cards import PACK
 from games.engine.course import Course, CourseHand, Setup
 from games.models import Hand, Table, Wager, WagerTake
 from games.services.hands import correct_hand, record_hand
-from games.services.settlement import settle
+from games.services.settlement import reconcile
 from games.services.tables import abandon_table, open_table
 from games.services.wagers import place_wager, take_wager, withdraw_wager
 from tests.games.kit import summary
@@ -823,7 +823,7 @@ class WagerMachine(RuleBasedStateMachine):
             before = Transaction.objects.count()
             with transaction.atomic():
                 table = Table.objects.get(pk=tab.pk)
-                settle(table, courses.course_of(table), by=self.staff)
+                reconcile(table, courses.course_of(table), by=self.staff)
                 after = Transaction.objects.count()
                 transaction.set_rollback(True)
             assert after == before, f"settling table {tab.pk} afresh posted {after - before}"

@@ -14,8 +14,8 @@ corrections and wagers to ten tables.
 Refusals (a unit that has started, a table that is won, an offer already taken...) are part of
 such an evening and are only counted; an answer of 5xx fails. Afterwards, once the ratings have
 caught up, the workers' database is checked as a whole: every table is the course rebuilt from its
-stored hands, no hand is counted twice, the ledger balances, settling each table afresh posts
-nothing, each escrow and pot holds exactly what is still at stake, and re-rating the club
+stored hands, no hand is counted twice, the ledger balances, reconciling each table afresh
+posts nothing, each escrow and pot holds exactly what is still at stake, and re-rating the club
 changes nothing. The work is bounded by counts, never by a clock."""
 import http.client
 import json
@@ -79,7 +79,7 @@ from games import ratings
 from games.models import HandVersion, Table, Wager
 from games.courses import course_of
 from games.selectors.snapshot import snapshot
-from games.services.settlement import settle
+from games.services.settlement import reconcile
 
 
 def held(prefix):
@@ -111,11 +111,11 @@ def pot(table, course):
             + decided * money_text.parse(table.rules["pool_forfeit"]))
 
 
-def settled_afresh(table, course, staff):
-    # How many transactions settling the table again would post (rolled back).
+def reconciled_afresh(table, course, staff):
+    # How many transactions reconciling the table again would post (rolled back).
     with transaction.atomic():
         before = Transaction.objects.count()
-        settle(table, course, by=staff)
+        reconcile(table, course, by=staff)
         posted = Transaction.objects.count() - before
         transaction.set_rollback(True)
     return posted
@@ -137,7 +137,7 @@ for table in Table.objects.all():
         "keys": list(table.hands.values_list("idempotency_key", flat=True)),
         "escrow": [held(f"escrow:table:{table.pk}:"), at_risk(table, course)],
         "pot": [sum(held(f"pot:table:{table.pk}").values()), pot(table, course)],
-        "afresh": settled_afresh(table, course, table.opened_by),
+        "afresh": reconciled_afresh(table, course, table.opened_by),
     }
 unbalanced = (Entry.objects.values("transaction_id").annotate(total=Sum("amount"))
               .exclude(total=0).count())
@@ -370,7 +370,7 @@ def test_fifty_clients_through_two_workers_leave_every_table_and_every_cent_righ
             b.api(f"/tables/{table['id']}"))
         assert stored["numbers"] == list(range(1, len(stored["numbers"]) + 1))
         assert len(set(stored["keys"])) == len(stored["keys"])  # each key at most once
-        assert stored["afresh"] == 0  # settling the table again posts nothing
+        assert stored["afresh"] == 0  # reconciling the table again posts nothing
         assert stored["escrow"][0] == stored["escrow"][1]  # held: what is still at stake
         assert stored["pot"][0] == stored["pot"][1]
     assert (checked["unbalanced"], checked["total"]) == (0, 0)
