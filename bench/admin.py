@@ -111,7 +111,7 @@ def _seed_batch(numbers, tables, left_hands, people, secretary, start, step, rng
         table = Table(name=f"{'Pool' if format == 'pool' else 'Rubber'} {i + 1}",
                       format=format, rules=rules, first_dealer=seated[1], opened_by=secretary,
                       seating=[p.pk for p in seated], created_at=created)
-        course = Course(Setup(format=format, players=tuple(p.pk for p in seated),
+        course = Course(Setup(kind=format, players=tuple(p.pk for p in seated),
                               first_dealer=seated[1].pk, rules=rules))
         quota = min(left_hands, round(left_hands / (tables - i) * 1.1))  # some end early
         played = []

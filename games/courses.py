@@ -10,18 +10,18 @@ from collections import OrderedDict
 
 from games.engine import EngineError
 from games.engine.course import Course, CourseHand, Setup
-from games.formats import course_for
 from games.models import Table
+from games.table_kinds import course_for
 
 
 def setup(table: Table) -> Setup:
     """What the course of play needs to know of the table."""
-    return Setup(format=table.format, players=tuple(table.seating),
+    return Setup(kind=table.format, players=tuple(table.seating),
                  first_dealer=table.first_dealer_id, rules=table.rules)
 
 
 def new_course(table: Table):
-    """A new course of play for the table, by its format (games.formats)."""
+    """A new course of play for the table, by its kind (games.table_kinds)."""
     return course_for(setup(table))
 
 

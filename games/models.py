@@ -15,7 +15,7 @@ from club.models import Player, Transaction
 
 
 class Table(models.Model):
-    class Format(models.TextChoices):
+    class Kind(models.TextChoices):
         POOL = "pool"
         RUBBER = "rubber"
         TROIS = "trois", "à trois"
@@ -32,7 +32,7 @@ class Table(models.Model):
         NONE = "none"
 
     name = models.CharField(max_length=100)
-    format = models.CharField(max_length=6, choices=Format.choices)
+    format = models.CharField(max_length=6, choices=Kind.choices)  # the kind of table
     rules = models.JSONField(help_text="The table's options, defaults filled in.")
     wager_style = models.CharField(max_length=7, choices=WagerStyle.choices,
                                    default=WagerStyle.NONE)
@@ -68,7 +68,7 @@ class Table(models.Model):
     @property
     def has_stakes(self) -> bool:
         """Whether the table is a pool whose players pay an entry or forfeits."""
-        return self.format == self.Format.POOL and any(
+        return self.format == self.Kind.POOL and any(
             self.rules.get(key, "0.00") != "0.00" for key in ("pool_entry", "pool_forfeit"))
 
     @property

@@ -34,10 +34,10 @@ from games.admin.lines import game_sides
 from games.courses import play_or_set_aside, setup
 from games.engine import EngineError, quatre, trois
 from games.engine.course import Course, CourseHand
-from games.formats import MANY_HANDED, seats_of
 from games.models import Game, GamePlayer, Hand, Movement, Seat, Table, Unit, Wager, WagerTake
 from games.presentation.display import marks_text
 from games.selectors.wagers import reckonings
+from games.table_kinds import MANY_HANDED, seats_of
 
 EXPORT_FORMAT = "ecarte-club-export/1"
 RECORD_FORMAT = "ecarte-hand/1"

@@ -157,7 +157,7 @@ class TableAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
     @admin.display(description="rules")
     def rules_display(self, table):
         rules = table.rules
-        if table.format == Table.Format.RUBBER and isinstance(rules, dict):  # no pool here
+        if table.format == Table.Kind.RUBBER and isinstance(rules, dict):  # no pool here
             rules = {k: v for k, v in rules.items() if not k.startswith("pool_")}
         return display.lines_html(lines.rules_lines(rules))
 

@@ -20,9 +20,9 @@ router = Router(auth=API_AUTH, tags=["club"])
 
 class HandIn(Schema):
     record: Storable = Field(
-        description="A hand record of the table's format (`ecarte-hand/1`, `ecarte-trois/1` "
-                    "or `ecarte-quatre/1`), full or summary, its roles the table's seats in "
-                    "the hand to come.")
+        description="A hand record in the format of the table's kind (`ecarte-hand/1`, "
+                    "`ecarte-trois/1` or `ecarte-quatre/1`), full or summary, its roles the "
+                    "table's seats in the hand to come.")
     number: StrictInt | None = None
 
 

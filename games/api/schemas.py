@@ -14,7 +14,7 @@ from club.api.schemas import Money, PlayerOut, PlayerRef, Strict
 from games.engine.rules import TABLE_CHOICES, TABLE_DEFAULTS
 from games.services.tables import MONEY_RULES
 
-Format = Literal["pool", "rubber", "trois", "quatre"]
+TableKind = Literal["pool", "rubber", "trois", "quatre"]
 
 
 def _choice(name: str) -> Any:
@@ -204,7 +204,7 @@ class Snapshot(Strict):
     """The table as the API returns it and the live feed sends it."""
     id: int
     name: str
-    format: Format
+    format: TableKind
     status: Literal["playing", "won", "abandoned"]
     seq: int = Field(description="Counts every change of the table.")
     rules: TableRules
@@ -252,7 +252,7 @@ class TableItem(Strict):
     """A table in the list: what its stored snapshot says, with its players' names."""
     id: int
     name: str
-    format: Format
+    format: TableKind
     status: Literal["playing", "won", "abandoned"]
     seq: int
     wager_style: Literal["english", "french", "none"]

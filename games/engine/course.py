@@ -33,7 +33,7 @@ def agreeing(record, rules: dict):
 
 @dataclass(frozen=True)
 class Setup:
-    format: str  # "pool" or "rubber"
+    kind: str  # the kind of table: "pool" or "rubber"
     players: tuple  # a pool: three ids in sitting-down order; a rubber: two
     first_dealer: object
     rules: dict  # the table options of docs/rules.md, defaults filled in
@@ -85,7 +85,7 @@ class Course:
         self.streak = None  # (player, units won in succession)
         self.winner = None  # of the pool or the rubber table
         playing = tuple(setup.players[:2])
-        self.observer = setup.players[2] if setup.format == "pool" else None
+        self.observer = setup.players[2] if setup.kind == "pool" else None
         self._new_unit(playing)
         self._new_game(dealer=setup.first_dealer)
 
@@ -222,7 +222,7 @@ class Course:
         unit.winner, unit.loser = winner, loser
         unit.value = sum(g.value for g in self.games if g.unit == unit.number
                          and g.winner == winner)
-        if self.setup.format == "rubber":
+        if self.setup.kind == "rubber":
             self.winner = winner
             return
         count = self.streak[1] + 1 if self.streak and self.streak[0] == winner else 1
@@ -235,7 +235,7 @@ class Course:
         self._new_game(dealer=incoming)  # the incoming player deals first
 
     def _unit_is_rubber(self) -> bool:
-        return self.setup.format == "rubber" or self.rules["pool_unit"] == "rubber"
+        return self.setup.kind == "rubber" or self.rules["pool_unit"] == "rubber"
 
 
 def _replayed(record: dict) -> bool:

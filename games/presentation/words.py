@@ -93,10 +93,11 @@ def options(rules: dict | None = None) -> list[dict]:
 STYLES = {"none": gettext_lazy("no wagers"),
           "english": gettext_lazy("English: matched offers at odds, no advice to the players"),
           "french": gettext_lazy("French: a gallery behind each player, who may advise him")}
-FORMATS = {"pool": gettext_lazy("pool (poule): three players"),
-           "rubber": gettext_lazy("rubber (partie liée): two players"),
-           "trois": gettext_lazy("Écarté à trois: three players, all playing"),
-           "quatre": gettext_lazy("Écarté à quatre: two sides of partners, playing in silence")}
+TABLE_KINDS = {"pool": gettext_lazy("pool (poule): three players"),
+               "rubber": gettext_lazy("rubber (partie liée): two players"),
+               "trois": gettext_lazy("Écarté à trois: three players, all playing"),
+               "quatre": gettext_lazy("Écarté à quatre: two sides of partners, playing in "
+                                      "silence")}
 
 
 # -- what the live script draws -------------------------------------------------------------

@@ -21,7 +21,7 @@ def last_hands(course: Course) -> list[dict]:
     gives the players each mark's `to` names: {"middle": [id]}, {"elder_side": [id, id]}."""
     placed = [(game.number, key, result) for game in course.games for key, result in game.hands]
     placed = placed[-LAST_HANDS:][::-1]
-    marked_to = getattr(course, "marked_to", {})  # à trois and à quatre (games.formats)
+    marked_to = getattr(course, "marked_to", {})  # à trois and à quatre (games.table_kinds)
     out = []
     for game, key, result in placed:
         elder, dealer = course.seated[key]
@@ -73,7 +73,7 @@ def snapshot(table: Table, course: Course) -> dict:
     game, unit = course.game, course.unit
     seats = course.seats() if playing else {"elder": None, "dealer": None, "observer": None}
     pool = None
-    if table.format == Table.Format.POOL:
+    if table.format == Table.Kind.POOL:
         streak = course.streak
         pool = {
             "pot": money_text.plain(pot_cents(table, course)),
@@ -108,9 +108,9 @@ def snapshot(table: Table, course: Course) -> dict:
                         *(t["layer"] for w in placed for t in w["takes"])]),
         "last_hands": last_hands(course),
     }
-    if table.format == Table.Format.TROIS:
+    if table.format == Table.Kind.TROIS:
         out["trois"] = trois(course, playing)
-    elif table.format == Table.Format.QUATRE:
+    elif table.format == Table.Kind.QUATRE:
         out["quatre"] = quatre(course, playing)
     return out
 

@@ -97,7 +97,7 @@ def _figures(since, until, player_id=None) -> dict:
         add((row[seat], ("units_played", row["played"]), ("units_won", row["won"]))
             for row in mine.values(seat).annotate(
                 played=Count("id"), won=Count("id", filter=Q(winner_id=F(seat)))).order_by())
-    pools = _between(Seat.objects.filter(table__format=Table.Format.POOL,
+    pools = _between(Seat.objects.filter(table__format=Table.Kind.POOL,
                                          table__status=Table.Status.WON, **one),
                      "table__finished_at", since, until)
     add((row["player_id"], ("pools_played", row["played"]), ("pools_won", row["won"]))

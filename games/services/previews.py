@@ -116,7 +116,7 @@ def _state(table: Table) -> dict:
         "game": dict(Game.objects.filter(table=table).values_list("number", "winner_id")),
         "unit": dict(Unit.objects.filter(table=table).values_list("number", "winner_id")),
         "table": {1: table.winner_id if table.status == Table.Status.WON else None},
-        "rubbers": table.format == Table.Format.RUBBER
+        "rubbers": table.format == Table.Kind.RUBBER
         or table.rules.get("pool_unit") == "rubber",
         "balances": balances,
     }

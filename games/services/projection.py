@@ -8,9 +8,9 @@ club is owed from the earliest such game on (games.ratings)."""
 from datetime import datetime
 
 from games.engine.course import Course
-from games.formats import MANY_HANDED
 from games.models import Game, GamePlayer, Hand, Table, Unit
 from games.ratings import owe, rate_latest
+from games.table_kinds import MANY_HANDED
 
 
 def project(table: Table, course: Course) -> None:

@@ -20,10 +20,10 @@ from decimal import Decimal
 from club import ledger, money_text
 from games.engine.course import Course
 from games.engine.wagers import Placed, Played, Take, reckon
-from games.formats import MANY_HANDED
 from games.models import Table, Wager, WagerTake
 from games.selectors.wagers import unit_played
 from games.services import money
+from games.table_kinds import MANY_HANDED
 
 
 def _reference(table: Table, *parts) -> str:
@@ -139,14 +139,14 @@ def reconcile(table: Table, course: Course, *, by, decided_from: int | None = No
         if table.wager_style != Table.WagerStyle.NONE:
             for unit in new_units:  # a correction may have voided them while they were open
                 standing |= ledger.standing(_reference(table, "unit", unit, "wagers"))
-        if table.format == Table.Format.POOL:
+        if table.format == Table.Kind.POOL:
             new = {_reference(table, "payout")} | {
                 _reference(table, "forfeit", unit) for unit in new_units}
             wanted |= {reference: posting for reference, posting in _pool(table, course).items()
                        if reference in new}
     else:
         wanted = _wagers(table, course)
-        if table.format == Table.Format.POOL:
+        if table.format == Table.Kind.POOL:
             wanted |= _pool(table, course)
         standing = ledger.standing(_reference(table, ""))
     wanted = {reference: (kind, unit, {code: cents for code, cents in amounts.items() if cents})

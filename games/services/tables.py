@@ -14,9 +14,9 @@ from club.errors import Refused
 from club.models import Player
 from games.engine.course import cut_for_deal
 from games.engine.rules import table_rules
-from games.formats import MANY_HANDED
 from games.models import Seat, Table
 from games.services.changes import locked_table, may_score, rebuild
+from games.table_kinds import MANY_HANDED
 
 # The money options with their defaults, in this order in a table's rules, after the options
 # of the game. A wager's stake is at least `wager_min` and, when it is set, at most `wager_max`.
@@ -54,7 +54,7 @@ def read_rules(given: dict) -> dict:
 
 def _many_handed_rules(format: str, given, wager_style: str) -> dict:
     """The options of an à trois or à quatre table: only the target (7 unless given) and the
-    ranking; wagers are not taken on these formats (docs/rules.md, section 11)."""
+    ranking; wagers are not taken on these kinds of table (docs/rules.md, section 11)."""
     if wager_style != Table.WagerStyle.NONE:
         raise Refused("bad_wager_style", f"wager_style must be \"none\": wagers are not taken on "
                       f"a {format} table", rule="wager_style")
@@ -87,7 +87,7 @@ def _amount(value, key: str) -> str:
 def open_table(*, name: str, format: str, players: list[Player], rules: dict, by,
                wager_style: str = "none", first_dealer: Player | None = None,
                scorers=(), private: bool = False) -> Table:
-    if format not in Table.Format.values:
+    if format not in Table.Kind.values:
         raise Refused("unknown_format", 'format must be "pool", "rubber", "trois" or "quatre"')
     seats = SEATS[format]
     if len(players) != seats or len({p.pk for p in players}) != seats:
@@ -98,7 +98,7 @@ def open_table(*, name: str, format: str, players: list[Player], rules: dict, by
     if format in MANY_HANDED:
         rules = _many_handed_rules(format, rules, wager_style)
     rules = read_rules(rules)
-    if format == Table.Format.RUBBER:
+    if format == Table.Kind.RUBBER:
         for key in STAKES:
             if rules[key] != "0.00":
                 raise Refused("bad_rules", f"rules.{key} must be 0.00 at a rubber: only a pool "
@@ -112,7 +112,7 @@ def open_table(*, name: str, format: str, players: list[Player], rules: dict, by
         raise Refused("bad_first_dealer", "first_dealer must be one of the players who play "
                       "first", rule="first_dealer")
     own = getattr(by, "player", None)
-    staked = format == Table.Format.POOL and any(rules[key] != "0.00" for key in STAKES)
+    staked = format == Table.Kind.POOL and any(rules[key] != "0.00" for key in STAKES)
     if staked and not by.is_staff and own not in players:
         raise Refused("not_staff", "a pool with stakes is opened by staff or by one of its "
                       "players", rule="stakes_by_staff")

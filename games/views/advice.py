@@ -25,7 +25,7 @@ from games.models import Hand, Table
 from games.presentation import display
 
 FORMAT = "ecarte-hand/1"
-TWO_HANDED = (Table.Format.POOL, Table.Format.RUBBER)  # the table formats whose hands it reads
+TWO_HANDED = (Table.Kind.POOL, Table.Kind.RUBBER)  # the kinds of table whose hands it reads
 CACHED_FOR = 30 * 24 * 3600  # seconds; the advice on a record never changes
 CACHE_KEY = "advice:french-ten:"  # a new key whenever the advice's shape or reading changes
 # The French source's ten by number, and its advice, in the reader's language (the engine,

@@ -20,12 +20,12 @@ from club.idempotency import form_once
 from club.models import Player
 from club.players import clean_name
 from games.engine.rules import TABLE_CHOICES, TABLE_DEFAULTS
-from games.formats import MANY_HANDED
 from games.models import Table
 from games.presentation import words
 from games.services.tables import MANY_HANDED_RULES, MONEY_RULES
 from games.services.tables import SEATS as SEAT_COUNT
 from games.services.tables import open_table as open_table_service
+from games.table_kinds import MANY_HANDED
 
 SEATS = ("seat1", "seat2", "seat3", "seat4")
 
@@ -37,7 +37,7 @@ def _key(value) -> str:
 class OpenTableForm(forms.Form):
     name = forms.CharField(label=_("Name of the table"), max_length=100, initial=_("Table 1"))
     format = forms.ChoiceField(label=_("Format"), widget=forms.RadioSelect,
-                               choices=[(k, v) for k, v in words.FORMATS.items()], initial="pool")
+                               choices=list(words.TABLE_KINDS.items()), initial="pool")
     seat1 = forms.ModelChoiceField(Player.objects.all(), label=_("First seat (plays first)"))
     seat2 = forms.ModelChoiceField(Player.objects.all(), label=_("Second seat (plays first)"))
     seat3 = forms.ModelChoiceField(Player.objects.all(), required=False,
@@ -120,7 +120,7 @@ class OpenTableForm(forms.Form):
                 "ranking": {_key(c): c for c in TABLE_CHOICES["ranking"]}[ranking]}
 
 
-# What an empty seat of each format is told.
+# What an empty seat of each kind of table is told.
 EMPTY_SEAT = {"pool": _("A pool takes three players."),
               "rubber": _("A rubber takes two players."),
               "trois": _("À trois takes three players."),

@@ -6,4 +6,4 @@ from games.presentation import words
 
 def rules(request):
     return render(request, "games/rules.html", {
-        "options": words.options(), "formats": words.FORMATS, "styles": words.STYLES})
+        "options": words.options(), "kinds": words.TABLE_KINDS, "styles": words.STYLES})

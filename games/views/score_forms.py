@@ -11,8 +11,8 @@ from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.utils.translation import gettext as _
 
 from club.errors import Refused
-from games.formats import MANY_HANDED
 from games.presentation import words
+from games.table_kinds import MANY_HANDED
 from games.views.score_records import (
     EXCHANGE_ROWS,
     PLAYED,
@@ -32,14 +32,14 @@ REVOKES = ("must_follow_suit", "must_win_trick", "must_trump")  # a card the tri
 VARIANT_RULE = {"double": "doubling", "offer": "offer_point"}
 
 
-def kind_for(action: str, table_format: str) -> str | None:
+def kind_for(action: str, table_kind: str) -> str | None:
     """The form of the game a new hand's form writes: "summary" and "deal" two-handed (also
     an à trois game down to two), "trois" and "quatre" their summaries, "many_deal" the card by
     card of the table's form."""
     if action in MANY_HANDED:
         return action
-    if action == "many_deal" and table_format in MANY_HANDED:
-        return table_format
+    if action == "many_deal" and table_kind in MANY_HANDED:
+        return table_kind
     return None
 
 

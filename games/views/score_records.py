@@ -12,11 +12,11 @@ from django.utils.translation import gettext as _
 from club.errors import Refused
 from games.engine import quatre, trois
 from games.engine.cards import parse_card
-from games.formats import SEATS
 from games.presentation import display
+from games.table_kinds import SEATS
 
 TWO_HANDED = ("elder", "dealer")
-FORMAT = {"trois": trois.FORMAT, "quatre": quatre.FORMAT}
+RECORD_FORMAT = {"trois": trois.FORMAT, "quatre": quatre.FORMAT}  # by kind of table
 ANSWERING = {"trois": trois.ANSWERING, "quatre": quatre.SEATS[1:]}  # who answers a proposal
 OPENINGS = ("played", "refused", "exchanged")
 EXCHANGE_ROWS = 3  # proposals accepted that a page can enter
@@ -48,7 +48,8 @@ def prefix(kind: str | None) -> str:
 
 def kind_of(record: dict) -> str | None:
     """"trois" or "quatre" for a record of those forms, None for a two-handed one."""
-    return next((kind for kind, name in FORMAT.items() if record.get("format") == name), None)
+    return next((kind for kind, name in RECORD_FORMAT.items() if record.get("format") == name),
+                None)
 
 
 def number_of(data, name: str = "number") -> int | None:
@@ -167,7 +168,7 @@ def summary_record(kind: str | None, data) -> dict:
     summary["tricks"] = _tricks(kind, data)
     if kind == "trois" and data.get("first_to_two") in seats(kind):
         summary["first_to_two"] = data["first_to_two"]
-    record = {"format": FORMAT[kind]} if kind else {}
+    record = {"format": RECORD_FORMAT[kind]} if kind else {}
     return record | {"summary": summary} | irregularities(kind, data)[0]
 
 
@@ -202,7 +203,7 @@ def full_record(kind: str | None, data, *, dealt: bool) -> dict:
     turn_up = cards_of(data.get("turn_up"))
     deal = {seat: cards_of(data.get(seat)) for seat in seats(kind)}
     deal["turn_up"] = turn_up[0] if len(turn_up) == 1 else " ".join(turn_up)
-    record = {"format": FORMAT[kind]} if kind else {}
+    record = {"format": RECORD_FORMAT[kind]} if kind else {}
     record |= {"deal": deal, "exchanges": _exchanges(kind, data)}
     if data.get("king") in seats(kind):
         record["king"] = data["king"]

@@ -26,13 +26,13 @@ from club.errors import Refused
 from club.idempotency import form_once
 from club.refusals import Said
 from games.engine.cards import PACK
-from games.formats import MANY_HANDED, seats_of
 from games.models import Hand, Table
 from games.presentation import display, words
 from games.services.changes import may_score
 from games.services.hands import correct_hand, record_hand, undo_hand
 from games.services.previews import correction_effect, effect_of
 from games.services.tricks import add_trick, finish_hand, undo_trick
+from games.table_kinds import MANY_HANDED, seats_of
 from games.views.advice import note
 from games.views.effects import shown_or_saved
 from games.views.score_forms import DEALS, SUMMARIES, HandForm, kind_for

@@ -11,10 +11,10 @@ from django.shortcuts import get_object_or_404, render
 
 from club import money_text
 from games.engine.trois import TARGET
-from games.formats import MANY_HANDED
 from games.models import Table
 from games.presentation import words
 from games.services.changes import may_score
+from games.table_kinds import MANY_HANDED
 from games.views.advice import latest_noted, note
 from games.views.wager_forms import wager_panel
 
@@ -115,7 +115,7 @@ def table_page(request, found: Table, *, errors=None, values=None, status=200):
         "table": found, "snap": found.snapshot, "words": words.live_words(),
         "cut": _cut(found), "first_dealer": _first_dealer_name(found),
         "options": _options(found),
-        "format": words.FORMATS[found.format],
+        "kind": words.TABLE_KINDS[found.format],
         "style": words.STYLES[found.wager_style],
         "may_score": request.user.is_authenticated and may_score(found, request.user),
         "wagers": wager_panel(request, found, errors=errors or {}, values=values or {}),

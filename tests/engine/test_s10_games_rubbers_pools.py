@@ -18,7 +18,7 @@ def summary(elder_tricks, opening="exchanged", king=None, king_turned=False, tur
 
 
 def course(fmt="pool", players=(A, B, C), first_dealer=B, **rules):
-    return Course(Setup(format=fmt, players=players, first_dealer=first_dealer,
+    return Course(Setup(kind=fmt, players=players, first_dealer=first_dealer,
                         rules=table_rules(rules)))
 
 

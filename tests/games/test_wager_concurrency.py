@@ -236,7 +236,7 @@ def model_of(table: Table, done: list) -> SimpleNamespace:
               entry=money_text.parse(table.rules["pool_entry"]),
               forfeit=money_text.parse(table.rules["pool_forfeit"]),
               least=money_text.parse(table.rules["wager_min"]), most=None, seating=seating,
-              setup=Setup(format="pool", players=seating, first_dealer=seating[1],
+              setup=Setup(kind="pool", players=seating, first_dealer=seating[1],
                           rules=table.rules))
     tab.change([list(row) for row in Hand.objects.filter(table=table).order_by("number")
                 .values_list("number", "game_number", "elder_id", "dealer_id", "record")])

@@ -399,7 +399,7 @@ class WagerMachine(RuleBasedStateMachine):
                            players=[Player.objects.get(pk=p) for p in seated], rules=rules,
                            by=self.staff, wager_style=config["style"],
                            first_dealer=Player.objects.get(pk=seated[config["first_dealer"]]))
-        setup = Setup(format=config["format"], players=tuple(seated),
+        setup = Setup(kind=config["format"], players=tuple(seated),
                       first_dealer=seated[config["first_dealer"]], rules=table.rules)
         self.tables.append(Tab(
             pk=table.pk, format=config["format"], style=config["style"],

@@ -104,7 +104,7 @@ def at_risk(table, course):
 
 def pot(table, course):
     # What the pot holds while the pool is played: every entry and each decided unit's forfeit.
-    if table.format != Table.Format.POOL or table.status != Table.Status.PLAYING:
+    if table.format != Table.Kind.POOL or table.status != Table.Status.PLAYING:
         return 0
     decided = sum(unit.loser is not None for unit in course.units)
     return (3 * money_text.parse(table.rules["pool_entry"])

@@ -69,7 +69,7 @@ def test_the_pages_do_not_break(staff_client, tables, page):
         assert response.status_code == 200, (table.format, page)
 
 
-def test_the_table_list_filters_by_the_new_formats(scorer, tables):
+def test_the_table_list_filters_by_the_new_kinds_of_table(scorer, tables):
     listed = scorer.get("/tables?status=all&format=quatre").json()["tables"]
     assert [t["name"] for t in listed] == ["Quatre"]
     assert Table.objects.get(name="Quatre").status == "playing"

@@ -1,6 +1,7 @@
-"""The course of play of an à trois or à quatre table, in the shape of games.engine.course.
+"""The kinds of table (a table's `format` field: pool, rubber, trois, quatre) and the course of
+play of each: an à trois or à quatre table's in the shape of games.engine.course.
 
-`course_for(setup)` gives the course of a table's format: the two-handed `Course` for a pool
+`course_for(setup)` gives the course of a kind of table: the two-handed `Course` for a pool
 or a rubber, else a `TroisCourse` (games.engine.trois_game.TroisGame) or a `QuatreCourse`
 (games.engine.quatre.QuatreMatch). Both offer what games.courses, record_hand, the snapshot and
 the projection read of a `Course`: the games and the unit, who is elder and dealer in the hand
@@ -28,10 +29,10 @@ def seats_of(kind: str, seating, elder, dealer) -> dict:
 
 
 def course_for(setup: Setup):
-    """A new course of play for the table's format."""
-    if setup.format == "trois":
+    """A new course of play for the table's kind."""
+    if setup.kind == "trois":
         return TroisCourse(setup)
-    if setup.format == "quatre":
+    if setup.kind == "quatre":
         return QuatreCourse(setup)
     return Course(setup)
 
