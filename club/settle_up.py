@@ -169,7 +169,7 @@ class Moved(NamedTuple):
 
 class SettleUp(NamedTuple):
     balances: list[tuple[Party, int]]  # every balance that is not zero, by name
-    payments: list[tuple[Party, Party, int]]  # payer, payee, cents; by their names
+    suggested: list[tuple[Party, Party, int]]  # payer, payee, cents; by their names
     held: list[Held] = []
     since: dict | None = None  # the last payment: {"at", "moved", "corrected"}
 
@@ -211,7 +211,7 @@ def club_settle_up(*, held_apart: bool = False) -> SettleUp:
                                 key=lambda row: row.party.name)
     return SettleUp(
         balances=by_name(balances.items()),
-        payments=sorted(((named[p.payer], named[p.payee], p.cents) for p in settle_up(counted)),
+        suggested=sorted(((named[p.payer], named[p.payee], p.cents) for p in settle_up(counted)),
                         key=lambda row: (row[0].name, row[1].name)),
         held=[Held(code, cents, by_name(put.items())) for code, cents, put in held],
         since=since,

@@ -198,8 +198,8 @@ def settle_up(request):
     else:
         context |= {
             "balances": found.balances,
-            "payments": [(payer, payee, cents, uuid.uuid4().hex)
-                         for payer, payee, cents in found.payments],
+            "suggested": [(payer, payee, cents, uuid.uuid4().hex)
+                          for payer, payee, cents in found.suggested],
             "held": [(_held_at(held.code), held.cents, held.put_up) for held in found.held],
             "since": found.since and found.since | {"moved": [
                 (moved.party, moved.then, moved.now) for moved in found.since["moved"]]}}
@@ -223,6 +223,6 @@ def _held_at(code: str) -> dict:
 def _refuse_unless_suggested(payer: Player | None, payee: Player | None, cents: int) -> None:
     """Refuses a suggested payment's form once the settle-up no longer suggests it."""
     wanted = (getattr(payer, "pk", None), getattr(payee, "pk", None), cents)
-    if wanted not in {(p.pk, q.pk, c) for p, q, c in club_settle_up(held_apart=True).payments}:
+    if wanted not in {(p.pk, q.pk, c) for p, q, c in club_settle_up(held_apart=True).suggested}:
         raise Refused("payment_not_suggested", "this payment is no longer suggested: the "
                       "balances changed since the page was shown", rule="payment_not_suggested")

@@ -46,13 +46,13 @@ def get_settle_up(request):
     """Payments between players that bring every balance to zero (the fewest possible when at
     most 20 players have a balance), and the balances. Refused (409) while the players'
     balances do not sum to zero."""
-    settlement = club_settle_up()
+    found = club_settle_up()
     return {
         "payments": [{"from": player_ref(payer), "to": player_ref(payee),
                       "amount": money_text.plain(cents)}
-                     for payer, payee, cents in settlement.payments],
+                     for payer, payee, cents in found.suggested],
         "balances": [{"player": player_ref(player), "balance": money_text.plain(cents)}
-                     for player, cents in settlement.balances],
+                     for player, cents in found.balances],
     }
 
 

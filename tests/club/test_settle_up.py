@@ -187,7 +187,7 @@ def test_money_held_again_after_a_correction_is_counted_as_its_stakers(reopened)
     # The pot's 21.00 counts as 7.00 of each player's: Athos -14.00, Porthos and Aramis 7.00.
     assert [(code, cents, [(p.name, c) for p, c in put]) for code, cents, put in found.held] == [
         (f"pot:table:{table.pk}", 21_00, [("Aramis", 7_00), ("Athos", 7_00), ("Porthos", 7_00)])]
-    assert [(p.name, q.name, c) for p, q, c in found.payments] == [
+    assert [(p.name, q.name, c) for p, q, c in found.suggested] == [
         ("Athos", "Aramis", 7_00), ("Athos", "Porthos", 7_00)]
     assert [(m.party.name, m.then, m.now) for m in found.since["moved"]] == [
         ("Athos", 0, -21_00)]
@@ -208,4 +208,4 @@ def test_without_payments_nothing_moved_since_and_with_nothing_held_nothing_is_h
     found = club_settle_up(held_apart=True)
 
     assert found.held == [] and found.since is None  # only a payment since: nothing moved
-    assert [(p.name, q.name, c) for p, q, c in found.payments] == [("Porthos", "Athos", 3_00)]
+    assert [(p.name, q.name, c) for p, q, c in found.suggested] == [("Porthos", "Athos", 3_00)]

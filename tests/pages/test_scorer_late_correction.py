@@ -39,7 +39,7 @@ def paid_pool(staff):
     record_game_won_by(table, athos, staff)
     table.refresh_from_db()
     assert table.status == Table.Status.WON and Hand.objects.count() == 6
-    for payer, payee, cents in club_settle_up().payments:
+    for payer, payee, cents in club_settle_up().suggested:
         record_payment(payer=Player.objects.get(pk=payer.pk), payee=Player.objects.get(
             pk=payee.pk), cents=cents, by=staff)
     assert not any(ledger.player_balances().values())
