@@ -35,7 +35,7 @@ VARIANT_RULE = {"double": "doubling", "offer": "offer_point"}
 def kind_for(action: str, table_kind: str) -> str | None:
     """The form of the game a new hand's form writes: "summary" and "deal" two-handed (also
     an à trois game down to two), "trois" and "quatre" their summaries, "many_deal" the card by
-    card of the table's form."""
+    card of the table's kind."""
     if action in MANY_HANDED:
         return action
     if action == "many_deal" and table_kind in MANY_HANDED:
