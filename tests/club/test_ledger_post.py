@@ -11,6 +11,7 @@ from club import ledger
 from club.ledger import LedgerError
 from club.models import Account, Entry, Player, Transaction
 from tests.club.kit import account_of, stake
+from tests.hypothesis_profiles import examples
 
 pytestmark = pytest.mark.django_db
 
@@ -139,7 +140,8 @@ legs = st.lists(
 
 
 @settings(
-    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(40), deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(st.lists(st.tuples(legs, st.integers(0, 4)), min_size=1, max_size=12))
 def test_the_sum_of_all_balances_is_zero_after_any_transactions(transactions):

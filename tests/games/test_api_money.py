@@ -12,6 +12,7 @@ from club.models import Entry, IdempotentRequest, Transaction
 from club.players import create_player
 from testbed.users import user_with_token
 from tests.games.kit import Api
+from tests.hypothesis_profiles import examples
 
 pytestmark = pytest.mark.django_db
 
@@ -196,7 +197,7 @@ def post_and_check(club, body: dict):
     return answer.status_code
 
 
-FUZZ = settings(max_examples=100, deadline=None,
+FUZZ = settings(max_examples=examples(100), deadline=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
