@@ -25,6 +25,8 @@ def pytest_collection_modifyitems(config, items):
     only on some legs (a `skipif`: PostgreSQL, Redis, nginx), which is what `.ci/run`'s
     PostgreSQL + Redis leg runs; `subprocess` when it starts another process
     (a server, a command, a benchmark, the browser); `slow` for the longest modules."""
+    if moved := sorted(path for path in LAYER | SLOW if not (config.rootpath / path).exists()):
+        raise pytest.UsageError(f"tests/conftest.py names modules that are not there: {moved}")
     for item in items:
         path = item.path.relative_to(config.rootpath).as_posix()
         fixtures = set(getattr(item, "fixturenames", ()))
