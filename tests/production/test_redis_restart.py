@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from testbed.daphne import LIMIT
-from tests.browser.conftest import chromium, spectator  # noqa: F401  (a phone's page)
+from tests.browser.conftest import chromium, launched, spectator  # noqa: F401  (a phone's page)
 from tests.production.kit import RedisServer, Spectator, open_pool, post_hand, production
 
 pytestmark = [production, pytest.mark.skipif(not RedisServer.available(),
