@@ -27,7 +27,9 @@ def launched():
     API keeps an event loop in the tests' thread while the browser is open, where Django would
     refuse the ORM: the tests' fixtures and the database's flush use it there while these tests
     run (DJANGO_ALLOW_ASYNC_UNSAFE), and the club itself runs in the live server's threads or
-    in daphne, where no loop is. After these tests no loop is left."""
+    in daphne, where no loop is. A change a fixture commits there is not published (Python
+    warns of a `group_send` never awaited): the live server serves no feed to hear it, and
+    daphne's tests make their data through its API. After these tests no loop is left."""
     if not os.path.exists(CHROMIUM):
         yield None
         return
