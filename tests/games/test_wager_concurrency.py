@@ -1,7 +1,7 @@
 """Wagers from real threads, each with its own database connection, against PostgreSQL: the
 table's row lock and the wager's keep every cent in its place when members place, take and
 withdraw at once while the secretary records hands. The stakes are checked against the model of
-tests/games/test_wager_machine.py, fed what each thread saw done."""
+the wager machine (tests/games/wager_kit.py), fed what each thread saw done."""
 import random
 import threading
 import time
@@ -26,7 +26,7 @@ from games.services.settlement import reconcile
 from games.services.tables import open_table
 from games.services.wagers import place_wager, take_wager, withdraw_wager
 from tests.games.kit import at_once, balance_of, summary
-from tests.games.test_wager_machine import Bet, Tab, balance_gallery, expected_books, started
+from tests.games.wager_kit import Bet, Tab, balance_gallery, expected_books, started
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
