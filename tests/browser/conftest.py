@@ -8,6 +8,7 @@ Chromium is launched once for the package, and each test closes the contexts it 
 import os
 
 import pytest
+from django.test import override_settings
 
 from tests.browser.kit import WIDTH
 
@@ -27,15 +28,16 @@ def launched():
     API keeps an event loop in the tests' thread while the browser is open, where Django would
     refuse the ORM: the tests' fixtures and the database's flush use it there while these tests
     run (DJANGO_ALLOW_ASYNC_UNSAFE), and the club itself runs in the live server's threads or
-    in daphne, where no loop is. A change a fixture commits there is not published (Python
-    warns of a `group_send` never awaited): the live server serves no feed to hear it, and
-    daphne's tests make their data through its API. After these tests no loop is left."""
+    in daphne, where no loop is. This process has no channel layer meanwhile, so that nothing
+    is published from that thread: the live server serves no feed to hear it, and daphne's
+    tests make their data through its API. After these tests no loop is left."""
     if not os.path.exists(CHROMIUM):
         yield None
         return
     from playwright.sync_api import sync_playwright
 
-    with pytest.MonkeyPatch.context() as patch, sync_playwright() as playwright:
+    with (pytest.MonkeyPatch.context() as patch, override_settings(CHANNEL_LAYERS={}),
+          sync_playwright() as playwright):
         patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
         # --no-sandbox: chromium refuses to start its sandbox as root, which CI may be.
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
