@@ -13,7 +13,7 @@ DATABASE = {"db", "transactional_db", "django_db_reset_sequences", "django_db_se
 SERVERS = {"live_server", "daphne", "workers", "workers_on_own_redis", "own_redis"}
 PROCESSES = SERVERS - {"live_server"} | {"chromium"}
 # Modules that use the channel layer or the cache, with or without a database.
-LAYER = {"tests/club/test_channel_layer.py", "tests/club/test_health.py",
+LAYER = {"tests/server/test_channel_layer.py", "tests/server/test_health.py",
          "tests/games/test_live.py", "tests/games/test_live_feed.py",
          "tests/pages/test_advice_note.py"}
 SLOW = {"tests/games/test_wager_machine.py", "tests/test_bench.py", "tests/test_bench_advisor.py"}

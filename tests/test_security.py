@@ -23,7 +23,7 @@
    page, lists included, here.
 7. The production settings send the security headers (HSTS, nosniff, referrer policy,
    X-Frame-Options) and mark the cookies secure (here); `check --deploy` passes
-   (tests/club/test_settings.py).
+   (tests/server/test_settings.py).
 """
 import json
 import os

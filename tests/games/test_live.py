@@ -1,6 +1,6 @@
 """The live feed's sending side (docs/api.md, Live updates): every change of a table reaches the
 table's group after it is committed, and only then; under daphne the request does not wait
-for it (tests/club/test_handler.py sends a hand through the ASGI application)."""
+for it (tests/server/test_handler.py sends a hand through the ASGI application)."""
 import asyncio
 import json
 import logging

@@ -63,7 +63,7 @@ def test_the_proxy_s_health_checks_are_logged_only_when_they_fail(client, monkey
 
 
 @pytest.mark.django_db
-@pytest.mark.urls("tests.club.test_deploy_logs")
+@pytest.mark.urls("tests.server.test_deploy_logs")
 def test_an_error_is_logged_with_its_path_user_and_exception(staff_client, caplog):
     staff_client.raise_request_exception = False
     caplog.set_level(logging.INFO)

@@ -1,7 +1,7 @@
 """When the database cannot be reached, the API answers 503 with its error object and a
 Retry-After, the pages a plain 503 page, never a 500 with a traceback, and nothing is written
 (server/unavailable.py). Here in the test process, on either database: every query, or the
-COMMIT, fails as a dropped connection does. tests/club/test_database_proxy.py does it for real
+COMMIT, fails as a dropped connection does. tests/server/test_database_proxy.py does it for real
 on PostgreSQL, with daphne and a proxy that drops the connections."""
 from unittest import mock
 

@@ -98,7 +98,7 @@ def test_each_request_is_started_and_finished_once():
     assert seen == ["started", "finished"] * 2
 
 
-@pytest.mark.urls("tests.club.test_handler")
+@pytest.mark.urls("tests.server.test_handler")
 @pytest.mark.filterwarnings("ignore:StreamingHttpResponse must consume")  # Django's, under ASGI
 def test_a_streaming_answer_is_sent_whole_then_closed():
     finished = []
@@ -116,7 +116,7 @@ def test_a_streaming_answer_is_sent_whole_then_closed():
     assert finished == [True]
 
 
-@pytest.mark.urls("tests.club.test_handler")
+@pytest.mark.urls("tests.server.test_handler")
 def test_an_exception_in_a_view_is_a_500_not_a_dropped_connection():
     status, _, body = serve("GET", "/broken")
 

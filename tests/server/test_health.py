@@ -7,7 +7,7 @@ import pytest
 from django.db import OperationalError
 
 from server import health
-from tests.club.test_handler import serve
+from tests.server.test_handler import serve
 
 
 class BrokenLayer:
