@@ -36,7 +36,7 @@ def _key(value) -> str:
 
 class OpenTableForm(forms.Form):
     name = forms.CharField(label=_("Name of the table"), max_length=100, initial=_("Table 1"))
-    format = forms.ChoiceField(label=_("Format"), widget=forms.RadioSelect,
+    format = forms.ChoiceField(label=_("Kind of table"), widget=forms.RadioSelect,
                                choices=list(words.TABLE_KINDS.items()), initial="pool")
     seat1 = forms.ModelChoiceField(Player.objects.all(), label=_("First seat (plays first)"))
     seat2 = forms.ModelChoiceField(Player.objects.all(), label=_("Second seat (plays first)"))
