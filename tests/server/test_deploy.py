@@ -1,99 +1,30 @@
 """`make serve-prod` (deploy/serve.py): the workers of a server, started and stopped whole."""
-import os
-import random
 import signal
-import socket
 import subprocess
-import sys
 import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-SERVE = [sys.executable, "deploy/serve.py"]
-LIMIT = 120  # seconds: the migrations of a fresh database, on a loaded machine
-SERVER_SETTINGS = ("DATABASE_URL", "REDIS_URL", "SECRET_KEY", "ALLOWED_HOSTS", "PORT", "WORKERS",
-                   "ADDRESS", "DEBUG", "HTTPS", "ECARTE_HOME", "STATIC_ROOT")
-needs_redis = pytest.mark.skipif(not os.environ.get("REDIS_URL"),
-                                 reason="a server's workers share Redis (REDIS_URL)")
-
-
-def environment(**settings) -> dict:
-    """This environment without a server's settings, plus `settings`."""
-    return {k: v for k, v in os.environ.items() if k not in SERVER_SETTINGS} | settings
-
-
-def consecutive_free_ports(count: int) -> int:
-    """The first of `count` consecutive ports that nothing listens on, below the range the
-    system takes the client side of connections from: the test's own requests to a worker
-    that is starting would otherwise hold the next worker's port for a moment."""
-    ephemeral = int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
-    for _ in range(100):
-        first = random.randrange(10000, ephemeral - count)
-        if all(free(first + i) for i in range(count)):
-            return first
-    raise RuntimeError("no consecutive free ports")
-
-
-def free(port: int) -> bool:
-    with socket.socket() as probe:
-        try:
-            probe.bind(("127.0.0.1", port))
-        except OSError:
-            return False
-        return True
-
-
-def listening(port: int) -> bool:
-    try:
-        socket.create_connection(("127.0.0.1", port), timeout=10).close()
-    except ConnectionRefusedError:
-        return False
-    return True
-
-
-def get(port: int, path: str) -> tuple[int, bytes]:
-    try:
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=10) as answer:
-            return answer.status, answer.read()
-    except urllib.error.HTTPError as refused:
-        return refused.code, refused.read()
-
-
-def answering(port: int) -> bool:
-    try:
-        return get(port, "/health")[0] == 200
-    except OSError:
-        return False
-
-
-def wait_for(condition, process) -> None:
-    deadline = time.monotonic() + LIMIT
-    while not condition():
-        assert process.poll() is None, "serve-prod ended"
-        assert time.monotonic() < deadline, "not within the limit"
-        time.sleep(0.2)
-
-
-def server_environment(tmp_path: Path, first: int, workers: int, **settings) -> dict:
-    """A server's settings on a SQLite file in `tmp_path` and the suite's Redis."""
-    return environment(
-        DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}", REDIS_URL=os.environ["REDIS_URL"],
-        SECRET_KEY="a-key-for-this-test-only", PORT=str(first), WORKERS=str(workers),
-        STATIC_ROOT=str(tmp_path / "static"), ECARTE_HOME=str(tmp_path / "home"), **settings)
+from tests.server.kit import (
+    LIMIT,
+    ROOT,
+    SERVE,
+    answering,
+    consecutive_free_ports,
+    environment,
+    get,
+    listening,
+    needs_redis,
+    serve_prod,
+    server_environment,
+    wait_for,
+)
 
 
 def catching_up(tmp_path: Path) -> bool:
     """Whether serve-prod's ratings' catching-up has said it started."""
     return "games.ratings: catching up whenever" in (tmp_path / "serve.log").read_text()
-
-
-def serve_prod(tmp_path: Path, env: dict) -> subprocess.Popen:
-    """serve-prod started with `env`, logging to serve.log."""
-    with open(tmp_path / "serve.log", "wb") as log:
-        return subprocess.Popen(SERVE, cwd=ROOT, env=env, stdout=log, stderr=log)
 
 
 @pytest.mark.parametrize("given, missing", [

@@ -14,7 +14,7 @@ import pytest
 from websockets.sync.client import connect
 
 from testbed.daphne import manage
-from tests.server.test_deploy import (
+from tests.server.kit import (
     LIMIT,
     ROOT,
     answering,

@@ -11,7 +11,6 @@ import django
 import pytest
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
-from channels.testing import HttpCommunicator
 from django.core.handlers.asgi import ASGIHandler, get_script_prefix
 from django.core.handlers.base import BaseHandler
 from django.core.signals import request_finished, request_started
@@ -22,9 +21,9 @@ from django.urls import path, set_script_prefix
 
 from games.live.publish import group_name
 from games.models import Hand
-from server.asgi import application
 from testbed.users import user_with_token
 from tests.games.kit import players, summary
+from tests.server.kit import exchange, serve
 
 
 def streamed(request):
@@ -36,28 +35,6 @@ def broken(request):
 
 
 urlpatterns = [path("streamed", streamed), path("broken", broken)]
-
-
-async def exchange(method, url, body=None, headers=()):
-    """The status, headers (a dict) and body of the application's answer."""
-    raw = json.dumps(body).encode() if body is not None else b""
-    headers = [(b"host", b"127.0.0.1"), *headers]
-    if body is not None:
-        headers.append((b"content-type", b"application/json"))
-    communicator = HttpCommunicator(application, method, url, raw, headers)
-    await communicator.send_input({"type": "http.request", "body": raw})
-    start = await communicator.receive_output(timeout=10)
-    answer = b""
-    while True:  # the last message of a streamed answer may carry no "body" (ASGI allows it)
-        chunk = await communicator.receive_output(timeout=10)
-        answer += chunk.get("body", b"")
-        if not chunk.get("more_body"):
-            break
-    await communicator.wait(timeout=10)
-    return start["status"], {k.decode().lower(): v.decode() for k, v in start["headers"]}, answer
-
-
-serve = async_to_sync(exchange)
 
 
 def test_a_post_body_reaches_the_view_and_its_answer_comes_back():

@@ -7,7 +7,7 @@ import pytest
 from django.db import OperationalError
 
 from server import health
-from tests.server.test_handler import serve
+from tests.server.kit import serve
 
 
 class BrokenLayer:
