@@ -8,8 +8,7 @@ from games.services.hands import record_hand
 from games.services.tables import open_table
 from tests.browser.kit import new_steward
 from tests.browser.test_scorer import play, scoring
-from tests.engine.test_trois_irregularities import DEAL, TRICKS
-from tests.engine.trois_kit import full
+from tests.engine.trois_kit import REVOKE_DEAL, REVOKE_TRICKS, full
 from tests.games.kit import players
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -24,13 +23,13 @@ def table(django_user_model):
     trio = players("Athos", "Porthos", "Aramis")
     table = open_table(name="Trois", format="trois", players=trio, rules={}, by=staff,
                        first_dealer=trio[0])
-    record_hand(table_id=table.pk, record=full(*DEAL, in_progress=True), by=staff)
+    record_hand(table_id=table.pk, record=full(*REVOKE_DEAL, in_progress=True), by=staff)
     return table
 
 
 def test_an_illegal_card_kept_as_a_revoke_on_a_phone(live_server, table, small):
     scoring(small, live_server.url, table)
-    for place, card in zip(PLACES, TRICKS[0].split()):
+    for place, card in zip(PLACES, REVOKE_TRICKS[0].split()):
         play(small, place, card)  # the third tap posts the trick
     expect(small.locator("#follower-error")).to_contain_text("must follow")
     assert small.evaluate("document.documentElement.scrollWidth") <= 390
@@ -38,7 +37,7 @@ def test_an_illegal_card_kept_as_a_revoke_on_a_phone(live_server, table, small):
     expect(small.locator(".messages")).to_contain_text(
         "Trick 1 entered, with a revoke by Aramis, middle.")
 
-    for number, cards in enumerate(TRICKS[1:], start=2):
+    for number, cards in enumerate(REVOKE_TRICKS[1:], start=2):
         for place, card in zip(PLACES, cards.split()):
             play(small, place, card)
         expect(small.locator(".messages")).to_contain_text(f"Trick {number} entered.")

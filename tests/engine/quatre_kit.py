@@ -4,16 +4,19 @@ the tests of tests/engine/test_quatre_*.py, on the kit the three forms share
 
 The builders make `ecarte-quatre/1` records (docs/hand-record.md), and the reference functions
 follow the duties of the play for four, so that the tests can play legal hands of their own:
-neither uses the engine. `rejects` asserts what the engine answers.
+neither uses the engine. `rejects` asserts what the engine answers. `random_hand` draws a
+legal hand with Hypothesis; REVOKE_DEAL and REVOKE_TRICKS are a hand with a revoke (REVOKE),
+which the tests of the API and of the pages play too.
 """
+from hypothesis import strategies as st
+
 from games.engine.quatre import score_quatre
-from tests.engine.kit import CLASSIC, H, full_record, refuses, summary_record
+from tests.engine.kit import ALL_CARDS, CLASSIC, H, full_record, refuses, summary_record
 
 FORMAT = "ecarte-quatre/1"
 SEATS = ("elder", "second", "third", "dealer")
 SIDE_OF = {"elder": "elder_side", "second": "dealer_side", "third": "elder_side",
            "dealer": "dealer_side"}
-
 # A deal used across the modules: hearts are trumps, the second holds the king of trumps.
 ELDER, SECOND, THIRD, DEALER = "KS QS JS AS TS", "KH QH 9S 8S 7S", "KD QD JD AD TD", \
     "KC QC JC AC TC"
@@ -101,3 +104,49 @@ def play_out(hands, trump, choose):
         taken[SIDE_OF[SEATS[leader]]] += 1
         tricks.append(trick)
     return tricks, taken
+
+
+# The elder leads the KS. The second holds the QS but trumps with the KH: a revoke (he must
+# follow suit). He then wins every trick: QH and JH, trumps nobody can follow; the QS, which
+# the third cannot beat; and the 8D, the only diamond left. A vole for the dealer's side.
+REVOKE_DEAL = deal("KS 9C 8C 7C 9D", "QS KH QH JH 8D", "JS 7S 8S TS 7D", "KC QC JC AC TC", "7H")
+REVOKE_TRICKS = ["KS KH 7S TC", "QH 7D JC 9D", "JH 8S AC 9C", "QS TS QC 8C", "8D JS KC 7C"]
+REVOKE = {"type": "revoke", "by": "second", "trick": 1}
+
+
+def random_hand(data, target=7):
+    """A random legal hand: a random deal, a random legal exchange, random legal play."""
+    cards = data.draw(st.permutations(ALL_CARDS))
+    hands = {seat: list(cards[5 * i:5 * i + 5]) for i, seat in enumerate(SEATS)}
+    turn_up, stock = cards[20], list(cards[21:])
+    the_deal = {seat: list(h) for seat, h in hands.items()} | {"turn_up": turn_up}
+    exchanges = []
+    if data.draw(st.booleans()):
+        while stock:
+            answer = data.draw(st.sampled_from(("accept", "accept", "second", "third", "dealer")))
+            if answer != "accept":
+                exchanges.append({"accepted": False, "refused_by": answer})
+                break
+            entry = {"accepted": True}
+            for seat in SEATS:
+                least = 1 if seat == "elder" else 0
+                count = data.draw(st.integers(least, min(5, len(stock))))
+                if count == 0 and seat != "elder" and data.draw(st.booleans()):
+                    continue
+                discard = data.draw(st.permutations(hands[seat]))[:count]
+                draw, stock = stock[:count], stock[count:]
+                hands[seat] = [c for c in hands[seat] if c not in discard] + draw
+                entry[seat] = {"discard": list(discard), "draw": draw}
+            exchanges.append(entry)
+            if not data.draw(st.booleans()):
+                break
+    trump = turn_up[1]
+    king = None
+    holders = [seat for seat in SEATS if "K" + trump in hands[seat]]
+    if holders and data.draw(st.booleans()):
+        king = holders[0]
+    tricks, taken = play_out(hands, trump, lambda legal: data.draw(st.sampled_from(legal)))
+    record = full(the_deal, exchanges, [list(t) for t in tricks], target=target)
+    if king:
+        record["king"] = king
+    return record, taken

@@ -5,14 +5,7 @@ instead. Hearts are trumps in every deal here (the turn-up 7H); the elder plays 
 proposing, so his side is vulnerable."""
 from games.engine.quatre import QuatreMatch, score_quatre
 from tests.engine.kit import marks
-from tests.engine.quatre_kit import deal, full, rejects, summary
-
-# The elder leads the KS. The second holds the QS but trumps with the KH: a revoke (he must
-# follow suit). He then wins every trick: QH and JH, trumps nobody can follow; the QS, which
-# the third cannot beat; and the 8D, the only diamond left. A vole for the dealer's side.
-REVOKE_DEAL = deal("KS 9C 8C 7C 9D", "QS KH QH JH 8D", "JS 7S 8S TS 7D", "KC QC JC AC TC", "7H")
-REVOKE_TRICKS = ["KS KH 7S TC", "QH 7D JC 9D", "JH 8S AC 9C", "QS TS QC 8C", "8D JS KC 7C"]
-REVOKE = {"type": "revoke", "by": "second", "trick": 1}
+from tests.engine.quatre_kit import REVOKE, REVOKE_DEAL, REVOKE_TRICKS, deal, full, rejects, summary
 
 
 def test_an_illegal_card_is_refused_unless_a_revoke_keeps_it():

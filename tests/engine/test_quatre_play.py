@@ -5,8 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.engine.quatre import score_quatre
-from tests.engine.kit import ALL_CARDS
-from tests.engine.quatre_kit import SEATS, deal, full, play_out, rejects
+from tests.engine.quatre_kit import deal, full, random_hand, rejects
 from tests.hypothesis_profiles import examples
 
 # Hearts are trumps (the turn-up is 7H) in every deal below.
@@ -103,44 +102,6 @@ def test_a_finished_hand_has_five_tricks():
     record = trick(FOLLOW, "8S JS QS KC")
     del record["in_progress"]
     rejects(record, "wrong_trick_count", "tricks")
-
-
-def random_hand(data, target=7):
-    """A random legal hand: a random deal, a random legal exchange, random legal play."""
-    cards = data.draw(st.permutations(ALL_CARDS))
-    hands = {seat: list(cards[5 * i:5 * i + 5]) for i, seat in enumerate(SEATS)}
-    turn_up, stock = cards[20], list(cards[21:])
-    the_deal = {seat: list(h) for seat, h in hands.items()} | {"turn_up": turn_up}
-    exchanges = []
-    if data.draw(st.booleans()):
-        while stock:
-            answer = data.draw(st.sampled_from(("accept", "accept", "second", "third", "dealer")))
-            if answer != "accept":
-                exchanges.append({"accepted": False, "refused_by": answer})
-                break
-            entry = {"accepted": True}
-            for seat in SEATS:
-                least = 1 if seat == "elder" else 0
-                count = data.draw(st.integers(least, min(5, len(stock))))
-                if count == 0 and seat != "elder" and data.draw(st.booleans()):
-                    continue
-                discard = data.draw(st.permutations(hands[seat]))[:count]
-                draw, stock = stock[:count], stock[count:]
-                hands[seat] = [c for c in hands[seat] if c not in discard] + draw
-                entry[seat] = {"discard": list(discard), "draw": draw}
-            exchanges.append(entry)
-            if not data.draw(st.booleans()):
-                break
-    trump = turn_up[1]
-    king = None
-    holders = [seat for seat in SEATS if "K" + trump in hands[seat]]
-    if holders and data.draw(st.booleans()):
-        king = holders[0]
-    tricks, taken = play_out(hands, trump, lambda legal: data.draw(st.sampled_from(legal)))
-    record = full(the_deal, exchanges, [list(t) for t in tricks], target=target)
-    if king:
-        record["king"] = king
-    return record, taken
 
 
 @settings(max_examples=examples(120), deadline=None)

@@ -7,8 +7,7 @@ from hypothesis import strategies as st
 from games.engine import score
 from games.engine.quatre import score_quatre
 from tests.engine.kit import marks
-from tests.engine.quatre_kit import full, summary
-from tests.engine.test_quatre_play import random_hand
+from tests.engine.quatre_kit import full, random_hand, summary
 from tests.hypothesis_profiles import examples
 
 ROLE = {"elder_side": "elder", "dealer_side": "dealer"}

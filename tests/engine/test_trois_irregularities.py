@@ -5,18 +5,11 @@ both others are his adversaries."""
 from games.engine.trois import score_trois
 from games.engine.trois_game import TroisGame
 from tests.engine.kit import marks
-from tests.engine.trois_kit import full, rejects, summary
-
-# Diamonds are trumps (the turn-up 7D). The middle holds the 9S but trumps the elder's KS with
-# the 8D: a revoke (he must follow suit). He then leads his hearts, which nobody can follow
-# or trump, and loses the last trick to the elder's QS.
-DEAL = ("KS QS JS AS TS", "9S 8D KH QH JH", "KC QC JC AC TC", "7D")
-TRICKS = ["KS 8D TC", "KH QC TS", "QH JC AS", "JH AC JS", "9S KC QS"]
-REVOKE = {"type": "revoke", "by": "middle", "trick": 1}
+from tests.engine.trois_kit import REVOKE, REVOKE_DEAL, REVOKE_TRICKS, full, rejects, summary
 
 
 def revoked(**extra):
-    return full(*DEAL, [], TRICKS, **extra)
+    return full(*REVOKE_DEAL, [], REVOKE_TRICKS, **extra)
 
 
 def test_an_illegal_card_is_refused_unless_a_revoke_keeps_it():
@@ -135,7 +128,7 @@ def test_the_same_dealer_deals_a_void_hand_again():
 
 
 def test_no_replay_in_a_hand_in_progress_and_no_abandon():
-    record = full(*DEAL, [], TRICKS[:1], in_progress=True,
+    record = full(*REVOKE_DEAL, [], REVOKE_TRICKS[:1], in_progress=True,
                   irregularities=[REVOKE, {"type": "replay", "reason": "revoke"}])
     rejects(record, "bad_irregularity", "irregularities[1]")
     rejects(summary("played", (3, 1, 1), r_irregularities=[

@@ -3,7 +3,8 @@ kit the three forms share (tests/engine/kit.py).
 
 The builders make `ecarte-trois/1` records, and the reference functions follow the Laws of the
 play for three (docs/rules.md, section 12) so that the tests can generate legal hands: neither
-uses the engine. `rejects` asserts what the engine answers.
+uses the engine. `rejects` asserts what the engine answers. REVOKE_DEAL and REVOKE_TRICKS are
+a hand with a revoke (REVOKE), which the tests of the API and of the pages play too.
 """
 from hypothesis import strategies as st
 
@@ -139,3 +140,11 @@ def legal_hands(draw):
     facts = {"tricks": won, "first_to_two": first_to_two, "vulnerable": vulnerable,
              "king": record.get("king"), "king_turned": turn_up[0] == "K"}
     return record, facts
+
+
+# Diamonds are trumps (the turn-up 7D). The middle holds the 9S but trumps the elder's KS with
+# the 8D: a revoke (he must follow suit). He then leads his hearts, which nobody can follow
+# or trump, and loses the last trick to the elder's QS.
+REVOKE_DEAL = ("KS QS JS AS TS", "9S 8D KH QH JH", "KC QC JC AC TC", "7D")
+REVOKE_TRICKS = ["KS 8D TC", "KH QC TS", "QH JC AS", "JH AC JS", "9S KC QS"]
+REVOKE = {"type": "revoke", "by": "middle", "trick": 1}

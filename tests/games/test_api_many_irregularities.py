@@ -6,10 +6,10 @@ import pytest
 from club.errors import Refused
 from games.models import Hand
 from games.services import tricks
-from tests.engine.test_quatre_irregularities import REVOKE, REVOKE_DEAL, REVOKE_TRICKS
-from tests.engine.test_trois_irregularities import DEAL as TROIS_DEAL
-from tests.engine.test_trois_irregularities import REVOKE as TROIS_REVOKE
-from tests.engine.test_trois_irregularities import TRICKS as TROIS_TRICKS
+from tests.engine.quatre_kit import REVOKE, REVOKE_DEAL, REVOKE_TRICKS
+from tests.engine.trois_kit import REVOKE as TROIS_REVOKE
+from tests.engine.trois_kit import REVOKE_DEAL as TROIS_DEAL
+from tests.engine.trois_kit import REVOKE_TRICKS as TROIS_TRICKS
 from tests.engine.trois_kit import full as trois_full
 from tests.games.kit import checked, open_quatre, open_trois, players
 from tests.games.test_api_trois import post

@@ -7,7 +7,7 @@ import pytest
 from games.models import Hand
 from games.services.hands import record_hand
 from games.services.tables import open_table
-from tests.engine.test_quatre_irregularities import REVOKE, REVOKE_DEAL, REVOKE_TRICKS
+from tests.engine.quatre_kit import REVOKE, REVOKE_DEAL, REVOKE_TRICKS
 from tests.games.kit import players
 from tests.pages.forms import form_values
 from tests.pages.test_scorer_quatre import quatre_post
