@@ -1,20 +1,27 @@
 """The games tests' kit: a scripted API client and the checks of its answers, members,
 players, summary records, tables à trois and à quatre opened through the API, tables played
 to a given point through the API or through the services, and the secretary's two evenings of
-wagers (the `evenings` fixture) with the readers of the admin's lists of the money."""
+wagers (the `evenings` fixture) with the readers of the admin's lists of the money, the checks
+of the books (balances, escrow, every transaction balanced), the queries of a page, the writes
+of a full projection, and a snapshot built afresh."""
 import json
 import re
 import threading
 
 import pytest
-from django.db import connections
+from django.db import connection, connections
+from django.test.utils import CaptureQueriesContext
 
-from club import ledger
-from club.models import ApiToken, Player, Transaction
+from club import ledger, money_text
+from club.models import ApiToken, Entry, Player, Transaction
 from club.players import create_player
 from games.api.schemas import HandAndTable
+from games.courses import course_of
 from games.models import Hand, Table, Wager
+from games.selectors.snapshot import snapshot
 from games.services.hands import record_hand
+from games.services.projection import project
+from games.services.settlement import reconcile
 from games.services.tables import open_table
 from testbed.users import user_with_token
 
@@ -265,3 +272,64 @@ def cells(page: str, link: str) -> dict:
     row = page[start:page.index("</tr>", start)]
     return {field: words(text).strip() for field, text in
             re.findall(r'<t[dh] class="field-(\w+)[^"]*">(.*?)</t[dh]>', row, re.S)}
+
+
+def money(*players_) -> list[str]:
+    return [money_text.plain(ledger.player_balance(p)) for p in players_]
+
+
+def escrow(table_id: int, unit: int) -> int:
+    rows = Entry.objects.filter(account__code=f"escrow:table:{table_id}:unit:{unit}")
+    return sum(rows.values_list("amount", flat=True))
+
+
+def balanced_books():
+    assert sum(Entry.objects.values_list("amount", flat=True)) == 0
+    for tx in Transaction.objects.prefetch_related("entries"):
+        assert sum(e.amount for e in tx.entries.all()) == 0
+
+
+STAKE_CHECK = "games_wager_stake_ceiling"
+
+
+def queries_for(client, url: str) -> int:
+    """The queries of a second visit: the first fills Django's caches (content types)."""
+    client.get(url)
+    with CaptureQueriesContext(connection) as captured:
+        response = client.get(url)
+    assert response.status_code == 200
+    return len(captured)
+
+
+def writes_of_full_projection(table_id: int) -> list[str]:
+    table = Table.objects.get(pk=table_id)
+    course = course_of(table)
+    with CaptureQueriesContext(connection) as seen:
+        project(table, course)
+        reconcile(table, course, by=table.opened_by)
+    return [q["sql"] for q in seen.captured_queries
+            if q["sql"].split()[0] in ("INSERT", "UPDATE", "DELETE")]
+
+
+def fresh(table_id: int) -> dict:
+    table = Table.objects.get(pk=table_id)
+    return snapshot(table, course_of(table))
+
+
+# Diamonds are trumps. The elder exchanges 9C for 9S, the dealer 8C for TS; the dealer takes
+# the first trick with KS and leads AH, which the elder must beat with QH.
+SEEN_DEAL = {
+    "deal": {"elder": ["7S", "8H", "9C", "KC", "QH"], "dealer": ["KS", "7D", "AH", "TC", "8C"],
+             "turn_up": "JD"},
+    "exchanges": [{"accepted": True, "elder": {"discard": ["9C"], "draw": ["9S"]},
+                   "dealer": {"discard": ["8C"], "draw": ["TS"]}}],
+    "tricks": [["7S", "KS"]],
+    "in_progress": True,
+}
+
+
+def open_pool(api, rules=None, scorers=()):
+    trio = players("Athos", "Porthos", "Aramis")
+    return api.post("/tables", {"name": "T", "format": "pool", "first_dealer": trio[1].pk,
+                                "players": [p.pk for p in trio], "rules": rules or {},
+                                "scorers": list(scorers)}).json()

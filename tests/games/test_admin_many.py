@@ -10,8 +10,8 @@ from django.urls import reverse
 from games.admin import exports
 from games.models import Table
 from tests.games.kit import open_quatre, open_trois, players
-from tests.games.test_standings_quatre import win_game
-from tests.games.test_standings_trois import play_to
+from tests.games.quatre_kit import win_game
+from tests.games.trois_kit import play_to
 
 pytestmark = pytest.mark.django_db
 

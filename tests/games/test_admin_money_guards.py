@@ -7,8 +7,7 @@ from club.models import Transaction
 from games.models import Movement, Wager, WagerTake
 from games.services.tables import open_table
 from games.services.wagers import place_wager, take_wager
-from tests.games.kit import LEDGER, MONEY, WAGERS, member, page_text, players
-from tests.games.test_admin_queries import queries_for
+from tests.games.kit import LEDGER, MONEY, WAGERS, member, page_text, players, queries_for
 
 pytestmark = pytest.mark.django_db
 

@@ -1,22 +1,11 @@
 """The admin's lists and pages take a fixed number of queries, however many rows they show."""
 import pytest
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
 
 from games.models import Hand
 from games.services.hands import correct_hand, record_hand
-from tests.games.kit import pool, summary, won_pool
+from tests.games.kit import pool, queries_for, summary, won_pool
 
 pytestmark = pytest.mark.django_db
-
-
-def queries_for(client, url: str) -> int:
-    """The queries of a second visit: the first fills Django's caches (content types)."""
-    client.get(url)
-    with CaptureQueriesContext(connection) as captured:
-        response = client.get(url)
-    assert response.status_code == 200
-    return len(captured)
 
 
 def add_tables(by, count: int, first: int = 0) -> None:

@@ -6,18 +6,9 @@ from club import ledger
 from club.models import Entry, Player, Transaction
 from games.models import Hand, HandVersion, Table
 from testbed.users import user_with_token
-from tests.games.kit import Api, players, post_hand, summary, win_game
+from tests.games.kit import Api, open_pool, post_hand, summary, win_game
 
 pytestmark = pytest.mark.django_db
-
-
-
-
-def open_pool(api, rules=None, scorers=()):
-    trio = players("Athos", "Porthos", "Aramis")
-    return api.post("/tables", {"name": "T", "format": "pool", "first_dealer": trio[1].pk,
-                                "players": [p.pk for p in trio], "rules": rules or {},
-                                "scorers": list(scorers)}).json()
 
 
 def balances():
@@ -129,7 +120,6 @@ def test_a_scorer_corrects_a_hand_only_while_its_unit_is_open(scorer, staff_api)
                        {"record": summary(2)}).status_code == 200
     assert staff_api.post(f"/hands/{game_one[0]}/correct",
                       {"record": summary(3)}).status_code == 200
-
 
 
 def test_a_preview_says_what_a_correction_would_change_and_saves_nothing(scorer, staff_api):

@@ -12,7 +12,7 @@ from tests.engine.trois_kit import REVOKE_DEAL as TROIS_DEAL
 from tests.engine.trois_kit import REVOKE_TRICKS as TROIS_TRICKS
 from tests.engine.trois_kit import full as trois_full
 from tests.games.kit import checked, open_quatre, open_trois, players
-from tests.games.test_api_trois import post
+from tests.games.trois_kit import post
 
 pytestmark = pytest.mark.django_db
 

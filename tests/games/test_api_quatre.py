@@ -4,17 +4,9 @@ import pytest
 
 from games.models import Hand, Table
 from tests.games.kit import checked, open_quatre
+from tests.games.quatre_kit import vole_to
 
 pytestmark = pytest.mark.django_db
-
-
-def vole_to(snap: dict, pair: list) -> dict:
-    """A summary record in which the side of `pair` takes all five tricks."""
-    side = next(s["side"] for s in snap["quatre"]["sides"] if s["players"] == pair)
-    other = "dealer_side" if side == "elder_side" else "elder_side"
-    return {"format": "ecarte-quatre/1",
-            "summary": {"opening": "exchanged", "king_turned": False,
-                        "tricks": {side: 5, other: 0}}}
 
 
 def win_game(api, snap: dict, pair: list) -> dict:

@@ -16,15 +16,9 @@ from games.api.schemas import Snapshot
 from games.models import Hand, HandVersion
 from tests.engine.quatre_kit import deal, full
 from tests.games.kit import created, hand_and_table, open_quatre, players
+from tests.games.quatre_kit import DEAL, PLAY
 
 pytestmark = pytest.mark.django_db
-
-DEAL = deal("KS QS JS AS TS", "TD 8D KH QH JH", "9S 8S 7S AH TH", "QD 9D KC QC JC", "7D")
-PLAY = [["KS", "TD", "7S", "QD"],  # the elder leads; the dealer overtrumps
-        ["KC", "TS", "8D", "8S"],  # from the dealer: the second must trump
-        ["KH", "TH", "9D", "AS"],  # from the second: the dealer must trump
-        ["QC", "JS", "JH", "9S"],
-        ["JC", "QS", "QH", "AH"]]
 
 
 def start(api, table, tricks=0, the_deal=DEAL):

@@ -9,9 +9,7 @@ from games.api.schemas import HandAndTable
 from games.models import Game, GamePlayer, Hand, HandVersion, Table, Unit
 from testbed.records import ELDER_VOLE, elder_vole
 from testbed.users import user_with_token
-from tests.games.kit import Api, hand_and_table, players, summary
-from tests.games.test_projection import writes_of_full_projection
-from tests.games.test_snapshot import fresh
+from tests.games.kit import Api, fresh, hand_and_table, players, summary, writes_of_full_projection
 
 pytestmark = pytest.mark.django_db
 

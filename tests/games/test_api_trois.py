@@ -3,25 +3,10 @@ play to the target, the winner withdraws, and the other two finish two-handed.""
 import pytest
 
 from games.models import Hand, Table
-from tests.games.kit import checked, open_trois, summary
+from tests.games.kit import open_trois
+from tests.games.trois_kit import post, vole_to
 
 pytestmark = pytest.mark.django_db
-
-
-def vole_to(snap: dict, player: int) -> dict:
-    """A summary record in which `player` takes all five tricks: à trois while three play,
-    else a two-handed one."""
-    seats = snap["trois"]["seats"]
-    role = next(role for role, pk in seats.items() if pk == player)
-    if snap["trois"]["three_handed"]:
-        tricks = dict.fromkeys(("elder", "middle", "dealer"), 0) | {role: 5}
-        return {"format": "ecarte-trois/1",
-                "summary": {"opening": "exchanged", "king_turned": False, "tricks": tricks}}
-    return summary(5 if role == "elder" else 0)
-
-
-def post(api, snap, record):
-    return checked(api.post(f"/tables/{snap['id']}/hands", {"record": record}))
 
 
 def test_three_sit_and_the_elder_is_at_the_dealers_left(scorer, trio):

@@ -16,15 +16,9 @@ from games.api.schemas import Snapshot
 from games.models import Hand, HandVersion
 from tests.engine.trois_kit import full
 from tests.games.kit import created, hand_and_table, open_trois, players
+from tests.games.trois_kit import DEAL, PLAY
 
 pytestmark = pytest.mark.django_db
-
-DEAL = ("KS QS JS AS TS", "TD 8D KH QH JH", "QD 9D KC QC JC", "7D")
-PLAY = [["KS", "TD", "QD"],   # the dealer overtrumps and leads next
-        ["KC", "TS", "8D"],   # from the dealer: the elder, then the middle, who must trump
-        ["KH", "9D", "AS"],   # from the middle: the dealer must trump; the elder discards
-        ["QC", "JS", "JH"],
-        ["JC", "QS", "QH"]]
 
 
 def start(api, table, tricks=0):

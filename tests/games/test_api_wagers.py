@@ -3,10 +3,9 @@ cent against examples worked by hand. Athos and Porthos play the first unit of a
 observes; Charles, Dora and Emile are members who wager."""
 import pytest
 
-from club import ledger, money_text
 from club.models import Entry, Transaction
 from games.models import Wager
-from tests.games.kit import member, players, summary, win_game
+from tests.games.kit import balanced_books, escrow, member, money, players, summary, win_game
 
 pytestmark = pytest.mark.django_db
 
@@ -22,21 +21,6 @@ def evening(client, staff_api):
             "first_dealer": seated[1].pk, "wager_style": style, "rules": rules}).json()
         return snap, seated, bettors
     return open_pool
-
-
-def money(*players_) -> list[str]:
-    return [money_text.plain(ledger.player_balance(p)) for p in players_]
-
-
-def escrow(table_id: int, unit: int) -> int:
-    rows = Entry.objects.filter(account__code=f"escrow:table:{table_id}:unit:{unit}")
-    return sum(rows.values_list("amount", flat=True))
-
-
-def balanced_books():
-    assert sum(Entry.objects.values_list("amount", flat=True)) == 0
-    for tx in Transaction.objects.prefetch_related("entries"):
-        assert sum(e.amount for e in tx.entries.all()) == 0
 
 
 def test_an_english_offer_at_five_to_two_taken_in_two_parts_pays_the_backer(

@@ -5,8 +5,7 @@ import pytest
 from club.models import IdempotentRequest
 from games.models import Game, Hand, HandVersion, Table
 from testbed.users import user_with_token
-from tests.games.kit import Api, players, summary, win_game
-from tests.games.test_api_corrections import open_pool
+from tests.games.kit import Api, open_pool, players, summary, win_game
 
 pytestmark = pytest.mark.django_db
 

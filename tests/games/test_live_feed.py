@@ -6,44 +6,17 @@ import json
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 from channels.layers import get_channel_layer
-from channels.testing import WebsocketCommunicator
 from django.db import transaction
 
 from games.live.publish import group_name
 from games.models import Table, TableEvent
 from games.services.hands import correct_hand, record_hand
-from games.services.tables import open_table
 from games.services.wagers import place_wager, take_wager, withdraw_wager
-from server.asgi import application
 from testbed.users import user_with_token
 from tests.games.kit import Api, member, players, summary
+from tests.games.live_kit import ORIGIN, WAIT, connect, following, open_pool
 
 pytestmark = pytest.mark.django_db(transaction=True)
-WAIT = 20  # seconds: generous, only ever reached when a test fails
-ORIGIN = (b"origin", b"http://127.0.0.1")
-
-
-def open_pool(private=False, wager_style="none"):
-    by, _ = user_with_token("scorer", staff=True)
-    seated = players("Athos", "Porthos", "Aramis")
-    table = open_table(name="T", format="pool", players=seated, rules={}, by=by,
-                       first_dealer=seated[1], private=private, wager_style=wager_style)
-    return by, table
-
-
-async def connect(table_id, *headers):
-    """A feed client: (communicator, whether it was accepted)."""
-    feed = WebsocketCommunicator(application, f"/ws/tables/{table_id}/",
-                                 headers=[(b"host", b"127.0.0.1"), *headers])
-    connected, _ = await feed.connect(timeout=WAIT)
-    return feed, connected
-
-
-async def following(table_id, *headers):
-    """A client that connected and read its snapshot: (communicator, snapshot message)."""
-    feed, connected = await connect(table_id, ORIGIN, *headers)
-    assert connected
-    return feed, await feed.receive_json_from(timeout=WAIT)
 
 
 def refused_close(feed_and_connected):

@@ -9,12 +9,21 @@ from django.db import connection
 from club import ledger
 from club.apps import ClubConfig
 from games.models import Table, Wager, WagerTake
-from tests.games.kit import Api, member, players, summary, wager_pool, win_game
-from tests.games.test_api_wagers import balanced_books, escrow, money
+from tests.games.kit import (
+    STAKE_CHECK,
+    Api,
+    balanced_books,
+    escrow,
+    member,
+    money,
+    players,
+    summary,
+    wager_pool,
+    win_game,
+)
 
 pytestmark = pytest.mark.django_db
 
-STAKE_CHECK = "games_wager_stake_ceiling"
 CEILING = "must be at most 1000000.00, the club's ceiling on any amount"
 
 

@@ -6,24 +6,19 @@ import itertools
 import random
 
 import pytest
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from club.errors import Refused
 from club.models import Player
-from games.courses import course_of
 from games.models import Game, GamePlayer, Table, Unit
 from games.ratings import rerate
 from games.services.hands import record_hand
-from games.services.projection import project
-from games.services.settlement import reconcile
 from games.services.tables import open_table
 from games.services.tricks import add_trick, finish_hand
 from tests.engine.quatre_kit import full as quatre_full
-from tests.games.kit import players, summary
-from tests.games.test_api_quatre_tricks import DEAL, PLAY
+from tests.games.kit import players, summary, writes_of_full_projection
+from tests.games.quatre_kit import DEAL, PLAY
 from tests.hypothesis_profiles import examples
 
 pytestmark = pytest.mark.django_db
@@ -61,16 +56,6 @@ def play_out(table: Table, secretary, mix=MIX, rng=None, limit=None) -> int:
         if hand.table.status != Table.Status.PLAYING or count == limit:
             return count
         assert count < 500, "the table never ended"
-
-
-def writes_of_full_projection(table_id: int) -> list[str]:
-    table = Table.objects.get(pk=table_id)
-    course = course_of(table)
-    with CaptureQueriesContext(connection) as seen:
-        project(table, course)
-        reconcile(table, course, by=table.opened_by)
-    return [q["sql"] for q in seen.captured_queries
-            if q["sql"].split()[0] in ("INSERT", "UPDATE", "DELETE")]
 
 
 @pytest.mark.parametrize("fmt, rules", [

@@ -1,56 +1,26 @@
 """Skill ratings (games.ratings): one openskill match per finished game, rated in the order the
 games finished; a correction owes a re-rating from the corrected game on, which the ratings
 catch up with after the correction's transaction (`ratings.catch_up`)."""
-from contextlib import contextmanager
 from datetime import datetime, timezone
-from unittest import mock
 
 import pytest
 
 from games import ratings
 from games.models import Game, GamePlayer, Hand, RatingsDue, Table
-from games.services.hands import correct_hand, record_hand
-from games.services.tables import open_table
-from tests.games.kit import players, summary
+from games.services.hands import correct_hand
+from tests.games.kit import players
+from tests.games.rating_kit import (
+    DEALER_VOLE,
+    ELDER_POINT,
+    ELDER_VOLE,
+    clock,
+    play,
+    rubber,
+    stored,
+    win,
+)
 
 pytestmark = pytest.mark.django_db
-
-ELDER_VOLE, DEALER_VOLE, ELDER_POINT = summary(5), summary(0), summary(3)
-
-
-@contextmanager
-def clock(hour: int, minute: int = 0):
-    """Everything stamped inside happens at that time on 5 March 2026."""
-    when = datetime(2026, 3, 5, hour, minute, tzinfo=timezone.utc)
-    with mock.patch("django.utils.timezone.now", return_value=when):
-        yield
-
-
-def rubber(by, first, second):
-    """A one-game rubber: `first` is the elder of its first hand."""
-    return open_table(name=f"{first} v {second}", format="rubber",
-                               players=[first, second], rules={"rubber_games": 1}, by=by,
-                               first_dealer=second)
-
-
-def play(table, by, *records):
-    for record in records:
-        record_hand(table_id=table.pk, record=record, by=by)
-
-
-def win(table, by, winner):
-    """Hands until the current game is over, each a vole for `winner`."""
-    number = Table.objects.get(pk=table.pk).snapshot["game"]["number"]
-    while True:
-        snap = Table.objects.get(pk=table.pk).snapshot
-        if snap["status"] != "playing" or snap["game"]["number"] != number:
-            return
-        play(table, by, ELDER_VOLE if snap["seats"]["elder"] == winner.pk else DEALER_VOLE)
-
-
-def stored(table, player):
-    side = GamePlayer.objects.get(game__table=table, player=player)
-    return side.mu, side.sigma
 
 
 def test_the_winner_rises_and_the_loser_falls_after_a_game(staff):

@@ -26,15 +26,7 @@ from games.models import GamePlayer, Hand, RatingsDue
 from games.services.hands import correct_hand
 from testbed.users import user_with_token
 from tests.games.kit import Api, at_once, players, summary
-from tests.games.test_ratings import (
-    DEALER_VOLE,
-    ELDER_VOLE,
-    clock,
-    play,
-    rubber,
-    stored,
-    win,
-)
+from tests.games.rating_kit import DEALER_VOLE, ELDER_VOLE, clock, play, rubber, stored, win
 
 
 def history(staff):

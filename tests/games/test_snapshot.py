@@ -4,17 +4,10 @@ import json
 
 import pytest
 
-from games.courses import course_of
 from games.models import Table
-from games.selectors.snapshot import snapshot
-from tests.games.kit import hand_won_by, players, summary
+from tests.games.kit import SEEN_DEAL, fresh, hand_won_by, players, summary
 
 pytestmark = pytest.mark.django_db
-
-
-def fresh(table_id: int) -> dict:
-    table = Table.objects.get(pk=table_id)
-    return snapshot(table, course_of(table))
 
 
 def test_after_hands_a_rotation_and_a_correction_the_snapshot_is_the_course_rebuilt(scorer,
@@ -55,16 +48,6 @@ def test_the_snapshot_names_its_players_and_says_its_last_hands(staff_api):
     assert snap == fresh(snap["id"])
 
 
-# Diamonds are trumps. The elder exchanges 9C for 9S, the dealer 8C for TS; the dealer takes
-# the first trick with KS and leads AH, which the elder must beat with QH.
-SEEN_DEAL = {
-    "deal": {"elder": ["7S", "8H", "9C", "KC", "QH"], "dealer": ["KS", "7D", "AH", "TC", "8C"],
-             "turn_up": "JD"},
-    "exchanges": [{"accepted": True, "elder": {"discard": ["9C"], "draw": ["9S"]},
-                   "dealer": {"discard": ["8C"], "draw": ["TS"]}}],
-    "tricks": [["7S", "KS"]],
-    "in_progress": True,
-}
 UNSEEN = ("8H", "9S", "KC", "7D", "TC", "TS", "9C", "8C")  # in a hand, or discarded
 
 

@@ -9,9 +9,8 @@ from django.contrib.auth import get_user_model
 
 from games import ratings
 from games.selectors.standings import date_range, standings
-from games.services.hands import record_hand
-from games.services.tables import open_table
 from tests.games.kit import players, summary
+from tests.games.rating_kit import pool_evening
 
 pytestmark = pytest.mark.django_db
 
@@ -28,26 +27,6 @@ def clock(when: datetime):
 @pytest.fixture
 def user():
     return get_user_model().objects.create_user("secretary", is_staff=True)
-
-
-def pool_evening(user, p1, p2, p3):
-    """p1 (elder) beats p2 5-1 with two voles and a king; p3 comes in and beats p1 5-0, then
-    p2 5-0, with two voles each time (the third vole marks only the point that reaches 5):
-    two units in succession, and the pool of 30.00. Under a test's stopped clock its games
-    finish at the same instant, so all but the first owe a re-rating: it is paid at the end."""
-    table = open_table(name="Table 1", format="pool", players=[p1, p2, p3],
-                       rules={"pool_entry": "10.00"}, by=user, first_dealer=p2)
-    records = [
-        ELDER_VOLE,                                  # p1 elder: 2-0
-        summary(3, king="dealer"),                   # p2 elder takes the point, p1 the king
-        ELDER_VOLE,                                  # p1: 5-1, game 1
-        DEALER_VOLE, ELDER_VOLE, DEALER_VOLE,        # p3 (dealer first): 5-0, game 2
-        ELDER_VOLE, DEALER_VOLE, ELDER_VOLE,         # p3 (elder first): 5-0, the pool
-    ]
-    for record in records:
-        record_hand(table_id=table.pk, record=record, by=user)
-    ratings.catch_up()
-    return table
 
 
 def by_name(rows):

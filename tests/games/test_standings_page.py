@@ -3,7 +3,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from tests.games.kit import players
-from tests.games.test_standings import pool_evening
+from tests.games.rating_kit import pool_evening
 
 pytestmark = pytest.mark.django_db
 

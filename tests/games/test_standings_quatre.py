@@ -7,31 +7,11 @@ import pytest
 
 from games import ratings
 from games.models import Game, GamePlayer, Hand
-from tests.games.kit import checked, open_quatre
-from tests.games.test_api_quatre import vole_to
-from tests.games.test_projection import writes_of_full_projection
-from tests.games.test_ratings import clock, rubber, stored, win
-from tests.games.test_standings_trois import beats, ranked, row_of
+from tests.games.kit import checked, open_quatre, writes_of_full_projection
+from tests.games.quatre_kit import post_counting, vole_to, win_game
+from tests.games.rating_kit import beats, clock, ranked, row_of, rubber, stored, win
 
 pytestmark = pytest.mark.django_db
-
-
-def post_counting(api, snap, pair, voles=None):
-    """Posts a vole for the side of `pair`, and counts the hand's vole marks by side."""
-    sides = {s["side"]: tuple(s["players"]) for s in snap["quatre"]["sides"]}
-    answer = checked(api.post(f"/tables/{snap['id']}/hands",
-                              {"record": vole_to(snap, list(pair))}))
-    for mark in answer["hand"]["result"]["marks"]:
-        if voles is not None and mark["for"] == "vole":
-            voles[sides[mark["to"]]] = voles.get(sides[mark["to"]], 0) + 1
-    return answer["table"]
-
-
-def win_game(api, snap, pair, voles=None):
-    game = snap["quatre"]["game"]
-    while snap["quatre"]["game"] == game and snap["status"] == "playing":
-        snap = post_counting(api, snap, pair, voles)
-    return snap
 
 
 def test_each_game_counts_for_both_partners_of_a_side(scorer, four):

@@ -8,56 +8,14 @@ shows in their places and their ratings, not in games won."""
 from datetime import datetime, timezone
 
 import pytest
-from openskill.models import PlackettLuce
 
 from games import ratings
 from games.models import Game, GamePlayer, Hand, RatingsDue
-from tests.games.kit import open_trois
-from tests.games.test_api_trois import post, vole_to
-from tests.games.test_projection import writes_of_full_projection
-from tests.games.test_ratings import clock, rubber, stored, win
+from tests.games.kit import open_trois, writes_of_full_projection
+from tests.games.rating_kit import beats, clock, ranked, row_of, rubber, stored, win
+from tests.games.trois_kit import play_to, post_counting, vole_to
 
 pytestmark = pytest.mark.django_db
-
-MODEL = PlackettLuce()
-
-
-def ranked(*teams):
-    """openskill's own ratings after a game that ranked `teams` (lists of (mu, sigma)) in that
-    order, first first."""
-    rated = MODEL.rate([[MODEL.rating(*r) for r in team] for team in teams],
-                       ranks=list(range(1, len(teams) + 1)))
-    return [[(p.mu, p.sigma) for p in team] for team in rated]
-
-
-def beats(winner, loser):
-    (won,), (lost,) = ranked([winner], [loser])
-    return won, lost
-
-
-def play_to(api, snap, *order, voles=None):
-    """Hands until the table is won, each a vole for the first player of `order` still in
-    play: the first reaches the target, the second wins the finish. Counts in `voles` the vole
-    marks the engine gives each player."""
-    while snap["status"] == "playing":
-        player = next(p.pk for p in order if p.pk not in snap["trois"]["order"])
-        snap = post_counting(api, snap, player, voles)
-    return snap
-
-
-def post_counting(api, snap, player, voles=None):
-    """Posts a vole for `player`, and counts the hand's vole marks by player in `voles`."""
-    seats = dict(snap["trois"]["seats"])
-    answer = post(api, snap, vole_to(snap, player))
-    for mark in answer["hand"]["result"]["marks"]:
-        if voles is not None and mark["for"] == "vole":
-            voles[seats[mark["to"]]] = voles.get(seats[mark["to"]], 0) + 1
-    return answer["table"]
-
-
-def row_of(api, player) -> dict:
-    return next(row for row in api.get("/standings").json()["standings"]
-                if row["player"]["id"] == player.pk)
 
 
 def test_a_finished_game_gives_each_player_his_place_points_and_voles(scorer, trio):

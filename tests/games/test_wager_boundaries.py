@@ -7,8 +7,7 @@ import pytest
 from club.models import Player
 from games.models import Wager, WagerTake
 from testbed.users import user_with_token
-from tests.games.kit import Api, member, players, win_game
-from tests.games.test_api_wagers import balanced_books, escrow, money
+from tests.games.kit import Api, balanced_books, escrow, member, money, players, win_game
 
 pytestmark = pytest.mark.django_db
 

@@ -8,8 +8,7 @@ from django.db.migrations.executor import MigrationExecutor
 
 from club.money_text import MAX_AMOUNT
 from games.models import Wager
-from tests.games.kit import member, wager_pool
-from tests.games.test_money_ceiling import STAKE_CHECK
+from tests.games.kit import STAKE_CHECK, member, wager_pool
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

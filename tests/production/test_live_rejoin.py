@@ -13,7 +13,7 @@ from django.db import OperationalError
 from games.live import consumers
 from games.services.hands import record_hand
 from tests.games.kit import summary
-from tests.games.test_live_feed import WAIT, following, open_pool
+from tests.games.live_kit import WAIT, following, open_pool
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
