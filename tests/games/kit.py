@@ -14,7 +14,9 @@ from django.test.utils import CaptureQueriesContext
 
 from club import ledger, money_text
 from club.models import ApiToken, Entry, Player, Transaction
+from club.payments import record_payment
 from club.players import create_player
+from club.settle_up import club_settle_up
 from games.api.schemas import HandAndTable
 from games.courses import course_of
 from games.models import Hand, Table, Wager
@@ -169,6 +171,22 @@ def won_pool(by, name="Won pool") -> Table:
     record_game_won_by(table, athos, by)
     table.refresh_from_db()
     assert table.status == Table.Status.WON
+    return table
+
+
+def paid_out_pool(by) -> Table:
+    """A pool of entry 10.00 and forfeit 1.00 that Athos wins in two games of three hands,
+    its settle-up paid: every balance is back to 0.00."""
+    table = pool(by, pool_entry="10.00", pool_forfeit="1.00")
+    athos = Player.objects.get(name="Athos")
+    record_game_won_by(table, athos, by)
+    record_game_won_by(table, athos, by)
+    table.refresh_from_db()
+    assert table.status == Table.Status.WON and Hand.objects.count() == 6
+    for payer, payee, cents in club_settle_up().suggested:
+        record_payment(payer=Player.objects.get(pk=payer.pk), payee=Player.objects.get(
+            pk=payee.pk), cents=cents, by=by)
+    assert not any(ledger.player_balances().values())
     return table
 
 

@@ -1,8 +1,6 @@
 """The scorer's view of a table: who may score, a summary in one POST, a hand card by card
 (deal, tricks, undo, finish), the engine's refusal beside the card at fault, two phones that
 never record a hand twice, a correction and the hand's history."""
-import re
-import uuid
 
 import pytest
 from django.test import Client
@@ -10,6 +8,7 @@ from django.test import Client
 from games.models import Hand
 from testbed.records import ELDER_VOLE
 from tests.games.kit import pool
+from tests.pages.kit import act, enter_deal, page_key, summary_post, trick, url
 
 pytestmark = pytest.mark.django_db
 
@@ -17,26 +16,6 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def table(staff):
     return pool(staff)
-
-
-def url(table) -> str:
-    return f"/tables/{table.pk}/score/"
-
-
-def page_key(page: str) -> str:
-    return re.search(r'name="key" value="([0-9a-f]+)"', page).group(1)
-
-
-def summary_post(number=1, key="k1", **fields):
-    return {"action": "summary", "number": number, "key": key, "opening": "played",
-            "king": "none", "elder_tricks": "3"} | fields
-
-
-def deal_post(number=1, key="d1"):
-    deal = ELDER_VOLE["deal"]
-    return {"action": "deal", "number": number, "key": key, "opening": "played",
-            "king": "none", "elder": " ".join(deal["elder"]),
-            "dealer": "7♠ 8♠ 9♥ 10♥ 7♣", "turn_up": deal["turn_up"]}
 
 
 def test_only_the_tables_scorers_and_staff_score_it(client, django_user_model, table):
@@ -106,22 +85,6 @@ def test_a_summary_the_engine_refuses_is_shown_beside_its_field(scorer, table):
     page = answer.content.decode()
     assert answer.status_code == 422 and Hand.objects.count() == 0
     assert 'id="tricks-s-error"' in page and "Nothing was saved." in page
-
-
-def enter_deal(scorer, table) -> Hand:
-    answer = scorer.post(url(table), deal_post())
-    assert answer.status_code == 302, answer.content.decode()[:3000]
-    return Hand.objects.get()
-
-
-def trick(hand, number, leader, follower, key=None):
-    """The trick form, with a key of its own, as each page is drawn with one."""
-    return {"action": "trick", "hand": hand.pk, "number": number,
-            "key": key or uuid.uuid4().hex, "leader": leader, "follower": follower}
-
-
-def act(hand, action, **fields):
-    return {"action": action, "hand": hand.pk, "key": uuid.uuid4().hex, **fields}
 
 
 def test_an_illegal_card_is_refused_beside_it_with_the_rule_and_nothing_saved(scorer, table):

@@ -7,14 +7,7 @@ import pytest
 from games.models import Hand
 from testbed.records import ELDER_VOLE
 from tests.games.kit import pool
-from tests.pages.test_scorer import (
-    act,
-    deal_post,
-    enter_deal,
-    summary_post,
-    trick,
-    url,
-)
+from tests.pages.kit import act, deal_post, enter_deal, summary_post, trick, url
 
 pytestmark = pytest.mark.django_db
 

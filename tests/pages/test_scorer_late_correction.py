@@ -19,31 +19,19 @@ import pytest
 
 from club import ledger
 from club.models import Player
-from club.payments import record_payment
-from club.settle_up import club_settle_up
 from games.models import Hand, Table
 from games.services.hands import correct_hand
 from games.services.previews import Effect
 from games.views.effects import confirm_page
-from tests.games.kit import pool, record_game_won_by
-from tests.pages.test_scorer import summary_post, url
+from tests.games.kit import paid_out_pool, pool, record_game_won_by
+from tests.pages.kit import summary_post, url
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def paid_pool(staff):
-    table = pool(staff, pool_entry="10.00", pool_forfeit="1.00")
-    athos = Player.objects.get(name="Athos")
-    record_game_won_by(table, athos, staff)
-    record_game_won_by(table, athos, staff)
-    table.refresh_from_db()
-    assert table.status == Table.Status.WON and Hand.objects.count() == 6
-    for payer, payee, cents in club_settle_up().suggested:
-        record_payment(payer=Player.objects.get(pk=payer.pk), payee=Player.objects.get(
-            pk=payee.pk), cents=cents, by=staff)
-    assert not any(ledger.player_balances().values())
-    return table
+    return paid_out_pool(staff)
 
 
 def balances() -> dict:

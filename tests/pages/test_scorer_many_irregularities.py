@@ -10,8 +10,7 @@ from games.services.tables import open_table
 from tests.engine.quatre_kit import REVOKE, REVOKE_DEAL, REVOKE_TRICKS
 from tests.games.kit import players
 from tests.pages.forms import form_values
-from tests.pages.test_scorer_quatre import quatre_post
-from tests.pages.test_scorer_trois import trois_post
+from tests.pages.kit import quatre_post, trois_post
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,7 @@ import pytest
 
 from games.models import Hand
 from games.services.tables import open_table
-from tests.pages.test_scorer_trois import trois_post
+from tests.pages.kit import trois_post
 
 pytestmark = pytest.mark.django_db
 PLACES = ("leader", "follower", "follower2", "follower3")

@@ -11,6 +11,7 @@ from games.models import Hand
 from games.services.hands import record_hand
 from games.services.tables import open_table
 from tests.pages.forms import resend_card_form
+from tests.pages.kit import quatre_post
 
 pytestmark = pytest.mark.django_db
 
@@ -25,11 +26,6 @@ def table(staff, four):
 
 def url(table) -> str:
     return f"/tables/{table.pk}/score/"
-
-
-def quatre_post(number=1, key="k1", opening="exchanged", king="none", elder_side="3"):
-    return {"action": "quatre", "number": number, "key": key, "opening": opening,
-            "king": king, "elder_side": elder_side}
 
 
 def scores(table, four) -> tuple:

@@ -12,6 +12,7 @@ from games.models import Hand
 from games.services.hands import record_hand
 from games.services.tables import open_table
 from tests.pages.forms import resend_card_form
+from tests.pages.kit import trois_post
 
 pytestmark = pytest.mark.django_db
 
@@ -25,14 +26,6 @@ def table(staff, trio):
 
 def url(table) -> str:
     return f"/tables/{table.pk}/score/"
-
-
-def trois_post(number=1, key="k1", opening="exchanged", king="none", tricks=(3, 1, 1),
-               first_to_two=""):
-    """The à trois form as sent: `tricks` are the elder's, the middle's and the dealer's."""
-    return {"action": "trois", "number": number, "key": key, "opening": opening,
-            "king": king, "tricks_elder": tricks[0], "tricks_middle": tricks[1],
-            "tricks_dealer": tricks[2], "first_to_two": first_to_two}
 
 
 def scores(table, trio) -> tuple:

@@ -10,8 +10,7 @@ from games.models import Hand, HandVersion, Table
 from games.services.hands import record_hand
 from games.services.tables import open_table
 from tests.games.kit import players, pool, summary
-from tests.pages.test_scorer import page_key, summary_post, url
-from tests.pages.test_scorer_trois import trois_post
+from tests.pages.kit import page_key, summary_post, trois_post, url
 
 pytestmark = pytest.mark.django_db
 UNDONE = {"type": "replay", "reason": "undone"}
