@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from tests.browser import kit
 
-WAIT = 60_000  # ms: generous, for two shared cores
+WAIT = kit.WAIT
 PASSWORDS = {"secretary": "a long secretary password", "aramis": "aramis's long password",
              "porthos": "porthos's long password", "charles": "charles's long password",
              "dora": "dora's long password"}

@@ -1,10 +1,17 @@
-"""What the browser tests share: a phone's width, the steward who logs in to score, and
-screenshots kept in tests/artifacts/ (not committed) for a person to look at."""
+"""What the browser tests share: a phone's width, how long to wait for what a page should show,
+the steward who logs in to score, screenshots kept in tests/artifacts/ (not committed) for a
+person to look at, the scorer's page on a phone (logging in to it, a hand dealt and played card
+by card), and a pool opened through a real daphne with a phone following its table."""
 from pathlib import Path
+
+from playwright.sync_api import expect
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
 WIDTH = 360  # px: the narrowest phone the pages are made for
 STEWARD_PASSWORD = "a long steward password"
+# Generous, for two shared cores; a reconnection waits 1 s, then 2, 4, 8 ...: a restart of a
+# few seconds is well within this.
+WAIT = 60_000  # ms
 
 
 def new_steward(django_user_model):
@@ -21,3 +28,50 @@ def shot(page, name: str) -> None:
     page.screenshot(path=str(path), full_page=True)
     width = page.viewport_size["width"]
     assert page.evaluate("document.documentElement.scrollWidth") <= width, name
+
+
+ELDER = ["KS", "QS", "AS", "JD", "QD"]
+DEALER = ["7S", "8S", "9H", "TH", "7C"]
+TRICKS = [["KS", "7S"], ["QS", "8S"], ["AS", "9H"], ["JD", "TH"], ["QD", "7C"]]
+
+
+def scoring(page, url: str, table) -> None:
+    page.goto(f"{url}/login/?next=/tables/{table.pk}/score/")
+    page.get_by_label("Username").fill("steward")
+    page.get_by_label("Password").fill(STEWARD_PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(f"**/tables/{table.pk}/score/")
+
+
+def deal(page) -> None:
+    page.get_by_text("Card by card").tap()
+    form = page.locator("#deal-form")
+    for card in [*ELDER, *DEALER, "8D"]:  # each place passes on to the next when full
+        form.locator(f'[data-card="{card}"]').tap()
+    expect(form.locator("#f-elder")).to_have_value("K♠ Q♠ A♠ J♦ Q♦")
+    expect(form.locator("#f-dealer")).to_have_value("7♠ 8♠ 9♥ 10♥ 7♣")
+    expect(form.locator("#f-turn_up")).to_have_value("8♦")
+    expect(form.locator('[data-card="KS"]')).to_be_disabled()
+    form.get_by_text("played without proposing").tap()
+    shot(page, "scorer-deal")
+    form.get_by_role("button", name="Record the deal").tap()
+    expect(page.get_by_role("heading", name="Hand 1, trick 1")).to_be_visible()
+
+
+def play(page, side: str, card: str) -> None:
+    page.locator(f'[data-side="{side}"] label:has(input[value="{card}"])').tap()
+
+
+def open_pool(daphne, name: str) -> dict:
+    ids = [daphne.api("/players", {"name": f"{who} {name}"})["id"]
+           for who in ("Athos", "Porthos", "Aramis")]
+    return daphne.api("/tables", {"name": name, "format": "pool", "players": ids,
+                                  "first_dealer": ids[1]})
+
+
+def follow_table(spectator, daphne, table):
+    spectator.goto(f"http://{daphne.address}/tables/{table['id']}/")
+    expect(spectator.locator(".live-state")).to_have_attribute("data-state", "live",
+                                                               timeout=WAIT)
+    expect(spectator.locator(".last-hands li")).to_have_count(0)
+    spectator.evaluate("window.notReloaded = true")

@@ -3,7 +3,7 @@
 live feed shows the new hand (the `daphne` fixture serves the feed)."""
 from playwright.sync_api import expect
 
-from tests.browser.test_live_pages import WAIT, follow, open_pool
+from tests.browser.kit import WAIT, follow_table, open_pool
 
 # Three trumps (spades): the French source's jeu de règle no. 1 (sure against at most one trump),
 # Cavendish's no. 1; the elder plays without proposing.
@@ -15,7 +15,7 @@ THREE_TRUMPS = {"deal": {"elder": ["KS", "QS", "AS", "JD", "QD"],
 
 def test_the_note_appears_on_a_phone_after_a_full_hand(daphne, spectator):
     table = open_pool(daphne, "Advice")
-    follow(spectator, daphne, table)
+    follow_table(spectator, daphne, table)
     expect(spectator.locator("#advice")).not_to_contain_text("jeu de règle")
 
     daphne.api(f"/tables/{table['id']}/hands", {"record": THREE_TRUMPS})

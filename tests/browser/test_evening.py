@@ -40,7 +40,7 @@ from tests.browser.evening_kit import (
     taps,
     vole,
 )
-from tests.browser.test_scorer import TRICKS, play
+from tests.browser.kit import TRICKS, play
 
 ENTRY, FORFEIT = Decimal("10.00"), Decimal("2.00")
 STAKES = {"charles": Decimal("5.00"), "dora": Decimal("3.50")}  # on the first elder, dealer

@@ -18,8 +18,7 @@ from playwright.sync_api import expect
 
 from games.services.tables import open_table
 from tests.browser.evening_kit import seats, summary
-from tests.browser.kit import new_steward, shot
-from tests.browser.test_scorer import scoring
+from tests.browser.kit import new_steward, scoring, shot
 from tests.games.kit import players
 
 pytestmark = pytest.mark.django_db(transaction=True)

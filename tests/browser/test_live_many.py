@@ -4,9 +4,9 @@ sides' games, and the places or the winning side once over. Hands are posted thr
 to a real daphne; the page is never reloaded."""
 from playwright.sync_api import expect
 
-from tests.browser.test_live_pages import WAIT
+from tests.browser.kit import WAIT
 from tests.engine.trois_kit import full
-from tests.games.test_api_trois_tricks import DEAL, PLAY
+from tests.games.trois_kit import DEAL, PLAY
 
 PLAYED = {"opening": "played", "king_turned": False}
 

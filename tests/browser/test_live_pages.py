@@ -5,15 +5,7 @@ reloaded: a mark set on its window before the hand is still there after it. Noth
 a clock but Playwright's generous waits for what the page should show."""
 from playwright.sync_api import expect
 
-# A reconnection waits 1 s, then 2, 4, 8 ...: a restart of a few seconds is well within this.
-WAIT = 60_000  # ms
-
-
-def open_pool(daphne, name: str) -> dict:
-    ids = [daphne.api("/players", {"name": f"{who} {name}"})["id"]
-           for who in ("Athos", "Porthos", "Aramis")]
-    return daphne.api("/tables", {"name": name, "format": "pool", "players": ids,
-                                  "first_dealer": ids[1]})
+from tests.browser.kit import WAIT, follow_table, open_pool
 
 
 def post_hand(daphne, table: dict) -> dict:
@@ -21,14 +13,6 @@ def post_hand(daphne, table: dict) -> dict:
     return daphne.api(f"/tables/{table['id']}/hands",
                       {"record": {"summary": {"opening": "exchanged", "king_turned": False,
                                               "tricks": {"elder": 3, "dealer": 2}}}})["table"]
-
-
-def follow(spectator, daphne, table):
-    spectator.goto(f"http://{daphne.address}/tables/{table['id']}/")
-    expect(spectator.locator(".live-state")).to_have_attribute("data-state", "live",
-                                                               timeout=WAIT)
-    expect(spectator.locator(".last-hands li")).to_have_count(0)
-    spectator.evaluate("window.notReloaded = true")
 
 
 def shows_the_hand(spectator, table):
@@ -44,14 +28,14 @@ def shows_the_hand(spectator, table):
 
 def test_a_spectators_page_shows_a_hand_posted_through_the_api(daphne, spectator):
     table = open_pool(daphne, "Table 1")
-    follow(spectator, daphne, table)
+    follow_table(spectator, daphne, table)
 
     shows_the_hand(spectator, post_hand(daphne, table))
 
 
 def test_the_page_reconnects_after_the_server_restarts(daphne, spectator):
     table = open_pool(daphne, "Table 2")
-    follow(spectator, daphne, table)
+    follow_table(spectator, daphne, table)
     badge = spectator.locator(".live-state")
 
     daphne.stop()

@@ -3,13 +3,12 @@ on a spectator's phone (the table's page) and on the projector (/tables/<id>/tv/
 entered, served by a real daphne (the suite's `daphne` fixture) with its live feed: trumps,
 each trick's two cards with their suit symbols, who took it, the tricks taken so far. Neither
 page is reloaded. Screenshots go to tests/artifacts/ (not committed)."""
-
 import re
 
 from playwright.sync_api import expect
 
 from tests.browser.kit import ARTIFACTS
-from tests.games.test_snapshot import SEEN_DEAL
+from tests.games.kit import SEEN_DEAL
 
 WAIT = 60_000  # ms: generous, for a shared machine
 TRICKS = [  # (cards, the card names a screen reader hears, who takes it)

@@ -6,26 +6,15 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.kit import STEWARD_PASSWORD, new_steward, shot
+from tests.browser.kit import TRICKS, deal, new_steward, play, scoring, shot
 from tests.games.kit import pool
 
 pytestmark = pytest.mark.django_db(transaction=True)
-ELDER = ["KS", "QS", "AS", "JD", "QD"]
-DEALER = ["7S", "8S", "9H", "TH", "7C"]
-TRICKS = [["KS", "7S"], ["QS", "8S"], ["AS", "9H"], ["JD", "TH"], ["QD", "7C"]]
 
 
 @pytest.fixture
 def table(django_user_model):
     return pool(new_steward(django_user_model))
-
-
-def scoring(page, url: str, table) -> None:
-    page.goto(f"{url}/login/?next=/tables/{table.pk}/score/")
-    page.get_by_label("Username").fill("steward")
-    page.get_by_label("Password").fill(STEWARD_PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(f"**/tables/{table.pk}/score/")
 
 
 def test_a_summary_in_three_taps(live_server, table, small):
@@ -42,25 +31,6 @@ def test_a_summary_in_three_taps(live_server, table, small):
     expect(small.locator("[data-live] .score").first).to_contain_text("2")
     expect(small.locator("#summary-form input[name=number]")).to_have_value("2")
     shot(small, "scorer-summary-recorded")
-
-
-def deal(page) -> None:
-    page.get_by_text("Card by card").tap()
-    form = page.locator("#deal-form")
-    for card in [*ELDER, *DEALER, "8D"]:  # each place passes on to the next when full
-        form.locator(f'[data-card="{card}"]').tap()
-    expect(form.locator("#f-elder")).to_have_value("K♠ Q♠ A♠ J♦ Q♦")
-    expect(form.locator("#f-dealer")).to_have_value("7♠ 8♠ 9♥ 10♥ 7♣")
-    expect(form.locator("#f-turn_up")).to_have_value("8♦")
-    expect(form.locator('[data-card="KS"]')).to_be_disabled()
-    form.get_by_text("played without proposing").tap()
-    shot(page, "scorer-deal")
-    form.get_by_role("button", name="Record the deal").tap()
-    expect(page.get_by_role("heading", name="Hand 1, trick 1")).to_be_visible()
-
-
-def play(page, side: str, card: str) -> None:
-    page.locator(f'[data-side="{side}"] label:has(input[value="{card}"])').tap()
 
 
 def test_a_whole_hand_card_by_card(live_server, table, small):

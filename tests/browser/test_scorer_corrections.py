@@ -8,11 +8,9 @@ import pytest
 from playwright.sync_api import expect
 
 from games.services.hands import record_hand
-from tests.browser.kit import new_steward, shot
-from tests.browser.test_scorer import scoring
-from tests.games.kit import pool
-from tests.pages.test_scorer_corrections import KINDS
-from tests.pages.test_scorer_late_correction import paid_pool  # noqa: F401
+from tests.browser.kit import new_steward, scoring, shot
+from tests.games.kit import paid_out_pool, pool
+from tests.pages.kit import KINDS
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -20,6 +18,11 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.fixture
 def staff(django_user_model):
     return new_steward(django_user_model)
+
+
+@pytest.fixture
+def paid_pool(staff):
+    return paid_out_pool(staff)
 
 
 @pytest.fixture
@@ -93,7 +96,7 @@ def test_a_mistapped_hand_is_undone_and_entered_again(live_server, mistapped, ph
     expect(phone.locator(".messages")).to_contain_text("Hand 3 recorded.")
 
 
-def test_a_late_correction_is_shown_then_confirmed(live_server, paid_pool, phone):  # noqa: F811
+def test_a_late_correction_is_shown_then_confirmed(live_server, paid_pool, phone):
     scoring(phone, live_server.url, paid_pool)
     phone.goto(f"{live_server.url}/tables/{paid_pool.pk}/hands/1/correct/")
     expect(phone.locator(".recorded")).to_contain_text("tricks elder 5, dealer 0")

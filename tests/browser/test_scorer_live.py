@@ -3,7 +3,7 @@ page, served by daphne with its live feed: the spectator's page changes without 
 from playwright.sync_api import expect
 
 from testbed.daphne import manage
-from tests.browser.test_scorer import TRICKS, deal, play
+from tests.browser.kit import TRICKS, deal, play
 
 PASSWORD = "a long steward password"
 

@@ -6,8 +6,7 @@ from playwright.sync_api import expect
 
 from games.services.hands import record_hand
 from games.services.tables import open_table
-from tests.browser.kit import new_steward
-from tests.browser.test_scorer import play, scoring
+from tests.browser.kit import new_steward, play, scoring
 from tests.engine.trois_kit import REVOKE_DEAL, REVOKE_TRICKS, full
 from tests.games.kit import players
 

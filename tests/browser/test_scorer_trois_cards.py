@@ -6,11 +6,10 @@ from playwright.sync_api import expect
 
 from games.services.hands import record_hand
 from games.services.tables import open_table
-from tests.browser.kit import new_steward
-from tests.browser.test_scorer import play, scoring
+from tests.browser.kit import new_steward, play, scoring
 from tests.engine.trois_kit import full
 from tests.games.kit import players
-from tests.games.test_api_trois_tricks import DEAL, PLAY
+from tests.games.trois_kit import DEAL, PLAY
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
