@@ -1,6 +1,7 @@
 """Fixtures shared by the whole suite, its Hypothesis profile (tests/hypothesis_profiles.py)
 and its markers (docs/testing.md)."""
 import subprocess
+from collections import Counter
 
 import pytest
 from django.test import override_settings
@@ -28,6 +29,7 @@ def pytest_collection_modifyitems(config, items):
     if moved := sorted(path for path in LAYER | SLOW if not (config.rootpath / path).exists()):
         raise pytest.UsageError(f"tests/conftest.py names modules that are not there: {moved}")
     for item in items:
+        _unique_node_id(item)
         path = item.path.relative_to(config.rootpath).as_posix()
         fixtures = set(getattr(item, "fixturenames", ()))
         if (item.get_closest_marker("django_db") or fixtures & (DATABASE | SERVERS)
@@ -39,6 +41,18 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.subprocess)
         if path in SLOW:
             item.add_marker(pytest.mark.slow)
+    if twice := sorted(nodeid for nodeid, n in Counter(item.nodeid for item in items).items()
+                       if n > 1):
+        raise pytest.UsageError(f"tests share a node id, so pytest-xdist would run one: {twice}")
+
+
+def _unique_node_id(item) -> None:
+    """schemathesis names each API operation's test `test[GET /api/...]` but, under pytest 9,
+    leaves them all the function's node id: pytest-xdist, which tells tests apart by node id,
+    would then run one operation of the 25 (tests/test_api_fuzz.py). Each gets the node id its
+    name gives, as pytest makes it for a node of that name."""
+    if item.name != item.nodeid.rpartition("::")[2]:
+        item._id = item.parent.id.child(item.name)
 
 
 @pytest.fixture(autouse=True, scope="session")
