@@ -8,11 +8,8 @@ Chromium is launched once for the package, and each test closes the contexts it 
 import os
 
 import pytest
-from django.test import override_settings
 
-from tests.browser.kit import WIDTH
-
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+from tests.browser.kit import CHROMIUM, WIDTH, open_chromium
 
 
 @pytest.fixture
@@ -24,25 +21,9 @@ def browser(live_server, chromium):
 
 @pytest.fixture(scope="package")
 def launched():
-    """Chromium, launched once for these tests (None when it is missing). Playwright's sync
-    API keeps an event loop in the tests' thread while the browser is open, where Django would
-    refuse the ORM: the tests' fixtures and the database's flush use it there while these tests
-    run (DJANGO_ALLOW_ASYNC_UNSAFE), and the club itself runs in the live server's threads or
-    in daphne, where no loop is. This process has no channel layer meanwhile, so that nothing
-    is published from that thread: the live server serves no feed to hear it, and daphne's
-    tests make their data through its API. After these tests no loop is left."""
-    if not os.path.exists(CHROMIUM):
-        yield None
-        return
-    from playwright.sync_api import sync_playwright
-
-    with (pytest.MonkeyPatch.context() as patch, override_settings(CHANNEL_LAYERS={}),
-          sync_playwright() as playwright):
-        patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-        # --no-sandbox: chromium refuses to start its sandbox as root, which CI may be.
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+    """Chromium, launched once for these tests (None when it is missing): kit.open_chromium."""
+    with open_chromium() as chromium:
         yield chromium
-        chromium.close()
 
 
 @pytest.fixture

@@ -2,16 +2,42 @@
 the steward who logs in to score, screenshots kept in tests/artifacts/ (not committed) for a
 person to look at, the scorer's page on a phone (logging in to it, a hand dealt and played card
 by card), and a pool opened through a real daphne with a phone following its table."""
+import os
+from contextlib import contextmanager
 from pathlib import Path
 
-from playwright.sync_api import expect
+import pytest
+from django.test import override_settings
+from playwright.sync_api import expect, sync_playwright
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 WIDTH = 360  # px: the narrowest phone the pages are made for
 STEWARD_PASSWORD = "a long steward password"
 # Generous, for two shared cores; a reconnection waits 1 s, then 2, 4, 8 ...: a restart of a
 # few seconds is well within this.
 WAIT = 60_000  # ms
+
+
+@contextmanager
+def open_chromium():
+    """Chromium, open until the block ends (None when it is missing). Playwright's sync API
+    keeps an event loop in the tests' thread while the browser is open, where Django would
+    refuse the ORM: the tests' fixtures and the database's flush use it there meanwhile
+    (DJANGO_ALLOW_ASYNC_UNSAFE), and the club itself runs in the live server's threads or in
+    daphne, where no loop is. This process has no channel layer meanwhile, so that nothing is
+    published from that thread: the live server serves no feed to hear it, and daphne's tests
+    make their data through its API. After the block no loop is left, and the layer is back."""
+    if not os.path.exists(CHROMIUM):
+        yield None
+        return
+    with (pytest.MonkeyPatch.context() as patch, override_settings(CHANNEL_LAYERS={}),
+          sync_playwright() as playwright):
+        patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+        # --no-sandbox: chromium refuses to start its sandbox as root, which CI may be.
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield chromium
+        chromium.close()
 
 
 def new_steward(django_user_model):

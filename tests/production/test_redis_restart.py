@@ -8,11 +8,19 @@ import pytest
 from playwright.sync_api import expect
 
 from testbed.daphne import LIMIT
-from tests.browser.conftest import chromium, launched, spectator  # noqa: F401  (a phone's page)
+from tests.browser.conftest import chromium, spectator  # noqa: F401  (a phone's page)
+from tests.browser.kit import open_chromium
 from tests.production.kit import RedisServer, Spectator, open_pool, post_hand, production
 
 pytestmark = [production, pytest.mark.skipif(not RedisServer.available(),
                                              reason="restarting Redis takes a redis-server")]
+
+
+@pytest.fixture(scope="module")
+def launched():
+    """Chromium for this module only: the tests after it find no browser loop left open."""
+    with open_chromium() as browser:
+        yield browser
 
 
 def test_no_hand_is_lost_and_the_feeds_recover_when_redis_restarts(own_redis,
