@@ -25,7 +25,7 @@ def example() -> str:
 
 
 def typed_cents(text: str | None) -> int:
-    """The amount typed on a page, in whole cents (0 or more). Refused (bad_request, rule
+    """The amount typed on a page, in whole cents (0 or more). Refused (bad_amount, rule
     "amount_typed") otherwise, with the typed text and an example in the page's language, so
     that club.refusals says it in the reader's words."""
     text = (text or "").strip()

@@ -13,7 +13,7 @@ MEMO_LENGTH = Transaction._meta.get_field("memo").max_length
 
 
 def refuse_unless_staff(user) -> None:
-    """Refuses (forbidden) anyone but staff: only staff record payments."""
+    """Refuses (not_staff) anyone but staff: only staff record payments."""
     if user is None or not user.is_staff:
         raise Refused("not_staff", "only staff may record payments between members",
                       rule="payment_staff")
@@ -24,8 +24,8 @@ def record_payment(*, payer: Player | None, payee: Player | None, cents: int, by
                    memo: str = "") -> Transaction:
     """Record that `payer` paid `payee` `cents`, as the staff user `by` saw it: one balanced
     transaction of kind "payment". None stands for the house, which members pay the levy to.
-    Refuses (bad_request) an amount that is not 0.01 to the club's ceiling (1,000,000.00), a
-    party paying itself, and a memo that `memo_problem` refuses; nothing is saved."""
+    Refuses (bad_amount) an amount that is not 0.01 to the club's ceiling (1,000,000.00), a
+    party paying itself (same_party), and a memo that `check_memo` refuses; nothing is saved."""
     refuse_unless_staff(by)
     if isinstance(cents, bool) or not isinstance(cents, int):
         raise Refused("bad_amount", f"the amount must be whole cents, not {cents!r}")
@@ -47,7 +47,7 @@ def record_payment(*, payer: Player | None, payee: Player | None, cents: int, by
 
 
 def check_memo(memo: str) -> None:
-    """Refuses (bad_request, naming what is wrong) a payment's memo that the ledger would not
+    """Refuses (bad_memo, naming what is wrong) a payment's memo that the ledger would not
     keep as it was typed: one over 300 characters, or one holding a character that is not
     printable (a control character such as NUL or ESC, an invisible formatting character, a
     lone surrogate), as a player's name may not. The API and the settle-up page's form both

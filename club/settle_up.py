@@ -179,7 +179,7 @@ def club_settle_up(*, held_apart: bool = False) -> SettleUp:
     (the house is party 0 to `settle_up`; no player has that id).
 
     While money is held at a table (the pot of a pool, or the escrow of wagers still in play),
-    the balances do not sum to zero: refused (conflict), or, `held_apart`, settled up for what
+    the balances do not sum to zero: refused (money_held), or, `held_apart`, settled up for what
     is decided, the money held counted as its stakers' until it is paid out (`SettleUp.held`).
     """
     balances = {pk: cents for pk, cents in ledger.player_balances().items() if cents}

@@ -168,19 +168,14 @@ def play_state(kind: str | None, record: dict, players: list[dict], ranking: str
     cards he still holds, and the tricks so far in words."""
     state = hand_state(record, ranking)
     by_seat = {p["seat"]: p for p in players}
-    lines = []
-    for trick in state.tricks:
-        if kind:
-            lines.append(_("Trick %(number)s: %(cards)s; %(name)s takes it") % {
-                "number": trick.number, "name": by_seat[trick.winner]["name"],
-                "cards": ", ".join(f"{by_seat[seat]['name']} {words.card(card)['face']}"
-                                   for seat, card in zip(trick.seats, trick.cards))})
-        else:
-            lines.append(f"{trick.number}. " + _(
-                "%(leader)s leads %(led)s, %(follower)s plays %(played)s: %(winner)s wins") % {
-                "leader": display.role(trick.seats[0]), "led": display.card(trick.cards[0]),
-                "follower": display.role(trick.seats[1]), "played": display.card(trick.cards[1]),
-                "winner": display.role(trick.winner)})
+    if kind:  # à trois and à quatre the scorer reads the players' names
+        lines = [_("Trick %(number)s: %(cards)s; %(name)s takes it") % {
+            "number": trick.number, "name": by_seat[trick.winner]["name"],
+            "cards": ", ".join(f"{by_seat[seat]['name']} {words.card(card)['face']}"
+                               for seat, card in zip(trick.seats, trick.cards))}
+            for trick in state.tricks]
+    else:
+        lines = display.trick_lines(state)
     return {"many": kind, "number": state.number, "seated": players,
             "turn_up": words.card(state.turn_up), "tricks": lines,
             "players": [by_seat[seat] | {"cards": [words.card(c) | {"code": c}
