@@ -17,10 +17,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop as N_
 
 from games.engine import EngineError, HandState, hand_state
-from games.engine.cards import parse_card
+from games.presentation.cards import face as card
 from games.presentation.marks import mark_word
 
-SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 OTHER = {"elder": "dealer", "dealer": "elder"}
 # The seats of every format in the order of play, then the sides à quatre: what records and
 # results name (docs/hand-record.md), each with its word.
@@ -42,16 +41,7 @@ def role(name) -> str:
     return _(ROLES[name]) if name in ROLES else str(name)
 
 
-# -- cards --------------------------------------------------------------------------------
-def card(text) -> str:
-    """"KS" -> "K♠", "TD" -> "10♦"; anything that is not a card is shown as it is."""
-    canonical = parse_card(text)
-    if canonical is None:
-        return str(text)
-    rank = "10" if canonical[0] == "T" else canonical[0]
-    return rank + SYMBOL[canonical[1]]
-
-
+# -- cards: card("KS") -> "K♠" ("R♠" in French), from games.presentation.cards -----------
 def cards(items) -> str:
     if not isinstance(items, list) or not items:
         return "—"
@@ -256,7 +246,7 @@ def _by_role(counts: dict) -> str:
 
 
 # -- HTML -----------------------------------------------------------------------------------
-_RED_CARD = re.compile(r"((?:10|[KQJA987])[♥♦])")
+_RED_CARD = re.compile(r"((?:10|\w)[♥♦])")  # any language's rank letter
 
 
 def _html_text(text: str) -> str:

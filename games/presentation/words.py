@@ -8,29 +8,15 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from club import money_text, refusals
-from games.engine.cards import parse_card
 from games.engine.rules import TABLE_CHOICES, TABLE_DEFAULTS
-from games.presentation.display import SYMBOL
-from games.presentation.display import card as card_face
+from games.presentation.cards import RANK_NAMES as RANKS
+from games.presentation.cards import SUIT_NAMES as SUITS
+from games.presentation.cards import card  # noqa: F401 (the views call words.card)
+from games.presentation.cards import face as card_face
 from games.presentation.marks import MARKS, mark_word
 from games.services.tables import MONEY_RULES
 
-# -- cards ----------------------------------------------------------------------------------
-RANKS = {"K": gettext_lazy("king"), "Q": gettext_lazy("queen"), "J": gettext_lazy("knave"),
-         "A": gettext_lazy("ace"), "T": gettext_lazy("ten"), "9": gettext_lazy("nine"),
-         "8": gettext_lazy("eight"), "7": gettext_lazy("seven")}
-SUITS = {"S": gettext_lazy("spades"), "H": gettext_lazy("hearts"),
-         "D": gettext_lazy("diamonds"), "C": gettext_lazy("clubs")}
-
-
-def card(text) -> dict | None:
-    """A card as a page shows it: {"face": "K♥", "red": True, "name": "king of hearts"}."""
-    canonical = parse_card(text)
-    if canonical is None:
-        return None
-    rank, suit = canonical[0], canonical[1]
-    return {"face": ("10" if rank == "T" else rank) + SYMBOL[suit], "red": suit in "HD",
-            "name": _("%(rank)s of %(suit)s") % {"rank": RANKS[rank], "suit": SUITS[suit]}}
+# -- cards: games.presentation.cards (RANKS, SUITS and card are read from there) ---------------
 
 
 # -- the table options (docs/rules.md, Table options) --------------------------------------

@@ -85,7 +85,7 @@ def test_the_main_pages_speak_french(evening):
                                         ["points marqués: premier en main +1 point"]),
         f"/tables/{pool.pk}/score/": (["elder leads K♠", "dealer plays 7♠", "elder wins",
                                       "Last hands", "The table's page"],
-                                     ["premier en main entame K♠, donneur joue 7♠",
+                                     ["premier en main entame R♠, donneur joue 7♠",
                                       "Derniers coups"]),
         "/rules/": (["Rank of the cards", "pool (poule): three players", "The rules"],
                     ["Rang des cartes", "poule : trois joueurs"]),
