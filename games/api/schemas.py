@@ -200,6 +200,14 @@ class QuatreState(Strict):
     winner: list[int] | None = Field(description="The side that won the match.")
 
 
+class EndedGame(Strict):
+    number: int
+    unit: int
+    winner: int | list[int] = Field(description="Who won it; à quatre, the two partners.")
+    loser: int | list[int] = Field(description="Who lost it; à quatre, the two partners.")
+    score: dict[str, int] = Field(description="The score it ended at, by player id.")
+
+
 class Snapshot(Strict):
     """The table as the API returns it and the live feed sends it."""
     id: int
@@ -237,6 +245,14 @@ class Snapshot(Strict):
     last_hands: list[LastHand] = Field(
         [], description="The newest hands that count (at most 5), newest first; absent from "
         "a snapshot stored before they were added.")
+    last_game: EndedGame | None = Field(
+        None, description="The newest finished game; null before any is won.")
+    last_games: list[EndedGame] = Field(
+        [], description="The finished games that last_hands belong to, newest first.")
+    unit_kind: Literal["game", "rubber"] | None = Field(
+        None, description="What a unit is at a pool or a rubber; null à trois and à quatre.")
+    unit_game: int | None = Field(
+        None, description="The current game's place in the current unit: 1, 2 ...")
     trois: TroisState | None = Field(None, description="An à trois table only.")
     quatre: QuatreState | None = Field(None, description="An à quatre table only.")
 

@@ -86,6 +86,37 @@ TABLE_KINDS = {"pool": gettext_lazy("pool (poule): three players"),
                                       "silence")}
 
 
+# -- the end of a game, said the same on every page and by live.js -------------------------
+GAME_END = gettext_lazy("%(name)s takes the game %(won)s–%(lost)s")
+GAME_END_SIDE = gettext_lazy("%(names)s take the game %(won)s–%(lost)s")  # à quatre
+
+
+def _ended_values(snap: dict, ended: dict) -> dict:
+    names = snap.get("names") or {}
+
+    def first(who):
+        return who[0] if isinstance(who, list) else who
+
+    def named(who):
+        ids = who if isinstance(who, list) else [who]
+        return " & ".join(names.get(str(i), f"#{i}") for i in ids)
+    score = ended.get("score") or {}
+    return {"name": named(ended["winner"]), "names": named(ended["winner"]),
+            "won": score.get(str(first(ended["winner"])), ""),
+            "lost": score.get(str(first(ended["loser"])), "")}
+
+
+def game_end(snap: dict | None, ended: dict | None = None) -> str:
+    """The end of a game in words, "Claire takes the game 5–3", from a table's snapshot: its
+    `last_game`, or the finished game `ended` of its `last_games`. Empty before any game is
+    won. live.js fills the same patterns (live_words' `game_end` and `game_end_side`)."""
+    ended = ended or (snap or {}).get("last_game")
+    if not ended:
+        return ""
+    pattern = GAME_END_SIDE if isinstance(ended["winner"], list) else GAME_END
+    return str(pattern) % _ended_values(snap, ended)
+
+
 # -- what the live script draws -------------------------------------------------------------
 def live_words() -> dict:
     """The words live.js puts on a table, in the reader's language. "%(name)s" and the like
@@ -123,6 +154,7 @@ def live_words() -> dict:
         "card": _("%(rank)s of %(suit)s"), "ranks": {k: str(v) for k, v in RANKS.items()},
         "suits": {k: str(v) for k, v in SUITS.items()},
         "live": _("live"), "reconnecting": _("reconnecting…"), "connecting": _("connecting…"),
+        "game_end": str(GAME_END), "game_end_side": str(GAME_END_SIDE),
     }
 
 

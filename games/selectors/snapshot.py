@@ -61,6 +61,37 @@ def in_progress(table: Table, course: Course) -> dict | None:
     return out
 
 
+def _ended(game) -> dict:
+    """A finished game: its number, its unit, who won and lost it (à quatre, each side's two
+    partners) and the score it ended at, by player id as a string."""
+    def ids(who):
+        return list(who) if isinstance(who, tuple | list) else who
+    return {"number": game.number, "unit": game.unit, "winner": ids(game.winner),
+            "loser": ids(game.loser), "score": _by_id(game.score)}
+
+
+def last_game(course) -> dict | None:
+    """The newest finished game of the course, or None before any game is won."""
+    return next((_ended(g) for g in reversed(course.games) if g.winner is not None), None)
+
+
+def last_games(course, hands: list[dict]) -> list[dict]:
+    """The finished games that the last hands belong to, newest first: what a list of those
+    hands, grouped by game, says of each game's result."""
+    numbers = {hand["game"] for hand in hands}
+    return [_ended(g) for g in reversed(course.games)
+            if g.number in numbers and g.winner is not None]
+
+
+def unit_kind(course) -> str | None:
+    """What a unit is at a pool or a rubber: "game" or "rubber" (a rubber table's one unit, or
+    a pool's whose unit is a rubber). None à trois and à quatre, which have no units."""
+    rubber = getattr(course, "_unit_is_rubber", None)
+    if rubber is None:
+        return None
+    return "rubber" if rubber() else "game"
+
+
 def names(ids) -> dict:
     """{player id as a string: name} for the players a snapshot mentions."""
     return {str(pk): name for pk, name in Player.objects.filter(pk__in=set(ids))
@@ -107,7 +138,11 @@ def snapshot(table: Table, course: Course) -> dict:
         "names": names([*course.setup.players, *(w["bettor"] for w in placed),
                         *(t["layer"] for w in placed for t in w["takes"])]),
         "last_hands": last_hands(course),
+        "last_game": last_game(course),
+        "unit_kind": unit_kind(course),
+        "unit_game": sum(1 for g in course.games if g.unit == unit.number),
     }
+    out["last_games"] = last_games(course, out["last_hands"])
     if table.format == Table.Kind.TROIS:
         out["trois"] = trois(course, playing)
     elif table.format == Table.Kind.QUATRE:

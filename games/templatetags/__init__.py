@@ -1,0 +1,1 @@
+"""The games' template filters."""
