@@ -12,6 +12,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
+from django.utils.translation import pgettext_lazy
 
 from club.names import normal, validate_name
 
@@ -48,10 +49,10 @@ class Player(models.Model):
 
 class Account(models.Model):
     class Kind(models.TextChoices):
-        PLAYER = "player", "player"
-        HOUSE = "house", "house"
-        POT = "pot", "pot"
-        ESCROW = "escrow", "escrow"
+        PLAYER = "player", pgettext_lazy("account kind", "player")
+        HOUSE = "house", pgettext_lazy("account kind", "house")
+        POT = "pot", pgettext_lazy("account kind", "pot")
+        ESCROW = "escrow", pgettext_lazy("account kind", "escrow")
 
     code = models.CharField(
         max_length=100, unique=True, help_text='A stable name such as "player:12" or "house".'

@@ -9,6 +9,7 @@ from them and rewritten whenever the table's course is rebuilt.
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import pgettext_lazy
 
 from club import ledger, money_text
 from club.models import Player, Transaction
@@ -16,20 +17,20 @@ from club.models import Player, Transaction
 
 class Table(models.Model):
     class Kind(models.TextChoices):
-        POOL = "pool"
-        RUBBER = "rubber"
-        TROIS = "trois", "à trois"
-        QUATRE = "quatre", "à quatre"
+        POOL = "pool", pgettext_lazy("table kind", "Pool")
+        RUBBER = "rubber", pgettext_lazy("table kind", "Rubber")
+        TROIS = "trois", pgettext_lazy("table kind", "à trois")
+        QUATRE = "quatre", pgettext_lazy("table kind", "à quatre")
 
     class Status(models.TextChoices):
-        PLAYING = "playing"
-        WON = "won"
-        ABANDONED = "abandoned"
+        PLAYING = "playing", pgettext_lazy("table status", "Playing")
+        WON = "won", pgettext_lazy("table status", "Won")
+        ABANDONED = "abandoned", pgettext_lazy("table status", "Abandoned")
 
     class WagerStyle(models.TextChoices):
-        ENGLISH = "english"
-        FRENCH = "french"
-        NONE = "none"
+        ENGLISH = "english", pgettext_lazy("wager style", "English")
+        FRENCH = "french", pgettext_lazy("wager style", "French")
+        NONE = "none", pgettext_lazy("wager style", "None")
 
     name = models.CharField(max_length=100)
     format = models.CharField(max_length=6, choices=Kind.choices)  # the kind of table
@@ -145,8 +146,8 @@ class Seat(models.Model):
 
 class Hand(models.Model):
     class Status(models.TextChoices):
-        COUNTED = "counted"
-        SET_ASIDE = "set_aside", "set aside by a correction"
+        COUNTED = "counted", pgettext_lazy("hand status", "Counted")
+        SET_ASIDE = "set_aside", pgettext_lazy("hand status", "set aside by a correction")
 
     table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="hands")
     number = models.PositiveIntegerField(help_text="The hand's place at the table, from 1.")
@@ -296,11 +297,11 @@ class Wager(models.Model):
         """Open while its unmatched part may still be taken or withdrawn; then how that part
         closed: withdrawn, lapsed when the unit started, matched in full, or balanced by the
         French gallery. The API's `status` of a wager."""
-        OPEN = "open"
-        WITHDRAWN = "withdrawn"
-        LAPSED = "lapsed"
-        MATCHED = "matched"
-        BALANCED = "balanced"
+        OPEN = "open", pgettext_lazy("wager status", "Open")
+        WITHDRAWN = "withdrawn", pgettext_lazy("wager status", "Withdrawn")
+        LAPSED = "lapsed", pgettext_lazy("wager status", "Lapsed")
+        MATCHED = "matched", pgettext_lazy("wager status", "Matched")
+        BALANCED = "balanced", pgettext_lazy("wager status", "Balanced")
 
     # A wager's style is its table's, which wagers at all.
     STYLES = [(value, label) for value, label in Table.WagerStyle.choices
