@@ -7,6 +7,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from django.test import override_settings
 from playwright.sync_api import expect, sync_playwright
 
@@ -54,6 +55,31 @@ def shot(page, name: str) -> None:
     page.screenshot(path=str(path), full_page=True)
     width = page.viewport_size["width"]
     assert page.evaluate("document.documentElement.scrollWidth") <= width, name
+
+
+# axe-core's rules for WCAG 2.0, 2.1 and 2.2, levels A and AA; the impacts a page may not have.
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
+AXE_BARRED = {"serious", "critical"}
+
+
+def axe_findings(page, name: str) -> list[str]:
+    """axe-core (the copy axe-playwright-python bundles) run on the page as it is: one line per
+    rule it breaks with a serious or critical impact, "NAME: rule (impact) targets, ...", the
+    first nodes' CSS targets; and one if the page scrolls sideways."""
+    found = []
+    results = Axe().run(page, options={"runOnly": {"type": "tag", "values": AXE_TAGS},
+                                       "resultTypes": ["violations"]}).response
+    for violation in results["violations"]:
+        if violation["impact"] in AXE_BARRED:
+            targets = ", ".join(" ".join(map(str, node["target"]))
+                                for node in violation["nodes"][:3])
+            more = len(violation["nodes"]) - 3
+            found.append(f"{name}: {violation['id']} ({violation['impact']}) {targets}"
+                         + (f" and {more} more" if more > 0 else ""))
+    width = page.viewport_size["width"]
+    if (scrolls := page.evaluate("document.documentElement.scrollWidth")) > width:
+        found.append(f"{name}: scrolls sideways ({scrolls} px wide at {width})")
+    return found
 
 
 ELDER = ["KS", "QS", "AS", "JD", "QD"]

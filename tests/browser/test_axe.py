@@ -1,0 +1,180 @@
+"""axe-core on every page at 390 px, in English and French: no violation of WCAG 2.0, 2.1 or
+2.2 (A and AA) with a serious or critical impact, and no page that scrolls sideways. The pages
+are those a spectator, a member, a table's scorer and the secretary (in the admin) open on an
+evening with a table of each form of play, in play and won, wagers and a debt to settle. Each
+test lists every finding of its pages at once (page, rule, impact, the first nodes' targets)."""
+import random
+
+import pytest
+from django.contrib.auth import get_user_model
+from playwright.sync_api import Page
+
+from club.models import Player
+from games.models import Hand, Wager
+from games.services.hands import record_hand
+from games.services.tables import open_table
+from testbed.records import elder_vole, legal_record
+from tests.browser.kit import axe_findings
+from tests.games.kit import evenings, summary, won_pool  # noqa: F401  (the evenings fixture)
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PASSWORD = "a long password for the axe"
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
+         "device_scale_factor": 1}
+
+
+@pytest.fixture
+def club(evenings, secretary) -> dict:  # noqa: F811
+    """The evenings' two tables and their wagers (which Charles does not score); Table 1, a pool
+    of Athos, Porthos and Aramis, with a hand entered card by card, one summary and one being
+    played card by card; a rubber, a table à trois and one à quatre in play, all four scored by
+    Charles; a won pool. Charles (a
+    member) and the secretary log in with PASSWORD. The pages' addresses, by name."""
+    User = get_user_model()
+    for user in (secretary, evenings["charles"].user):
+        user.set_password(PASSWORD)
+        user.save()
+    athos, porthos, aramis = (Player.objects.get(name=n) for n in ("Athos", "Porthos", "Aramis"))
+    charles, dora, emile = evenings["charles"], evenings["dora"], evenings["emile"]
+
+    def opened(name, form, seated, **fields):
+        return open_table(name=name, format=form, players=seated, rules={}, by=secretary,
+                          first_dealer=seated[0], scorers=[charles.user], **fields)
+
+    table = opened("Table 1", "pool", [porthos, athos, aramis], wager_style="english")
+    for record in (elder_vole(), summary(3),
+                   legal_record(random.Random(21), tricks_to_play=2)):
+        record_hand(table_id=table.pk, record=record, by=charles.user)
+    rubber = opened("Rubber A", "rubber", [aramis, athos])
+    record_hand(table_id=rubber.pk, record=elder_vole(), by=secretary)
+    trois = opened("Trois", "trois", [athos, porthos, aramis])
+    record_hand(table_id=trois.pk, by=secretary, record={
+        "format": "ecarte-trois/1", "summary": {"opening": "played", "king_turned": False,
+                                                "tricks": {"elder": 1, "middle": 1,
+                                                           "dealer": 3}}})
+    quatre = opened("Quatre", "quatre", [athos, charles, porthos, dora])
+    record_hand(table_id=quatre.pk, by=secretary, record={
+        "format": "ecarte-quatre/1", "summary": {"opening": "exchanged", "king_turned": False,
+                                                 "tricks": {"elder_side": 3,
+                                                            "dealer_side": 2}}})
+    won = won_pool(secretary)
+    hand = Hand.objects.filter(table=table).order_by("number").first()
+    return {"evening": "/tables/", "home": "/", "rules": "/rules/", "standings": "/standings",
+            "players": "/players/", "member": f"/players/{athos.pk}/", "login": "/login/",
+            "settle-up": "/settle-up/", "account": "/account/",
+            "password": "/account/password/", "open table": "/tables/new/",
+            "table": f"/tables/{table.pk}/", "rubber": f"/tables/{rubber.pk}/",
+            "trois": f"/tables/{trois.pk}/", "quatre": f"/tables/{quatre.pk}/",
+            "won": f"/tables/{won.pk}/", "english wagers": f"/tables/{evenings['english'].pk}/",
+            "french wagers": f"/tables/{evenings['french'].pk}/",
+            "score": f"/tables/{table.pk}/score/", "score rubber": f"/tables/{rubber.pk}/score/",
+            "score trois": f"/tables/{trois.pk}/score/",
+            "score quatre": f"/tables/{quatre.pk}/score/",
+            "history": f"/tables/{table.pk}/history/",
+            "hand by hand": f"/tables/{table.pk}/replay/",
+            "won history": f"/tables/{won.pk}/history/",
+            "hand history": f"/tables/{table.pk}/hands/{hand.number}/",
+            "correct": f"/tables/{table.pk}/hands/{hand.number}/correct/",
+            "projector": "/tv/", "table's projector": f"/tables/{table.pk}/tv/",
+            "404": "/no-such-page/", "403": f"/tables/{evenings['english'].pk}/score/",
+            "users": User, "ids": {"table": table.pk, "hand": hand.pk, "athos": athos.pk,
+                                   "wager": Wager.objects.first().pk, "emile": emile.pk,
+                                   "won": won.pk, "transaction": evenings["door"].pk}}
+
+
+def page_on(chromium, language: str = "en") -> Page:
+    context = chromium.new_context(**PHONE, locale={"en": "en-GB", "fr": "fr-FR"}[language])
+    context.set_default_timeout(30_000)
+    return context.new_page()
+
+
+def log_in(page: Page, base: str, username: str) -> None:
+    page.goto(f"{base}/login/")
+    page.locator("input[name=username]").fill(username)
+    page.locator("input[name=password]").fill(PASSWORD)
+    page.locator("input[name=password]").press("Enter")
+    page.wait_for_url("**/account/")
+
+
+def findings(page: Page, base: str, pages: dict, names, language: str) -> list[str]:
+    found = []
+    for name in names:
+        page.goto(f"{base}{pages[name]}")
+        page.wait_for_load_state("load")
+        found += axe_findings(page, f"{name} [{language}] {pages[name]}")
+    return found
+
+
+def verdict(found: list[str]) -> str:
+    return "axe finds serious or critical violations:\n" + "\n".join(found)
+
+
+SPECTATOR = ["home", "evening", "table", "rubber", "trois", "quatre", "won", "english wagers",
+             "french wagers", "history", "hand by hand", "won history", "players", "member",
+             "standings", "rules", "projector", "table's projector", "404", "login"]
+SCORER = ["403", "score", "score rubber", "score trois", "score quatre", "hand history", "correct",
+          "open table", "table", "english wagers", "settle-up", "account", "password"]
+IN_FRENCH = ["home", "evening", "table", "won", "history", "hand by hand", "member",
+             "standings", "rules", "table's projector", "404", "login"]
+SCORER_IN_FRENCH = ["score", "hand history", "correct", "open table", "settle-up", "account"]
+
+
+def test_axe_finds_what_it_is_run_to_find(chromium):
+    """The check itself: a nameless button, grey on white text and a wide block are found."""
+    page = page_on(chromium)
+    page.set_content('<html lang="en"><head><title>T</title></head><body><main>'
+                     '<p style="color:#bbb">faint</p><button></button>'
+                     '<div style="width:600px">wide</div></main></body></html>')
+    found = "\n".join(axe_findings(page, "sample"))
+    for rule in ("color-contrast (serious)", "button-name (critical)", "scrolls sideways"):
+        assert rule in found, found
+
+
+def test_a_spectators_pages_in_english(live_server, club, browser):
+    page = page_on(browser)
+    found = findings(page, live_server.url, club, SPECTATOR, "en")
+    assert not found, verdict(found)
+
+
+def test_a_scorers_and_members_pages_in_english(live_server, club, browser):
+    page = page_on(browser)
+    log_in(page, live_server.url, "charles")
+    found = findings(page, live_server.url, club, SCORER, "en")
+    assert not found, verdict(found)
+
+
+def test_the_main_pages_in_french(live_server, club, browser):
+    page = page_on(browser, "fr")
+    found = findings(page, live_server.url, club, IN_FRENCH, "fr")
+    log_in(page, live_server.url, "charles")
+    found += findings(page, live_server.url, club, SCORER_IN_FRENCH, "fr")
+    assert not found, verdict(found)
+
+
+ADMIN_MODELS = ["club/player", "club/account", "club/transaction", "club/apitoken", "auth/user",
+                "auth/group", "games/table", "games/hand", "games/wager", "games/movement"]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_admin(live_server, club, browser, language):
+    """The secretary's admin: its index, each model's list, and a change form of each kind of
+    record an evening makes."""
+    page = page_on(browser, language)
+    ids = club["ids"]
+    pages = {"admin": "/admin/"} | {model: f"/admin/{model}/" for model in ADMIN_MODELS} | {
+        "table form": f"/admin/games/table/{ids['table']}/change/",
+        "won table form": f"/admin/games/table/{ids['won']}/change/",
+        "hand form": f"/admin/games/hand/{ids['hand']}/change/",
+        "wager form": f"/admin/games/wager/{ids['wager']}/change/",
+        "player form": f"/admin/club/player/{ids['athos']}/change/",
+        "transaction form": f"/admin/club/transaction/{ids['transaction']}/change/",
+        "new player": "/admin/club/player/add/"}
+    page.goto(f"{live_server.url}/admin/login/")
+    found = axe_findings(page, f"admin login [{language}]")
+    page.locator("#id_username").fill("secretary")
+    page.locator("#id_password").fill(PASSWORD)
+    page.locator("input[type=submit]").click()
+    page.wait_for_url("**/admin/")
+    found += findings(page, live_server.url, pages, pages, language)
+    assert not found, verdict(found)
