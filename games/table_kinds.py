@@ -16,6 +16,9 @@ from .engine.trois_game import TroisGame
 
 MANY_HANDED = ("trois", "quatre")
 SEATS = {"trois": trois.SEATS, "quatre": quatre.SEATS}  # in the order of play
+# The options of a pool only (docs/rules.md, section 10): its unit, the streak that takes it,
+# the entry and the forfeit (games.services.tables.STAKES, refused at a rubber).
+POOL_OPTIONS = ("pool_unit", "pool_streak", "pool_entry", "pool_forfeit")
 
 
 def seats_of(kind: str, seating, elder, dealer) -> dict:
