@@ -1,14 +1,13 @@
 """The game's words for the pages, in the reader's language: the table options and their values,
 the cards, and the words the live script (games/static/games/live.js) needs to draw a table from
 its snapshot. Every string here is in locale/<lang>/LC_MESSAGES/django.po."""
-import re
-
 from django.utils import formats
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from club import money_text, refusals
 from games.engine.rules import TABLE_CHOICES, TABLE_DEFAULTS
+from games.presentation import cards, engine_words
 from games.presentation.cards import RANK_NAMES as RANKS
 from games.presentation.cards import SUIT_NAMES as SUITS
 from games.presentation.cards import card  # noqa: F401 (the views call words.card)
@@ -155,18 +154,19 @@ def live_words() -> dict:
         "suits": {k: str(v) for k, v in SUITS.items()},
         "live": _("live"), "reconnecting": _("reconnecting…"), "connecting": _("connecting…"),
         "game_end": str(GAME_END), "game_end_side": str(GAME_END_SIDE),
+        "labelled": _("%(label)s: %(value)s"),
+        "letters": cards.rank_letters(), "trick_n": _("Trick %(number)s"),
+        "unit_one_game": _("Unit: one game"),
+        "unit_rubber": _("Rubber of %(of)s games, game %(game)s: %(score)s"),
+        "withdrawn": _("withdrawn, the winner"), "page_of": _("Page %(page)s of %(pages)s"),
     }
 
 
 # -- the scorer's page: refusals and the double-dummy analysis -----------------------------
-_CARD = re.compile(r"\b(?:10|[KQJAT987])[SHDC]\b")
-
-
 def refusal(refused) -> refusals.Said:
-    """A refusal as the scorer's page shows it (club.refusals), the cards of its detail as
-    "7♥"."""
-    return refusals.said(refused, lambda message: _CARD.sub(
-        lambda found: card_face(found.group(0)), message))
+    """A refusal as the scorer's page shows it (club.refusals): the engine's detail in the
+    reader's words, its cards as "7♥" (games.presentation.engine_words)."""
+    return refusals.said(refused, lambda message: engine_words.detail(refused.code, message))
 
 
 def analysis(record: dict, result: dict, found: dict) -> list[str]:
