@@ -14,6 +14,7 @@ from games.engine.trois import TARGET
 from games.models import Table
 from games.presentation import words
 from games.services.changes import may_score
+from games.services.tables import STAKES
 from games.table_kinds import MANY_HANDED
 from games.views.advice import latest_noted, note
 from games.views.wager_forms import wager_panel
@@ -98,12 +99,24 @@ def unseated_panel(table: Table, error=None) -> dict | None:
     return {"players": table.pending_players(), "error": error, "key": uuid.uuid4().hex}
 
 
+def _applies(table: Table, key: str) -> bool:
+    """Whether a two-handed table's option applies to it (docs/rules.md, sections 10 and 11):
+    the pool's unit, streak, entry and forfeit only at a pool; the games of a rubber at a
+    rubber, or at a pool whose unit is a rubber."""
+    pool = table.format == Table.Kind.POOL
+    if key in ("pool_unit", "pool_streak", *STAKES):
+        return pool
+    if key == "rubber_games":
+        return not pool or table.rules.get("pool_unit") == "rubber"
+    return True
+
+
 def _options(table: Table) -> list[dict]:
-    """The table's options in words; à trois and à quatre only those that apply to them (the
-    target, 7 by their Laws, and the rank of the cards)."""
+    """The table's options in words, only those that apply to its kind: à trois and à quatre
+    the target (7 by their Laws) and the rank of the cards; a rubber none of the pool's."""
     found = words.options(table.rules)
     if table.format not in MANY_HANDED:
-        return found
+        return [item for item in found if _applies(table, item["key"])]
     return [item | {"default": TARGET, "default_words": str(TARGET)}
             if item["key"] == "target" else item
             for item in found if item["key"] in ("target", "ranking")]
@@ -146,6 +159,13 @@ def tv_table(request, table_id: int):
                                              "single": True})
 
 
+TURN_EVERY = 15  # seconds: the projector turns to the next tables that fit
+
+
 def tv_all(request):
-    return render(request, "games/tv.html", {"tables": _open_tables(request),
+    """Every open table on the projector, as many side by side as fit, the next ones shown
+    every 15 s (`?every=N` seconds, from 2 to 120, for a rehearsal or a test)."""
+    every = request.GET.get("every", "")
+    every = min(max(int(every), 2), 120) if every.isdigit() else TURN_EVERY
+    return render(request, "games/tv.html", {"tables": _open_tables(request), "every": every,
                                              "words": words.live_words(), "single": False})

@@ -1,8 +1,10 @@
 /* A table's live parts, drawn from its snapshot (docs/api.md), and kept live over the feed.
 
    This is the one rendering of a table's live parts: the page sends the stored snapshot in a
-   json_script beside each [data-live] section, and this script draws it, then draws again from
-   the snapshot that each message of ws(s)://HOST/ws/tables/<id>/ carries:
+   json_script beside each [data-live] section, and this script draws it (the picture of the
+   table, games/static/games/table_picture.js, and after it the hand's tricks, the last hands
+   grouped by game, the gallery or the offers), then draws again from the snapshot that each
+   message of ws(s)://HOST/ws/tables/<id>/ carries:
      on connect  {"type": "snapshot", "seq": N, "table": <snapshot>}
      each change {"type": KIND, "seq": N, "table": <snapshot>}
    and a snapshot again after a resync, or unasked when the server finds the socket missed
@@ -11,154 +13,23 @@
    made per change, but one: on a table's page, when the last hands change (a new hand, one
    finished or corrected), the advisor's note (#advice) is fetched again from its
    data-advice URL, which the server draws and caches. The words come in
-   the reader's language from the json_script "live-words" (games/presentation/words.py). */
+   the reader's language from the json_script "live-words" (games/presentation/words.py).
+
+   The projector's page of every table ([data-pager]) shows as many tables as fit side by
+   side, and turns to the next ones by itself every data-every seconds ("Page 1 of 3"). */
 (function () {
   "use strict";
-  var wordsNode = document.getElementById("live-words");
-  if (!wordsNode) return;
-  var W = JSON.parse(wordsNode.textContent);
+  var P = window.TablePicture;
+  if (!P) return;
+  var W = P.W, h = P.h, fill = P.fill, card = P.card, money = P.money, nameOf = P.nameOf;
 
-  function fill(text, values) {
-    return String(text).replace(/%\((\w+)\)s/g, function (_, key) {
-      return values[key] === undefined ? "" : String(values[key]);
-    });
-  }
-
-  function h(tag, attrs) {
-    var node = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (key) { node.setAttribute(key, attrs[key]); });
-    for (var i = 2; i < arguments.length; i++) {
-      var child = arguments[i];
-      if (child === null || child === undefined || child === false) continue;
-      node.appendChild(typeof child === "object" ? child : document.createTextNode(child));
-    }
-    return node;
-  }
-
-  function nameOf(snap, id) {
-    if (id === null || id === undefined) return "—";
-    var names = snap.names || {};
-    return names[String(id)] || "#" + id;
-  }
-
-  function scoreLine(snap, byId) {
-    return Object.keys(byId || {}).map(function (id) {
-      return nameOf(snap, id) + " " + byId[id];
-    }).join(" – ");
-  }
-
-  function facts(pairs) {
-    var dl = h("dl", {"class": "facts"});
-    pairs.forEach(function (pair) {
-      if (pair) { dl.appendChild(h("dt", {}, pair[0])); dl.appendChild(h("dd", {}, pair[1])); }
-    });
-    return dl;
-  }
-
-  function together(snap, ids) {  /* "Athos & Aramis" */
-    return (ids || []).map(function (id) { return nameOf(snap, id); }).join(" & ");
-  }
-
-  function sidesList(snap) {  /* à quatre: each side's partners, the side it holds, its games */
-    var list = h("ul", {"class": "seats"});
-    var winner = String(snap.quatre.winner || "");
-    snap.quatre.sides.forEach(function (side) {  /* once over, the winning side is marked */
-      var won = winner !== "" && String(side.players) === winner;
-      list.appendChild(h("li", {"data-role": side.side || (won ? "winner" : "")},
-        h("span", {"class": "role"}, side.side ? W[side.side] : (won ? W.status.won : "")),
-        h("span", {}, together(snap, side.players))));
-    });
-    return list;
-  }
-
-  function seats(snap) {
-    var list = h("ul", {"class": "seats"});
-    var s = snap.seats || {};
-    var roles = snap.format === "pool" ? ["dealer", "elder", "observer"] : ["dealer", "elder"];
-    if (snap.quatre) return sidesList(snap);
-    if (snap.trois && snap.status === "playing" && snap.trois.three_handed) {
-      s = snap.trois.seats;
-      roles = ["dealer", "elder", "middle"];
-    } else if (snap.trois && snap.status !== "playing") {  /* the places, the winner first */
-      var places = h("ol", {"class": "seats"});
-      var final = (snap.game || {}).score || {};  /* each player's score at the end */
-      snap.trois.order.forEach(function (id, i) {
-        var score = final[String(id)];
-        places.appendChild(h("li", {}, (i + 1) + ". " + nameOf(snap, id) +
-          (score === undefined ? "" : " (" + score + ")")));
-      });
-      return places;
-    }
-    if (snap.status !== "playing") {
-      (snap.players || []).forEach(function (id) {
-        list.appendChild(h("li", {}, h("span", {}, nameOf(snap, id))));
-      });
-      return list;
-    }
-    var pending = (snap.seats_pending || []).map(String);
-    roles.forEach(function (role) {
-      var id = s[role];
-      list.appendChild(h("li", {"data-role": role},
-        h("span", {"class": "role"}, W[role]),
-        h("span", {}, nameOf(snap, id),
-          pending.indexOf(String(id)) >= 0 ? h("span", {"class": "pending"}, " (" + W.pending + ")") : null)));
-    });
-    return list;
-  }
-
-  function sidesLine(snap, key) {  /* à quatre: "Athos & Aramis 3 – Porthos & D'Artagnan 5" */
-    return snap.quatre.sides.map(function (side) {
-      return together(snap, side.players) + " " + side[key];
-    }).join(" – ");
-  }
-
-  function gameSection(snap) {
-    var g = snap.game || {};
-    var target = g.target === null || g.target === undefined ? W.target_unknown
-      : fill(W.target, {target: g.target});
-    var belle = snap.quatre && snap.quatre.belle ? " (" + W.belle + ")" : "";
-    return h("div", {"class": "game"},
-      h("p", {}, fill(W.game, {number: g.number}), belle, ", ", target, ":"),
-      h("p", {"class": "score", "data-score": ""},
-        snap.quatre ? sidesLine(snap, "score") : scoreLine(snap, g.score)));
-  }
-
-  function moneyFacts(snap) {
-    if (snap.trois) return null;  /* one game, no unit, no money */
-    if (snap.quatre) return facts([[W.games_won, sidesLine(snap, "games")]]);
-    var pairs = [[W.unit, scoreLine(snap, (snap.unit || {}).games)]];
-    if (snap.pool) {
-      var st = snap.pool.streak;
-      pairs.push([W.pot, money(snap.pool.pot)]);
-      pairs.push([W.streak, st ? fill(W.streak_of, {name: nameOf(snap, st.player), count: st.count})
-        : W.no_streak]);
-    }
-    return facts(pairs);
-  }
-
-  var SYMBOL = {S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663"};
-
-  function card(code) {  /* "KH": the face with its suit symbol, red for hearts and diamonds */
-    var rank = code.charAt(0), suit = code.charAt(1);
-    var red = suit === "H" || suit === "D";
-    return h("span", {"class": red ? "card red" : "card", "role": "img",
-      "aria-label": fill(W.card, {rank: W.ranks[rank], suit: W.suits[suit]})},
-      (rank === "T" ? "10" : rank) + SYMBOL[suit]);
-  }
-
-  function playSection(snap) {  /* the hand being entered trick by trick: what the table saw */
+  function tricksSection(snap) {  /* the hand being played: every trick so far, in order */
     var play = snap.in_progress;
-    var box = h("div", {"class": "in-play", "data-in-play": ""},
+    var box = h("div", {"class": "hand-tricks", "data-hand-tricks": play.hand},
       h("h3", {}, fill(W.playing, {number: play.hand})));
-    box.appendChild(facts([
-      [W.trumps, card(play.turn_up)],
-      [W.tricks_won, h("span", {"data-tricks-won": ""}, scoreLine(snap, play.won))],
-      play.king !== null && play.king !== undefined ? [W.king_by, nameOf(snap, play.king)] : null]));
     if (!play.tricks.length) { box.appendChild(h("p", {"class": "muted"}, W.no_trick)); return box; }
     var list = h("ol", {"class": "tricks"});
-    /* the players in the order of play: à trois and à quatre every seat, else the two */
-    var order = play.seats ? Object.keys(play.seats).map(function (s) { return play.seats[s]; })
-                           : [play.elder, play.dealer];
+    var order = P.trickOrder(play);
     play.tricks.forEach(function (trick, i) {
       var item = h("li", {"data-trick": i + 1}), first = order.indexOf(trick.leader);
       trick.cards.forEach(function (c, k) {
@@ -173,40 +44,30 @@
     return box;
   }
 
-  function marksText(snap, hand) {  /* à trois and à quatre, hand.seats names who a mark's "to" is */
-    if (hand.void) return W.void;
-    if (hand.in_progress) return W.in_progress;
-    var byRole = {};
-    var order = [];
-    (hand.marks || []).forEach(function (m) {
-      if (!byRole[m.to]) { byRole[m.to] = []; order.push(m.to); }
-      byRole[m.to].push("+" + m.points + " " + (W.marks[m["for"]] || m["for"]));
-    });
-    if (!order.length) return W.nothing;
-    return order.map(function (role) {
-      var who = hand.seats && hand.seats[role] ? together(snap, hand.seats[role])
-        : nameOf(snap, hand[role]);
-      return W[role] + " " + who + ": " + byRole[role].join(", ");
-    }).join("; ");
-  }
-
-  function handsSection(snap) {
+  function handsSection(snap) {  /* the last hands, grouped by game with each game's result */
     var hands = snap.last_hands || [];
     var box = h("div", {"class": "last-hands"}, h("h3", {}, W.hands));
     if (!hands.length) { box.appendChild(h("p", {"class": "muted"}, W.no_hands)); return box; }
-    var list = h("ul", {"class": "hands"});
+    var results = {};
+    (snap.last_games || []).forEach(function (g) { results[g.number] = g; });
+    var group = null, list = null;
     hands.forEach(function (hand) {
+      if (!group || group.getAttribute("data-hands-of") !== String(hand.game)) {
+        var ended = results[hand.game];
+        group = h("section", {"class": "game-hands", "data-hands-of": hand.game},
+          h("h4", {}, fill(W.game, {number: hand.game}),
+            ended ? h("span", {"class": "result"}, " — " + P.gameEnd(snap, ended)) : null));
+        list = h("ul", {"class": "hands"});
+        group.appendChild(list);
+        box.appendChild(group);
+      }
       list.appendChild(h("li", {}, h("strong", {}, fill(W.hand, {number: hand.number})), " — ",
-        marksText(snap, hand)));
+        P.marksText(snap, hand)));
     });
-    box.appendChild(list);
     return box;
   }
 
   function balanced(part) { return part !== null && part !== undefined; }
-
-  /* An amount of the snapshot ("12.50") as the page's language writes it ("12,50"). */
-  function money(text) { return text.replace(".", W.decimal); }
 
   /* The French gallery: each side's bets; once the unit has started and the sides were
      balanced (a side's `matched` is set), each bet's matched part and what was returned of it,
@@ -233,7 +94,7 @@
                                  returned: money(side.returned)})
         : money(side.total);
       box.appendChild(h("p", {"data-side": id},
-        h("strong", {}, fill(W.backers, {name: nameOf(snap, id)}) + ": " + total),
+        h("strong", {}, P.labelled(fill(W.backers, {name: nameOf(snap, id)}), total)),
         h("br"), names.length ? names.join(", ") : W.no_bets));
     });
     return box;
@@ -242,13 +103,16 @@
   function wagersSection(snap) {
     if (snap.wager_style === "french" && snap.gallery) return gallerySection(snap);
     if (snap.wager_style === "english") {
-      var offers = (snap.wagers || []).filter(function (w) { return w.status === "open" && w.unmatched !== "0.00"; });
+      var offers = (snap.wagers || []).filter(function (w) {
+        return w.status === "open" && w.unmatched !== "0.00";
+      });
       var section = h("div", {"class": "offers"}, h("h3", {}, W.offers));
       if (!offers.length) { section.appendChild(h("p", {"class": "muted"}, W.no_offers)); return section; }
       var list = h("ul", {});
       offers.forEach(function (w) {
-        list.appendChild(h("li", {}, fill(W.offer, {bettor: nameOf(snap, w.bettor), on: nameOf(snap, w.on),
-          stake: money(w.stake), odds: w.odds, unmatched: money(w.unmatched)})));
+        list.appendChild(h("li", {}, fill(W.offer, {bettor: nameOf(snap, w.bettor),
+          on: nameOf(snap, w.on), stake: money(w.stake), odds: w.odds,
+          unmatched: money(w.unmatched)})));
       });
       section.appendChild(list);
       return section;
@@ -256,26 +120,23 @@
     return null;
   }
 
+  /* mode "full" (a table's page, one table on the projector): the picture, then the hand's
+     tricks, the last hands and the wagers; "tv" (every table on the projector): the picture
+     and the wagers; "summary" (the evening): the picture. */
   function render(section, snap) {
     var mode = section.getAttribute("data-mode");
     var body = section.querySelector("[data-live-body]");
-    var parts = [];
-    if (snap.status !== "playing") {
-      var won = snap.winner !== null && snap.winner !== undefined;
-      var sideWon = snap.quatre && snap.quatre.winner;
-      parts.push(h("p", {"class": "score"}, W.status[snap.status] || snap.status,
-        won ? " — " + fill(W.won_by, {name: nameOf(snap, snap.winner)}) : "",
-        sideWon ? " — " + fill(W.sides_won, {names: together(snap, snap.quatre.winner)}) : ""));
+    var more = section.querySelector("[data-live-more]");
+    body.replaceChildren(P.picture(snap));
+    if (more) {
+      var parts = [];
+      if (mode === "full" && snap.status === "playing" && snap.in_progress) {
+        parts.push(tricksSection(snap));
+      }
+      if (mode === "full") parts.push(handsSection(snap));
+      if (mode === "full" || mode === "tv") parts.push(wagersSection(snap));
+      more.replaceChildren.apply(more, parts.filter(Boolean));
     }
-    parts.push(seats(snap));
-    if (snap.status === "playing") parts.push(gameSection(snap));
-    if (snap.status === "playing" && snap.in_progress) parts.push(playSection(snap));
-    parts.push(moneyFacts(snap));
-    if (mode !== "summary") {
-      parts.push(handsSection(snap));
-      parts.push(wagersSection(snap));
-    }
-    body.replaceChildren.apply(body, parts.filter(Boolean));
     section.setAttribute("data-seq", snap.seq);
     refreshAdvice(snap);
   }
@@ -346,10 +207,33 @@
     open();
   }
 
+  /* The projector's page of every table: the tables that fit side by side, then the next. */
+  function pages(grid) {
+    var label = document.querySelector("[data-page-label]");
+    var every = Math.max(2, Number(grid.getAttribute("data-every")) || 15) * 1000;
+    var page = 0;
+    function show() {
+      var cards = Array.prototype.slice.call(grid.querySelectorAll("[data-live]"));
+      var width = grid.getBoundingClientRect().width || window.innerWidth;
+      var size = Math.max(1, Math.floor(width / 560));
+      var count = Math.max(1, Math.ceil(cards.length / size));
+      page = page % count;
+      cards.forEach(function (c, i) { c.hidden = Math.floor(i / size) !== page; });
+      if (label) {
+        label.hidden = count < 2;
+        label.textContent = fill(W.page_of, {page: page + 1, pages: count});
+      }
+    }
+    show();
+    window.addEventListener("resize", show);
+    setInterval(function () { page += 1; show(); }, every);
+  }
+
   Array.prototype.forEach.call(document.querySelectorAll("[data-live]"), function (section) {
     var data = section.querySelector('script[type="application/json"]');
     render(section, JSON.parse(data.textContent));
     setState(section, "connecting");
     follow(section);
   });
+  Array.prototype.forEach.call(document.querySelectorAll("[data-pager]"), pages);
 })();

@@ -1,0 +1,303 @@
+/* A table drawn from its snapshot (docs/api.md): the picture of its live parts, which
+   games/static/games/live.js puts on the page and draws again from each snapshot of the feed.
+
+   The picture: a green cloth with the players' places facing each other (à trois three
+   places, à quatre the two sides of partners), each with its name, its role in the hand to
+   come, the score of the game, large, the tricks it has taken in the hand being played (card
+   backs, with their count), and at a French table its gallery beside it; the observer beside
+   the cloth; in its middle the turn-up and the trick last played, as cards. Under it the end
+   of the last game ("Claire takes the game 5–3"), what the unit is and where it stands, the
+   pot and the streak, and the marks of the last hand. After the picture (the table's page and
+   the projector): the tricks of the hand being played, the last hands grouped by game with
+   each game's result, and the gallery or the offers.
+
+   Nothing here decides what the server knows: who takes a trick, the marks, the score, the
+   games come in the snapshot; the words in the reader's language in the json_script
+   "live-words" (games/presentation/words.py live_words). Exposes window.TablePicture. */
+(function () {
+  "use strict";
+  var wordsNode = document.getElementById("live-words");
+  if (!wordsNode) return;
+  var W = JSON.parse(wordsNode.textContent);
+
+  function fill(text, values) {
+    return String(text).replace(/%\((\w+)\)s/g, function (_, key) {
+      return values[key] === undefined ? "" : String(values[key]);
+    });
+  }
+
+  function h(tag, attrs) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (key) { node.setAttribute(key, attrs[key]); });
+    for (var i = 2; i < arguments.length; i++) {
+      var child = arguments[i];
+      if (child === null || child === undefined || child === false) continue;
+      node.appendChild(typeof child === "object" ? child : document.createTextNode(child));
+    }
+    return node;
+  }
+
+  function given(value) { return value !== null && value !== undefined; }
+
+  function nameOf(snap, id) {
+    if (!given(id)) return "—";
+    return (snap.names || {})[String(id)] || "#" + id;
+  }
+
+  function together(snap, ids) {  /* "Athos & Aramis" */
+    return (Array.isArray(ids) ? ids : [ids]).map(function (id) { return nameOf(snap, id); })
+      .join(" & ");
+  }
+
+  function scoreLine(snap, byId) {
+    return Object.keys(byId || {}).map(function (id) {
+      return nameOf(snap, id) + " " + byId[id];
+    }).join(" – ");
+  }
+
+  /* An amount of the snapshot ("12.50") as the page's language writes it ("12,50"). */
+  function money(text) { return String(text).replace(".", W.decimal); }
+
+  /* "Streak: Claire, 1 in succession", as the language writes it ("Série : ..." in French) */
+  function labelled(label, value) { return fill(W.labelled, {label: label, value: value}); }
+
+  var SYMBOL = {S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663"};
+
+  function card(code, big) {  /* "KH": its face as the reader writes it, red for ♥ and ♦ */
+    var rank = code.charAt(0), suit = code.charAt(1);
+    var red = suit === "H" || suit === "D";
+    return h("span", {"class": "card" + (red ? " red" : "") + (big ? " big" : ""), "role": "img",
+      "aria-label": fill(W.card, {rank: W.ranks[rank], suit: W.suits[suit]})},
+      ((W.letters || {})[rank] || (rank === "T" ? "10" : rank)) + SYMBOL[suit]);
+  }
+
+  /* The end of a game, the sentence of words.game_end: "Claire takes the game 5–3". */
+  function gameEnd(snap, ended) {
+    if (!ended) return "";
+    var first = function (who) { return Array.isArray(who) ? who[0] : who; };
+    var score = ended.score || {};
+    return fill(Array.isArray(ended.winner) ? W.game_end_side : W.game_end, {
+      name: together(snap, ended.winner), names: together(snap, ended.winner),
+      won: score[String(first(ended.winner))], lost: score[String(first(ended.loser))]});
+  }
+
+  /* -- the places at the table ------------------------------------------------------------ */
+  function roleOf(seats, id) {  /* "elder", "dealer", "middle", ... or "" */
+    return Object.keys(seats || {}).filter(function (role) {
+      return String(seats[role]) === String(id);
+    })[0] || "";
+  }
+
+  /* [{ids, role, score, taken}] of the players (or sides) at the cloth, in a fixed order. */
+  function places(snap) {
+    var play = snap.status === "playing" ? snap.in_progress : null;
+    var won = play ? play.won : null;
+    var taken = function (ids) {
+      if (!won) return null;
+      return ids.reduce(function (sum, id) { return sum + (won[String(id)] || 0); }, 0);
+    };
+    var score = (snap.game || {}).score || {};
+    if (snap.quatre) {
+      return snap.quatre.sides.map(function (side) {
+        return {ids: side.players, role: side.side || "", score: side.score,
+                taken: taken(side.players), games: side.games};
+      });
+    }
+    var seats = snap.seats || {};
+    var ids = Object.keys(score);
+    if (snap.trois) {
+      seats = play && play.seats ? play.seats : snap.trois.seats;
+      ids = snap.trois.order.length && snap.status === "playing"
+        ? snap.trois.in_play.map(String) : snap.players.map(String);
+      score = snap.trois.score;
+    } else if (play) {
+      seats = {elder: play.elder, dealer: play.dealer};
+    }
+    return ids.map(function (id) {
+      return {ids: [Number(id)], role: snap.status === "playing" ? roleOf(seats, id) : "",
+              score: score[id], taken: taken([id])};
+    });
+  }
+
+  function takenBacks(count) {  /* the tricks taken, as small card backs */
+    var backs = h("span", {"class": "taken-backs", "role": "img", "data-taken": count,
+      "aria-label": labelled(W.tricks_won, count)});
+    for (var i = 0; i < count; i++) backs.appendChild(h("span", {"class": "back"}));
+    backs.appendChild(h("span", {"class": "count", "aria-hidden": "true"}, "×" + count));
+    return backs;
+  }
+
+  function galleryLine(snap, place) {  /* French style: the side's backers beside its player */
+    var side = snap.wager_style === "french" && snap.gallery && snap.gallery[String(place.ids[0])];
+    if (!side || place.ids.length > 1) return null;
+    var total = given(side.matched) ? side.matched : side.total;
+    return h("span", {"class": "gallery-line", "data-gallery-of": place.ids[0]},
+      labelled(W.gallery, money(total) + " (" + (side.bettors || []).length + ")"));
+  }
+
+  function placeNode(snap, place, where) {
+    var pending = (snap.seats_pending || []).map(String);
+    var play = snap.status === "playing" ? snap.in_progress : null;
+    var king = play && given(play.king) && place.ids.indexOf(play.king) >= 0;
+    var node = h("div", {"class": "place", "data-place": where,
+                         "data-player": place.ids.join(" "), "data-role": place.role},
+      h("span", {"class": "who"},
+        place.role ? h("span", {"class": "role"}, W[place.role] || place.role) : null,
+        h("strong", {"class": "name"}, together(snap, place.ids)),
+        place.ids.some(function (id) { return pending.indexOf(String(id)) >= 0; })
+          ? h("span", {"class": "pending"}, W.pending) : null,
+        king ? h("span", {"class": "king"}, W.king_by) : null,
+        galleryLine(snap, place)),
+      given(place.score) ? h("span", {"class": "points", "data-points": place.ids.join(" ")},
+        String(place.score)) : null,
+      given(place.taken) ? takenBacks(place.taken) : null);
+    return node;
+  }
+
+  /* -- the middle of the cloth: the turn-up and the trick last played --------------------- */
+  function trickOrder(play) {  /* the players in the order of play */
+    return play.seats ? Object.keys(play.seats).map(function (s) { return play.seats[s]; })
+                      : [play.elder, play.dealer];
+  }
+
+  function trickCards(snap, play, trick, number) {
+    var order = trickOrder(play), first = order.indexOf(trick.leader);
+    var box = h("div", {"class": "trick-cards", "data-trick-area": number});
+    trick.cards.forEach(function (c, k) {
+      var who = order[(first + k) % order.length];
+      box.appendChild(h("span", {"class": "played", "data-by": who}, card(c, true),
+        h("span", {"class": "by"}, nameOf(snap, who))));
+    });
+    return box;
+  }
+
+  function middle(snap) {
+    var g = snap.game || {}, play = snap.status === "playing" ? snap.in_progress : null;
+    var target = given(g.target) ? fill(W.target, {target: g.target}) : W.target_unknown;
+    var belle = snap.quatre && snap.quatre.belle ? " (" + W.belle + ")" : "";
+    var box = h("div", play ? {"class": "middle", "data-in-play": ""} : {"class": "middle"});
+    box.appendChild(h("p", {"class": "game-name"}, fill(W.game, {number: g.number}), belle,
+      snap.status === "playing" ? ", " + target : ""));
+    if (!play) return box;
+    box.appendChild(h("p", {"class": "hand-name"}, fill(W.playing, {number: play.hand})));
+    var row = h("div", {"class": "on-cloth"},
+      h("span", {"class": "trumps"}, h("span", {"class": "label"}, W.trumps),
+        card(play.turn_up, true)));
+    var last = play.tricks[play.tricks.length - 1];
+    if (last) {
+      row.appendChild(trickCards(snap, play, last, play.tricks.length));
+    } else {
+      row.appendChild(h("p", {"class": "no-trick"}, W.no_trick));
+    }
+    box.appendChild(row);
+    if (last) {
+      box.appendChild(h("p", {"class": "trick-taken"}, fill(W.trick_n, {number: play.tricks.length}),
+        " · ", fill(W.trick_to, {name: nameOf(snap, last.winner)})));
+    }
+    return box;
+  }
+
+  /* -- the marks of a hand ----------------------------------------------------------------- */
+  function marksText(snap, hand) {  /* à trois and à quatre, hand.seats names who a mark's "to" is */
+    if (hand.void) return W["void"];
+    if (hand.in_progress) return W.in_progress;
+    var byRole = {}, order = [];
+    (hand.marks || []).forEach(function (m) {
+      if (!byRole[m.to]) { byRole[m.to] = []; order.push(m.to); }
+      byRole[m.to].push("+" + m.points + " " + (W.marks[m["for"]] || m["for"]));
+    });
+    if (!order.length) return W.nothing;
+    return order.map(function (role) {
+      var who = hand.seats && hand.seats[role] ? together(snap, hand.seats[role])
+        : nameOf(snap, hand[role]);
+      return labelled(who + " (" + W[role] + ")", byRole[role].join(", "));
+    }).join("; ");
+  }
+
+  /* -- the unit, the pot, the streak ------------------------------------------------------- */
+  function unitLine(snap) {
+    if (snap.trois) return null;
+    if (snap.quatre) return labelled(W.games_won, sidesLine(snap, "games"));
+    var unit = snap.unit || {};
+    if (snap.unit_kind === "game") return W.unit_one_game;
+    if (snap.unit_kind === "rubber") {
+      return fill(W.unit_rubber, {of: (snap.rules || {}).rubber_games, game: snap.unit_game,
+                                  score: scoreLine(snap, unit.games)});
+    }
+    return labelled(W.unit, scoreLine(snap, unit.games));  /* stored before unit_kind */
+  }
+
+  function sidesLine(snap, key) {  /* à quatre: "Athos & Aramis 1 – Porthos & D'Artagnan 0" */
+    return snap.quatre.sides.map(function (side) {
+      return together(snap, side.players) + " " + side[key];
+    }).join(" – ");
+  }
+
+  function standing(snap) {  /* the unit, the pot and the streak, in one short block */
+    var items = [];
+    var unit = unitLine(snap);
+    if (unit) items.push(h("span", {"data-unit": ""}, unit));
+    if (snap.pool) {
+      var st = snap.pool.streak;
+      items.push(h("span", {"data-pot": ""}, W.pot + " " + money(snap.pool.pot)));
+      items.push(h("span", {"data-streak": ""}, labelled(W.streak,
+        st ? fill(W.streak_of, {name: nameOf(snap, st.player), count: st.count}) : W.no_streak)));
+    }
+    if (!items.length) return null;
+    var line = h("p", {"class": "standing"});
+    items.forEach(function (item) { line.appendChild(item); });
+    return line;
+  }
+
+  /* -- the picture ------------------------------------------------------------------------- */
+  function finished(snap) {
+    var won = given(snap.winner), side = snap.quatre && snap.quatre.winner;
+    var trois = snap.trois && snap.trois.order.length ? snap.trois.order.map(function (id, i) {
+      return (i + 1) + ". " + nameOf(snap, id);
+    }).join(" · ") : "";
+    return h("p", {"class": "table-end", "data-table-end": ""}, W.status[snap.status] || snap.status,
+      won && !trois ? " — " + fill(W.won_by, {name: nameOf(snap, snap.winner)}) : "",
+      side ? " — " + fill(W.sides_won, {names: together(snap, side)}) : "",
+      trois ? " — " + trois : "");
+  }
+
+  function picture(snap) {
+    var box = h("div", {"class": "picture"});
+    if (snap.status !== "playing") box.appendChild(finished(snap));
+    var ended = gameEnd(snap, snap.last_game);
+    if (ended) {
+      box.appendChild(h("p", {"class": "game-end" + ((snap.game || {}).hands ? "" : " fresh"),
+        "data-game-end": "", "data-game": snap.last_game.number}, ended));
+    }
+    var all = places(snap);
+    var cloth = h("div", {"class": "felt", "data-cloth": "", "data-places": all.length});
+    var wheres = all.length === 2 ? ["far", "near"] : ["far", "left", "near", "right"];
+    all.forEach(function (place, i) {
+      if (i === all.length - 1 && all.length > 2) cloth.appendChild(middle(snap));
+      cloth.appendChild(placeNode(snap, place, wheres[i] || "near"));
+      if (i === 0 && all.length === 2) cloth.appendChild(middle(snap));
+    });
+    if (!all.length) cloth.appendChild(middle(snap));
+    if (snap.seats && given(snap.seats.observer) && snap.status === "playing") {
+      cloth.appendChild(h("p", {"class": "observer", "data-observer": snap.seats.observer},
+        h("span", {"class": "role"}, W.observer), " ", nameOf(snap, snap.seats.observer)));
+    }
+    if (snap.trois && snap.trois.withdrawn.length && snap.status === "playing") {
+      cloth.appendChild(h("p", {"class": "observer"}, h("span", {"class": "role"}, W.withdrawn),
+        " ", together(snap, snap.trois.withdrawn)));
+    }
+    box.appendChild(cloth);
+    var line = standing(snap);
+    if (line) box.appendChild(line);
+    var lastHand = (snap.last_hands || []).filter(function (hand) { return !hand.in_progress; })[0];
+    if (lastHand) {
+      box.appendChild(h("p", {"class": "last-marks", "data-last-marks": lastHand.number},
+        h("strong", {}, fill(W.hand, {number: lastHand.number})), " — ", marksText(snap, lastHand)));
+    }
+    return box;
+  }
+
+  window.TablePicture = {W: W, h: h, fill: fill, card: card, money: money, nameOf: nameOf,
+    together: together, scoreLine: scoreLine, given: given, gameEnd: gameEnd, labelled: labelled,
+    marksText: marksText, trickOrder: trickOrder, picture: picture};
+})();
