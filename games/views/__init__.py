@@ -7,6 +7,7 @@ score_widgets.py), opening a table (opening.py), a member's page (members.py), t
 from games.views.history import hand_by_hand, history
 from games.views.members import member
 from games.views.opening import open_table
+from games.views.result_card import result_card
 from games.views.rules import rules
 from games.views.scoring import correct, hand_history, score
 from games.views.seats import seat_form
@@ -15,5 +16,5 @@ from games.views.tables import evening, table, tv_all, tv_table
 from games.views.wagers import wager_form
 
 __all__ = ["correct", "evening", "hand_by_hand", "hand_history", "history", "home", "member",
-           "open_table", "rules", "score", "seat_form", "standings", "table", "tv_all", "tv_table",
-           "wager_form"]
+           "open_table", "result_card", "rules", "score", "seat_form", "standings", "table",
+           "tv_all", "tv_table", "wager_form"]

@@ -1,16 +1,74 @@
-"""A member's page: his tables, his games won and lost, his rating; and, for himself or staff,
-his money with the table, unit and wager each movement was for, and his wagers with what each
-did to his money."""
+"""A member's page: his tables, his games won and lost, his rating, drawn game after game, and
+his results by evening; and, for himself or staff, his money with the table, unit and wager each
+movement was for, and his wagers with what each did to his money."""
+from django.db.models import Count, F, Q, Window
+from django.db.models.functions import RowNumber, TruncDate
 from django.shortcuts import get_object_or_404, render
+from django.utils import timezone
+from django.utils.formats import date_format, number_format
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from club import ledger
 from club.models import Player
-from games.models import Movement, Table
-from games.presentation import words
+from games import ratings
+from games.models import GamePlayer, Movement, Table
+from games.presentation import charts, words
 from games.selectors.standings import player_stats
 from games.selectors.wagers import member_wagers
 
 HISTORY = 50
+RATED_GAMES = 200  # the rating's line: his latest games rated, at most
+EVENINGS = 12  # the results by evening: his latest evenings, at most
+
+
+def rating_history(player_ids, *, before=None, last: int = RATED_GAMES) -> dict[int, list]:
+    """{player id: [(finished_at, won, the rating shown: ratings.ordinal)]}, oldest first: his
+    rating just after each of his latest `last` rated games that finished before `before`
+    (all when None), as the standings show it. One query, whatever the number of players."""
+    rows = GamePlayer.objects.filter(player_id__in=list(player_ids), mu__isnull=False,
+                                     finished_at__isnull=False)
+    if before is not None:
+        rows = rows.filter(finished_at__lt=before)
+    rows = rows.annotate(latest=Window(RowNumber(), partition_by=[F("player_id")],
+                                       order_by=[F("finished_at").desc(), F("game_id").desc()]))
+    found = {}
+    for player, finished, won, mu, sigma, _latest in rows.filter(latest__lte=last).order_by(
+            "player_id", "finished_at", "game_id").values_list(
+            "player_id", "finished_at", "won", "mu", "sigma", "latest"):
+        found.setdefault(player, []).append((finished, won, ratings.ordinal(mu, sigma)))
+    return found
+
+
+def _rating_chart(player: Player) -> dict:
+    """His rating after each of his latest rated games: the line, and its figures."""
+    games = rating_history([player.pk]).get(player.pk, [])
+    points = [(date_format(timezone.localtime(at), "SHORT_DATE_FORMAT"), rating)
+              for at, _won, rating in games]
+    label = ngettext("%(name)s's rating after %(n)s game", "%(name)s's rating game by game, "
+                     "over %(n)s games", len(games)) % {"name": player.name, "n": len(games)}
+    if games:
+        label += " " + _("(from %(first)s to %(last)s)") % {
+            "first": number_format(games[0][2], 1), "last": number_format(games[-1][2], 1)}
+    return {"svg": charts.line(points, label=label),
+            "rows": [(when, won, rating) for (when, rating), (_at, won, _r)
+                     in zip(points, games)][::-1]}
+
+
+def _evenings_chart(player: Player) -> dict:
+    """His games won and lost on each of his latest evenings (by the club's local date)."""
+    days = (GamePlayer.objects.filter(player=player, won__isnull=False,
+                                      finished_at__isnull=False)
+            .annotate(day=TruncDate("finished_at", tzinfo=timezone.get_current_timezone()))
+            .values("day").annotate(won=Count("id", filter=Q(won=True)), played=Count("id"))
+            .order_by("-day")[:EVENINGS])
+    rows = [(date_format(day["day"], "SHORT_DATE_FORMAT"), day["won"],
+             day["played"] - day["won"]) for day in reversed(days)]
+    label = _("%(name)s's games won and lost, evening by evening") % {"name": player.name}
+    return {"svg": charts.result_bars(
+        [(day, won, lost, _("%(day)s: %(won)s won, %(lost)s lost") % {
+            "day": day, "won": won, "lost": lost}) for day, won, lost in rows], label=label),
+        "rows": rows[::-1]}
 
 
 def _movements(player: Player) -> list[dict]:
@@ -36,7 +94,8 @@ def member(request, player_id: int):
     own = user.is_authenticated and (user.is_staff or player.user_id == user.pk)
     stats = player_stats(player)
     context = {"player": player, "stats": stats, "tables": tables[:HISTORY], "own": own,
-               "lost": stats["games_played"] - stats["games_won"]}
+               "lost": stats["games_played"] - stats["games_won"],
+               "rating_chart": _rating_chart(player), "evenings_chart": _evenings_chart(player)}
     if own:
         context["balance"] = ledger.player_balance(player)
         context["movements"] = _movements(player)

@@ -1,10 +1,32 @@
-"""The home page and the standings."""
+"""The home page and the standings, each player's trend drawn in his row."""
 
 from django.shortcuts import render
+from django.utils.formats import number_format
+from django.utils.translation import ngettext
 
 from games import ratings
+from games.presentation import charts
 from games.selectors.standings import date_range
 from games.selectors.standings import standings as standings_rows
+from games.views.members import rating_history
+
+TREND = 10  # a player's trend: his rating over his latest games, at most so many
+
+
+def _with_trends(rows: list[dict], until) -> list[dict]:
+    """Each row with its player's trend: his rating after each of his latest TREND games rated
+    before `until`, drawn as a sparkline, or None when he has no rated game."""
+    history = rating_history([row["player"]["id"] for row in rows], before=until, last=TREND)
+    for row in rows:
+        values = [rating for _at, _won, rating in history.get(row["player"]["id"], [])]
+        label = ngettext(
+            "%(name)s's rating after the latest game: %(last)s",
+            "%(name)s's rating over the latest %(n)s games: %(first)s to %(last)s",
+            len(values)) % {"name": row["player"]["name"], "n": len(values),
+                            "first": number_format(values[0] if values else 0, 1),
+                            "last": number_format(values[-1] if values else 0, 1)}
+        row["trend"] = charts.sparkline(values, label=label)
+    return rows
 
 
 def home(request):
@@ -21,5 +43,5 @@ def standings(request):
     except ValueError as err:
         context["error"] = str(err)
         return render(request, "games/standings.html", context, status=400)
-    context["rows"] = standings_rows(since=since, until=until)
+    context["rows"] = _with_trends(standings_rows(since=since, until=until), until)
     return render(request, "games/standings.html", context)

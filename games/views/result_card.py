@@ -1,0 +1,214 @@
+"""A finished table's result card: a PNG made on the server, for a member to send to the club's
+group chat, and the link preview of the table's page (its Open Graph image).
+
+Only a pool or a rubber that was won has one (`card_facts`; 404 otherwise): its name, the
+winner, the games won by each player, the pot of a pool and the day it ended, read from the
+table's stored snapshot and its Game rows. The card is drawn in the reader's language with
+Pillow's own scalable font (`ImageFont.load_default`), which has no accented letters: each is
+drawn as its plain letter with its accent drawn over it (`_write`). A card never changes while
+its table does not, and every change of a table moves its `seq` on, so the PNG is cached under
+the table's `seq` and the language; a correction that changes a finished table gets a new one.
+"""
+import io
+import unicodedata
+
+from django.core.cache import cache
+from django.db.models import Count
+from django.http import Http404, HttpResponse
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import get_language, ngettext
+from django.utils.translation import gettext as _
+from PIL import Image, ImageDraw, ImageFont
+
+from club import money_text
+from games.models import Game, Table
+from games.views.tables import shown, visible_table
+
+SIZE = (1200, 630)  # the link previews' size (og:image:width and height)
+CACHED = 7 * 24 * 3600  # s
+FELT, PAPER, INK, MUTED, RED, LINE = ("#1f5b3f", "#faf8f2", "#1d2320", "#5b625e", "#b3261e",
+                                      "#d9d4c5")
+KINDS = (Table.Kind.POOL, Table.Kind.RUBBER)
+
+
+def card_facts(table: Table) -> dict | None:
+    """What a won pool's or rubber's card says, in the reader's language; None for any other
+    table (in play, abandoned, à trois or à quatre)."""
+    if table.status != Table.Status.WON or table.format not in KINDS:
+        return None
+    snap = table.snapshot
+    names = snap.get("names") or {}
+    won = dict(Game.objects.filter(table=table, winner__isnull=False).values_list("winner")
+               .annotate(n=Count("id")).order_by())
+    seated = snap.get("players") or table.seating
+    players = sorted(((names.get(str(pk), str(pk)), won.get(pk, 0)) for pk in seated),
+                     key=lambda row: -row[1])
+    winner = names.get(str(snap.get("winner") or table.winner_id), "")
+    pot = money_text.parse(snap["pool"]["pot"]) if snap.get("pool") else 0
+    headline = (_("%(name)s wins the pool") if table.format == Table.Kind.POOL
+                else _("%(name)s wins the rubber")) % {"name": winner}
+    day = date_format(timezone.localtime(table.finished_at), "DATE_FORMAT") if (
+        table.finished_at) else ""
+    games = ", ".join(ngettext("%(name)s %(n)s game won", "%(name)s %(n)s games won", n)
+                      % {"name": name, "n": n} for name, n in players)
+    description = _("%(headline)s at the table “%(table)s”: %(games)s.") % {
+        "headline": headline, "table": table.name, "games": games}
+    if pot:
+        description += " " + _("The pot: %(pot)s.") % {"pot": money_text.local(pot)}
+    if day:
+        description += f" {day}."
+    return {"table": table.name, "headline": headline, "winner": winner, "players": players,
+            "pot": money_text.local(pot) if pot else None, "day": day, "seq": table.seq,
+            "description": description}
+
+
+@shown
+def result_card(request, table_id: int):
+    """The PNG of a won pool or rubber; 404 for any other table."""
+    table = visible_table(request, table_id)
+    facts = card_facts(table)
+    if facts is None:
+        raise Http404("only a won pool or rubber has a result card")
+    key = f"result-card:{table.pk}:{table.seq}:{get_language()}"
+    png = cache.get(key)
+    if png is None:
+        png = draw(facts)
+        cache.set(key, png, CACHED)
+    response = HttpResponse(png, content_type="image/png")
+    response["Cache-Control"] = "max-age=600"
+    return response
+
+
+# -- drawing ------------------------------------------------------------------------------
+_FONTS: dict = {}
+_GLYPHS: dict = {}
+
+
+def _font(size: int):
+    if size not in _FONTS:
+        _FONTS[size] = ImageFont.load_default(size=size)
+    return _FONTS[size]
+
+
+def _drawable(font, char: str) -> bool:
+    """Whether the font has a glyph for `char` (its mask differs from the missing glyph's)."""
+    key = (font.size, char)
+    if key not in _GLYPHS:
+        _GLYPHS[key] = char.isspace() or bytes(font.getmask(char)) != bytes(
+            font.getmask("\uffff"))
+    return _GLYPHS[key]
+
+
+PLAIN = {"–": "-", "—": "-", "€": "EUR", "œ": "oe", "Œ": "OE", "æ": "ae", "Æ": "AE", "ß": "ss"}
+
+
+def _plain(font, text: str) -> tuple[str, list[tuple[int, str]]]:
+    """The text in letters the font draws, and the accents to draw over (or under) some of
+    them: (position of the letter, combining mark). A letter with no glyph nor plain form
+    becomes "?"."""
+    letters, marks = [], []
+    for char in text:
+        if _drawable(font, char):
+            letters.append(char)
+            continue
+        base, *combining = unicodedata.normalize("NFD", char)
+        if combining and _drawable(font, base):
+            marks += [(len(letters), mark) for mark in combining]
+            letters.append(base)
+        else:
+            letters.append(PLAIN.get(char, "?"))
+    return "".join(letters), marks
+
+
+def _fit(text: str, size: int, width: int, least: int = 24) -> tuple[str, int]:
+    """The text and a font size, at most `size`, at which it fits `width`; cut with an
+    ellipsis when even `least` is too large."""
+    while size > least and _font(size).getlength(_plain(_font(size), text)[0]) > width:
+        size -= 2
+    font = _font(size)
+    while len(text) > 1 and font.getlength(_plain(font, text)[0]) > width:
+        text = text[:-2].rstrip() + "…"
+    return text, size
+
+
+def _accent(draw, box: tuple, mark: str, size: int, fill: str) -> None:
+    """Draws a combining mark over (a cedilla under) the letter whose box is `box`."""
+    left, top, right, bottom = box
+    middle, w = (left + right) / 2, int(max(size / 14, 2))
+    high, low = top - size * 0.07, top - size * 0.25
+    if mark == "\u0301":  # acute
+        draw.line([(middle - size * .06, high), (middle + size * .08, low)], fill=fill, width=w)
+    elif mark == "\u0300":  # grave
+        draw.line([(middle + size * .06, high), (middle - size * .08, low)], fill=fill, width=w)
+    elif mark == "\u0302":  # circumflex
+        draw.line([(middle - size * .11, high), (middle, low), (middle + size * .11, high)],
+                  fill=fill, width=w, joint="curve")
+    elif mark == "\u0308":  # diaeresis
+        for x in (middle - size * .09, middle + size * .09):
+            r = w * .9
+            draw.ellipse([x - r, (high + low) / 2 - r, x + r, (high + low) / 2 + r], fill=fill)
+    elif mark == "\u0303":  # tilde
+        step = size * .06
+        draw.line([(middle - 2 * step, high), (middle - step, low), (middle + step, high),
+                   (middle + 2 * step, low)], fill=fill, width=w, joint="curve")
+    elif mark == "\u030a":  # ring
+        r = size * .07
+        draw.ellipse([middle - r, low - r / 2, middle + r, low + 1.5 * r], outline=fill,
+                     width=w)
+    elif mark == "\u0327":  # cedilla
+        draw.line([(middle, bottom - size * .02), (middle + size * .08, bottom + size * .12),
+                   (middle - size * .07, bottom + size * .24)], fill=fill, width=w,
+                  joint="curve")
+
+
+def _write(draw, xy: tuple, text: str, size: int, fill: str, anchor: str = "ls") -> None:
+    """Writes `text` with its accents, its baseline's start (or end, anchor "rs") at `xy`."""
+    font = _font(size)
+    plain, marks = _plain(font, text)
+    x, y = xy
+    if anchor == "rs":
+        x -= font.getlength(plain)
+    draw.text((x, y), plain, font=font, fill=fill, anchor="ls")
+    for at, mark in marks:
+        start = x + font.getlength(plain[:at])
+        letter = plain[at]
+        _, top, _, bottom = font.getbbox(letter, anchor="ls")
+        _accent(draw, (start, y + top, start + font.getlength(letter), y + bottom), mark,
+                size, fill)
+
+
+def draw(facts: dict) -> bytes:
+    """The card as PNG bytes, SIZE wide and high."""
+    width, height = SIZE
+    image = Image.new("RGB", SIZE, FELT)
+    pen = ImageDraw.Draw(image)
+    pen.rounded_rectangle([32, 32, width - 32, height - 32], radius=28, fill=PAPER)
+    left, right = 84, width - 84
+    _write(pen, (left, 108), "Écarté Club", 30, FELT)
+    if facts["day"]:
+        _write(pen, (right, 108), facts["day"], 30, MUTED, anchor="rs")
+    diamond = [(left + 18, 132), (left + 34, 158), (left + 18, 184), (left + 2, 158)]
+    pen.polygon(diamond, fill=RED)
+    table, size = _fit(facts["table"], 40, right - left - 50)
+    _write(pen, (left + 50, 172), table, size, INK)
+    headline, size = _fit(facts["headline"], 68, right - left)
+    _write(pen, (left, 262), headline, size, FELT)
+    pen.line([(left, 292), (right, 292)], fill=LINE, width=3)
+    _write(pen, (left, 338), _("Games won"), 28, MUTED)
+    most = max([n for _name, n in facts["players"]] + [1])
+    bar = right - 80 - (left + 400)  # the most games won's length
+    for i, (name, n) in enumerate(facts["players"][:3]):
+        y = 392 + i * 62
+        name, size = _fit(name, 40, 380)
+        _write(pen, (left, y), name, size, INK)
+        if n:
+            pen.rounded_rectangle([left + 400, y - 32, left + 400 + bar * n / most, y + 2],
+                                  radius=8, fill=FELT if name == facts["winner"] else MUTED)
+        _write(pen, (right, y), str(n), 40, INK, anchor="rs")
+    if facts["pot"]:
+        _write(pen, (right, 560), _("The pot: %(pot)s") % {"pot": facts["pot"]}, 36, FELT,
+               anchor="rs")
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=True)
+    return out.getvalue()
