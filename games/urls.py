@@ -22,6 +22,7 @@ urlpatterns = [
     path("tables/<int:table_id>/seat/", views.seat_form, name="seat_form"),
     path("tables/<int:table_id>/history/", views.history, name="table_history"),
     path("tables/<int:table_id>/replay/", views.hand_by_hand, name="table_hand_by_hand"),
+    path("tables/<int:table_id>/card.png", views.result_card, name="result_card"),
     path("tv/", views.tv_all, name="tv_all"),
     path("rules/", views.rules, name="rules"),
     path("players/<int:player_id>/", views.member, name="member"),
