@@ -1,15 +1,30 @@
-"""A table's history (every TableEvent, in seq order) and its hands one by one (`hand_by_hand`:
-the counted hands, from the course games.courses rebuilds), with the table's own visibility.
+"""A table's history (every TableEvent, in seq order, grouped by the game it happened in under
+the game's result) and its hands one by one (`hand_by_hand`: the counted hands, from the course
+games.courses rebuilds, grouped by game; a hand entered card by card drawn and stepped through
+card by card, games.views.replay), with the table's own visibility.
+
 The hand-by-hand page gives whoever may score the table each hand's history and correction page:
-the scorer's page lists only the last hands."""
+the scorer's page lists only the last hands. Beside a two-handed hand played with its cards
+stand the double-dummy analysis (cheap: computed with the page) and the advisor's note (costly
+the first time: shown when the cache has it, else fetched apart from `hand_advice`, or computed
+with the page when a reader without the script asks for it with ?advice=1)."""
+from django.http import Http404
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 
 from games.courses import course_of
 from games.models import Hand
-from games.presentation import words
+from games.presentation import display, words
 from games.presentation.display import hand_html
+from games.presentation.results import game_result
 from games.services.changes import may_score
+from games.views import replay
+from games.views.advice import note, noted
+from games.views.score_records import kind_of, seats
+from games.views.score_widgets import analysis_of
 from games.views.tables import shown, visible_table
+
+AFTER_GAME = ("game_over", "rotation")  # the events after which the next game begins
 
 
 def _names(table) -> dict:
@@ -20,50 +35,106 @@ def _names(table) -> dict:
     return names
 
 
+def _partners(course) -> tuple:
+    return getattr(getattr(course, "engine", None), "partnerships", ())
+
+
 @shown
 def history(request, table_id: int):
     table = visible_table(request, table_id)
     names = _names(table)
-    events = [{"seq": e.seq, "at": e.at, "by": e.by.get_username() if e.by else "—",
-               "kind": words.event_kind(e.kind), "change": words.event_change(e.change, names)}
-              for e in table.events.select_related("by").order_by("seq")]
-    return render(request, "games/history.html", {"table": table, "events": events})
-
-
-def _counted(table) -> list[tuple]:
-    """The hands that count, in order: (game number, hand number, result)."""
     course = course_of(table)
-    return [(game.number, key, result) for game in course.games for key, result in game.hands]
+    return render(request, "games/history.html", {
+        "table": table, "groups": _event_groups(table, course, names),
+        "any": table.events.exists()})
+
+
+def _event_groups(table, course, names: dict) -> list[dict]:
+    """The table's events in seq order, grouped by the game they happened in: an event of a
+    hand goes with that hand's game (a correction of an earlier game's hand stays where it
+    happened), the others with the game being played then. Each group {"title", "events"}."""
+    game_of = {number: game.number for game in course.games for number, _r in game.hands}
+    game_of |= {n: g for n, g in table.hands.exclude(number__in=game_of).values_list(
+        "number", "game_number")}
+    by_number = {game.number: game for game in course.games}
+    groups, current, after = [], None, None
+    for e in table.events.select_related("by").order_by("seq"):
+        game = game_of.get((e.change or {}).get("hand"))
+        if game is None and after is not None and after in by_number:
+            game = after
+        if game is not None and (current is None or game > current):
+            current, after = game, None
+            groups.append({"title": _game_title(by_number.get(game), game, names, course),
+                           "events": []})
+        if not groups:
+            groups.append({"title": _("Before the first hand"), "events": []})
+        if e.kind in AFTER_GAME and current is not None:
+            after = current + 1
+        groups[-1]["events"].append({
+            "seq": e.seq, "at": e.at, "by": e.by.get_username() if e.by else "—",
+            "kind": words.event_kind(e.kind), "change": words.event_change(e.change, names)})
+    return groups
+
+
+def _game_title(game, number: int, names: dict, course) -> str:
+    if game is None:  # a game a correction has since taken away
+        return _("Game %(number)s") % {"number": number}
+    return game_result(game, names, _partners(course))
 
 
 @shown
 def hand_by_hand(request, table_id: int):
     table = visible_table(request, table_id)
-    counted = _counted(table)
+    names = _names(table)
+    course = course_of(table)
+    games = replay.games_of(table, course, names)
+    counted = [(game, hand) for game in games for hand in game["hands"]]
     try:
         at = int(request.GET.get("hand", 1))
     except ValueError:
         at = 1
     at = min(max(at, 1), len(counted)) if counted else 0
-    context = {"table": table, "count": len(counted), "at": at, "hand": None,
-               "may_score": request.user.is_authenticated and may_score(table, request.user)}
+    context = {"table": table, "count": len(counted), "at": at, "hand": None, "games": games,
+               "may_score": request.user.is_authenticated and may_score(table, request.user),
+               "replay_words": {"before": _("Before the first card"),
+                                "where": _("Card %(at)s of %(count)s")}}
     if counted:
-        game, number, result = counted[at - 1]
-        stored = Hand.objects.get(table=table, number=number)
-        names = _names(table)
-        roles = {"elder": names.get(stored.elder_id, stored.elder_id),
-                 "dealer": names.get(stored.dealer_id, stored.dealer_id)}
-        score = (result or {}).get("score_after") or {}
-        context["hand"] = {
-            "number": number, "game": game, "roles": roles,
-            "record": hand_html(stored.record, result, ranking=table.rules.get("ranking",
-                                                                              "classic")),
-            "void": bool((result or {}).get("void")), "marks": words.marks(result, roles),
-            "score": [(roles[role], score[role]) for role in ("elder", "dealer")
-                      if role in score],
-            "game_over": (result or {}).get("game_over"),
-            "winner": roles.get((result or {}).get("winner")),
-        }
+        game, entry = counted[at - 1]
+        stored = Hand.objects.select_related("table").get(table=table, number=entry["number"])
+        context["hand"] = _hand(table, stored, game, names,
+                                compute=request.GET.get("advice") == "1")
     return render(request, "games/hand_by_hand.html", context)
 
 
+def _hand(table, stored: Hand, game: dict, names: dict, *, compute: bool) -> dict:
+    """One counted hand as the page shows it."""
+    result = stored.result or {}
+    who = replay.takers(table, stored.elder_id, stored.dealer_id, names)
+    roles = {"elder": who["elder"], "dealer": who["dealer"]}
+    ranking = table.rules.get("ranking", "classic")
+    score = result.get("score_after") or {}
+    return {
+        "number": stored.number, "game": game["number"], "game_title": game["title"],
+        "roles": roles, "record": hand_html(stored.record, result, ranking=ranking),
+        "void": bool(result.get("void")), "marks": replay.marks(result, who),
+        "tricks": replay.tricks_taken(result, who),
+        "seated": [(display.role(seat), who.get(seat, seat)) for seat in seats(kind_of(
+            stored.record))],
+        "score": [(who.get(role, role), score[role]) for role in display.ROLES if role in score],
+        "game_over": result.get("game_over"), "winner": who.get(result.get("winner")),
+        "diagram": replay.drawn(stored.record, who, ranking),
+        "analysis": analysis_of(stored), "noted": noted(stored),
+        "advice": note(stored, compute=compute),
+    }
+
+
+@shown
+def hand_advice(request, table_id: int, number: int):
+    """The advisor's note on one hand alone, the section the hand-by-hand page fetches."""
+    table = visible_table(request, table_id)
+    stored = Hand.objects.select_related("table").filter(
+        table=table, number=number, status=Hand.Status.COUNTED).first()
+    if not noted(stored):
+        raise Http404
+    return render(request, "games/_advice.html", {"table": table, "advice": note(stored),
+                                                  "still": True})
