@@ -64,6 +64,8 @@ def club(evenings, secretary) -> dict:  # noqa: F811
             "players": "/players/", "member": f"/players/{athos.pk}/", "login": "/login/",
             "settle-up": "/settle-up/", "account": "/account/",
             "password": "/account/password/", "open table": "/tables/new/",
+            **{f"open {kind}": f"/tables/new/?kind={kind}" for kind in ("rubber", "trois",
+                                                                        "quatre")},
             "table": f"/tables/{table.pk}/", "rubber": f"/tables/{rubber.pk}/",
             "trois": f"/tables/{trois.pk}/", "quatre": f"/tables/{quatre.pk}/",
             "won": f"/tables/{won.pk}/", "english wagers": f"/tables/{evenings['english'].pk}/",
@@ -98,10 +100,14 @@ def log_in(page: Page, base: str, username: str) -> None:
 
 
 def findings(page: Page, base: str, pages: dict, names, language: str) -> list[str]:
+    """The findings of each page of NAMES, with every <details> of it open (what it folds away
+    is checked too: axe skips what is not shown)."""
     found = []
     for name in names:
-        page.goto(f"{base}{pages[name]}")
-        page.wait_for_load_state("load")
+        status = page.goto(f"{base}{pages[name]}").status
+        if status != {"404": 404, "403": 403}.get(name, 200):
+            found.append(f"{name} [{language}] {pages[name]}: answered {status}")
+        page.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true; })")
         found += axe_findings(page, f"{name} [{language}] {pages[name]}")
     return found
 
@@ -113,8 +119,9 @@ def verdict(found: list[str]) -> str:
 SPECTATOR = ["home", "evening", "table", "rubber", "trois", "quatre", "won", "english wagers",
              "french wagers", "history", "hand by hand", "won history", "players", "member",
              "standings", "rules", "projector", "table's projector", "404", "login"]
-SCORER = ["403", "score", "score rubber", "score trois", "score quatre", "hand history", "correct",
-          "open table", "table", "english wagers", "settle-up", "account", "password"]
+SCORER = ["403", "score", "score rubber", "score trois", "score quatre", "hand history",
+          "correct", "open table", "open rubber", "open trois", "open quatre", "table",
+          "english wagers", "settle-up", "account", "password"]
 IN_FRENCH = ["home", "evening", "table", "won", "history", "hand by hand", "member",
              "standings", "rules", "table's projector", "404", "login"]
 SCORER_IN_FRENCH = ["score", "hand history", "correct", "open table", "settle-up", "account"]
@@ -149,6 +156,40 @@ def test_the_main_pages_in_french(live_server, club, browser):
     found = findings(page, live_server.url, club, IN_FRENCH, "fr")
     log_in(page, live_server.url, "charles")
     found += findings(page, live_server.url, club, SCORER_IN_FRENCH, "fr")
+    assert not found, verdict(found)
+
+
+def test_a_members_forms_answered(live_server, club, browser):
+    """Pages as a form's answer leaves them: the open-table form sent empty (its errors beside
+    the fields), the account with a new token and the club's message atop the page."""
+    page = page_on(browser)
+    log_in(page, live_server.url, "charles")
+    page.goto(f"{live_server.url}/tables/new/")
+    with page.expect_response(f"{live_server.url}/tables/new/") as sent:
+        page.locator("main form[method=post] [type=submit]:not([name=step])").last.click()
+    assert sent.value.status == 400
+    found = axe_findings(page, "open table, refused [en]")
+    page.goto(f"{live_server.url}/account/")
+    page.locator("form[action='/account/token/'] [type=submit]").click()
+    page.wait_for_url("**/account/")
+    assert page.locator("#new-token").is_visible()
+    found += axe_findings(page, "account, a new token [en]")
+    page.locator("form[action='/account/token/revoke/'] [type=submit]").click()
+    page.wait_for_url("**/account/")
+    assert page.locator(".messages li").count() == 1
+    found += axe_findings(page, "account, a message [en]")
+    assert not found, verdict(found)
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_projector_at_1080p(live_server, club, browser, language):
+    context = browser.new_context(viewport={"width": 1920, "height": 1080},
+                                  locale={"en": "en-GB", "fr": "fr-FR"}[language])
+    page = context.new_page()
+    found = []
+    for name in ("projector", "table's projector"):
+        page.goto(f"{live_server.url}{club[name]}")
+        found += axe_findings(page, f"{name} at 1920×1080 [{language}]")
     assert not found, verdict(found)
 
 
