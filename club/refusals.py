@@ -32,7 +32,7 @@ SENTENCES = {
     "table_closed": _("The table is no longer played"),
     "wagers_closed": _("Wagers on this unit are closed: it has started"),
     "insufficient_funds": _("Not enough money in the account"),
-    "seats_pending": _("Every player must take his seat first"),
+    "seats_pending": _("Every player must be seated first"),
     "idempotency_conflict": _("This form's key was used for something else"),
     "hand_set_aside": _("This hand no longer has a place at the table"),
     # the engine's codes (games.engine), on the scorer's page
@@ -73,17 +73,17 @@ SENTENCES = {
     "stake_not_money": _("The stake must be an amount such as 5.00."),
     "stake_below_min": _("The stake must be at least %(least)s at this table."),
     "stake_above_max": _("The stake must be at most %(most)s at this table."),
-    "over_credit": _("%(name)s may not owe more than %(limit)s: his balance is %(balance)s."),
+    "over_credit": _("%(name)s may not owe more than %(limit)s (balance now %(balance)s)."),
     "not_playing": _("Nobody may wager on a player who does not play unit %(unit)s: it is "
                      "played by the two seated players."),
     "english_players": _("No advice and no wagers from the players: in the English style only "
                          "the bystanders wager."),
-    "back_adversary": _("A seated player may back himself, never his adversary."),
+    "back_adversary": _("Seated players may back themselves, never their adversaries."),
     "odds_english": _("Odds are for the English style only."),
     "bad_odds": _("The odds must be two whole numbers such as 2:1."),
     "take_french": _("Only an English offer is taken; French bets are balanced when the unit "
                      "starts."),
-    "lay_himself": _("Nobody may lay against himself: this is your own offer."),
+    "lay_himself": _("You may not lay against your own offer."),
     "unmatched_left": _("Only %(left)s of wager %(wager)s is still unmatched."),
     "withdraw_own": _("Only the member who placed a wager may withdraw it."),
     # tables (games.services.tables)

@@ -156,7 +156,7 @@ def _summary_lines(summary: dict) -> list:
     if isinstance(tricks, dict):
         parts.append(_("tricks %(counts)s") % {"counts": _by_role(tricks)})
     if summary.get("first_to_two"):
-        parts.append(_("the %(role)s took his second trick first") % {
+        parts.append(_("the %(role)s was first to two tricks") % {
             "role": role(summary["first_to_two"])})
     return [(_("summary"), "; ".join(parts))]
 

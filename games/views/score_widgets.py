@@ -130,7 +130,7 @@ def fold_fields(kind: str | None, players: list[dict], values, action: str, erro
                             seated))
     fields.append(field(name % "replay_reason", _("Void: the deal to be played again (la donne "
                                                   "à refaire), for"), reasons))
-    answers = [("yes", _("he accepted")), ("no", _("he declined"))]
+    answers = [("yes", _("accepted it")), ("no", _("declined it"))]
     if kind is None and rules.get("doubling"):
         fields += [field("double_by", _("Double (le double) proposed by"), seated, "double"),
                    field("double_before", _("before trick"), tricks[:3], "double"),

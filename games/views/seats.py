@@ -40,7 +40,7 @@ def seat_form(request, table_id: int):
         return table_page(request, table, errors=errors, status=400)
     entry = money_text.local(table.entry_cents)
     if done and player is not None:
-        messages.success(request, _("%(name)s has taken his seat: his entry of %(entry)s is "
+        messages.success(request, _("%(name)s is seated: the entry of %(entry)s is "
                                     "paid.") % {"name": player.name, "entry": entry})
     elif done:
         messages.success(request, _("You have taken your seat: your entry of %(entry)s is "

@@ -22,8 +22,8 @@ def test_the_note_appears_on_a_phone_after_a_full_hand(daphne, spectator):
 
     note = spectator.locator("#advice")
     expect(note).to_contain_text("French source's jeu de règle no. 1:", timeout=WAIT)
-    expect(note).to_contain_text("Cavendish's list, a second opinion: his no. 1, three trumps.")
-    expect(note).to_contain_text("He played without proposing.")
+    expect(note).to_contain_text("Cavendish's list, a second opinion: its no. 1, three trumps.")
+    expect(note).to_contain_text("The elder played without proposing.")
     expect(note).to_contain_text("%")
     assert note.bounding_box()["width"] <= 390
     assert spectator.evaluate("document.documentElement.scrollWidth") <= 390

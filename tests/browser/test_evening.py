@@ -122,7 +122,7 @@ def test_a_pool_evening_from_phones(daphne, chromium):
     waiting = aramis.locator("section.unseated")
     expect(waiting).to_contain_text(re.compile(r"Not yet seated: (Athos, Porthos|Porthos, "
                                                r"Athos)\."))
-    expect(waiting).to_contain_text("Athos has no login: only staff can seat him.")
+    expect(waiting).to_contain_text("Athos has no login: only staff can seat this player.")
     expect(waiting.get_by_role("button")).to_have_count(0)  # a member seats nobody
     shot(aramis, "01-scorer-waiting-for-seats")
 
@@ -136,7 +136,7 @@ def test_a_pool_evening_from_phones(daphne, chromium):
     shot(secretary, "02-table-seat-him")
     secretary.get_by_role("button", name=f"Seat Athos (entry {ENTRY})").tap()
     expect(secretary.locator(".messages")).to_contain_text(
-        f"Athos has taken his seat: his entry of {ENTRY} is paid.")
+        f"Athos is seated: the entry of {ENTRY} is paid.")
     expect(secretary.locator("section.unseated")).to_have_count(0)
     expect(secretary.locator("[data-live] .facts")).to_contain_text(str(3 * ENTRY))  # the pot
 

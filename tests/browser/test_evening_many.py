@@ -150,7 +150,7 @@ def trois_hand(page, number: int, hand: tuple) -> None:
     for name, word, count in zip(names, words, tricks):
         form.get_by_role("radiogroup", name=f"{name}, {word}", exact=True).get_by_text(
             str(count), exact=True).tap()
-    question = form.locator("fieldset", has_text="who took his second trick first")
+    question = form.locator("fieldset", has_text="who was first to two tricks")
     if first_to_two:  # asked on a 2-2-1 split only, of the two players with two tricks
         with_two = [f"{name} {word}" for name, word, count in zip(names, words, tricks)
                     if count == 2]

@@ -50,7 +50,7 @@ def test_the_steward_seats_a_player_without_a_login(live_server, pending, browse
     athos.goto(f"{url}/tables/{table}/score/")
     notice = athos.locator("section.unseated")
     expect(notice).to_contain_text("Not yet seated: Porthos, Grimaud.")
-    expect(notice).to_contain_text("Grimaud has no login: only staff can seat him.")
+    expect(notice).to_contain_text("Grimaud has no login: only staff can seat this player.")
     expect(notice.get_by_role("button")).to_have_count(0)  # a member seats nobody
     shot(athos, "seats/scorer-waiting")
     context.close()
@@ -60,12 +60,12 @@ def test_the_steward_seats_a_player_without_a_login(live_server, pending, browse
     steward.goto(f"{url}/tables/{table}/")
     steward.get_by_role("button", name="Seat Grimaud (entry 5.00)").tap()
     expect(steward.locator(".messages")).to_contain_text(
-        "Grimaud has taken his seat: his entry of 5.00 is paid.")
+        "Grimaud is seated: the entry of 5.00 is paid.")
     expect(steward.locator("section.unseated")).to_contain_text("Not yet seated: Porthos.")
     expect(steward.get_by_role("button", name="Seat Grimaud (entry 5.00)")).to_have_count(0)
     shot(steward, "seats/table-one-waiting")
     steward.get_by_role("button", name="Seat Porthos (entry 5.00)").tap()
-    expect(steward.locator(".messages")).to_contain_text("Porthos has taken his seat")
+    expect(steward.locator(".messages")).to_contain_text("Porthos is seated")
     expect(steward.locator("section.unseated")).to_have_count(0)
     context.close()
 

@@ -61,8 +61,8 @@ def test_a_jeu_de_regle_shows_its_number_what_the_elder_did_and_his_chance(staff
                 "lost only if the dealer holds two trumps.") in page, path
         assert ("The source's advice: Without an exchange, reason as if the dealer held one "
                 "trump.") in page, path
-        assert "Cavendish's list, a second opinion: his no. 1, three trumps." in page, path
-        assert "He played without proposing." in page, path
+        assert "Cavendish's list, a second opinion: its no. 1, three trumps." in page, path
+        assert "The elder played without proposing." in page, path
         chance, margin = map(int, CHANCE.search(page).groups())
         assert abs(chance - 100 * expected["chance"]) <= 0.5
         assert margin >= 100 * expected["margin"] and margin <= 2  # the rules' 2 points at most
@@ -75,8 +75,8 @@ def test_a_refused_proposal_without_a_jeu_de_regle_says_so(staff, steward):
     page = text(steward.get(f"/tables/{table.pk}/hands/{hand.number}/"))
 
     assert "The elder held none of the French source's ten jeux de règle." in page
-    assert "Cavendish's list, a second opinion: no hand of his." in page
-    assert "He proposed, and the dealer refused." in page
+    assert "Cavendish's list, a second opinion: none of its hands." in page
+    assert "The elder proposed, and the dealer refused." in page
     assert CHANCE.search(page)
 
 
@@ -171,8 +171,8 @@ def test_the_note_is_in_french_for_a_french_reader(staff, steward):
                 "si le donneur a deux atouts") in page, path
         assert "Le conseil de la source : Sans écart" in page, path
         assert "La liste de Cavendish, un second avis : son n° 1, trois atouts." in page, path
-        assert "Il a joué d'autorité, sans proposer." in page, path
-        assert "He played without proposing" not in page, path
+        assert "Le premier en main a joué d'autorité, sans proposer." in page, path
+        assert "played without proposing" not in page, path
         assert re.search(r"\d+ % ± \d+", page), path
 
 
@@ -186,8 +186,8 @@ def test_the_tables_ranking_decides_the_jeu_de_regle(staff, steward):
               "exchanges": [],
               "tricks": [["9S", "7H"], ["AD", "8H"], ["KD", "9H"], ["QD", "TH"], ["7C", "JH"]]}
     for ranking, french, his in (
-            ("ace_high", "jeu de règle no. 1:", "his no. 5, one trump and a tierce major"),
-            ("classic", "none of the French source's ten", "no hand of his")):
+            ("ace_high", "jeu de règle no. 1:", "its no. 5, one trump and a tierce major"),
+            ("classic", "none of the French source's ten", "none of its hands")):
         table = pool(staff, name=f"Table {ranking}", ranking=ranking)
         hand, _ = record_hand(table_id=table.pk, record=record, by=staff)
         page = text(steward.get(f"/tables/{table.pk}/hands/{hand.number}/"))
@@ -209,10 +209,10 @@ def test_the_note_names_the_lead_and_the_card_to_wait_with(staff, steward):
     page = text(steward.get(path))
     assert "jeu de règle no. 4: two kings, one of them guarded" in page
     assert "The source's advice: Lead the guarded king; wait in the queen's suit." in page
-    assert "With his cards: lead K♠; wait with Q♣." in page
-    assert "Cavendish's list, a second opinion: no hand of his." in page
+    assert "With the elder's cards: lead K♠; wait with Q♣." in page
+    assert "Cavendish's list, a second opinion: none of its hands." in page
     french = text(steward.get(path, HTTP_ACCEPT_LANGUAGE="fr"))
-    assert "Avec ses cartes : entamer par K♠ ; attendre avec Q♣." in french
+    assert "Avec les cartes du premier en main : entamer par R♠ ; attendre avec D♣." in french
 
 
 def test_the_pages_names_and_advice_are_the_engines():

@@ -133,7 +133,7 @@ def test_the_table_and_scorer_pages_name_who_has_not_taken_his_seat(members, wit
     for path in (f"/tables/{with_guest.pk}/", f"/tables/{with_guest.pk}/score/"):
         said = notice(athos.get(path).content.decode())
         assert "Not yet seated: Porthos, Grimaud." in said, path
-        assert "Grimaud has no login: only staff can seat him." in said, path
+        assert "Grimaud has no login: only staff can seat this player." in said, path
         assert "Porthos has no login" not in said, path
     assert seat_keys(athos.get(f"/tables/{with_guest.pk}/").content.decode()) == {}
 
@@ -160,7 +160,7 @@ def test_staff_seat_a_player_without_a_login_once_however_often_they_tap(members
     form = {"key": keys[str(grimaud.pk)], "player": grimaud.pk}
     answer = client.post(f"/tables/{with_guest.pk}/seat/", form, follow=True)
     assert answer.redirect_chain == [(f"/tables/{with_guest.pk}/", 302)]
-    assert "Grimaud has taken his seat: his entry of 5.00 is paid." in answer.content.decode()
+    assert "Grimaud is seated: the entry of 5.00 is paid." in answer.content.decode()
     assert pending(with_guest) == ["Porthos"] and paid("Grimaud") == 5_00
 
     again = client.post(f"/tables/{with_guest.pk}/seat/", form, follow=True)

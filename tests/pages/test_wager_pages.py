@@ -185,7 +185,9 @@ def test_another_member_takes_an_offer_in_part_then_the_rest(staff, bettors):
                         odds="2:1")
     client = as_user(dora_user)
     page = client.get(f"/tables/{table.pk}/").content.decode()
-    assert "Charles on Athos, 2:1, 10.00 left" in page
+    said = " ".join(re.sub(r"<[^>]+>", "", page).split())
+    assert "Charles offers 10.00 on Athos at 2:1 10.00 of it left" in said
+    assert "Taking it, you back Porthos" in said
 
     part = post(client, table, action="take", key=key_of(page, "take"), wager=wager.pk,
                 stake="4.00")
@@ -210,7 +212,7 @@ def test_a_member_may_not_take_his_own_offer_nor_more_than_is_left(staff, bettor
                 stake="11.00")
 
     assert own.status_code == more.status_code == 400
-    assert "Nobody may lay against himself" in own.content.decode()
+    assert "You may not lay against your own offer" in own.content.decode()
     assert 'id="take-error">Only 10.00 of wager' in more.content.decode()
     assert not wager.takes.exists()
 
@@ -243,7 +245,8 @@ def test_french_a_seated_player_backs_himself_but_not_his_adversary(staff, betto
 
     assert himself.status_code == 302
     assert adversary.status_code == 400
-    assert "A seated player may back himself, never his adversary" in adversary.content.decode()
+    assert ("Seated players may back themselves, never their adversaries"
+            in adversary.content.decode())
     assert Wager.objects.get().on == athos()
 
 
