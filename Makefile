@@ -9,7 +9,7 @@ STAMP := $(VENV)/.install
 # The settings read both: the names the club answers to follow from where it listens.
 export ADDRESS PORT WORKERS
 
-.PHONY: install run serve-prod test lint
+.PHONY: install run serve-prod test lint screenshots
 
 install: $(STAMP)
 
@@ -40,3 +40,8 @@ test: install
 
 lint: install
 	$(BIN)/ruff check .
+
+# The README's pictures, docs/screenshots/*.png: a real evening in the browser
+# (tests/browser/test_face.py), on a 390 px phone and a 1920x1080 projector.
+screenshots: install
+	FACE=docs/screenshots BROWSER_TESTS=required $(BIN)/pytest -q tests/browser/test_face.py
