@@ -113,9 +113,11 @@ def _exchange(number: int, exchange) -> str:
     return f"{number}. " + "; ".join(parts)
 
 
-def trick_lines(state: HandState) -> list:
+def trick_lines(state: HandState, *, numbered: bool = True) -> list:
     """One line per trick of a hand's state (games.engine.hand_state): who led which card, what
-    the other played, who won it; à trois and à quatre, each seat's card from the leader's."""
+    the other played, who won it; à trois and à quatre, each seat's card from the leader's.
+    Each line starts with its trick's number ("1. "), unless `numbered` is false: for a list
+    that numbers its items itself (an <ol>)."""
     out = []
     for trick in state.tricks:
         if len(trick.seats) == 2:
@@ -128,7 +130,7 @@ def trick_lines(state: HandState) -> list:
                 "cards": ", ".join(f"{role(seat)} {card(c)}"
                                    for seat, c in zip(trick.seats, trick.cards)),
                 "winner": role(trick.winner)}
-        out.append(f"{trick.number}. {text}")
+        out.append(f"{trick.number}. {text}" if numbered else text)
     return out
 
 

@@ -175,7 +175,7 @@ def play_state(kind: str | None, record: dict, players: list[dict], ranking: str
                                for seat, card in zip(trick.seats, trick.cards))}
             for trick in state.tricks]
     else:
-        lines = display.trick_lines(state)
+        lines = display.trick_lines(state, numbered=False)  # the page's <ol> numbers them
     return {"many": kind, "number": state.number, "seated": players,
             "turn_up": words.card(state.turn_up), "tricks": lines,
             "players": [by_seat[seat] | {"cards": [words.card(c) | {"code": c}
