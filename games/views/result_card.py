@@ -157,8 +157,10 @@ def _accent(draw, box: tuple, mark: str, size: int, fill: str) -> None:
         draw.ellipse([middle - r, low - r / 2, middle + r, low + 1.5 * r], outline=fill,
                      width=w)
     elif mark == "\u0327":  # cedilla
-        draw.line([(middle, bottom - size * .02), (middle + size * .08, bottom + size * .12),
-                   (middle - size * .07, bottom + size * .24)], fill=fill, width=w,
+        draw.line([(middle, bottom - size * .02), (middle, bottom + size * .07),
+                   (middle + size * .07, bottom + size * .12),
+                   (middle + size * .03, bottom + size * .2),
+                   (middle - size * .07, bottom + size * .21)], fill=fill, width=w + 1,
                   joint="curve")
 
 
@@ -190,25 +192,27 @@ def draw(facts: dict) -> bytes:
         _write(pen, (right, 108), facts["day"], 30, MUTED, anchor="rs")
     diamond = [(left + 18, 132), (left + 34, 158), (left + 18, 184), (left + 2, 158)]
     pen.polygon(diamond, fill=RED)
-    table, size = _fit(facts["table"], 40, right - left - 50)
+    room = right - left - 50
+    if facts["pot"]:  # on the right of the table's name
+        pot = _("The pot: %(pot)s") % {"pot": facts["pot"]}
+        _write(pen, (right, 172), pot, 36, FELT, anchor="rs")
+        room -= _font(36).getlength(_plain(_font(36), pot)[0]) + 40
+    table, size = _fit(facts["table"], 40, room)
     _write(pen, (left + 50, 172), table, size, INK)
     headline, size = _fit(facts["headline"], 68, right - left)
     _write(pen, (left, 262), headline, size, FELT)
     pen.line([(left, 292), (right, 292)], fill=LINE, width=3)
-    _write(pen, (left, 338), _("Games won"), 28, MUTED)
+    _write(pen, (left, 340), _("Games won"), 28, MUTED)
     most = max([n for _name, n in facts["players"]] + [1])
     bar = right - 80 - (left + 400)  # the most games won's length
     for i, (name, n) in enumerate(facts["players"][:3]):
-        y = 392 + i * 62
+        y = 400 + i * 66
         name, size = _fit(name, 40, 380)
         _write(pen, (left, y), name, size, INK)
         if n:
             pen.rounded_rectangle([left + 400, y - 32, left + 400 + bar * n / most, y + 2],
                                   radius=8, fill=FELT if name == facts["winner"] else MUTED)
         _write(pen, (right, y), str(n), 40, INK, anchor="rs")
-    if facts["pot"]:
-        _write(pen, (right, 560), _("The pot: %(pot)s") % {"pot": facts["pot"]}, 36, FELT,
-               anchor="rs")
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=True)
     return out.getvalue()
