@@ -22,10 +22,10 @@ from club.players import clean_name
 from games.engine.rules import TABLE_CHOICES, TABLE_DEFAULTS
 from games.models import Table
 from games.presentation import words
-from games.services.tables import MANY_HANDED_RULES, MONEY_RULES
+from games.services.tables import MANY_HANDED_RULES, MONEY_RULES, STAKES
 from games.services.tables import SEATS as SEAT_COUNT
 from games.services.tables import open_table as open_table_service
-from games.table_kinds import MANY_HANDED
+from games.table_kinds import MANY_HANDED, POOL_OPTIONS
 
 SEATS = ("seat1", "seat2", "seat3", "seat4")
 
@@ -59,8 +59,13 @@ class OpenTableForm(forms.Form):
                                     choices=[(k, v) for k, v in words.STYLES.items()],
                                     initial="none")
 
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
+    def __init__(self, data=None, *args, kind: str = "pool", **kwargs):
+        """`kind` the kind of table the page is drawn for (a form sent says its own): the
+        page shows that kind's fields only; a field the page left out of a form sent takes
+        the value the page would have sent untouched, its default."""
+        if data is not None:
+            kind = data.get("format") if data.get("format") in words.TABLE_KINDS else kind
+        super().__init__(data, *args, **kwargs)
         for option in words.options():
             key = option["key"]
             help_text = _("Default: %(value)s") % {"value": option["default_words"]}
@@ -74,6 +79,33 @@ class OpenTableForm(forms.Form):
                                                initial=MONEY_RULES[key] or "")
         for name in SEATS:
             self.fields[name].empty_label = "—"
+        self.kind_shown = kind
+        taken = fields_of(kind)
+        if data is not None:
+            self.data = data = data.copy()
+            for name, field in self.fields.items():
+                if name not in taken and name not in data:
+                    data[name] = "" if field.initial is None or isinstance(
+                        field, AmountField) else str(field.initial)
+        for name, field in self.fields.items():
+            if name not in taken:  # drawn hidden, and not sent: the script shows it again
+                field.widget.attrs["disabled"] = "disabled"
+
+    @property
+    def placed(self) -> dict:
+        """Each field as the page places it: the kinds of table that take it ("pool rubber"),
+        and whether it is shown for the kind chosen (or for a refusal beside it)."""
+        taken = {kind: fields_of(kind) for kind in words.TABLE_KINDS}
+        takers = {name: " ".join(kind for kind in taken if name in taken[kind])
+                  for name in self.fields}
+        out = {}
+        for name in self.fields:
+            shown = self.kind_shown in takers[name].split() or bool(self[name].errors)
+            if shown:
+                self.fields[name].widget.attrs.pop("disabled", None)
+            out[name] = {"f": self[name], "kinds": takers[name], "shown": shown}
+        return out
+
 
     @property
     def option_fields(self):
@@ -120,6 +152,17 @@ class OpenTableForm(forms.Form):
                 "ranking": {_key(c): c for c in TABLE_CHOICES["ranking"]}[ranking]}
 
 
+def fields_of(kind: str) -> set[str]:
+    """The form's fields that a kind of table takes: its seats and first dealer; à trois and
+    à quatre their target and the rank of the cards; a pool or a rubber its wagers and the
+    options of the two-handed game, a rubber none of the pool's own."""
+    common = {"name", "format", "first_dealer", *SEATS[:SEAT_COUNT[kind]]}
+    if kind in MANY_HANDED:
+        return common | {"many_target"} | (set(MANY_HANDED_RULES) - {"target"})
+    return common | {"wager_style"} | {option["key"] for option in words.options()
+                                       if kind == "pool" or option["key"] not in POOL_OPTIONS}
+
+
 # What an empty seat of each kind of table is told.
 EMPTY_SEAT = {"pool": _("A pool takes three players."),
               "rubber": _("A rubber takes two players."),
@@ -145,7 +188,15 @@ def _field_of(message: str, form: OpenTableForm) -> str | None:
 def open_table(request):
     """The form carries a key (club.idempotency.form_once): a second tap of the same form opens
     no second table, and charges no stakes twice."""
-    form = OpenTableForm(request.POST or None)
+    asked = request.GET.get("kind")
+    kind = asked if asked in words.TABLE_KINDS else "pool"
+    if request.method == "POST" and request.POST.get("step") == "kind":  # the page without JS
+        chosen = request.POST.get("format")
+        form = OpenTableForm(kind=chosen if chosen in words.TABLE_KINDS else kind,
+                             initial={name: value for name, value in request.POST.items()
+                                      if name not in ("csrfmiddlewaretoken", "key", "step")})
+        return _page(request, form, uuid.uuid4().hex)
+    form = OpenTableForm(request.POST or None, kind=kind)
     key = request.POST.get("key", "") if request.method == "POST" else uuid.uuid4().hex
     if request.method == "POST" and form.is_valid():
         seated = form.players()
@@ -175,5 +226,15 @@ def open_table(request):
                     return redirect("table", table_id=opened[0].pk)
                 messages.info(request, _("This form was sent already: nothing more was done."))
                 return redirect("evening")
-    status = 400 if form.errors else 200
-    return render(request, "games/open_table.html", {"form": form, "key": key}, status=status)
+    return _page(request, form, key, status=400 if form.errors else 200)
+
+
+def _page(request, form: OpenTableForm, key: str, status: int = 200):
+    """The form drawn: each field placed (OpenTableForm.placed), the options seldom changed,
+    all but the stakes, folded away (open when one is refused)."""
+    placed = form.placed
+    rare = [placed[option["key"]] for option in words.options()
+            if option["key"] not in STAKES]
+    return render(request, "games/open_table.html", {
+        "form": form, "key": key, "p": placed, "rare": rare,
+        "rare_open": any(o["f"].errors for o in rare)}, status=status)

@@ -13,6 +13,7 @@ from club.errors import Refused
 from games.engine import quatre, trois
 from games.engine.cards import parse_card
 from games.presentation import display
+from games.presentation.cards import rank_letters
 from games.table_kinds import SEATS
 
 TWO_HANDED = ("elder", "dealer")
@@ -60,9 +61,18 @@ def number_of(data, name: str = "number") -> int | None:
 
 
 def cards_of(text: str) -> list[str]:
-    """ "K♠ q♠, 10♦" -> ["KS", "QS", "TD"]; what is not a card is kept for the engine to
-    refuse where it stands."""
-    return [parse_card(c) or c for c in re.split(r"[\s,;]+", text or "") if c]
+    """ "K♠ q♠, 10♦" -> ["KS", "QS", "TD"], and in the reader's letters as the page writes
+    them ("R♠ d♠" on a French page); what is not a card is kept for the engine to refuse
+    where it stands."""
+    return [_card_of(c) for c in re.split(r"[\s,;]+", text or "") if c]
+
+
+def _card_of(token: str) -> str:
+    found = parse_card(token)
+    if found is None and len(token) >= 2:
+        codes = {letter: code for code, letter in rank_letters().items()}
+        found = parse_card(codes.get(token[:-1].upper(), token[:-1]) + token[-1])
+    return found or token
 
 
 def cards_text(cards) -> str:

@@ -25,9 +25,13 @@ from django.utils.translation import gettext as _
 from club.errors import Refused
 from club.idempotency import form_once
 from club.refusals import Said
+from games import courses
 from games.engine.cards import PACK
 from games.models import Hand, Table
 from games.presentation import display, words
+from games.presentation.cards import card
+from games.presentation.results import game_result
+from games.selectors.snapshot import LAST_HANDS
 from games.services.changes import may_score
 from games.services.hands import correct_hand, record_hand, undo_hand
 from games.services.previews import correction_effect, effect_of
@@ -79,6 +83,25 @@ def _last_hand(table: Table, hand: Hand) -> tuple[str, str]:
     return " – ".join(p["name"] for p in seated), display.marks_text(hand.result, takers)
 
 
+def _hand_games(table: Table, last: list[Hand]) -> list[dict]:
+    """The last hands grouped by game, newest first, each game under its result in words
+    ("Game 2: Claire takes it 5–3", or its score while it is played: games.presentation.
+    results); a hand the course has set aside (none counts) under the game it was entered in."""
+    course = courses.course_of(table)
+    names = {int(pk): name for pk, name in (table.snapshot.get("names") or {}).items()}
+    partners = getattr(getattr(course, "engine", None), "partnerships", ())
+    groups: list[dict] = []
+    for hand in last:
+        game, _result = course.placed(hand.number)
+        number = game.number if game else hand.game_number
+        if not groups or groups[-1]["number"] != number:
+            title = (game_result(game, names, partners) if game
+                     else _("Game %(number)s") % {"number": number})
+            groups.append({"number": number, "title": title, "hands": []})
+        groups[-1]["hands"].append((hand, *_last_hand(table, hand)))
+    return groups
+
+
 def _undoable(table: Table, last: list[Hand], user) -> Hand | None:
     """The hand the scorer may undo: the table's last, when it counts, is neither void nor
     being played, and (for a scorer who is not staff) its game goes on."""
@@ -96,7 +119,7 @@ def _context(table: Table, errors: dict, values, user) -> dict:
     the hand being played; the last hands, the one that may be undone, and the analysis of the
     last one played with its cards."""
     snap, names = table.snapshot, table.snapshot.get("names") or {}
-    last = list(table.hands.select_related("elder", "dealer").order_by("-number")[:6])
+    last = list(table.hands.select_related("elder", "dealer").order_by("-number")[:LAST_HANDS])
     part = snap.get(table.format) if table.format in MANY_HANDED else None
     withdrawn = part and part.get("withdrawn") and part.get("seats")
     kind = table.format if part and part.get("seats") and not withdrawn else None
@@ -122,9 +145,9 @@ def _context(table: Table, errors: dict, values, user) -> dict:
         "words": words.live_words(), "errors": errors, "values": values,
         "key": uuid.uuid4().hex, "next_number": table.hands.count() + 1,
         "playing": table.status == Table.Status.PLAYING,
-        "pack": [words.card(c) | {"code": c} for c in PACK],
+        "pack": [card(c) | {"code": c} for c in PACK],
         "hand": hand, "play": play, "trick_sides": trick_sides(play, errors, values) if play
-        else [], "last_hands": [(h, *_last_hand(table, h)) for h in last],
+        else [], "hand_games": _hand_games(table, last), "newest": last[0] if last else None,
         "undoable": _undoable(table, last, user),
         "analysis": [] if hand else analysis_of(finished), "analysed": finished}
 
@@ -351,7 +374,7 @@ def correct(request, table_id: int, number: int):
     return render(request, "games/correct.html", {
         "table": table, "hand": hand, "errors": errors, "values": values,
         "key": uuid.uuid4().hex, "elder": players[0]["name"], "dealer": players[-1]["name"],
-        "pack": [words.card(c) | {"code": c} for c in PACK], "full": "deal" in hand.record,
+        "pack": [card(c) | {"code": c} for c in PACK], "full": "deal" in hand.record,
         "recorded": display.hand_html(hand.record, hand.result,
                                       ranking=table.rules.get("ranking", "classic")),
         **forms_of(kind, players, values, errors, table.rules)}, status=status)

@@ -9,15 +9,32 @@ from django.conf import settings
 
 from club import ledger, money_text, refusals
 from games import courses
+from games.engine.wagers import lay
 from games.models import Table, Wager
 from games.services.wagers import closed_to_wagers
 
 
-def _offer(wager: Wager, names: dict) -> dict:
+def _offer(wager: Wager, names: dict, players: tuple) -> dict:
+    """A wager as the forms show it; an English offer whole: who offers, on whom, the stake,
+    the odds, what is left of it, the player its taker backs (the unit's other player) and
+    what he puts up against all that is left (games.engine.wagers.lay)."""
+    against = next((p for p in players if p != wager.on_id), None)
+    try:
+        laid = money_text.local(lay(wager.unmatched, (wager.odds_for, wager.odds_against)))
+    except ValueError:  # a rest no whole lay matches: the form says what would do
+        laid = None
     return {"id": wager.pk, "bettor": names.get(wager.bettor_id, wager.bettor_id),
             "on": names.get(wager.on_id, wager.on_id), "stake": money_text.local(wager.stake),
             "odds": f"{wager.odds_for}:{wager.odds_against}", "style": wager.style,
-            "unmatched": money_text.local(wager.unmatched)}
+            "unmatched": money_text.local(wager.unmatched),
+            "backs": names.get(against, against), "lay": laid}
+
+
+def scoreboard_order(players) -> list:
+    """The unit's players in the order the live table draws them (games/static/games/
+    table_picture.js reads the game's score, {player id: points}, whose keys a script lists in
+    ascending order of the ids)."""
+    return sorted(players)
 
 
 def wager_panel(request, table: Table, *, errors: dict, values: dict) -> dict | None:
@@ -35,7 +52,8 @@ def wager_panel(request, table: Table, *, errors: dict, values: dict) -> dict | 
              "most": None if rules["wager_max"] is None else money_text.parse(rules["wager_max"]),
              "errors": errors, "values": values, "unit": course.unit.number,
              "closed": None if closed is None else refusals.said(closed),
-             "seated": [{"id": pk, "name": names.get(pk, pk)} for pk in course.unit.players]}
+             "seated": [{"id": pk, "name": names.get(pk, pk)}
+                        for pk in scoreboard_order(course.unit.players)]}
     if player is None or closed is not None:
         return panel
     balance = ledger.player_balance(player)
@@ -46,7 +64,8 @@ def wager_panel(request, table: Table, *, errors: dict, values: dict) -> dict | 
     current = [w for w in Wager.objects.filter(table=table, unit_number=course.unit.number,
                                                status=Wager.Status.OPEN)
                if w.unmatched > 0 and w.on_id in course.unit.players]
-    panel["offers"] = [_offer(w, names) for w in current
+    unit = course.unit.players
+    panel["offers"] = [_offer(w, names, unit) for w in current
                        if panel["english"] and w.bettor_id != player.pk]
-    panel["mine"] = [_offer(w, names) for w in current if w.bettor_id == player.pk]
+    panel["mine"] = [_offer(w, names, unit) for w in current if w.bettor_id == player.pk]
     return panel

@@ -186,7 +186,8 @@ def test_the_card_by_card_forms_in_french(scorer, table):
     hand = enter_deal(scorer, table)
     scorer.post(url(table), trick(hand, 1, PLAY[0]))
     page = scorer.get(url(table), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
-    assert "Levée 1 : Porthos K♠, Aramis 10♦, Athos Q♦ ; Athos la prend" in page
+    # The cards in the French letters (R D V), as the French rules write them.
+    assert "Levée 1 : Porthos R♠, Aramis 10♦, Athos D♦ ; Athos la prend" in page
     page = scorer.post(url(table), trick(hand, 2, ["KC", "TS", "KH"]),
                        HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert "Refusé par les règles" in page

@@ -3,7 +3,8 @@
    - The card-by-card form: tapping a card of the 32-card grid writes it into the chosen place
      (the last one tapped or focused; full places pass on to the next). Cards already placed
      are disabled; a discard offers only the cards its player holds. Typing still works
-     ("KS", "K♠", "10♦").
+     ("KS", "K♠", "10♦"; in the page's letters too, "R♠" in French). By keyboard, Enter in
+     a place goes to the pack, Enter or Space there puts a card, Escape goes back.
    - The trick form: tapping a card for every player of the trick (two, three or four) posts
      it. By keyboard, the arrows choose and Enter posts.
    - The summary à trois asks who took his second trick first only once the tricks make a
@@ -11,10 +12,17 @@
 (function () {
   "use strict";
   var SUIT = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"};
+  /* the rank letters as the page writes them ("R" for the king on a French page), read from
+     the pack's buttons: each card's face and its code */
+  var RANK = {};
+  document.querySelectorAll("[data-card][data-face]").forEach(function (b) {
+    RANK[b.dataset.face.slice(0, -1).toUpperCase()] = b.dataset.card.charAt(0);
+  });
 
   function code(token) {
     var t = token.trim().toUpperCase().replace(/[♠♥♦♣]/g, function (s) { return SUIT[s]; });
-    return t.replace(/^10/, "T");
+    var rank = t.slice(0, -1);
+    return (RANK.hasOwnProperty(rank) ? RANK[rank] : rank.replace(/^10$/, "T")) + t.slice(-1);
   }
   function cardsOf(input) {
     return input.value.split(/[\s,;]+/).filter(Boolean).map(code);
@@ -54,10 +62,20 @@
       }
     }
     if (label) label.dataset.idle = label.textContent;
+    function enabledPicks() {
+      return Array.prototype.filter.call(picks, function (b) { return !b.disabled; });
+    }
     inputs.forEach(function (i) {
       i.setAttribute("inputmode", "none");  // the grid is the keyboard on a phone
       i.addEventListener("focus", function () { target = i; refresh(); });
       i.addEventListener("input", refresh);
+      /* Enter in a place goes to the pack (rather than sending the form half filled) */
+      i.addEventListener("keydown", function (event) {
+        if (event.key !== "Enter") return;
+        event.preventDefault();
+        var first = enabledPicks()[0];
+        if (first) first.focus();
+      });
     });
     form.querySelectorAll("[data-clear]").forEach(function (b) {
       b.hidden = false;
@@ -78,7 +96,22 @@
           })[0];
           target = next && cardsOf(next).length < +next.dataset.size ? next : null;
         }
+        var focused = document.activeElement === b;
         refresh();
+        if (focused && b.disabled) {
+          /* the card just placed is no longer offered: the keyboard's focus moves on to the
+             next card offered, or to the form's button once every place is full */
+          var after = enabledPicks().filter(function (p) {
+            return p.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_PRECEDING;
+          })[0] || enabledPicks()[0] || form.querySelector("button[type=submit]");
+          after.focus();
+        }
+      });
+    });
+    picks.forEach(function (b) {
+      /* Escape in the pack goes back to the place being filled */
+      b.addEventListener("keydown", function (event) {
+        if (event.key === "Escape" && target) target.focus();
       });
     });
     refresh();
