@@ -4,6 +4,7 @@ Included at the root by server/urls.py; the names are not namespaced (templates 
 from django.urls import path
 
 from games import views
+from games.views.history import hand_advice
 from games.views.tables import table_advice
 
 urlpatterns = [
@@ -23,6 +24,7 @@ urlpatterns = [
     path("tables/<int:table_id>/history/", views.history, name="table_history"),
     path("tables/<int:table_id>/replay/", views.hand_by_hand, name="table_hand_by_hand"),
     path("tables/<int:table_id>/card.png", views.result_card, name="result_card"),
+    path("tables/<int:table_id>/replay/<int:number>/advice/", hand_advice, name="hand_advice"),
     path("tv/", views.tv_all, name="tv_all"),
     path("rules/", views.rules, name="rules"),
     path("players/<int:player_id>/", views.member, name="member"),

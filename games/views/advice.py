@@ -83,12 +83,14 @@ def noted(hand: Hand | None) -> bool:
             and not result.get("in_progress") and not result.get("void"))
 
 
-def advice_on(record: dict) -> dict | None:
+def advice_on(record: dict, compute: bool = True) -> dict | None:
     """The engine's advice on a full record, from the cache when it was asked before; None
-    when the engine refuses the record."""
+    when the engine refuses the record, or (`compute` false) when it was not asked before."""
     text = json.dumps(record, sort_keys=True, separators=(",", ":"))
     key = CACHE_KEY + hashlib.sha256(text.encode()).hexdigest()
     found = cache.get(key)
+    if found is None and not compute:
+        return None
     if found is None:
         try:
             found = advise(record)
@@ -100,12 +102,12 @@ def advice_on(record: dict) -> dict | None:
 
 def _did(advice: dict) -> str:
     if advice["elder_did"] == "played_without_proposing":
-        return _("He played without proposing.")
+        return _("The elder played without proposing.")
     if advice["elder_did"] == "nothing":
         return _("The king turned up ended the game at the deal: the hand was not played.")
     if advice["dealer_answer"] == "accepted":
-        return _("He proposed, and the dealer accepted.")
-    return _("He proposed, and the dealer refused.")
+        return _("The elder proposed, and the dealer accepted.")
+    return _("The elder proposed, and the dealer refused.")
 
 
 def _french(jeu: dict | None) -> list:
@@ -118,39 +120,40 @@ def _french(jeu: dict | None) -> list:
         lines.append(_("The source's advice: %(advice)s") % {"advice": ADVICE[jeu["number"]]})
     cards = {"lead": display.card(jeu["lead"]), "wait": display.card(jeu["wait"])}
     if jeu["lead"] and jeu["wait"]:
-        lines.append(_("With his cards: lead %(lead)s; wait with %(wait)s.") % cards)
+        lines.append(_("With the elder's cards: lead %(lead)s; wait with %(wait)s.") % cards)
     elif jeu["lead"]:
-        lines.append(_("With his cards: lead %(lead)s.") % cards)
+        lines.append(_("With the elder's cards: lead %(lead)s.") % cards)
     if jeu["for_the_vole"]:
-        lines.append(_("His point is sure in trumps and he would change only low cards: the "
-                       "source lets him propose, in the hope of the vole."))
+        lines.append(_("The elder's point is sure in trumps, and only low cards would be changed: "
+                       "the source lets the elder propose, in the hope of the vole."))
     return lines
 
 
 def _cavendish(jeu: dict | None) -> str:
     if not jeu:
-        return _("Cavendish's list, a second opinion: no hand of his.")
-    return _("Cavendish's list, a second opinion: his no. %(number)s, %(name)s.") % {
+        return _("Cavendish's list, a second opinion: none of its hands.")
+    return _("Cavendish's list, a second opinion: its no. %(number)s, %(name)s.") % {
         "number": jeu["number"], "name": CAVENDISH[jeu["number"]]}
 
 
-def note(hand: Hand | None) -> dict | None:
+def note(hand: Hand | None, compute: bool = True) -> dict | None:
     """The advisor's note on a hand, in the reader's language, as {"number", "lines"}; None
-    for a hand that gets no note."""
+    for a hand that gets no note, or (`compute` false) whose advice is not in the cache yet:
+    the hand-by-hand page then fetches it apart."""
     if not noted(hand):
         return None
     # The table's ranking decides the jeux that rest on the order of the cards (a fork, the
     # highest card, a sure point); a record scored at the table need not say it.
     rules = {**(hand.record.get("rules") or {}),
              "ranking": hand.table.rules.get("ranking", "classic")}
-    advice = advice_on({**hand.record, "rules": rules})
+    advice = advice_on({**hand.record, "rules": rules}, compute)
     if advice is None:
         return None
     estimate = advice["estimate"]
     margin = max(1, math.ceil(round(estimate["margin"] * 100, 1)))
-    chance = _("Playing without proposing wins him the point with a chance of %(chance)s %% ± "
-               "%(margin)s (95 %% confidence; %(deals)s random deals of the unseen cards, each "
-               "solved with every card in view).") % {
+    chance = _("Playing without proposing wins the elder the point with a chance of "
+               "%(chance)s %% ± %(margin)s (95 %% confidence; %(deals)s random deals of the "
+               "unseen cards, each solved with every card in view).") % {
         "chance": round(estimate["chance"] * 100), "margin": margin, "deals": estimate["deals"]}
     return {"number": hand.number,
             "lines": [*_french(advice["jeu_de_regle"]), _cavendish(advice["cavendish"]),

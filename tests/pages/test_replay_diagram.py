@@ -46,11 +46,11 @@ def part(page: str, start: str, end: str) -> str:
 def tricks_drawn(page: str) -> list[tuple]:
     """Each trick as drawn: its number, [(player, card)] in the order played, who took it."""
     out = []
-    for body in page.split('<li class="trick"')[1:]:
-        number = re.search(r'<span class="trick-number">Trick (\d+)</span>', body).group(1)
-        plays = re.findall(r'<span class="by">([^<]+)</span><span class="card[^"]*" role="img" '
+    for body in page.split('<li class="rp-trick"')[1:]:
+        number = re.search(r'<span class="rp-trick-number">Trick (\d+)</span>', body).group(1)
+        plays = re.findall(r'<span class="rp-by">([^<]+)</span><span class="card[^"]*" role="img" '
                            r'aria-label="([^"]+)"', body)
-        taker = re.search(r'<span class="taker">([^<]+)</span>', body).group(1)
+        taker = re.search(r'<span class="rp-taker">([^<]+)</span>', body).group(1)
         out.append((int(number), plays, taker))
     return out
 

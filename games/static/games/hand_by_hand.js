@@ -11,7 +11,7 @@
   var section = document.querySelector("[data-replay]");
   var wordsNode = document.getElementById("replay-words");
   var words = wordsNode ? JSON.parse(wordsNode.textContent) : {};
-  var plays = section ? Array.prototype.slice.call(section.querySelectorAll(".trick-cards .played")) : [];
+  var plays = section ? Array.prototype.slice.call(section.querySelectorAll(".rp-trick-cards .rp-played")) : [];
   var at = 0;
   var said, where, buttons;
 
@@ -19,15 +19,15 @@
     return text.replace(/%\((\w+)\)s/g, function (all, key) { return values[key]; });
   }
 
-  function trickOf(play) { return play.closest(".trick"); }
+  function trickOf(play) { return play.closest(".rp-trick"); }
 
   function heldCard(play) {
-    return section.querySelector('.place[data-place="' + play.dataset.seat + '"] .held[data-card="' +
+    return section.querySelector('.rp-place[data-place="' + play.dataset.seat + '"] .rp-held[data-card="' +
                                  play.dataset.card + '"]');
   }
 
   function complete(trick, upTo) {
-    var cards = trick.querySelectorAll(".played");
+    var cards = trick.querySelectorAll(".rp-played");
     return plays.indexOf(cards[cards.length - 1]) < upTo;
   }
 
@@ -35,18 +35,18 @@
     at = Math.max(0, Math.min(plays.length, n));
     var current = at > 0 ? trickOf(plays[at - 1]) : null;
     plays.forEach(function (play, i) {
-      play.classList.toggle("out", i >= at);
+      play.classList.toggle("rp-out", i >= at);
       var held = heldCard(play);
       if (held) { held.hidden = i < at; }
     });
     var taken = {};
-    section.querySelectorAll(".trick").forEach(function (trick) {
+    section.querySelectorAll(".rp-trick").forEach(function (trick) {
       var done = complete(trick, at);
-      trick.classList.toggle("current", trick === current);
-      trick.classList.toggle("complete", done);
+      trick.classList.toggle("rp-current", trick === current);
+      trick.classList.toggle("rp-complete", done);
       if (done) { taken[trick.dataset.winner] = (taken[trick.dataset.winner] || 0) + 1; }
     });
-    section.querySelectorAll(".place[data-place]").forEach(function (place) {
+    section.querySelectorAll(".rp-place[data-place]").forEach(function (place) {
       place.querySelector("[data-count]").textContent = taken[place.dataset.place] || 0;
     });
     where.textContent = at === 0 ? words.before : fill(words.where, {at: at, count: plays.length});
@@ -67,15 +67,15 @@
   }
 
   if (plays.length) {
-    said = section.querySelector("[data-said]");
+    said = section.querySelector("[data-live]");
     where = section.querySelector("[data-where]");
-    var stepper = section.querySelector(".stepper");
+    var stepper = section.querySelector(".rp-stepper");
     buttons = stepper.querySelectorAll("button[data-step]");
     buttons.forEach(function (button) {
       button.addEventListener("click", function () { step(Number(button.dataset.step)); });
     });
     stepper.hidden = false;
-    section.classList.add("stepping");
+    section.classList.add("rp-stepping");
     show(0, false);
   }
 
