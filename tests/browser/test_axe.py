@@ -181,6 +181,41 @@ def test_a_members_forms_answered(live_server, club, browser):
     assert not found, verdict(found)
 
 
+def test_the_clubs_forms_refused(live_server, club, browser):
+    """The login refused, then closed after five failures; a member's password change refused;
+    the players page as the secretary sees it (its four forms), and a player's name refused."""
+    page, base = page_on(browser), live_server.url
+    page.goto(f"{base}/login/")
+    for attempt in range(5):
+        page.locator("input[name=username]").fill("nobody")
+        page.locator("input[name=password]").fill(f"wrong {attempt}")
+        page.locator("input[name=password]").press("Enter")
+        page.wait_for_load_state("load")
+        if attempt == 0:
+            found = axe_findings(page, "login, refused [en]")
+    assert page.get_by_role("heading", name="Too many attempts").is_visible()
+    found += axe_findings(page, "login, closed [en]")
+    log_in(page, base, "charles")
+    page.goto(f"{base}/account/password/")
+    page.locator("input[name=old_password]").fill("not my password")
+    page.locator("input[name=new_password1]").fill("short")
+    page.locator("input[name=new_password2]").fill("other")
+    with page.expect_response(f"{base}/account/password/") as sent:
+        page.locator("main form [type=submit]").click()
+    assert sent.value.status == 200 and page.locator("[aria-invalid=true]").count()
+    found += axe_findings(page, "password change, refused [en]")
+    staff = page_on(browser)
+    log_in(staff, base, "secretary")
+    staff.goto(f"{base}/players/")
+    found += axe_findings(staff, "players, as the secretary [en]")
+    staff.locator("#add-name").fill("athos")  # Athos plays already
+    with staff.expect_response(f"{base}/players/") as sent:
+        staff.locator("#add-form [type=submit]").click()
+    assert sent.value.status == 400
+    found += axe_findings(staff, "players, a name refused [en]")
+    assert not found, verdict(found)
+
+
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_the_projector_at_1080p(live_server, club, browser, language):
     context = browser.new_context(viewport={"width": 1920, "height": 1080},
@@ -210,7 +245,8 @@ def test_the_admin(live_server, club, browser, language):
         "wager form": f"/admin/games/wager/{ids['wager']}/change/",
         "player form": f"/admin/club/player/{ids['athos']}/change/",
         "transaction form": f"/admin/club/transaction/{ids['transaction']}/change/",
-        "new player": "/admin/club/player/add/"}
+        "new player": "/admin/club/player/add/",
+        "hand correction": f"/admin/games/hand/{ids['hand']}/correct/"}
     page.goto(f"{live_server.url}/admin/login/")
     found = axe_findings(page, f"admin login [{language}]")
     page.locator("#id_username").fill("secretary")
