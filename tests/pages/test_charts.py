@@ -9,6 +9,7 @@ from datetime import datetime, timedelta, timezone
 from unittest import mock
 
 import pytest
+from django.test import override_settings
 
 from club.models import Player
 from games import ratings
@@ -88,6 +89,20 @@ def test_the_results_by_evening_group_the_games_by_local_date(client, staff, riv
     won = re.findall(r'<rect class="pos"', svg)
     lost = re.findall(r'<rect class="neg"', svg)
     assert len(won) == 1 and len(lost) == 2  # no bar for the evening's 0 won
+
+
+def test_an_evening_is_the_clubs_local_date(client, staff, rivals):
+    """At a club in Paris, a game that ends at 23:30 UTC on 5 March ends on the 6th."""
+    athos, porthos = rivals
+    at = datetime(2026, 3, 5, 23, 30, tzinfo=timezone.utc)
+    with mock.patch("django.utils.timezone.now", return_value=at):
+        win(rubber(staff, athos, porthos), staff, athos)
+
+    with override_settings(TIME_ZONE="Europe/Paris"):
+        page = client.get(f"/players/{athos.pk}/").content.decode()
+
+    (svg,) = svgs(page, "evenings")
+    assert re.findall(r"<g><title>([^<]*)</title>", svg) == ["03/06/2026: 1 won, 0 lost"]
 
 
 def test_a_member_without_games_gets_sentences_not_charts(client, rivals):
