@@ -80,6 +80,7 @@ class OpenTableForm(forms.Form):
         for name in SEATS:
             self.fields[name].empty_label = "—"
         self.kind_shown = kind
+        self.fields["format"].initial = kind
         taken = fields_of(kind)
         if data is not None:
             self.data = data = data.copy()
@@ -105,11 +106,6 @@ class OpenTableForm(forms.Form):
                 self.fields[name].widget.attrs.pop("disabled", None)
             out[name] = {"f": self[name], "kinds": takers[name], "shown": shown}
         return out
-
-
-    @property
-    def option_fields(self):
-        return [self[option["key"]] for option in words.options()]
 
     def rules(self) -> dict:
         """The options as open_table takes them: typed like the engine's choices; a blank
