@@ -8,8 +8,10 @@ import pytest
 from playwright.sync_api import expect
 
 from games.services.hands import record_hand
+from games.services.tables import open_table
 from tests.browser.kit import WAIT, axe_findings, shot
-from tests.games.kit import pool, summary
+from tests.games import quatre_kit
+from tests.games.kit import players, pool, summary
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -122,3 +124,24 @@ def test_at_a_desk_the_notes_stand_beside_the_hand(live_server, table, desk):
     drawn = desk.locator(".hand-main").bounding_box()
     assert analysis["x"] > drawn["x"] + drawn["width"] - 1  # beside it, not under it
     shot(desk, "replay/desk")
+
+
+def test_a_hand_a_quatre_fits_a_phone(live_server, django_user_model, phone):
+    staff = django_user_model.objects.create_user("steward", is_staff=True)
+    four = players("Athos", "Porthos", "Aramis", "Dartagnan")
+    table = open_table(name="Quatre", format="quatre", players=four, rules={}, by=staff,
+                       first_dealer=four[0])  # Porthos leads; the dealer, Athos, overtrumps
+    record_hand(table_id=table.pk, by=staff, record={
+        "format": "ecarte-quatre/1", "deal": quatre_kit.DEAL, "exchanges": [],
+        "tricks": quatre_kit.PLAY})
+
+    phone.goto(f"{live_server.url}/tables/{table.pk}/replay/")
+    phone.wait_for_load_state("load")
+    for _ in range(4):
+        phone.keyboard.press("ArrowRight")
+    assert on_cloth(phone) == ["king of spades", "ten of diamonds", "seven of spades",
+                               "queen of diamonds"]
+    expect(phone.locator(".rp-current .rp-taker")).to_have_text("Athos takes the trick")
+    for seat in ("elder", "second", "third", "dealer"):
+        assert len(held(phone, seat)) == 4
+    shot(phone, "replay/quatre")

@@ -3,6 +3,7 @@ turn-up, the exchanges, and each trick in order with the cards played to it and 
 as the Laws decide (section 6: follow suit and win if able, else trump if able); a summary hand
 shows its marks by name; the hands, there and on the history, are grouped by game under each
 game's result, by name."""
+import html
 import random
 import re
 import time
@@ -15,7 +16,7 @@ from games.models import Table
 from games.services.hands import record_hand
 from games.services.tables import open_table
 from testbed.records import ELDER_VOLE, legal_record
-from tests.games import trois_kit
+from tests.games import quatre_kit, trois_kit
 from tests.games.kit import pool, record_game_won_by
 from tests.pages.kit import act, enter_deal, summary, trick, url
 
@@ -209,3 +210,27 @@ def test_thirty_hands_by_hand_take_no_seconds(client, staff):
         assert client.get(f"/tables/{table.pk}/replay/?hand={at}").status_code == 200
     assert (time.perf_counter() - began) / 3 < 0.5
     assert client.get(f"/tables/{table.pk}/history/").status_code == 200
+
+
+def test_a_hand_a_quatre_is_drawn_with_its_four_places_and_the_sides_marks(client, staff,
+                                                                           four):
+    # Athos deals: Porthos is elder, Aramis second, Dartagnan third; partners sit opposite,
+    # so Porthos and Dartagnan are the elder's side, Aramis and Athos the dealer's.
+    table = open_table(name="Quatre", format="quatre", players=four, rules={}, by=staff,
+                       first_dealer=four[0])
+    record = {"format": "ecarte-quatre/1", "deal": quatre_kit.DEAL, "exchanges": [],
+              "tricks": quatre_kit.PLAY}
+    record_hand(table_id=table.pk, record=record, by=staff)
+
+    page = client.get(f"/tables/{table.pk}/replay/").content.decode()
+
+    for name in ("Porthos", "Aramis", "Dartagnan", "Athos"):
+        assert f'aria-label="Dealt to {name}"' in page
+    drawn = tricks_drawn(page)
+    # The second, out of spades, must trump with the 10♦; the dealer overtrumps with the D♦.
+    assert drawn[0] == (1, [("Porthos", "king of spades"), ("Aramis", "ten of diamonds"),
+                            ("Dartagnan", "seven of spades"), ("Athos", "queen of diamonds")],
+                        "Athos takes the trick")
+    marks = re.search(r'<ul class="marks">(.*?)</ul>', page, flags=re.S).group(1)
+    assert all(re.match(r"(Porthos & Dartagnan|Aramis & Athos) \+\d ", m)
+               for m in re.findall(r"<li>([^<]+)</li>", html.unescape(marks)))
