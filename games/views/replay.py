@@ -67,11 +67,12 @@ def marks(result, who: dict) -> list[dict]:
              "what": mark_word(m["for"])} for m in (result or {}).get("marks", [])]
 
 
-def tricks_taken(result, who: dict) -> list[tuple]:
-    """[(name, tricks taken)] of the result, in the order of the record's seats or sides."""
+def tricks_taken(result, who: dict) -> str:
+    """"Athos 4, Porthos 1": the tricks each took (à quatre each side), in the order of the
+    record's seats or sides; "" when the result counts none."""
     counts = (result or {}).get("tricks") or {}
-    return [(who.get(role, display.role(role)), counts[role]) for role in display.ROLES
-            if role in counts]
+    return ", ".join(f"{who.get(role, display.role(role))} {counts[role]}"
+                     for role in display.ROLES if role in counts)
 
 
 def drawn(record, who: dict, ranking: str) -> dict | None:

@@ -81,7 +81,7 @@ def test_a_hand_card_by_card_shows_the_deal_the_turn_up_and_the_exchanges(client
     assert labels(athos) == ["seven of hearts", "queen of diamonds"]  # out, then in
     assert labels(porthos) == ["seven of clubs", "nine of diamonds"]
     # As play began: each holds what the exchange left him.
-    assert labels(part(page, 'aria-label="Athos holds"', "</p>")) == [
+    assert labels(part(page, 'aria-label="In hand: Athos"', "</p>")) == [
         "king of spades", "queen of spades", "ace of spades", "knave of diamonds",
         "queen of diamonds"]
 
@@ -234,3 +234,18 @@ def test_a_hand_a_quatre_is_drawn_with_its_four_places_and_the_sides_marks(clien
     marks = re.search(r'<ul class="marks">(.*?)</ul>', page, flags=re.S).group(1)
     assert all(re.match(r"(Porthos & Dartagnan|Aramis & Athos) \+\d ", m)
                for m in re.findall(r"<li>([^<]+)</li>", html.unescape(marks)))
+
+
+def test_the_drawn_hand_speaks_french(client, exchanged):
+    page = client.get(f"/tables/{exchanged.pk}/replay/", HTTP_ACCEPT_LANGUAGE="fr")
+    text = html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page.content.decode())))
+
+    for french in ("La donne", "Retourne (atout)", "Les écarts",
+                   "Athos propose, et la proposition est acceptée.", "Athos écarte 7♥ et prend D♦",
+                   "Levée 3", "Porthos fait la levée", "Levées faites : Athos 4, Porthos 1",
+                   "Les coups, partie par partie", "Partie 1, en cours : Athos 1 – Porthos 0"):
+        assert french in text, french
+    for english in ("The deal", "Turn-up", "The exchanges", "Trick ", "takes the trick",
+                    "Tricks taken", "being played", "Previous card", "Next card"):
+        assert english not in page.content.decode(), english
+    assert 'aria-label="roi de pique"' in page.content.decode()
