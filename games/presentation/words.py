@@ -3,7 +3,7 @@ the cards, and the words the live script (games/static/games/live.js) needs to d
 its snapshot. Every string here is in locale/<lang>/LC_MESSAGES/django.po."""
 from django.utils import formats
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from club import money_text, refusals
 from games.engine.rules import TABLE_CHOICES, TABLE_DEFAULTS
@@ -38,8 +38,8 @@ OPTIONS = {
 VALUES = {
     ("ranking", "classic"): gettext_lazy("classic: K Q J A 10 9 8 7"),
     ("ranking", "ace_high"): gettext_lazy("ace high: A K Q J 10 9 8 7"),
-    ("dealer_exchange", "required"): gettext_lazy("required: he takes at least one card"),
-    ("dealer_exchange", "optional"): gettext_lazy("optional: he may take none"),
+    ("dealer_exchange", "required"): gettext_lazy("required: the dealer takes at least one card"),
+    ("dealer_exchange", "optional"): gettext_lazy("optional: the dealer may take none"),
     ("target", "retourne"): gettext_lazy("la retourne: the first turn-up sets it"),
     ("game_value", "single"): gettext_lazy("single: every game counts 1"),
     ("game_value", "graded"): gettext_lazy("graded: 3, 2 or 1 by the loser's score"),
@@ -77,7 +77,8 @@ def options(rules: dict | None = None) -> list[dict]:
 
 STYLES = {"none": gettext_lazy("no wagers"),
           "english": gettext_lazy("English: matched offers at odds, no advice to the players"),
-          "french": gettext_lazy("French: a gallery behind each player, who may advise him")}
+          "french": gettext_lazy("French: a gallery behind each player, who may advise that "
+                                 "player")}
 TABLE_KINDS = {"pool": gettext_lazy("pool (poule): three players"),
                "rubber": gettext_lazy("rubber (partie liée): two players"),
                "trois": gettext_lazy("Écarté à trois: three players, all playing"),
@@ -128,7 +129,7 @@ def live_words() -> dict:
         "dealer_side": _("the dealer's side"), "belle": _("la belle"),
         "sides_won": _("%(names)s take it"),
         "games_won": _("Games won"),
-        "seats": _("Seats"), "pending": _("has not taken his seat yet"),
+        "seats": _("Seats"), "pending": _("has not sat down yet"),
         "game": _("Game %(number)s"), "target": _("to %(target)s"),
         "target_unknown": _("target set by the first turn-up"),
         "unit": _("Games in this unit"), "rubber_unit": _("Unit %(number)s"),
@@ -156,8 +157,8 @@ def live_words() -> dict:
         "game_end": str(GAME_END), "game_end_side": str(GAME_END_SIDE),
         "labelled": _("%(label)s: %(value)s"),
         "letters": cards.rank_letters(), "trick_n": _("Trick %(number)s"),
-        "unit_one_game": _("Unit: one game"),
-        "unit_rubber": _("Rubber of %(of)s games, game %(game)s: %(score)s"),
+        "unit_label": _("Unit"), "one_game": _("one game"),
+        "rubber_of": _("a rubber of %(of)s games, game %(game)s: %(score)s"),
         "withdrawn": _("withdrawn, the winner"), "page_of": _("Page %(page)s of %(pages)s"),
     }
 
@@ -174,20 +175,26 @@ def analysis(record: dict, result: dict, found: dict) -> list[str]:
     play on both sides gives, set beside what happened."""
     best, took = found["elder_tricks"], (result.get("tricks") or {}).get("elder", 0)
     leads = " ".join(card_face(c) for c, n in found["by_lead"].items() if n == best)
-    lines = [_("With every card in view and best play on both sides, the elder takes "
-               "%(count)s tricks, leading %(cards)s.") % {"count": best, "cards": leads}]
+    lines = [ngettext("With every card in view and best play on both sides, the elder takes "
+                      "%(count)s trick, leading %(cards)s.",
+                      "With every card in view and best play on both sides, the elder takes "
+                      "%(count)s tricks, leading %(cards)s.", best) % {"count": best,
+                                                                      "cards": leads}]
     if took < best:
         if best == 5:
             aim = _("the vole")
         elif best >= 3 > took:
             aim = _("the point")
         else:
-            aim = _("%(count)s tricks") % {"count": best}
-        lines.append(_("Best play: the elder could have taken %(aim)s by leading %(cards)s; he "
-                       "took %(took)s.") % {"aim": aim, "cards": leads, "took": took})
+            aim = ngettext("%(count)s trick", "%(count)s tricks", best) % {"count": best}
+        lines.append(_("Best play: the elder could have taken %(aim)s by leading %(cards)s; "
+                       "the elder took %(took)s.") % {"aim": aim, "cards": leads, "took": took})
     elif took > best:
-        lines.append(_("Best play: the dealer could have held the elder to %(count)s tricks; "
-                       "he took %(took)s.") % {"count": best, "took": took})
+        lines.append(ngettext("Best play: the dealer could have held the elder to %(count)s "
+                              "trick; the elder took %(took)s.",
+                              "Best play: the dealer could have held the elder to %(count)s "
+                              "tricks; the elder took %(took)s.", best)
+                     % {"count": best, "took": took})
     else:
         lines.append(_("Both played as well as could be."))
     lines.append(_("Each first lead: %(leads)s.") % {"leads": ", ".join(

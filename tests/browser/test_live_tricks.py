@@ -1,8 +1,10 @@
 """A hand entered trick by trick through the API, as a scorer's terminal does, shows each trick
 on a spectator's phone (the table's page) and on the projector (/tables/<id>/tv/) as it is
-entered, served by a real daphne (the suite's `daphne` fixture) with its live feed: trumps,
-each trick's two cards with their suit symbols, who took it, the tricks taken so far. Neither
-page is reloaded. Screenshots go to tests/artifacts/ (not committed)."""
+entered, served by a real daphne (the suite's `daphne` fixture) with its live feed: trumps and
+the trick last played on the cloth ([data-in-play]), each trick's two cards with their suit
+symbols and who took it in the hand's list of tricks ([data-hand-tricks]), the tricks taken
+so far beside each player. Neither page is reloaded. Screenshots go to tests/artifacts/ (not
+committed)."""
 import re
 
 from playwright.sync_api import expect
@@ -25,11 +27,14 @@ def following(page, url: str) -> None:
 
 
 def shows_trick(page, number: int, names: list[str], taker: str) -> None:
-    trick = page.locator(f"[data-in-play] li[data-trick='{number}']")
+    trick = page.locator(f"[data-hand-tricks] li[data-trick='{number}']")
     expect(trick).to_contain_text(f"{taker} takes the trick", timeout=WAIT)
     for name in names:
         expect(trick.get_by_role("img", name=name)).to_be_visible()
-    expect(page.locator("[data-in-play] li[data-trick]")).to_have_count(number)
+    expect(page.locator("[data-hand-tricks] li[data-trick]")).to_have_count(number)
+    on_cloth = page.locator(f"[data-in-play] [data-trick-area='{number}']")
+    for name in names:
+        expect(on_cloth.get_by_role("img", name=name)).to_be_visible()
 
 
 def test_each_trick_shows_on_the_phone_and_the_projector_as_it_is_entered(daphne, chromium):
@@ -52,14 +57,15 @@ def test_each_trick_shows_on_the_phone_and_the_projector_as_it_is_entered(daphne
         trumps = page.locator("[data-in-play] .card").first
         expect(trumps).to_have_text("J♦")
         expect(trumps).to_have_attribute("aria-label", "knave of diamonds")
-        expect(trumps).to_have_class("card red")
+        expect(trumps).to_have_class(re.compile(r"(^| )red( |$)"))  # a red suit, drawn red
     for number, (cards, names, taker) in enumerate(TRICKS, 1):
         daphne.api(f"/hands/{hand['id']}/tricks", {"trick": cards, "number": number})
         for page in (phone, projector):
             shows_trick(page, number, names, taker)
     for page in (phone, projector):
-        expect(page.locator("[data-tricks-won]")).to_have_text("Athos 1 – Porthos 2")
-        text = page.locator("[data-in-play]").inner_text()
+        expect(page.get_by_role("img", name="Tricks taken: Athos 1")).to_be_visible()
+        expect(page.get_by_role("img", name="Tricks taken: Porthos 2")).to_be_visible()
+        text = page.locator("[data-live]").inner_text()
         assert "♥" in text and "♦" in text and "♠" in text
         assert page.evaluate("window.notReloaded") is True
     # Still in a hand, or discarded: no card code of theirs reaches the page. A code is matched
@@ -75,6 +81,6 @@ def test_each_trick_shows_on_the_phone_and_the_projector_as_it_is_entered(daphne
 
     daphne.api(f"/hands/{hand['id']}/tricks/undo", {"number": 3})
     for page in (phone, projector):
-        expect(page.locator("[data-in-play] li[data-trick]")).to_have_count(2, timeout=WAIT)
+        expect(page.locator("[data-hand-tricks] li[data-trick]")).to_have_count(2, timeout=WAIT)
     phone.context.close()
     projector.context.close()

@@ -25,7 +25,7 @@
 
   function tricksSection(snap) {  /* the hand being played: every trick so far, in order */
     var play = snap.in_progress;
-    var box = h("div", {"class": "hand-tricks", "data-hand-tricks": play.hand},
+    var box = h("div", {"class": "hand-tricks in-play", "data-hand-tricks": play.hand},
       h("h3", {}, fill(W.playing, {number: play.hand})));
     if (!play.tricks.length) { box.appendChild(h("p", {"class": "muted"}, W.no_trick)); return box; }
     var list = h("ol", {"class": "tricks"});

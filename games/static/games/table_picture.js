@@ -119,9 +119,9 @@
     });
   }
 
-  function takenBacks(count) {  /* the tricks taken, as small card backs */
+  function takenBacks(who, count) {  /* the tricks taken, as small card backs */
     var backs = h("span", {"class": "taken-backs", "role": "img", "data-taken": count,
-      "aria-label": labelled(W.tricks_won, count)});
+      "aria-label": labelled(W.tricks_won, who + " " + count)});
     for (var i = 0; i < count; i++) backs.appendChild(h("span", {"class": "back"}));
     backs.appendChild(h("span", {"class": "count", "aria-hidden": "true"}, "×" + count));
     return backs;
@@ -140,17 +140,17 @@
     var play = snap.status === "playing" ? snap.in_progress : null;
     var king = play && given(play.king) && place.ids.indexOf(play.king) >= 0;
     var node = h("div", {"class": "place", "data-place": where,
-                         "data-player": place.ids.join(" "), "data-role": place.role},
-      h("span", {"class": "who"},
+                         "data-player": place.ids.join(" "), "data-seat": place.role},
+      h("span", {"class": "who", "aria-hidden": "true"},
         place.role ? h("span", {"class": "role"}, W[place.role] || place.role) : null,
         h("strong", {"class": "name"}, together(snap, place.ids)),
         place.ids.some(function (id) { return pending.indexOf(String(id)) >= 0; })
           ? h("span", {"class": "pending"}, W.pending) : null,
         king ? h("span", {"class": "king"}, W.king_by) : null,
         galleryLine(snap, place)),
-      given(place.score) ? h("span", {"class": "points", "data-points": place.ids.join(" ")},
-        String(place.score)) : null,
-      given(place.taken) ? takenBacks(place.taken) : null);
+      given(place.score) ? h("span", {"class": "points", "aria-hidden": "true",
+        "data-points": place.ids.join(" ")}, String(place.score)) : null,
+      given(place.taken) ? takenBacks(together(snap, place.ids), place.taken) : null);
     return node;
   }
 
@@ -210,21 +210,25 @@
     return order.map(function (role) {
       var who = hand.seats && hand.seats[role] ? together(snap, hand.seats[role])
         : nameOf(snap, hand[role]);
-      return labelled(who + " (" + W[role] + ")", byRole[role].join(", "));
+      return labelled(W[role] + " " + who, byRole[role].join(", "));
     }).join("; ");
   }
 
   /* -- the unit, the pot, the streak ------------------------------------------------------- */
+  function unitWords(snap) {  /* [label, what the unit is and where it stands] */
+    var games = scoreLine(snap, (snap.unit || {}).games);
+    if (snap.unit_kind === "game") return [W.unit_label, W.one_game];
+    if (snap.unit_kind === "rubber") {
+      return [W.unit_label, fill(W.rubber_of, {of: (snap.rules || {}).rubber_games,
+                                                game: snap.unit_game, score: games})];
+    }
+    return [W.unit, games];  /* a snapshot stored before unit_kind */
+  }
+
   function unitLine(snap) {
     if (snap.trois) return null;
     if (snap.quatre) return labelled(W.games_won, sidesLine(snap, "games"));
-    var unit = snap.unit || {};
-    if (snap.unit_kind === "game") return W.unit_one_game;
-    if (snap.unit_kind === "rubber") {
-      return fill(W.unit_rubber, {of: (snap.rules || {}).rubber_games, game: snap.unit_game,
-                                  score: scoreLine(snap, unit.games)});
-    }
-    return labelled(W.unit, scoreLine(snap, unit.games));  /* stored before unit_kind */
+    return labelled(unitWords(snap)[0], unitWords(snap)[1]);
   }
 
   function sidesLine(snap, key) {  /* à quatre: "Athos & Aramis 1 – Porthos & D'Artagnan 0" */
@@ -244,9 +248,83 @@
         st ? fill(W.streak_of, {name: nameOf(snap, st.player), count: st.count}) : W.no_streak)));
     }
     if (!items.length) return null;
-    var line = h("p", {"class": "standing"});
+    var line = h("p", {"class": "standing", "aria-hidden": "true"});
     items.forEach(function (item) { line.appendChild(item); });
     return line;
+  }
+
+  /* -- the table in words, for a screen reader: the places, the score, the unit -------------- */
+  function seatsList(snap) {
+    var list = h("ul", {"class": "seats"});
+    if (snap.quatre) {  /* each side's partners, the side it holds; once over, the winners */
+      var winner = String(snap.quatre.winner || "");
+      snap.quatre.sides.forEach(function (side) {
+        var won = winner !== "" && String(side.players) === winner;
+        list.appendChild(h("li", {"data-role": side.side || (won ? "winner" : "")},
+          h("span", {"class": "role"}, side.side ? W[side.side] : (won ? W.status.won : "")),
+          h("span", {}, together(snap, side.players))));
+      });
+      return list;
+    }
+    var s = snap.seats || {};
+    var roles = snap.format === "pool" ? ["dealer", "elder", "observer"] : ["dealer", "elder"];
+    if (snap.trois && snap.status === "playing" && snap.trois.three_handed) {
+      s = snap.trois.seats;
+      roles = ["dealer", "elder", "middle"];
+    } else if (snap.trois && snap.status !== "playing") {  /* the places, the winner first */
+      var placed = h("ol", {"class": "seats"}), final = (snap.game || {}).score || {};
+      snap.trois.order.forEach(function (id, i) {
+        var score = final[String(id)];
+        placed.appendChild(h("li", {}, (i + 1) + ". " + nameOf(snap, id) +
+          (given(score) ? " (" + score + ")" : "")));
+      });
+      return placed;
+    }
+    if (snap.status !== "playing") {
+      (snap.players || []).forEach(function (id) { list.appendChild(h("li", {}, nameOf(snap, id))); });
+      return list;
+    }
+    var pending = (snap.seats_pending || []).map(String);
+    roles.forEach(function (role) {
+      list.appendChild(h("li", {"data-role": role}, h("span", {"class": "role"}, W[role]),
+        h("span", {}, nameOf(snap, s[role]), pending.indexOf(String(s[role])) >= 0
+          ? h("span", {"class": "pending"}, " (" + W.pending + ")") : null)));
+    });
+    return list;
+  }
+
+  function facts(pairs) {
+    var dl = h("dl", {"class": "facts"});
+    pairs.forEach(function (pair) { dl.appendChild(h("dt", {}, pair[0])); dl.appendChild(h("dd", {}, pair[1])); });
+    return dl;
+  }
+
+  function inWords(snap) {
+    var box = h("div", {"class": "in-words"});
+    if (snap.status !== "playing") {
+      var side = snap.quatre && snap.quatre.winner;
+      box.appendChild(h("p", {"class": "score"}, W.status[snap.status] || snap.status,
+        given(snap.winner) ? " — " + fill(W.won_by, {name: nameOf(snap, snap.winner)}) : "",
+        side ? " — " + fill(W.sides_won, {names: together(snap, side)}) : ""));
+    }
+    box.appendChild(seatsList(snap));
+    if (snap.status === "playing") {
+      var g = snap.game || {};
+      box.appendChild(h("p", {"class": "game"}, fill(W.game, {number: g.number}), ": ",
+        h("span", {"class": "score", "data-score": ""}, snap.quatre ? sidesLine(snap, "score")
+          : scoreLine(snap, g.score))));
+    }
+    var pairs = [];
+    if (snap.quatre) pairs.push([W.games_won, sidesLine(snap, "games")]);
+    else if (!snap.trois) pairs.push(unitWords(snap));
+    if (snap.pool) {
+      var st = snap.pool.streak;
+      pairs.push([W.pot, money(snap.pool.pot)]);
+      pairs.push([W.streak, st ? fill(W.streak_of, {name: nameOf(snap, st.player), count: st.count})
+        : W.no_streak]);
+    }
+    if (pairs.length) box.appendChild(facts(pairs));
+    return box;
   }
 
   /* -- the picture ------------------------------------------------------------------------- */
@@ -255,14 +333,15 @@
     var trois = snap.trois && snap.trois.order.length ? snap.trois.order.map(function (id, i) {
       return (i + 1) + ". " + nameOf(snap, id);
     }).join(" · ") : "";
-    return h("p", {"class": "table-end", "data-table-end": ""}, W.status[snap.status] || snap.status,
+    return h("p", {"class": "table-end", "aria-hidden": "true", "data-table-end": ""},
+      W.status[snap.status] || snap.status,
       won && !trois ? " — " + fill(W.won_by, {name: nameOf(snap, snap.winner)}) : "",
       side ? " — " + fill(W.sides_won, {names: together(snap, side)}) : "",
       trois ? " — " + trois : "");
   }
 
   function picture(snap) {
-    var box = h("div", {"class": "picture"});
+    var box = h("div", {"class": "picture"}, inWords(snap));
     if (snap.status !== "playing") box.appendChild(finished(snap));
     var ended = gameEnd(snap, snap.last_game);
     if (ended) {
@@ -279,11 +358,13 @@
     });
     if (!all.length) cloth.appendChild(middle(snap));
     if (snap.seats && given(snap.seats.observer) && snap.status === "playing") {
-      cloth.appendChild(h("p", {"class": "observer", "data-observer": snap.seats.observer},
+      cloth.appendChild(h("p", {"class": "observer", "aria-hidden": "true",
+                                "data-observer": snap.seats.observer},
         h("span", {"class": "role"}, W.observer), " ", nameOf(snap, snap.seats.observer)));
     }
     if (snap.trois && snap.trois.withdrawn.length && snap.status === "playing") {
-      cloth.appendChild(h("p", {"class": "observer"}, h("span", {"class": "role"}, W.withdrawn),
+      cloth.appendChild(h("p", {"class": "observer", "aria-hidden": "true"},
+        h("span", {"class": "role"}, W.withdrawn),
         " ", together(snap, snap.trois.withdrawn)));
     }
     box.appendChild(cloth);
