@@ -114,6 +114,11 @@ def test_a_trick_is_stepped_through_with_the_buttons_and_the_arrow_keys(live_ser
     expect(phone.locator("h2#hand-title")).to_have_text("Hand 2, game 1")
     expect(phone.locator("ul.marks")).to_have_text("Porthos +1 point")
     shot(phone, "replay/summary-hand")
+    phone.wait_for_load_state("load")
+    phone.keyboard.press("ArrowLeft")  # back: the hand before, at its last card
+    expect(phone.locator("h2#hand-title")).to_have_text("Hand 1, game 1")
+    expect(where).to_have_text("Card 10 of 10")
+    assert on_cloth(phone) == ["queen of diamonds", "ten of hearts"]
 
 
 def test_at_a_desk_the_notes_stand_beside_the_hand(live_server, table, desk):

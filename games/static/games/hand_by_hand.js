@@ -5,7 +5,7 @@
  * each leaving its player's hand, and each step said in the live region. Who takes a trick,
  * and the words said, come with the page (the engine decided them): this only shows them.
  * At the first or last card, or on a hand without cards, the arrow keys follow the previous
- * and next links (which work without it). The advisor's note, when the server had not worked
+ * and next links (which work without it); back to the hand before, it opens at its last card. The advisor's note, when the server had not worked
  * it out yet, is fetched apart. */
 (function () {
   var section = document.querySelector("[data-replay]");
@@ -76,7 +76,7 @@
     });
     stepper.hidden = false;
     section.classList.add("rp-stepping");
-    show(0, false);
+    show(window.location.hash === "#end" ? plays.length : 0, false);
   }
 
   document.addEventListener("keydown", function (event) {
@@ -89,7 +89,10 @@
       return;
     }
     var link = document.querySelector('.pager a[data-key="' + event.key + '"]');
-    if (link) { event.preventDefault(); window.location.href = link.href; }
+    if (link) {  /* back from a hand's first card: the hand before, at its last */
+      event.preventDefault();
+      window.location.href = link.href + (event.key === "ArrowLeft" ? "#end" : "");
+    }
   });
 
   var advice = document.querySelector("[data-hand-advice]");
