@@ -11,7 +11,7 @@ from games.services.hands import record_hand
 from games.services.tables import open_table
 from tests.browser.kit import WAIT, axe_findings, shot
 from tests.games import quatre_kit
-from tests.games.kit import players, pool, summary
+from tests.games.kit import players, pool, summary, won_pool
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -150,3 +150,17 @@ def test_a_hand_a_quatre_fits_a_phone(live_server, django_user_model, phone):
     for seat in ("elder", "second", "third", "dealer"):
         assert len(held(phone, seat)) == 4
     shot(phone, "replay/quatre")
+
+
+def test_the_history_and_the_hands_by_game_on_a_phone(live_server, django_user_model, phone):
+    staff = django_user_model.objects.create_user("steward", is_staff=True)
+    table = won_pool(staff)  # Athos takes two games in succession
+
+    phone.goto(f"{live_server.url}/tables/{table.pk}/history/")
+    expect(phone.locator(".event-group h2")).to_have_text([
+        "Before the first hand", "Game 1: Athos takes it 5–0", "Game 2: Athos takes it 5–0"])
+    shot(phone, "replay/history")
+    phone.goto(f"{live_server.url}/tables/{table.pk}/replay/")
+    expect(phone.locator(".game-group h3")).to_have_text([
+        "Game 1: Athos takes it 5–0", "Game 2: Athos takes it 5–0"])
+    shot(phone, "replay/by-game")
