@@ -13,10 +13,36 @@ from django.db import DatabaseError, transaction
 from django.db.models import Count, Exists, OuterRef, Q, Sum, Value
 from django.db.models.functions import Coalesce
 from django.http import HttpResponseRedirect
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from club import money_text
 from club.ledger import BIGINT_MAX
 from club.models import Account, ApiToken, Entry, Player, Transaction
+
+# The ledger's kinds of transaction, as the admin names them.
+KINDS = {
+    "deposit": pgettext_lazy("transaction kind", "deposit"),
+    "payment": pgettext_lazy("transaction kind", "payment"),
+    "reversal": pgettext_lazy("transaction kind", "reversal"),
+    "pool_entry": pgettext_lazy("transaction kind", "pool entry"),
+    "pool_forfeit": pgettext_lazy("transaction kind", "pool forfeit"),
+    "pool_refund": pgettext_lazy("transaction kind", "pool refund"),
+    "pool_payout": pgettext_lazy("transaction kind", "pool payout"),
+    "wager_stake": pgettext_lazy("transaction kind", "wager stake"),
+    "wager_lay": pgettext_lazy("transaction kind", "wager lay"),
+    "wager_withdrawn": pgettext_lazy("transaction kind", "wager withdrawn"),
+    "wager_lapsed": pgettext_lazy("transaction kind", "wager lapsed"),
+    "wager_matched": pgettext_lazy("transaction kind", "wager matched"),
+    "wager_balanced": pgettext_lazy("transaction kind", "wager balanced"),
+    "wager_settlement": pgettext_lazy("transaction kind", "wager settlement"),
+    "wager_void": pgettext_lazy("transaction kind", "wager void"),
+}
+
+
+def kind_words(kind: str) -> str:
+    """A transaction's kind in words: "wager balanced" (« pari équilibré »)."""
+    return str(KINDS[kind]) if kind in KINDS else kind.replace("_", " ")
 
 
 class GuardedListMixin:
@@ -31,9 +57,9 @@ class GuardedListMixin:
 
     def changelist_view(self, request, extra_context=None):
         if ERROR_FLAG in request.GET:  # the admin's way back from a filter it could not apply
-            self.message_user(request, "The list could not be filtered as asked (a filter's "
-                              "value, or a lookup the database refuses): it is shown "
-                              "unfiltered.", messages.WARNING)
+            self.message_user(request, _("The list could not be filtered as asked (a filter's "
+                                         "value, or a lookup the database refuses): it is shown "
+                                         "unfiltered."), messages.WARNING)
         return super().changelist_view(request, extra_context)
 
     def get_changelist_instance(self, request):
@@ -54,8 +80,9 @@ class GuardedListMixin:
             for value in request.POST.getlist(helpers.ACTION_CHECKBOX_NAME):
                 pk.clean(value, None)
         except ValidationError:
-            self.message_user(request, "The selection holds something that is not the id of "
-                              f"a {self.opts.verbose_name}: nothing was done.", messages.ERROR)
+            self.message_user(request, _("The selection holds something that is not the id of "
+                                         "a %(model)s: nothing was done.")
+                              % {"model": self.opts.verbose_name}, messages.ERROR)
             return HttpResponseRedirect(request.get_full_path())
         return super().response_action(request, queryset)
 
@@ -97,9 +124,9 @@ class AccountAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
             .annotate(balance_cents=Coalesce(Sum("entries__amount"), Value(0)))
         )
 
-    @admin.display(description="balance", ordering="balance_cents")
+    @admin.display(description=_("balance"), ordering="balance_cents")
     def balance(self, account):
-        return money_text.plain(account.balance_cents)
+        return money_text.local(account.balance_cents)
 
 
 class EntryInline(ReadOnlyMixin, admin.TabularInline):
@@ -112,9 +139,9 @@ class EntryInline(ReadOnlyMixin, admin.TabularInline):
     def get_queryset(self, request):
         return super().get_queryset(request).select_related("account")
 
-    @admin.display(description="amount")
+    @admin.display(description=_("amount"))
     def amount_display(self, entry):
-        return money_text.plain(entry.amount)
+        return money_text.local(entry.amount)
 
 
 class IdFilter(admin.SimpleListFilter):
@@ -134,7 +161,7 @@ class IdFilter(admin.SimpleListFilter):
 class TransactionPlayerFilter(IdFilter):
     """Transactions with an entry on a player's own account."""
 
-    title = "player"
+    title = _("player")
     parameter_name = "player"
 
     def lookups(self, request, model_admin):
@@ -155,7 +182,7 @@ class TransactionPlayerFilter(IdFilter):
 
 @admin.register(Transaction)
 class TransactionAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
-    list_display = ["id", "created_at", "kind", "reference", "memo", "made_by", "moved",
+    list_display = ["id", "created_at", "kind_display", "reference", "memo", "made_by", "moved",
                     "entry_count"]
     list_filter = [("created_at", admin.DateFieldListFilter), "kind", TransactionPlayerFilter]
     list_select_related = ["made_by"]
@@ -178,11 +205,15 @@ class TransactionAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
             )
         )
 
-    @admin.display(description="moved", ordering="moved_cents")
-    def moved(self, tx):
-        return money_text.plain(tx.moved_cents)
+    @admin.display(description=_("kind"), ordering="kind")
+    def kind_display(self, tx):
+        return kind_words(tx.kind)
 
-    @admin.display(description="entries", ordering="entry_count")
+    @admin.display(description=_("moved"), ordering="moved_cents")
+    def moved(self, tx):
+        return money_text.local(tx.moved_cents)
+
+    @admin.display(description=_("entries"), ordering="entry_count")
     def entry_count(self, tx):
         return tx.entry_count
 
@@ -217,6 +248,6 @@ class ClubGroupAdmin(GuardedListMixin, GroupAdmin):
     pass
 
 
-admin.site.site_header = "Écarté Club: the secretary's office"
-admin.site.site_title = "Écarté Club admin"
-admin.site.index_title = "Players, money, pools and rubbers"
+admin.site.site_header = _("Écarté Club: the secretary's office")
+admin.site.site_title = _("Écarté Club admin")
+admin.site.index_title = _("Players, money, pools and rubbers")

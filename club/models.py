@@ -12,6 +12,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
+from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from club.names import normal, validate_name
@@ -19,18 +20,23 @@ from club.names import normal, validate_name
 
 class Player(models.Model):
     name = models.CharField(max_length=100, validators=[validate_name],
-                            help_text="Unique, ignoring case.")
+                            help_text=_("Unique, ignoring case."),
+                            verbose_name=pgettext_lazy("field", "name"))
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL,
         null=True,
         blank=True,
         on_delete=models.SET_NULL,
         related_name="player",
-        help_text="The login this player uses; a user wagers as his linked player.",
+        help_text=_("The login this player uses; a user wagers as the linked player."),
+        verbose_name=pgettext_lazy("field", "user"),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(auto_now_add=True,
+                                      verbose_name=pgettext_lazy("field", "created at"))
 
     class Meta:
+        verbose_name = pgettext_lazy("model", "player")
+        verbose_name_plural = pgettext_lazy("model", "players")
         ordering = ["name"]
         constraints = [
             models.UniqueConstraint(
@@ -55,15 +61,20 @@ class Account(models.Model):
         ESCROW = "escrow", pgettext_lazy("account kind", "escrow")
 
     code = models.CharField(
-        max_length=100, unique=True, help_text='A stable name such as "player:12" or "house".'
+        max_length=100, unique=True, help_text=_('A stable name such as "player:12" or "house".'),
+        verbose_name=pgettext_lazy("field", "code"),
     )
-    kind = models.CharField(max_length=10, choices=Kind.choices)
+    kind = models.CharField(max_length=10, choices=Kind.choices,
+                            verbose_name=pgettext_lazy("field", "kind"))
     player = models.ForeignKey(
-        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="accounts"
+        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="accounts",
+        verbose_name=pgettext_lazy("field", "player"),
     )
-    name = models.CharField(max_length=200)
+    name = models.CharField(max_length=200, verbose_name=pgettext_lazy("field", "name"))
 
     class Meta:
+        verbose_name = pgettext_lazy("model", "account")
+        verbose_name_plural = pgettext_lazy("model", "accounts")
         ordering = ["code"]
 
     def __str__(self) -> str:
@@ -71,14 +82,17 @@ class Account(models.Model):
 
 
 class Transaction(models.Model):
-    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
-    kind = models.CharField(max_length=32, help_text='What moved the money, e.g. "pool_entry".')
-    memo = models.CharField(max_length=300, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True,
+                                      verbose_name=pgettext_lazy("field", "created at"))
+    kind = models.CharField(max_length=32, help_text=_('What moved the money, e.g. "pool_entry".'),
+                            verbose_name=pgettext_lazy("field", "kind"))
+    memo = models.CharField(max_length=300, blank=True, verbose_name=pgettext_lazy("field", "memo"))
     reference = models.CharField(
         max_length=100,
         blank=True,
         db_index=True,
-        help_text='What this transaction settles, e.g. "pool:7"; blank when nothing.',
+        help_text=_('What this transaction settles, e.g. "pool:7"; blank when nothing.'),
+        verbose_name=pgettext_lazy("field", "reference"),
     )
     reverses = models.OneToOneField(
         "self",
@@ -86,19 +100,24 @@ class Transaction(models.Model):
         blank=True,
         on_delete=models.PROTECT,
         related_name="reversal",
-        help_text="The transaction this one undoes; each is reversed at most once.",
+        help_text=_("The transaction this one undoes; each is reversed at most once."),
+        verbose_name=pgettext_lazy("field", "reverses"),
     )
-    idempotency_key = models.CharField(max_length=200, null=True, blank=True, unique=True)
+    idempotency_key = models.CharField(max_length=200, null=True, blank=True, unique=True,
+                                       verbose_name=pgettext_lazy("field", "idempotency key"))
     made_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
         blank=True,
         on_delete=models.PROTECT,
         related_name="+",
-        help_text="The user whose act made it: his wager, his seat, his table's play, or staff.",
+        help_text=_("The user whose act made it: a wager, a seat, a table's play, or staff."),
+        verbose_name=pgettext_lazy("field", "made by"),
     )
 
     class Meta:
+        verbose_name = pgettext_lazy("model", "transaction")
+        verbose_name_plural = pgettext_lazy("model", "transactions")
         ordering = ["-created_at", "-id"]
 
     def __str__(self) -> str:
@@ -106,12 +125,16 @@ class Transaction(models.Model):
 
 
 class Entry(models.Model):
-    transaction = models.ForeignKey(Transaction, on_delete=models.PROTECT, related_name="entries")
-    account = models.ForeignKey(Account, on_delete=models.PROTECT, related_name="entries")
-    amount = models.BigIntegerField(help_text="Signed, in cents: positive credits the account.")
+    transaction = models.ForeignKey(Transaction, on_delete=models.PROTECT, related_name="entries",
+                                    verbose_name=pgettext_lazy("field", "transaction"))
+    account = models.ForeignKey(Account, on_delete=models.PROTECT, related_name="entries",
+                                verbose_name=pgettext_lazy("field", "account"))
+    amount = models.BigIntegerField(help_text=_("Signed, in cents: positive credits the account."),
+                                    verbose_name=pgettext_lazy("field", "amount"))
 
     class Meta:
-        verbose_name_plural = "entries"
+        verbose_name = pgettext_lazy("model", "entry")
+        verbose_name_plural = pgettext_lazy("model", "entries")
         ordering = ["id"]
         # Balances are sums of entries by account: the index answers them on its own.
         indexes = [models.Index(fields=["account", "amount"], name="club_entry_account_amount")]
@@ -131,29 +154,39 @@ def new_token_key() -> str:
 
 class ApiToken(models.Model):
     user = models.OneToOneField(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_token"
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_token",
+        verbose_name=pgettext_lazy("field", "user"),
     )
-    key = models.CharField(max_length=40, unique=True, default=new_token_key, editable=False)
-    created_at = models.DateTimeField(auto_now_add=True)
+    key = models.CharField(max_length=40, unique=True, default=new_token_key, editable=False,
+                           verbose_name=pgettext_lazy("field", "key"))
+    created_at = models.DateTimeField(auto_now_add=True,
+                                      verbose_name=pgettext_lazy("field", "created at"))
 
     class Meta:
-        verbose_name = "API token"
+        verbose_name = pgettext_lazy("model", "API token")
+        verbose_name_plural = pgettext_lazy("model", "API tokens")
 
     def __str__(self) -> str:
-        return f"API token of {self.user}"
+        return _("API token of %(user)s") % {"user": self.user}
 
 
 class IdempotentRequest(models.Model):
     """The first answer to a POST sent with an `Idempotency-Key` (club.idempotency)."""
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    key = models.CharField(max_length=200)
-    fingerprint = models.CharField(max_length=64, help_text="SHA-256 of method, path and body.")
-    status = models.PositiveSmallIntegerField(null=True)
-    response = models.JSONField(null=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+",
+                             verbose_name=pgettext_lazy("field", "user"))
+    key = models.CharField(max_length=200, verbose_name=pgettext_lazy("field", "key"))
+    fingerprint = models.CharField(max_length=64, help_text=_("SHA-256 of method, path and body."),
+                                   verbose_name=pgettext_lazy("field", "fingerprint"))
+    status = models.PositiveSmallIntegerField(null=True,
+                                              verbose_name=pgettext_lazy("field", "status"))
+    response = models.JSONField(null=True, verbose_name=pgettext_lazy("field", "response"))
+    created_at = models.DateTimeField(auto_now_add=True,
+                                      verbose_name=pgettext_lazy("field", "created at"))
 
     class Meta:
+        verbose_name = pgettext_lazy("model", "idempotent request")
+        verbose_name_plural = pgettext_lazy("model", "idempotent requests")
         constraints = [
             models.UniqueConstraint(fields=["user", "key"], name="club_idempotent_request_once"),
         ]

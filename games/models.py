@@ -9,6 +9,7 @@ from them and rewritten whenever the table's course is rebuilt.
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from club import ledger, money_text
@@ -32,35 +33,52 @@ class Table(models.Model):
         FRENCH = "french", pgettext_lazy("wager style", "French")
         NONE = "none", pgettext_lazy("wager style", "None")
 
-    name = models.CharField(max_length=100)
-    format = models.CharField(max_length=6, choices=Kind.choices)  # the kind of table
-    rules = models.JSONField(help_text="The table's options, defaults filled in.")
+    name = models.CharField(max_length=100, verbose_name=pgettext_lazy("field", "name"))
+    format = models.CharField(max_length=6, choices=Kind.choices,
+                              verbose_name=pgettext_lazy("field", "format"))  # the kind of table
+    rules = models.JSONField(help_text=_("The table's options, defaults filled in."),
+                             verbose_name=pgettext_lazy("field", "rules"))
     wager_style = models.CharField(max_length=7, choices=WagerStyle.choices,
-                                   default=WagerStyle.NONE)
+                                   default=WagerStyle.NONE,
+                                   verbose_name=pgettext_lazy("field", "wager style"))
     status = models.CharField(max_length=9, choices=Status.choices, default=Status.PLAYING,
-                              db_index=True)
-    seq = models.PositiveIntegerField(default=0, help_text="Counts every change of the table.")
-    snapshot = models.JSONField(default=dict, help_text="The snapshot at `seq`: what the API "
-                                "returns and the live feed sends.")
-    players = models.ManyToManyField(Player, through="Seat", related_name="tables")
-    seating = models.JSONField(default=list, help_text="The players' ids in the order they sat "
-                               "down (the Seat rows, kept on the table for the course of play).")
-    first_dealer = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+                              db_index=True, verbose_name=pgettext_lazy("field", "status"))
+    seq = models.PositiveIntegerField(default=0, help_text=_("Counts every change of the table."),
+                                      verbose_name=pgettext_lazy("field", "seq"))
+    snapshot = models.JSONField(default=dict, help_text=_("The snapshot at `seq`: what the API "
+                                  "returns and the live feed sends."),
+                                verbose_name=pgettext_lazy("field", "snapshot"))
+    players = models.ManyToManyField(Player, through="Seat", related_name="tables",
+                                     verbose_name=pgettext_lazy("field", "players"))
+    seating = models.JSONField(default=list, help_text=_("The players' ids in the order they sat "
+                                 "down (the Seat rows, kept on the table for the course of play)."),
+                               verbose_name=pgettext_lazy("field", "seating"))
+    first_dealer = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+",
+                                     verbose_name=pgettext_lazy("field", "first dealer"))
     cut = models.JSONField(default=list, blank=True,
-                           help_text="The cut for the first deal: rounds of [player, card].")
+                           help_text=_("The cut for the first deal: rounds of [player, card]."),
+                           verbose_name=pgettext_lazy("field", "cut"))
     opened_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
-                                  related_name="tables_opened")
+                                  related_name="tables_opened",
+                                  verbose_name=pgettext_lazy("field", "opened by"))
     scorers = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True,
                                      related_name="tables_scored",
-                                     help_text="Users the opener names as scorers too.")
+                                     help_text=_("Users the opener names as scorers too."),
+                                     verbose_name=pgettext_lazy("field", "scorers"))
     winner = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT,
-                               related_name="tables_won")
-    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
-    private = models.BooleanField(default=False, help_text="Only signed-in users may follow "
-                                  "its live feed (spectators of other tables need no login).")
+                               related_name="tables_won",
+                               verbose_name=pgettext_lazy("field", "winner"))
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True,
+                                      verbose_name=pgettext_lazy("field", "created at"))
+    finished_at = models.DateTimeField(null=True, blank=True,
+                                       verbose_name=pgettext_lazy("field", "finished at"))
+    private = models.BooleanField(default=False, help_text=_("Only signed-in users may follow "
+                                    "its live feed (spectators of other tables need no login)."),
+                                  verbose_name=pgettext_lazy("field", "private"))
 
     class Meta:
+        verbose_name = pgettext_lazy("model", "table")
+        verbose_name_plural = pgettext_lazy("model", "tables")
         ordering = ["-created_at", "-id"]
 
     def __str__(self) -> str:
@@ -105,38 +123,51 @@ class TableEvent(models.Model):
     """One change of a table: the one that moved its `seq` to this row's. Written by
     games.services.changes.publish in the change's own transaction, so the table's events are
     exactly its seqs, and the live feed sends each under its `kind`."""
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="events")
-    seq = models.PositiveIntegerField(help_text="The table's `seq` after this change.")
-    kind = models.CharField(max_length=20, help_text="open, hand, trick, correction, wager...")
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="events",
+                              verbose_name=pgettext_lazy("field", "table"))
+    seq = models.PositiveIntegerField(help_text=_("The table's `seq` after this change."),
+                                      verbose_name=pgettext_lazy("field", "seq"))
+    kind = models.CharField(max_length=20, help_text=_("open, hand, trick, correction, wager..."),
+                            verbose_name=pgettext_lazy("field", "kind"))
     by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                            on_delete=models.PROTECT, related_name="+",
-                           help_text="The user who made the change.")
-    at = models.DateTimeField(default=timezone.now)
+                           help_text=_("The user who made the change."),
+                           verbose_name=pgettext_lazy("field", "by"))
+    at = models.DateTimeField(default=timezone.now, verbose_name=pgettext_lazy("field", "at"))
     change = models.JSONField(default=dict, blank=True,
-                              help_text="What changed, in short: a hand's number and version, "
-                              "a wager's id and act, a seated player.")
+                              help_text=_("What changed, in short: a hand's number and version, "
+                                "a wager's id and act, a seated player."),
+                              verbose_name=pgettext_lazy("field", "change"))
 
     class Meta:
+        verbose_name = pgettext_lazy("model", "table event")
+        verbose_name_plural = pgettext_lazy("model", "table events")
         ordering = ["table_id", "seq"]
         constraints = [
             models.UniqueConstraint(fields=["table", "seq"], name="games_tableevent_seq"),
         ]
 
     def __str__(self) -> str:
-        return f"{self.kind} (seq {self.seq}) at {self.table}"
+        return _("%(kind)s (seq %(seq)s) at %(table)s") % {"kind": self.kind, "seq": self.seq,
+                                                             "table": self.table}
 
 
 class Seat(models.Model):
     """The order in which the players sat down: in a pool the first two play first. At a table
     with stakes that a member opened, each other player takes his seat himself (`taken_at`),
     and only then pays his entry."""
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
-    position = models.PositiveSmallIntegerField()
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats",
+                              verbose_name=pgettext_lazy("field", "table"))
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats",
+                               verbose_name=pgettext_lazy("field", "player"))
+    position = models.PositiveSmallIntegerField(verbose_name=pgettext_lazy("field", "position"))
     taken_at = models.DateTimeField(null=True, blank=True,
-                                    help_text="When the player took his seat; null while pending.")
+                                    help_text=_("When the player sat down; null while pending."),
+                                    verbose_name=pgettext_lazy("field", "taken at"))
 
     class Meta:
+        verbose_name = pgettext_lazy("model", "seat")
+        verbose_name_plural = pgettext_lazy("model", "seats")
         ordering = ["position"]
         constraints = [
             models.UniqueConstraint(fields=["table", "position"], name="games_seat_position"),
@@ -149,23 +180,37 @@ class Hand(models.Model):
         COUNTED = "counted", pgettext_lazy("hand status", "Counted")
         SET_ASIDE = "set_aside", pgettext_lazy("hand status", "set aside by a correction")
 
-    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="hands")
-    number = models.PositiveIntegerField(help_text="The hand's place at the table, from 1.")
-    game_number = models.PositiveIntegerField(help_text="The game it was entered in.")
-    elder = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
-    dealer = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
-    idempotency_key = models.CharField(max_length=200, null=True, blank=True)
-    record = models.JSONField(help_text="The current version's record.")
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="hands",
+                              verbose_name=pgettext_lazy("field", "table"))
+    number = models.PositiveIntegerField(help_text=_("The hand's place at the table, from 1."),
+                                         verbose_name=pgettext_lazy("field", "number"))
+    game_number = models.PositiveIntegerField(help_text=_("The game it was entered in."),
+                                              verbose_name=pgettext_lazy("field", "game number"))
+    elder = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+",
+                              verbose_name=pgettext_lazy("field", "elder"))
+    dealer = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+",
+                               verbose_name=pgettext_lazy("field", "dealer"))
+    idempotency_key = models.CharField(max_length=200, null=True, blank=True,
+                                       verbose_name=pgettext_lazy("field", "idempotency key"))
+    record = models.JSONField(help_text=_("The current version's record."),
+                              verbose_name=pgettext_lazy("field", "record"))
     entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
-                                   related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+                                   related_name="+",
+                                   verbose_name=pgettext_lazy("field", "entered by"))
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True,
+                                      verbose_name=pgettext_lazy("field", "created at"))
     # Derived from the table's course:
-    status = models.CharField(max_length=9, choices=Status.choices, default=Status.COUNTED)
-    number_in_game = models.PositiveIntegerField(null=True, blank=True)
-    result = models.JSONField(null=True, blank=True)
-    version = models.PositiveIntegerField(default=1, help_text="The current version.")
+    status = models.CharField(max_length=9, choices=Status.choices, default=Status.COUNTED,
+                              verbose_name=pgettext_lazy("field", "status"))
+    number_in_game = models.PositiveIntegerField(
+        null=True, blank=True, verbose_name=pgettext_lazy("field", "number in game"))
+    result = models.JSONField(null=True, blank=True, verbose_name=pgettext_lazy("field", "result"))
+    version = models.PositiveIntegerField(default=1, help_text=_("The current version."),
+                                          verbose_name=pgettext_lazy("field", "version"))
 
     class Meta:
+        verbose_name = pgettext_lazy("model", "hand")
+        verbose_name_plural = pgettext_lazy("model", "hands")
         ordering = ["table", "number"]
         constraints = [
             models.UniqueConstraint(fields=["table", "number"], name="games_hand_number"),
@@ -174,20 +219,26 @@ class Hand(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"hand {self.number} of {self.table}"
+        return _("hand %(number)s of %(table)s") % {"number": self.number, "table": self.table}
 
 
 class HandVersion(models.Model):
     """A hand's record as entered: the first version and every correction."""
-    hand = models.ForeignKey(Hand, on_delete=models.PROTECT, related_name="versions")
-    version = models.PositiveIntegerField()
-    record = models.JSONField()
-    result = models.JSONField(help_text="The engine's result when this version was entered.")
+    hand = models.ForeignKey(Hand, on_delete=models.PROTECT, related_name="versions",
+                             verbose_name=pgettext_lazy("field", "hand"))
+    version = models.PositiveIntegerField(verbose_name=pgettext_lazy("field", "version"))
+    record = models.JSONField(verbose_name=pgettext_lazy("field", "record"))
+    result = models.JSONField(help_text=_("The engine's result when this version was entered."),
+                              verbose_name=pgettext_lazy("field", "result"))
     entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
-                                   related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True)
+                                   related_name="+",
+                                   verbose_name=pgettext_lazy("field", "entered by"))
+    created_at = models.DateTimeField(auto_now_add=True,
+                                      verbose_name=pgettext_lazy("field", "created at"))
 
     class Meta:
+        verbose_name = pgettext_lazy("model", "hand version")
+        verbose_name_plural = pgettext_lazy("model", "hand versions")
         ordering = ["hand", "version"]
         constraints = [
             models.UniqueConstraint(fields=["hand", "version"], name="games_hand_version"),
@@ -196,18 +247,27 @@ class HandVersion(models.Model):
 
 class Unit(models.Model):
     """A game, or a rubber, between the two seated players (derived)."""
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="units")
-    number = models.PositiveIntegerField()
-    first = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
-    second = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
-    games_won = models.JSONField(help_text="Games won by player id.")
-    winner = models.ForeignKey(Player, null=True, on_delete=models.PROTECT, related_name="+")
-    loser = models.ForeignKey(Player, null=True, on_delete=models.PROTECT, related_name="+")
-    value = models.PositiveIntegerField(default=0)
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="units",
+                              verbose_name=pgettext_lazy("field", "table"))
+    number = models.PositiveIntegerField(verbose_name=pgettext_lazy("field", "number"))
+    first = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+",
+                              verbose_name=pgettext_lazy("field", "first"))
+    second = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+",
+                               verbose_name=pgettext_lazy("field", "second"))
+    games_won = models.JSONField(help_text=_("Games won by player id."),
+                                 verbose_name=pgettext_lazy("field", "games won"))
+    winner = models.ForeignKey(Player, null=True, on_delete=models.PROTECT, related_name="+",
+                               verbose_name=pgettext_lazy("field", "winner"))
+    loser = models.ForeignKey(Player, null=True, on_delete=models.PROTECT, related_name="+",
+                              verbose_name=pgettext_lazy("field", "loser"))
+    value = models.PositiveIntegerField(default=0, verbose_name=pgettext_lazy("field", "value"))
     finished_at = models.DateTimeField(null=True, db_index=True,
-                                       help_text="When its last game finished; null while open.")
+                                       help_text=_("When its last game finished; null while open."),
+                                       verbose_name=pgettext_lazy("field", "finished at"))
 
     class Meta:
+        verbose_name = pgettext_lazy("model", "unit")
+        verbose_name_plural = pgettext_lazy("model", "units")
         ordering = ["table", "number"]
         constraints = [
             models.UniqueConstraint(fields=["table", "number"], name="games_unit_number"),
@@ -218,6 +278,9 @@ class Unit(models.Model):
                          name="games_unit_second_won"),
         ]
 
+    def __str__(self) -> str:
+        return _("unit %(number)s") % {"number": self.number}  # its table's page lists it
+
 
 class Game(models.Model):
     """One finished game of a table (derived): its two players, score, winner and value. The
@@ -226,20 +289,29 @@ class Game(models.Model):
     A game à trois or à quatre has three or four players, all in `score`: `first` and
     `second` are then the first two seated, and its `sides` give each player's place. À trois
     `winner` is the first placed and `loser` the last; à quatre both are null (a side won)."""
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="games")
-    number = models.PositiveIntegerField()
-    unit_number = models.PositiveIntegerField()
-    first = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
-    second = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
-    score = models.JSONField(help_text="Points by player id.")
-    target = models.PositiveIntegerField(null=True)
-    winner = models.ForeignKey(Player, null=True, on_delete=models.PROTECT, related_name="+")
-    loser = models.ForeignKey(Player, null=True, on_delete=models.PROTECT, related_name="+")
-    value = models.PositiveIntegerField(default=0)
-    hands = models.PositiveIntegerField(default=0)
-    finished_at = models.DateTimeField(null=True, db_index=True)
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="games",
+                              verbose_name=pgettext_lazy("field", "table"))
+    number = models.PositiveIntegerField(verbose_name=pgettext_lazy("field", "number"))
+    unit_number = models.PositiveIntegerField(verbose_name=pgettext_lazy("field", "unit number"))
+    first = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+",
+                              verbose_name=pgettext_lazy("field", "first"))
+    second = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+",
+                               verbose_name=pgettext_lazy("field", "second"))
+    score = models.JSONField(help_text=_("Points by player id."),
+                             verbose_name=pgettext_lazy("field", "score"))
+    target = models.PositiveIntegerField(null=True, verbose_name=pgettext_lazy("field", "target"))
+    winner = models.ForeignKey(Player, null=True, on_delete=models.PROTECT, related_name="+",
+                               verbose_name=pgettext_lazy("field", "winner"))
+    loser = models.ForeignKey(Player, null=True, on_delete=models.PROTECT, related_name="+",
+                              verbose_name=pgettext_lazy("field", "loser"))
+    value = models.PositiveIntegerField(default=0, verbose_name=pgettext_lazy("field", "value"))
+    hands = models.PositiveIntegerField(default=0, verbose_name=pgettext_lazy("field", "hands"))
+    finished_at = models.DateTimeField(null=True, db_index=True,
+                                       verbose_name=pgettext_lazy("field", "finished at"))
 
     class Meta:
+        verbose_name = pgettext_lazy("model", "game")
+        verbose_name_plural = pgettext_lazy("model", "games")
         ordering = ["table", "number"]
         constraints = [
             models.UniqueConstraint(fields=["table", "number"], name="games_game_number"),
@@ -248,22 +320,30 @@ class Game(models.Model):
 
 class GamePlayer(models.Model):
     """One player's side of a finished game (derived), for standings and ratings."""
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="sides")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="game_sides")
-    won = models.BooleanField(null=True)
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="sides",
+                             verbose_name=pgettext_lazy("field", "game"))
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="game_sides",
+                               verbose_name=pgettext_lazy("field", "player"))
+    won = models.BooleanField(null=True, verbose_name=pgettext_lazy("field", "won"))
     place = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="À trois 1, 2 or 3; à quatre 1 for the side that won "
-        "the game, 2 for the other; null in a two-handed game (`won` says it).")
-    points_for = models.PositiveIntegerField(default=0)
-    points_against = models.PositiveIntegerField(default=0)
-    voles = models.PositiveIntegerField(default=0)
-    kings = models.PositiveIntegerField(default=0)
-    finished_at = models.DateTimeField(null=True, db_index=True)
+        null=True, blank=True, help_text=_("À trois 1, 2 or 3; à quatre 1 for the side that won "
+          "the game, 2 for the other; null in a two-handed game (`won` says it)."),
+                                             verbose_name=pgettext_lazy("field", "place"))
+    points_for = models.PositiveIntegerField(default=0,
+                                             verbose_name=pgettext_lazy("field", "points for"))
+    points_against = models.PositiveIntegerField(
+        default=0, verbose_name=pgettext_lazy("field", "points against"))
+    voles = models.PositiveIntegerField(default=0, verbose_name=pgettext_lazy("field", "voles"))
+    kings = models.PositiveIntegerField(default=0, verbose_name=pgettext_lazy("field", "kings"))
+    finished_at = models.DateTimeField(null=True, db_index=True,
+                                       verbose_name=pgettext_lazy("field", "finished at"))
     # The player's skill rating just after this game (games.ratings); null until rated.
-    mu = models.FloatField(null=True, blank=True)
-    sigma = models.FloatField(null=True, blank=True)
+    mu = models.FloatField(null=True, blank=True, verbose_name=pgettext_lazy("field", "mu"))
+    sigma = models.FloatField(null=True, blank=True, verbose_name=pgettext_lazy("field", "sigma"))
 
     class Meta:
+        verbose_name = pgettext_lazy("model", "game player")
+        verbose_name_plural = pgettext_lazy("model", "game players")
         constraints = [
             models.UniqueConstraint(fields=["game", "player"], name="games_gameplayer_once"),
         ]
@@ -277,11 +357,13 @@ class RatingsDue(models.Model):
     """A re-rating the club owes from `since` on (games.ratings): written when a correction
     changes a game's result, or when a game finishes while ratings are owed or before a rated
     game. The ratings catch up in the background and delete the rows they have paid."""
-    since = models.DateTimeField()
-    created_at = models.DateTimeField(auto_now_add=True)
+    since = models.DateTimeField(verbose_name=pgettext_lazy("field", "since"))
+    created_at = models.DateTimeField(auto_now_add=True,
+                                      verbose_name=pgettext_lazy("field", "created at"))
 
     class Meta:
-        verbose_name_plural = "ratings due"
+        verbose_name = pgettext_lazy("model", "ratings due")
+        verbose_name_plural = pgettext_lazy("model", "ratings due")
 
 
 class Wager(models.Model):
@@ -307,28 +389,43 @@ class Wager(models.Model):
     STYLES = [(value, label) for value, label in Table.WagerStyle.choices
               if value != Table.WagerStyle.NONE]
 
-    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="wagers")
-    unit_number = models.PositiveIntegerField()
-    style = models.CharField(max_length=7, choices=STYLES)
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="wagers",
+                              verbose_name=pgettext_lazy("field", "table"))
+    unit_number = models.PositiveIntegerField(verbose_name=pgettext_lazy("field", "unit number"))
+    style = models.CharField(max_length=7, choices=STYLES,
+                             verbose_name=pgettext_lazy("field", "style"))
     bettor = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="wagers",
-                               help_text="Who backs: the offerer (English) or the bettor.")
+                               help_text=_("Who backs: the offerer (English) or the bettor."),
+                               verbose_name=pgettext_lazy("field", "bettor"))
     on = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+",
-                           help_text="The seated player backed to win the unit.")
-    stake = models.BigIntegerField(help_text="The backer's stake, in cents.")
-    odds_for = models.PositiveIntegerField(default=1)
-    odds_against = models.PositiveIntegerField(default=1)
-    status = models.CharField(max_length=9, choices=Status.choices, default=Status.OPEN)
-    returned = models.BigIntegerField(default=0, help_text="Cents of the stake given back "
-                                      "unmatched: withdrawn, lapsed or the gallery's excess.")
-    matched = models.BigIntegerField(default=0, help_text="Cents of the stake matched.")
+                           help_text=_("The seated player backed to win the unit."),
+                           verbose_name=pgettext_lazy("field", "on"))
+    stake = models.BigIntegerField(help_text=_("The backer's stake, in cents."),
+                                   verbose_name=pgettext_lazy("field", "stake"))
+    odds_for = models.PositiveIntegerField(default=1,
+                                           verbose_name=pgettext_lazy("field", "odds for"))
+    odds_against = models.PositiveIntegerField(default=1,
+                                               verbose_name=pgettext_lazy("field", "odds against"))
+    status = models.CharField(max_length=9, choices=Status.choices, default=Status.OPEN,
+                              verbose_name=pgettext_lazy("field", "status"))
+    returned = models.BigIntegerField(default=0, help_text=_("Cents of the stake given back "
+                                        "unmatched: withdrawn, lapsed or the gallery's excess."),
+                                      verbose_name=pgettext_lazy("field", "returned"))
+    matched = models.BigIntegerField(default=0, help_text=_("Cents of the stake matched."),
+                                     verbose_name=pgettext_lazy("field", "matched"))
     against = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+", null=True,
-                                blank=True, help_text="French style: the other player of the "
-                                "unit when its gallery was balanced.")
+                                blank=True, help_text=_("French style: the other player of the "
+                                  "unit when its gallery was balanced."),
+                                verbose_name=pgettext_lazy("field", "against"))
     placed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
-                                  related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+                                  related_name="+",
+                                  verbose_name=pgettext_lazy("field", "placed by"))
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True,
+                                      verbose_name=pgettext_lazy("field", "created at"))
 
     class Meta:
+        verbose_name = pgettext_lazy("model", "wager")
+        verbose_name_plural = pgettext_lazy("model", "wagers")
         ordering = ["table", "unit_number", "id"]
         constraints = [
             models.CheckConstraint(condition=models.Q(stake__gt=0), name="games_wager_stake"),
@@ -341,7 +438,7 @@ class Wager(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"wager {self.pk} at {self.table}"
+        return _("wager %(number)s at %(table)s") % {"number": self.pk, "table": self.table}
 
     @property
     def unmatched(self) -> int:
@@ -351,15 +448,20 @@ class Wager(models.Model):
 class WagerTake(models.Model):
     """The other side of an English offer, taken by a layer: `stake` is the part of the
     backer's stake matched, `lay` what the layer puts up against it."""
-    wager = models.ForeignKey(Wager, on_delete=models.PROTECT, related_name="takes")
-    layer = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="wagers_laid")
-    stake = models.BigIntegerField()
-    lay = models.BigIntegerField()
+    wager = models.ForeignKey(Wager, on_delete=models.PROTECT, related_name="takes",
+                              verbose_name=pgettext_lazy("field", "wager"))
+    layer = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="wagers_laid",
+                              verbose_name=pgettext_lazy("field", "layer"))
+    stake = models.BigIntegerField(verbose_name=pgettext_lazy("field", "stake"))
+    lay = models.BigIntegerField(verbose_name=pgettext_lazy("field", "lay"))
     taken_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
-                                 related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True)
+                                 related_name="+", verbose_name=pgettext_lazy("field", "taken by"))
+    created_at = models.DateTimeField(auto_now_add=True,
+                                      verbose_name=pgettext_lazy("field", "created at"))
 
     class Meta:
+        verbose_name = pgettext_lazy("model", "wager take")
+        verbose_name_plural = pgettext_lazy("model", "wager takes")
         ordering = ["wager", "id"]
         constraints = [
             models.CheckConstraint(condition=models.Q(stake__gt=0, lay__gt=0),
@@ -374,13 +476,17 @@ class Movement(models.Model):
     """Why a ledger transaction was made at a table: the table, the unit and the wager it is
     for (its kind, maker and entries are on the transaction)."""
     transaction = models.OneToOneField(Transaction, on_delete=models.PROTECT,
-                                       related_name="movement")
-    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="movements")
-    unit_number = models.PositiveIntegerField(null=True, blank=True)
+                                       related_name="movement",
+                                       verbose_name=pgettext_lazy("field", "transaction"))
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="movements",
+                              verbose_name=pgettext_lazy("field", "table"))
+    unit_number = models.PositiveIntegerField(null=True, blank=True,
+                                              verbose_name=pgettext_lazy("field", "unit number"))
     wager = models.ForeignKey(Wager, null=True, blank=True, on_delete=models.PROTECT,
-                              related_name="movements")
+                              related_name="movements",
+                              verbose_name=pgettext_lazy("field", "wager"))
 
     class Meta:
+        verbose_name = pgettext_lazy("model", "money at a table")
+        verbose_name_plural = pgettext_lazy("model", "money at tables")
         ordering = ["-transaction"]
-        verbose_name = "money at a table"
-        verbose_name_plural = "money at tables"

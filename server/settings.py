@@ -92,6 +92,7 @@ LANGUAGES = [("en", "English"), ("fr", "Français")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = ENV.get("TIME_ZONE", "UTC")
 USE_I18N = True
+FORMAT_MODULE_PATH = ["server.formats"]  # French dates as 26/11/2026 20:39
 USE_TZ = True
 
 LOGIN_URL = "login"

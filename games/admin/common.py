@@ -5,6 +5,7 @@ from django.contrib.admin.options import IncorrectLookupParameters
 from django.db.models import Exists, OuterRef, Q
 from django.urls import reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
 
 from club.admin import ReadOnlyMixin
 from club.ledger import BIGINT_MAX
@@ -22,13 +23,13 @@ def ranking(table: Table) -> str:
 
 
 def hand_link(hand: Hand) -> str:
-    return format_html('<a href="{}">hand {}</a>',
-                       reverse("admin:games_hand_change", args=[hand.pk]), hand.number)
+    return format_html('<a href="{}">{}</a>', reverse("admin:games_hand_change", args=[hand.pk]),
+                       _("hand %(number)s") % {"number": hand.number})
 
 
 class PlayerFilter(admin.SimpleListFilter):
     """Tables at which a player sat."""
-    title = "player"
+    title = _("player")
     parameter_name = "player"
 
     def lookups(self, request, model_admin):

@@ -8,9 +8,11 @@ from django.http import HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
-from django.utils import timezone
+from django.utils import dateformat, timezone
 from django.utils.html import format_html
 from django.utils.text import smart_split, unescape_string_literal
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext, pgettext_lazy
 
 from club.admin import GuardedListMixin, ReadOnlyMixin
 from club.errors import Refused
@@ -18,26 +20,30 @@ from club.models import Player
 from games.admin.common import HandPlayerFilter, ReadOnlyInline, ranking
 from games.engine import EngineError, loads
 from games.models import Game, Hand, HandVersion, Table, Unit
-from games.presentation import display
+from games.presentation import display, engine_words
 from games.services.hands import correct_hand
+
+# A hand's status in the list's short words.
+STATUS_SHORT = {"counted": pgettext_lazy("hand status", "counted"),
+                "set_aside": pgettext_lazy("hand status", "set aside")}
 
 
 class HandVersionInline(ReadOnlyInline):
     model = HandVersion
     fields = ["version", "entered_by", "created_at", "record_display", "result_display"]
     readonly_fields = fields
-    verbose_name_plural = "versions (as entered, in order)"
+    verbose_name_plural = _("versions (as entered, in order)")
 
     def get_queryset(self, request):
         return (super().get_queryset(request).select_related("entered_by", "hand__table")
                 .defer("hand__table__snapshot").order_by("version"))
 
-    @admin.display(description="record")
+    @admin.display(description=_("record"))
     def record_display(self, version):
         return display.lines_html(display.record_lines(
             version.record, ranking=ranking(version.hand.table)))
 
-    @admin.display(description="result when entered")
+    @admin.display(description=_("result when entered"))
     def result_display(self, version):
         return display.lines_html(display.result_lines(version.result))
 
@@ -51,7 +57,7 @@ class HandAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
     list_filter = ["status", ("created_at", admin.DateFieldListFilter), "table__format",
                    HandPlayerFilter]
     search_fields = ["table__name", "elder__name", "dealer__name"]
-    search_help_text = "A table's name or a player's name."
+    search_help_text = _("A table's name or a player's name.")
     show_full_result_count = False
     ordering = ["-pk"]
     inlines = [HandVersionInline]
@@ -59,8 +65,8 @@ class HandAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
         (None, {"fields": ["table_link", "number", "game_number", "number_in_game", "elder",
                            "dealer", "status", "version", "entered_by", "created_at",
                            "idempotency_key"]}),
-        ("The current version", {"fields": ["record_display", "result_display"]}),
-        ("As stored (JSON)", {"fields": ["record_json", "result_json"],
+        (_("The current version"), {"fields": ["record_display", "result_display"]}),
+        (_("As stored (JSON)"), {"fields": ["record_json", "result_json"],
                               "classes": ["collapse"]}),
     ]
     readonly_fields = ["table_link", "number", "game_number", "number_in_game", "elder",
@@ -85,51 +91,52 @@ class HandAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
                 .select_related("table", "elder", "dealer", "entered_by")
                 .defer("table__snapshot"))
 
-    @admin.display(description="hand", ordering="pk")
+    @admin.display(description=_("hand"), ordering="pk")
     def hand_label(self, hand):
-        return f"hand {hand.number}"
+        return _("hand %(number)s") % {"number": hand.number}
 
-    @admin.display(description="entered", ordering="created_at")
+    @admin.display(description=_("entered"), ordering="created_at")
     def entered_at(self, hand):
-        return timezone.localtime(hand.created_at).strftime("%Y-%m-%d %H:%M")
+        return dateformat.format(timezone.localtime(hand.created_at),
+                                 pgettext("admin date and time format", "Y-m-d H:i"))
 
-    @admin.display(description="game", ordering="game_number")
+    @admin.display(description=_("game"), ordering="game_number")
     def game(self, hand):
         return hand.game_number
 
-    @admin.display(description="in game", ordering="number_in_game")
+    @admin.display(description=_("in game"), ordering="number_in_game")
     def in_game(self, hand):
         return "—" if hand.number_in_game is None else hand.number_in_game
 
-    @admin.display(description="status", ordering="status")
+    @admin.display(description=_("status"), ordering="status")
     def status_short(self, hand):
-        return hand.status.replace("_", " ")
+        return str(STATUS_SHORT.get(hand.status, hand.status))
 
-    @admin.display(description="table", ordering="table")
+    @admin.display(description=_("table"), ordering="table")
     def table_link(self, hand):
         return format_html('<a href="{}">{}</a>',
                            reverse("admin:games_table_change", args=[hand.table_id]),
                            hand.table.name)
 
-    @admin.display(description="marks")
+    @admin.display(description=_("marks"))
     def marks(self, hand):
         return display.marks_text(hand.result)
 
-    @admin.display(description="record")
+    @admin.display(description=_("record"))
     def record_display(self, hand):
         return display.lines_html(display.record_lines(hand.record,
                                                        ranking=ranking(hand.table)))
 
-    @admin.display(description="result")
+    @admin.display(description=_("result"))
     def result_display(self, hand):
         return display.lines_html(display.result_lines(hand.result))
 
-    @admin.display(description="record")
+    @admin.display(description=_("record"))
     def record_json(self, hand):
         return format_html("<pre>{}</pre>", json.dumps(hand.record, indent=2,
                                                        ensure_ascii=False))
 
-    @admin.display(description="result")
+    @admin.display(description=_("result"))
     def result_json(self, hand):
         return format_html("<pre>{}</pre>", json.dumps(hand.result, indent=2,
                                                        ensure_ascii=False))
@@ -144,14 +151,15 @@ class HandAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
         """Why the admin may not correct this hand, or None when it may: finished units are
         read-only, and so is every hand of a table no longer in play."""
         if not (request.user.is_staff and self.has_view_permission(request, hand)):
-            return "You may not correct hands."
+            return _("You may not correct hands.")
         if hand.table.status != Table.Status.PLAYING:
-            return f"The table is {hand.table.status}: its hands are not corrected from the admin."
+            return _("The table is %(status)s: its hands are not corrected from the admin.") % {
+                "status": hand.table.get_status_display().lower()}
         unit = Game.objects.filter(table_id=hand.table_id, number=hand.game_number)
         if Unit.objects.filter(table_id=hand.table_id, winner__isnull=False,
                                number=Subquery(unit.values("unit_number")[:1])).exists():
-            return (f"Hand {hand.number} counts in a unit that is decided: finished units are "
-                    "read-only.")
+            return _("Hand %(number)s counts in a unit that is decided: finished units are "
+                     "read-only.") % {"number": hand.number}
         return None
 
     def render_change_form(self, request, context, add=False, change=False, form_url="",
@@ -173,23 +181,26 @@ class HandAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
                 corrected = correct_hand(hand_id=hand.pk, record=loads(text),
                                          by=request.user)
             except EngineError as err:
-                error = f"{err.code}: {err.message}"
+                error = f"{err.code}: {engine_words.detail(err.code, err.message)}"
             except Refused as refused:
-                error = f"{refused.code}: {refused.message}" + (
-                    f" (at {refused.at})" if refused.at else "")
+                error = f"{refused.code}: {engine_words.detail(refused.code, refused.message)}"
+                if refused.at:
+                    error += " " + _("(at %(at)s)") % {"at": refused.at}
             else:
                 if corrected.version == hand.version:
-                    self.message_user(request, "The record is unchanged: no new version.",
+                    self.message_user(request, _("The record is unchanged: no new version."),
                                       messages.INFO)
                 else:
-                    self.message_user(request, f"Hand {hand.number} is now version "
-                                      f"{corrected.version}; the table's course was rebuilt.",
+                    self.message_user(request, _("Hand %(number)s is now version %(version)s; "
+                                                 "the table's course was rebuilt.") % {
+                                          "number": hand.number, "version": corrected.version},
                                       messages.SUCCESS)
                 return HttpResponseRedirect(reverse("admin:games_hand_change",
                                                     args=[hand.pk]))
         context = {
             **self.admin_site.each_context(request),
-            "title": f"Correct hand {hand.number} of {hand.table.name}",
+            "title": _("Correct hand %(number)s of %(table)s") % {"number": hand.number,
+                                                                    "table": hand.table.name},
             "opts": self.opts,
             "hand": hand,
             "original": hand,

@@ -3,13 +3,17 @@ for the first deal, its stored snapshot, a game's sides and score. The records i
 games.presentation.display's."""
 from django.utils.translation import gettext as _
 
-from games.presentation.display import card, word
+from club import money_text
+from games.models import Table
+from games.presentation import words
+from games.presentation.display import card, role
 
 
 def rules_lines(rules) -> list:
     if not isinstance(rules, dict):
         return [(_("rules"), repr(rules))]
-    return [(key.replace("_", " "), word(value)) for key, value in rules.items()]
+    return [(str(words.OPTIONS.get(key, key.replace("_", " "))), words.value_words(key, value))
+            for key, value in rules.items()]
 
 
 def cut_lines(cut, names: dict) -> list:
@@ -24,7 +28,7 @@ def cut_lines(cut, names: dict) -> list:
 def snapshot_lines(snapshot, names: dict) -> list:
     """The stored snapshot (docs/api.md) in words, players by name."""
     if not isinstance(snapshot, dict) or not snapshot:
-        return [("snapshot", "none yet")]
+        return [(_("snapshot"), _("none yet"))]
 
     def name(player):
         return "—" if player is None else str(names.get(player, player))
@@ -33,26 +37,42 @@ def snapshot_lines(snapshot, names: dict) -> list:
         return ", ".join(f"{names.get(int(p), p) if str(p).isdigit() else p} {n}"
                          for p, n in (by_id or {}).items()) or "—"
 
-    lines = [("seq", str(snapshot.get("seq"))), ("status", str(snapshot.get("status")))]
+    status = snapshot.get("status")
+    lines = [("seq", str(snapshot.get("seq"))),
+             (_("status"), str(Table.Status(status).label if status in Table.Status.values
+                               else status))]
     seats = snapshot.get("seats") or {}
-    lines.append(("seats", ", ".join(f"{role} {name(seats.get(role))}"
-                                     for role in ("elder", "dealer", "observer")
-                                     if role in seats)))
+    lines.append((_("seats"), ", ".join(f"{_('observer') if seat == 'observer' else role(seat)} "
+                                        f"{name(seats.get(seat))}"
+                                        for seat in ("elder", "dealer", "observer")
+                                        if seat in seats)))
     game = snapshot.get("game") or {}
-    lines.append(("game", f"number {game.get('number')}, {game.get('hands')} hands, "
-                          f"target {game.get('target')}, score {scores(game.get('score'))}"))
+    lines.append((_("game"), _("number %(number)s, %(hands)s hands, target %(target)s, score "
+                               "%(score)s") % {
+        "number": game.get("number"), "hands": game.get("hands"), "target": game.get("target"),
+        "score": scores(game.get("score"))}))
     unit = snapshot.get("unit") or {}
-    lines.append(("unit", f"number {unit.get('number')}, games won {scores(unit.get('games'))}"))
+    lines.append((_("unit"), _("number %(number)s, games won %(games)s") % {
+        "number": unit.get("number"), "games": scores(unit.get("games"))}))
     pool = snapshot.get("pool")
     if pool:
         streak = pool.get("streak")
         streak_text = (f"{name(streak.get('player'))} {streak.get('count')}"
-                       if streak else "none")
-        lines.append(("pool", f"pot {pool.get('pot')}, streak {streak_text}, "
-                              f"winner {name(pool.get('winner'))}"))
+                       if streak else _("none"))
+        lines.append((_("pool"), _("pot %(pot)s, streak %(streak)s, winner %(winner)s") % {
+            "pot": _amount(pool.get("pot")), "streak": streak_text,
+            "winner": name(pool.get("winner"))}))
     if snapshot.get("hand_in_progress") is not None:
-        lines.append(("hand in progress", str(snapshot["hand_in_progress"])))
+        lines.append((_("hand in progress"), str(snapshot["hand_in_progress"])))
     return lines
+
+
+def _amount(text) -> str:
+    """A stored amount ("5.00") as the reader writes it ("5,00" in French); else as it is."""
+    try:
+        return money_text.local(money_text.parse(text))
+    except (TypeError, ValueError):
+        return str(text)
 
 
 def score_text(score, *players) -> str:

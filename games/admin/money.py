@@ -11,11 +11,19 @@ from django.contrib import admin
 from django.db.models import Exists, OuterRef, Prefetch
 from django.http import HttpResponse
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import dateformat, timezone
 from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext
 
 from club import money_text
-from club.admin import GuardedListMixin, IdFilter, ReadOnlyMixin, TransactionPlayerFilter
+from club.admin import (
+    GuardedListMixin,
+    IdFilter,
+    ReadOnlyMixin,
+    TransactionPlayerFilter,
+    kind_words,
+)
 from club.models import Entry
 from games.admin import exports
 from games.models import Movement, Table
@@ -25,8 +33,8 @@ MINUS = "\u2212"
 
 # -- in words and links ---------------------------------------------------------------------
 def signed(cents: int) -> str:
-    """1000 -> "+10.00", -1000 -> "−10.00"."""
-    return (MINUS if cents < 0 else "+") + money_text.plain(abs(cents))
+    """1000 -> "+10.00", -1000 -> "−10.00" ("+10,00" in French)."""
+    return (MINUS if cents < 0 else "+") + money_text.local(abs(cents))
 
 
 def entries_html(entries) -> str:
@@ -34,15 +42,18 @@ def entries_html(entries) -> str:
     each entry kept on one line. The entries come with their accounts' players
     (select_related("account__player"))."""
     return format_html_join(", ", '<span class="entry">{} {}</span>', (
-        (e.account.player.name if e.account.player_id else e.account.kind, signed(e.amount))
+        (e.account.player.name if e.account.player_id else e.account.get_kind_display(),
+         signed(e.amount))
         for e in entries))
 
 
 def when(moment) -> str:
-    """The local day and time, "YYYY-MM-DD HH:MM", breaking if it must between the two."""
+    """The local day and time, "YYYY-MM-DD HH:MM" ("DD/MM/YYYY HH:MM" in French), breaking if
+    it must between the two."""
     local = timezone.localtime(moment)
     return format_html('<span class="nowrap">{}</span> <span class="nowrap">{}</span>',
-                       local.strftime("%Y-%m-%d"), local.strftime("%H:%M"))
+                       dateformat.format(local, pgettext("admin date format", "Y-m-d")),
+                       dateformat.format(local, "H:i"))
 
 
 def table_link(table: Table) -> str:
@@ -53,8 +64,9 @@ def table_link(table: Table) -> str:
 def wager_link(wager_id: int | None) -> str:
     if wager_id is None:
         return "—"
-    return format_html('<a href="{}">wager {}</a>',
-                       reverse("admin:games_wager_change", args=[wager_id]), wager_id)
+    return format_html('<a href="{}">{}</a>',
+                       reverse("admin:games_wager_change", args=[wager_id]),
+                       _("wager %(number)s") % {"number": wager_id})
 
 
 def transaction_link(transaction_id: int) -> str:
@@ -75,7 +87,7 @@ def with_entries(movements):
 # -- filters --------------------------------------------------------------------------------
 class TableFilter(IdFilter):
     """The rows of one table; the choices are the tables that have any."""
-    title = "table"
+    title = _("table")
     parameter_name = "table"
 
     def lookups(self, request, model_admin):
@@ -98,13 +110,13 @@ class MovementPlayerFilter(TransactionPlayerFilter):
 
 class KindFilter(admin.SimpleListFilter):
     """The transaction's kind, among those made at tables."""
-    title = "kind"
+    title = _("kind")
     parameter_name = "kind"
 
     def lookups(self, request, model_admin):
         kinds = (Movement.objects.order_by("transaction__kind")
                  .values_list("transaction__kind", flat=True).distinct())
-        return [(kind, kind.replace("_", " ")) for kind in kinds]
+        return [(kind, kind_words(kind)) for kind in kinds]
 
     def queryset(self, request, queryset):
         kind = self.value()
@@ -121,7 +133,7 @@ class MovementAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
                    TableFilter, MovementPlayerFilter]
     date_hierarchy = "transaction__created_at"
     search_fields = ["table__name", "transaction__reference"]
-    search_help_text = "A table's name or a transaction's reference (such as wager:12)."
+    search_help_text = _("A table's name or a transaction's reference (such as wager:12).")
     show_full_result_count = False
     actions = ["export_csv"]
 
@@ -129,42 +141,42 @@ class MovementAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
         return with_entries(super().get_queryset(request))
 
     def changelist_view(self, request, extra_context=None):
-        return super().changelist_view(request, {"title": "Money at tables"}
+        return super().changelist_view(request, {"title": _("Money at tables")}
                                        | (extra_context or {}))
 
-    @admin.display(description="transaction", ordering="transaction")
+    @admin.display(description=_("transaction"), ordering="transaction")
     def transaction_id_link(self, movement):
         return transaction_link(movement.transaction_id)
 
-    @admin.display(description="when", ordering="transaction__created_at")
+    @admin.display(description=_("when"), ordering="transaction__created_at")
     def created(self, movement):
         return when(movement.transaction.created_at)
 
-    @admin.display(description="kind", ordering="transaction__kind")
+    @admin.display(description=_("kind"), ordering="transaction__kind")
     def kind(self, movement):
-        return movement.transaction.kind.replace("_", " ")
+        return kind_words(movement.transaction.kind)
 
-    @admin.display(description="made by", ordering="transaction__made_by")
+    @admin.display(description=_("made by"), ordering="transaction__made_by")
     def made_by(self, movement):
         return movement.transaction.made_by or "—"
 
-    @admin.display(description="table", ordering="table")
+    @admin.display(description=_("table"), ordering="table")
     def table_column(self, movement):
         return table_link(movement.table)
 
-    @admin.display(description="unit", ordering="unit_number")
+    @admin.display(description=_("unit"), ordering="unit_number")
     def unit(self, movement):
         return "—" if movement.unit_number is None else movement.unit_number
 
-    @admin.display(description="wager", ordering="wager")
+    @admin.display(description=_("wager"), ordering="wager")
     def wager_column(self, movement):
         return wager_link(movement.wager_id)
 
-    @admin.display(description="entries")
+    @admin.display(description=_("entries"))
     def entries(self, movement):
         return entries_html(movement.transaction.entries.all())
 
-    @admin.action(description="Export CSV (one row per entry)")
+    @admin.action(description=_("Export CSV (one row per entry)"))
     def export_csv(self, request, queryset):
         response = HttpResponse(exports.money_csv(queryset.order_by()),
                                 content_type="text/csv; charset=utf-8")

@@ -14,7 +14,8 @@ from django.db.models.functions import Coalesce
 from django.http import HttpResponse
 from django.template.response import TemplateResponse
 from django.utils.text import smart_split, unescape_string_literal
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from club.admin import GuardedListMixin, ReadOnlyMixin
 from club.errors import Refused
@@ -36,18 +37,18 @@ class UnitInline(ReadOnlyInline):
         return super().get_queryset(request).select_related("first", "second", "winner",
                                                             "loser")
 
-    @admin.display(description="players")
+    @admin.display(description=_("players"))
     def players(self, unit):
         return f"{unit.first.name} v {unit.second.name}"
 
-    @admin.display(description="games won")
+    @admin.display(description=_("games won"))
     def games_won_display(self, unit):
         return lines.score_text(unit.games_won, unit.first, unit.second)
 
 
 class GameInline(ReadOnlyInline):
     model = Game
-    verbose_name_plural = "games (finished; the game in play is under Snapshot)"
+    verbose_name_plural = _("games (finished; the game in play is under Snapshot)")
     fields = ["number", "unit_number", "players", "score_display", "target", "winner",
               "value", "hands", "finished_at"]
     readonly_fields = fields
@@ -55,12 +56,12 @@ class GameInline(ReadOnlyInline):
     def get_queryset(self, request):
         return super().get_queryset(request).select_related("first", "second", "winner")
 
-    @admin.display(description="players")
+    @admin.display(description=_("players"))
     def players(self, game):
         """ "Athos v Porthos"; à trois by place, à quatre "Athos & Aramis v Porthos & …"."""
         return " v ".join(" & ".join(p.name for p in side) for side in lines.game_sides(game))
 
-    @admin.display(description="score")
+    @admin.display(description=_("score"))
     def score_display(self, game):
         return lines.score_text(game.score, *(p for side in lines.game_sides(game)
                                                 for p in side))
@@ -71,17 +72,17 @@ class HandInline(ReadOnlyInline):
     fields = ["link", "game_number", "number_in_game", "elder", "dealer", "status",
               "version", "rendering"]
     readonly_fields = fields
-    verbose_name_plural = "hands (the current version of each)"
+    verbose_name_plural = _("hands (the current version of each)")
 
     def get_queryset(self, request):
         return (super().get_queryset(request).select_related("elder", "dealer", "table")
                 .defer("table__snapshot"))
 
-    @admin.display(description="hand")
+    @admin.display(description=_("hand"))
     def link(self, hand):
         return hand_link(hand)
 
-    @admin.display(description="record and result")
+    @admin.display(description=_("record and result"))
     def rendering(self, hand):
         return display.hand_html(hand.record, hand.result, ranking=ranking(hand.table))
 
@@ -90,7 +91,7 @@ class EventInline(ReadOnlyInline):
     model = TableEvent
     fields = ["seq", "kind", "by", "at", "change"]
     readonly_fields = fields
-    verbose_name_plural = "events (every change of the table, by seq)"
+    verbose_name_plural = _("events (every change of the table, by seq)")
 
     def get_queryset(self, request):
         return (super().get_queryset(request).select_related("by", "table")
@@ -106,7 +107,7 @@ class TableAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
                    PlayerFilter]
     date_hierarchy = "created_at"
     search_fields = ["name", "seats__player__name"]
-    search_help_text = "A table's name or one of its players' names."
+    search_help_text = _("A table's name or one of its players' names.")
     show_full_result_count = False
     actions = ["export_json", "export_csv", "abandon"]
     inlines = [UnitInline, GameInline, HandInline, EventInline]
@@ -115,9 +116,9 @@ class TableAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
                            "players_display",
                            "winner", "opened_by", "scorers_display", "created_at",
                            "finished_at"]}),
-        ("Rules", {"fields": ["rules_display"]}),
-        ("First deal", {"fields": ["first_dealer", "cut_display"]}),
-        ("Snapshot", {"fields": ["snapshot_display"]}),
+        (_("Rules"), {"fields": ["rules_display"]}),
+        (_("First deal"), {"fields": ["first_dealer", "cut_display"]}),
+        (_("Snapshot"), {"fields": ["snapshot_display"]}),
     ]
     readonly_fields = ["name", "format", "status", "wager_style", "players_display", "winner",
                        "opened_by", "scorers_display", "created_at", "finished_at",
@@ -142,30 +143,30 @@ class TableAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
         return queryset, False
 
     # -- columns and fields
-    @admin.display(description="players")
+    @admin.display(description=_("players"))
     def players_display(self, table):
         return ", ".join(seat.player.name for seat in table.seats.all())
 
-    @admin.display(description="hands", ordering="hands_count")
+    @admin.display(description=_("hands"), ordering="hands_count")
     def hands_count(self, table):
         return table.hands_count
 
-    @admin.display(description="scorers")
+    @admin.display(description=_("scorers"))
     def scorers_display(self, table):
         return ", ".join(str(u) for u in table.scorers.all()) or "—"
 
-    @admin.display(description="rules")
+    @admin.display(description=_("rules"))
     def rules_display(self, table):
         rules = table.rules
         if table.format == Table.Kind.RUBBER and isinstance(rules, dict):  # no pool here
             rules = {k: v for k, v in rules.items() if not k.startswith("pool_")}
         return display.lines_html(lines.rules_lines(rules))
 
-    @admin.display(description="cut")
+    @admin.display(description=_("cut"))
     def cut_display(self, table):
         return display.lines_html(lines.cut_lines(table.cut, self._names(table)))
 
-    @admin.display(description="snapshot")
+    @admin.display(description=_("snapshot"))
     def snapshot_display(self, table):
         return display.lines_html(lines.snapshot_lines(table.snapshot, self._names(table)))
 
@@ -174,21 +175,21 @@ class TableAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
         return {seat.player_id: seat.player.name for seat in table.seats.all()}
 
     # -- actions
-    @admin.action(description="Export JSON")
+    @admin.action(description=_("Export JSON"))
     def export_json(self, request, queryset):
         body = json.dumps(exports.tables_json(queryset), ensure_ascii=False, indent=1)
         response = HttpResponse(body, content_type="application/json; charset=utf-8")
         response["Content-Disposition"] = 'attachment; filename="ecarte-tables.json"'
         return response
 
-    @admin.action(description="Export CSV")
+    @admin.action(description=_("Export CSV"))
     def export_csv(self, request, queryset):
         response = HttpResponse(exports.tables_csv(queryset.order_by()),
                                 content_type="text/csv; charset=utf-8")
         response["Content-Disposition"] = 'attachment; filename="ecarte-hands.csv"'
         return response
 
-    @admin.action(description="Abandon the selected tables still in play")
+    @admin.action(description=_("Abandon the selected tables still in play"))
     def abandon(self, request, queryset):
         """Asks first, on an intermediate page as Django's "delete selected" does: the tables
         in play it will abandon and what goes back, and those already finished, left as they
@@ -204,8 +205,10 @@ class TableAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
         done = 0
         for table in queryset.order_by("pk"):
             if table.status in FINISHED:
-                self.message_user(request, f"{table.name} is already {table.status}: left "
-                                  "as it is.", messages.WARNING)
+                self.message_user(request, _("%(table)s is already %(status)s: left as it is.")
+                                  % {"table": table.name,
+                                     "status": table.get_status_display().lower()},
+                                  messages.WARNING)
                 continue
             try:
                 abandon_table(table_id=table.pk, by=request.user)
@@ -214,5 +217,7 @@ class TableAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
             else:
                 done += 1
         if done:
-            self.message_user(request, f"Abandoned {done} table(s): a pool's stakes go back "
-                              "as paid.", messages.SUCCESS)
+            self.message_user(request, ngettext(
+                "Abandoned %(count)s table: a pool's stakes go back as paid.",
+                "Abandoned %(count)s tables: a pool's stakes go back as paid.", done)
+                % {"count": done}, messages.SUCCESS)

@@ -11,6 +11,8 @@ from django.db.models import Exists, OuterRef, Q
 from django.http import HttpResponse
 from django.utils.html import format_html, format_html_join
 from django.utils.text import smart_split, unescape_string_literal
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from club import money_text
 from club.admin import GuardedListMixin, ReadOnlyMixin
@@ -20,6 +22,7 @@ from games.admin.common import PlayerFilter, ReadOnlyInline
 from games.admin.money import (
     TableFilter,
     entries_html,
+    kind_words,
     table_link,
     transaction_link,
     when,
@@ -38,38 +41,46 @@ def figures(wager: Wager):
     return wager.reckoning
 
 
-UNMATCHED_PART = {"matched": "none left"}  # the API's "matched": the offer was taken in full
+# The API's status of a wager, as the list's column says how its unmatched part closed: "none
+# left" for "matched", the offer taken in full.
+UNMATCHED_PART = {
+    "open": pgettext_lazy("unmatched part", "open"),
+    "withdrawn": pgettext_lazy("unmatched part", "withdrawn"),
+    "lapsed": pgettext_lazy("unmatched part", "lapsed"),
+    "matched": pgettext_lazy("unmatched part", "none left"),
+    "balanced": pgettext_lazy("unmatched part", "balanced"),
+}
 
 
 def signed(cents: int) -> str:
-    return f"+{money_text.plain(cents)}" if cents > 0 else money_text.plain(cents)
+    return f"+{money_text.local(cents)}" if cents > 0 else money_text.local(cents)
 
 
 class WagerTakeInline(ReadOnlyInline):
     model = WagerTake
     fields = ["layer", "stake_display", "lay_display", "taken_by", "taken_at"]
     readonly_fields = fields
-    verbose_name_plural = "takes (the other side of the offer, layer by layer)"
+    verbose_name_plural = _("takes (the other side of the offer, layer by layer)")
 
     def get_queryset(self, request):
         return super().get_queryset(request).select_related("layer", "taken_by")
 
-    @admin.display(description="backer's stake matched")
+    @admin.display(description=_("backer's stake matched"))
     def stake_display(self, take):
-        return money_text.plain(take.stake)
+        return money_text.local(take.stake)
 
-    @admin.display(description="laid against it")
+    @admin.display(description=_("laid against it"))
     def lay_display(self, take):
-        return money_text.plain(take.lay)
+        return money_text.local(take.lay)
 
-    @admin.display(description="taken at")
+    @admin.display(description=_("taken at"))
     def taken_at(self, take):
         return when(take.created_at)
 
 
 class MemberFilter(PlayerFilter):
     """Wagers a member placed or took the other side of."""
-    title = "member"
+    title = _("member")
     parameter_name = "member"
 
     def lookups(self, request, model_admin):
@@ -89,7 +100,7 @@ class MemberFilter(PlayerFilter):
 class StatusFilter(admin.SimpleListFilter):
     """Open, or how the wager's unmatched part closed (the API's status, named as the list's
     column names it)."""
-    title = "unmatched part"
+    title = _("unmatched part")
     parameter_name = "status"
 
     def lookups(self, request, model_admin):
@@ -111,8 +122,8 @@ class WagerAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
                    MemberFilter, TableFilter]
     date_hierarchy = "created_at"
     search_fields = ["table__name", "bettor__name", "on__name"]
-    search_help_text = ("A table's name, or the name of a member who wagered or of the player "
-                        "backed.")
+    search_help_text = _("A table's name, or the name of a member who wagered or of the player "
+                         "backed.")
     show_full_result_count = False
     ordering = ["-pk"]
     actions = ["export_csv"]
@@ -122,7 +133,7 @@ class WagerAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
                            "odds", "matched_display", "returned_display", "unmatched",
                            "unmatched_part", "outcome", "net_display", "layers_net", "placed_by",
                            "created"]}),
-        ("Ledger: its own transactions and its unit's settlement", {"fields": ["ledger"]}),
+        (_("Ledger: its own transactions and its unit's settlement"), {"fields": ["ledger"]}),
     ]
     readonly_fields = ["table_column", "unit", "style", "bettor", "on", "stake_display",
                        "odds", "matched_display", "returned_display", "unmatched", "unmatched_part",
@@ -162,54 +173,54 @@ class WagerAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
         return queryset, False
 
     # -- columns and fields
-    @admin.display(description="table", ordering="table")
+    @admin.display(description=_("table"), ordering="table")
     def table_column(self, wager):
         return table_link(wager.table)
 
-    @admin.display(description="unit", ordering="unit_number")
+    @admin.display(description=_("unit"), ordering="unit_number")
     def unit(self, wager):
         return wager.unit_number
 
-    @admin.display(description="stake", ordering="stake")
+    @admin.display(description=_("stake"), ordering="stake")
     def stake_display(self, wager):
-        return money_text.plain(wager.stake)
+        return money_text.local(wager.stake)
 
-    @admin.display(description="odds")
+    @admin.display(description=_("odds"))
     def odds(self, wager):
         if wager.style != Table.WagerStyle.ENGLISH:
             return "—"
         return f"{wager.odds_for}:{wager.odds_against}"
 
-    @admin.display(description="matched", ordering="matched")
+    @admin.display(description=_("matched"), ordering="matched")
     def matched_display(self, wager):
-        return money_text.plain(wager.matched)
+        return money_text.local(wager.matched)
 
-    @admin.display(description="returned unmatched", ordering="returned")
+    @admin.display(description=_("returned unmatched"), ordering="returned")
     def returned_display(self, wager):
-        return money_text.plain(wager.returned)
+        return money_text.local(wager.returned)
 
-    @admin.display(description="unmatched")
+    @admin.display(description=_("unmatched"))
     def unmatched(self, wager):
-        return money_text.plain(wager.unmatched)
+        return money_text.local(wager.unmatched)
 
-    @admin.display(description="unmatched part", ordering="status")
+    @admin.display(description=_("unmatched part"), ordering="status")
     def unmatched_part(self, wager):
         """How the part of the stake not matched closed (the API's status): open, withdrawn,
         lapsed when the unit started, none left (matched in full), or balanced (French). It
         says nothing of who won: see the outcome."""
-        return UNMATCHED_PART.get(wager.status, wager.status)
+        return str(UNMATCHED_PART.get(wager.status, wager.status))
 
-    @admin.display(description="outcome (the backer's side)")
+    @admin.display(description=_("outcome (the backer's side)"))
     def outcome(self, wager):
         return words.wager_outcome(figures(wager).outcome)
 
-    @admin.display(description="net to the backer's balance")
+    @admin.display(description=_("net to the backer's balance"))
     def net_display(self, wager):
         """What the wager has done to the backer's money so far: minus the stake held while
         the unit is to be decided, then what he won (less the levy) or lost."""
         return signed(figures(wager).net[wager.bettor_id])
 
-    @admin.display(description="net to each layer's balance")
+    @admin.display(description=_("net to each layer's balance"))
     def layers_net(self, wager):
         """An English offer's takes: what each has done to its layer's money (the other side
         of the backer's)."""
@@ -218,11 +229,11 @@ class WagerAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
                          for member, cents in figures(wager).net.items()
                          if member != wager.bettor_id) or "—"
 
-    @admin.display(description="placed", ordering="created_at")
+    @admin.display(description=_("placed"), ordering="created_at")
     def created(self, wager):
         return when(wager.created_at)
 
-    @admin.display(description="transactions")
+    @admin.display(description=_("transactions"))
     def ledger(self, wager):
         """Its stake, takes and what was given back, then its unit's settlement (the
         reference games.services.settlement gives it) and any reversal of it."""
@@ -233,16 +244,17 @@ class WagerAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
                                 "<td>{}</td></tr>", (
                                     (transaction_link(m.transaction_id),
                                      when(m.transaction.created_at),
-                                     m.transaction.kind.replace("_", " "),
+                                     kind_words(m.transaction.kind),
                                      m.transaction.made_by or "—",
                                      entries_html(m.transaction.entries.all()))
                                     for m in movements.order_by("transaction_id")))
-        return format_html('<table class="wager-ledger"><thead><tr><th>transaction</th>'
-                           "<th>when</th><th>kind</th><th>made by</th><th>entries</th></tr>"
-                           "</thead><tbody>{}</tbody></table>", rows)
+        return format_html('<table class="wager-ledger"><thead><tr><th>{}</th><th>{}</th>'
+                           "<th>{}</th><th>{}</th><th>{}</th></tr></thead><tbody>{}</tbody>"
+                           "</table>", _("transaction"), _("when"), _("kind"), _("made by"),
+                           _("entries"), rows)
 
     # -- actions
-    @admin.action(description="Export CSV")
+    @admin.action(description=_("Export CSV"))
     def export_csv(self, request, queryset):
         response = HttpResponse(exports.wagers_csv(queryset.order_by()),
                                 content_type="text/csv; charset=utf-8")

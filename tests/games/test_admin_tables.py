@@ -98,8 +98,8 @@ def test_the_table_page_shows_rules_first_dealer_and_snapshot_readably(staff_cli
 
     page = page_text(staff_client.get(f"/admin/games/table/{table.pk}/change/"))
 
-    assert "pool entry:</strong> 10.00" in page
-    assert "pool unit:</strong> game" in page
+    assert "Entry to the pool (cagnotte):</strong> 10.00" in page  # the options as the pages
+    assert "The pool&#x27;s unit:</strong> a game" in page  # name them (words.OPTIONS)
     assert "the first dealer was named" in page
     assert "elder Athos, dealer Porthos, observer Aramis" in page
     assert "score Athos 1, Porthos 1" in page
@@ -201,7 +201,7 @@ def test_the_abandon_action_abandons_tables_in_play_through_the_service(staff_cl
     assert playing.seq == 3  # opened, one hand, abandoned: the service moved seq on
     assert won.status == "won"
     page = response.content.decode()
-    assert "Abandoned 1 table(s)" in page and "Won pool is already won" in page
+    assert "Abandoned 1 table:" in page and "Won pool is already won" in page
 
 
 def test_the_table_page_lists_each_finished_game_with_its_score(staff_client, secretary):
