@@ -123,6 +123,7 @@ def _hand(table, stored: Hand, game: dict, names: dict, *, compute: bool) -> dic
         "score": [(who.get(role, role), score[role]) for role in display.ROLES if role in score],
         "game_over": result.get("game_over"), "winner": who.get(result.get("winner")),
         "diagram": replay.drawn(stored.record, who, ranking),
+        "summarised": replay.summarised(stored.record, who),
         "analysis": analysis_of(stored), "noted": noted(stored),
         "advice": note(stored, compute=compute),
     }

@@ -75,6 +75,26 @@ def tricks_taken(result, who: dict) -> str:
                      for role in display.ROLES if role in counts)
 
 
+def summarised(record, who: dict) -> list[str]:
+    """How a summary hand went, by name: who proposed and how it was answered, who announced
+    the king; [] for a record that is not a summary."""
+    summary = record.get("summary") if isinstance(record, dict) else None
+    if not isinstance(summary, dict):
+        return []
+    elder = who.get("elder", display.role("elder"))
+    opening, lines = summary.get("opening"), []
+    if opening == "played":
+        lines.append(_("%(name)s played without proposing.") % {"name": elder})
+    elif opening == "refused":
+        by = summary.get("refused_by") or "dealer"
+        lines.append(_("%(elder)s proposes; %(name)s refuses: the hand is played as it "
+                       "stands.") % {"elder": elder, "name": who.get(by, display.role(by))})
+    elif opening == "exchanged":
+        lines.append(_("%(elder)s proposes, and it is accepted.") % {"elder": elder})
+    king = _king(summary, who)
+    return lines + ([king] if king else [])
+
+
 def drawn(record, who: dict, ranking: str) -> dict | None:
     """The hand card by card, as the page draws it; None for a summary, or a record whose
     cards the engine cannot follow (its words show it as it stands)."""

@@ -138,6 +138,7 @@ def test_a_summary_hand_shows_its_marks_by_name_and_why(client, staff):
     assert re.findall(r"<li>([^<]+)</li>", marks) == ["Porthos +1 point",
                                                       "Porthos +1 vulnerable beaten"]
     assert "Tricks taken: Athos 2, Porthos 3" in page
+    assert '<p class="how">Athos played without proposing.</p>' in page
     assert 'id="deal-title"' not in page  # no cards to draw
 
 
