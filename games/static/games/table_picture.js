@@ -129,7 +129,7 @@
 
   function galleryLine(snap, place) {  /* French style: the side's backers beside its player */
     var side = snap.wager_style === "french" && snap.gallery && snap.gallery[String(place.ids[0])];
-    if (!side || place.ids.length > 1) return null;
+    if (!side || place.ids.length > 1 || !(side.bettors || []).length) return null;
     var total = given(side.matched) ? side.matched : side.total;
     return h("span", {"class": "gallery-line", "data-gallery-of": place.ids[0]},
       labelled(W.gallery, money(total) + " (" + (side.bettors || []).length + ")"));
