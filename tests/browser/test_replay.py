@@ -164,3 +164,34 @@ def test_the_history_and_the_hands_by_game_on_a_phone(live_server, django_user_m
     expect(phone.locator(".game-group h3")).to_have_text([
         "Game 1: Athos takes it 5–0", "Game 2: Athos takes it 5–0"])
     shot(phone, "replay/by-game")
+
+
+def test_without_the_script_every_trick_is_listed(live_server, table, browser):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                  java_script_enabled=False)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/tables/{table.pk}/replay/")
+    tricks = page.locator(".rp-trick")
+    expect(tricks).to_have_count(5)
+    for trick in tricks.all():
+        expect(trick).to_be_visible()
+    expect(tricks.nth(2).locator(".rp-taker")).to_have_text("Porthos takes the trick")
+    expect(page.locator(".rp-stepper")).to_be_hidden()
+    shot(page, "replay/no-script")
+    context.close()
+
+
+def test_the_steps_in_french_on_a_phone(live_server, table, browser):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                  has_touch=True, locale="fr-FR")
+    page = context.new_page()
+    page.goto(f"{live_server.url}/tables/{table.pk}/replay/")
+    page.wait_for_load_state("load")
+    page.get_by_role("button", name="Carte suivante").click()
+    expect(page.locator("[data-live]")).to_have_text("Levée 1, Athos entame : roi de pique.")
+    expect(page.locator("[data-where]")).to_have_text("Carte 1 sur 10")
+    for button in page.locator(".rp-stepper .button").all():  # each on one line, a full tap
+        box = button.bounding_box()
+        assert 44 <= box["height"] < 60 and box["width"] >= 44
+    shot(page, "replay/french")
+    context.close()
