@@ -79,7 +79,8 @@ def test_a_member_posts_an_offer_and_another_takes_it(live_server, evening, brow
     dora.goto(english)
     expect(dora.locator(".offers li")).to_contain_text("Charles backs Athos")  # live.js
     take = dora.locator("#take-form")
-    expect(take.get_by_label("Offer (offre)")).to_contain_text("Charles on Athos, 2:1")
+    expect(take.get_by_role("group", name="Offer (offre)")).to_contain_text(
+        "Charles offers 4.00 on Athos at 2:1")
     take.get_by_label("How much of the offer's stake you match").fill("1.50")
     take.get_by_role("button", name="Take the offer").click()
     expect(dora.locator(".messages")).to_contain_text("You took the offer.")
