@@ -132,7 +132,9 @@
     if (!side || place.ids.length > 1 || !(side.bettors || []).length) return null;
     var total = given(side.matched) ? side.matched : side.total;
     return h("span", {"class": "gallery-line", "data-gallery-of": place.ids[0]},
-      labelled(W.gallery, money(total) + " (" + (side.bettors || []).length + ")"));
+      labelled(W.gallery, money(total) + " — " + side.bettors.map(function (bet) {
+        return nameOf(snap, bet.player);
+      }).join(", ")));
   }
 
   function placeNode(snap, place, where) {
