@@ -180,11 +180,26 @@ class TransactionPlayerFilter(IdFilter):
         return Entry.objects.filter(transaction=OuterRef("pk"), account__player_id=player)
 
 
+class TransactionKindFilter(admin.SimpleListFilter):
+    """The transaction's kind, by its words."""
+    title = _("kind")
+    parameter_name = "kind"
+
+    def lookups(self, request, model_admin):
+        kinds = Transaction.objects.order_by("kind").values_list("kind", flat=True).distinct()
+        return [(kind, kind_words(kind)) for kind in kinds]
+
+    def queryset(self, request, queryset):
+        kind = self.value()
+        return queryset if kind is None else queryset.filter(kind=kind)
+
+
 @admin.register(Transaction)
 class TransactionAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
     list_display = ["id", "created_at", "kind_display", "reference", "memo", "made_by", "moved",
                     "entry_count"]
-    list_filter = [("created_at", admin.DateFieldListFilter), "kind", TransactionPlayerFilter]
+    list_filter = [("created_at", admin.DateFieldListFilter), TransactionKindFilter,
+                   TransactionPlayerFilter]
     list_select_related = ["made_by"]
     search_fields = ["reference", "memo", "idempotency_key"]
     date_hierarchy = "created_at"

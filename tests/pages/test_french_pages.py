@@ -15,7 +15,7 @@ from games.services.hands import record_hand
 from games.services.tables import open_table
 from games.services.tricks import add_trick
 from games.services.wagers import place_wager
-from tests.games.kit import page_text, summary
+from tests.games.kit import evenings, page_text, summary  # noqa: F401 (evenings: a fixture)
 from tests.pages.forms import as_user, key_of
 
 pytestmark = pytest.mark.django_db
@@ -196,3 +196,125 @@ def test_a_french_page_writes_amounts_with_a_decimal_comma(evening):
     member = visible(french(staff, f"/players/{evening['charles'].pk}/"))
     assert "1,00" in table and "1.00" not in table  # the least stake, option and form help
     assert "Solde: -2,00" in member and "Votre mise 2,00" in member and "2.00" not in member
+
+
+# -- every page a member and the secretary see, in French (issue 21, "Words") ------------------
+ENGLISH_LEFT = ["(Won)", "king turned", "+1 refusal", "vulnerable beaten", "won by him",
+                "He played", "He proposed", "1. 1.", "1 tricks", "Not Found", "Export CSV",
+                "the secretary's office", "none left", "Money at tables",
+                "Add ", "Select ", "Players, money", "entered by", "made by", "unmatched"]
+DATE_TIME = re.compile(r"\b\d\d/\d\d/20\d\d \d\d:\d\d\b")  # 26/11/2026 20:39
+
+
+@pytest.fixture
+def club_night(evenings, secretary):  # noqa: F811 (the kit's fixture)
+    """The two evenings of wagers (tests/games/kit.py), a pool Athos has won, and a pool in
+    play whose hands turned a king, beat an elder who played without proposing, and are
+    being played card by card."""
+    from tests.games.kit import won_pool
+
+    won = won_pool(secretary, name="Poule gagnée")
+    seated = [Player.objects.get(name=n) for n in ("Athos", "Porthos", "Aramis")]
+    playing = open_table(name="Poule du jeudi", format="pool", players=seated, by=secretary,
+                         first_dealer=seated[1], rules={})
+    record_hand(table_id=playing.pk, record=summary(3, king_turned=True), by=secretary)
+    record_hand(table_id=playing.pk, record=summary(1, opening="played"), by=secretary)
+    hand, _ = record_hand(table_id=playing.pk, record=DEAL, by=secretary)
+    for number, trick in enumerate((["KS", "7S"], ["QS", "8S"]), 1):
+        add_trick(hand_id=hand.pk, trick=trick, number=number, by=secretary)
+    return {**evenings, "won": won, "playing": playing, "secretary": secretary}
+
+
+def test_every_page_a_member_and_the_secretary_see_speaks_french(club_night):
+    secretary = as_user(club_night["secretary"])
+    won, playing = club_night["won"], club_night["playing"]
+    athos = Player.objects.get(name="Athos")
+    pages = ["/", "/standings", "/tables/", "/tables/new/", "/rules/", "/players/",
+             "/settle-up/", "/account/", f"/players/{athos.pk}/"]
+    for table in (won, playing):
+        pages += [f"/tables/{table.pk}/", f"/tables/{table.pk}/score/",
+                  f"/tables/{table.pk}/history/", f"/tables/{table.pk}/replay/",
+                  f"/tables/{table.pk}/hands/1/", f"/tables/{table.pk}/hands/2/"]
+    index = french(secretary, "/admin/")
+    lists = sorted(set(re.findall(r'href="(/admin/(?:club|games)/\w+/)"', index)))
+    assert len(lists) == 8, lists  # tables, hands, wagers, money; players, accounts, ...
+    text = {path: visible(french(secretary, path)) for path in pages + lists}
+    text["/admin/"] = visible(index)
+    text["/nowhere/"] = visible(french(secretary, "/nowhere/", status=404))
+
+    assert [(path, s) for path, page in text.items() for s in ENGLISH_LEFT if s in page] == []
+    assert "Gagnée" in text["/tables/"]  # the finished table, « (Gagnée) »
+    assert "Athos gagnée par Athos" not in text[f"/players/{athos.pk}/"]
+    assert "roi tourné" in text[f"/tables/{playing.pk}/hands/1/"]
+    assert "point de refus" in text[f"/tables/{playing.pk}/hands/2/"]
+    assert "entame R♠" in text[f"/tables/{playing.pk}/score/"]  # R D V, as the rules say
+    assert "1. premier en main entame" not in text[f"/tables/{playing.pk}/score/"]
+    assert "Écarté Club : le bureau du secrétaire" in text["/admin/"]
+    assert "Cette page n'existe pas" in text["/nowhere/"]
+    for path in ("/admin/games/wager/", "/admin/games/movement/", "/admin/club/transaction/"):
+        assert DATE_TIME.search(text[path]), path
+        assert not re.search(r"20\d\d-\d\d-\d\d|\d\.\d\d\b", text[path]), path  # 4,00
+    assert "Exporter en CSV" in text["/admin/games/wager/"]
+    wagers = text["/admin/games/wager/"]
+    assert "équilibré" in wagers and "caduc" in wagers
+    assert "balanced" not in wagers and "lapsed" not in wagers  # the memos are the ledger's own
+    assert "mise d'un pari" in text["/admin/club/transaction/"]
+    assert DATE_TIME.search(text[f"/tables/{playing.pk}/history/"])
+
+
+def test_a_member_won_a_table_is_named_not_him(club_night):
+    athos = Player.objects.get(name="Athos")
+    english = visible(as_user(club_night["secretary"]).get(f"/players/{athos.pk}/")
+                      .content.decode())
+    assert "won by Athos" in english and "won by him" not in english
+    assert "gagnée par Athos" in visible(french(as_user(club_night["secretary"]),
+                                                f"/players/{athos.pk}/"))
+
+
+def test_the_rule_detail_of_a_refused_card_is_said_in_french():
+    from club.errors import Refused
+    from games.engine import EngineError, score
+    from games.presentation import words
+
+    record = {**DEAL, "tricks": [["KS", "9C"]]}  # the dealer holds 7♠ and 8♠: he must follow
+    with pytest.raises(EngineError) as found:
+        score(record)
+    refused = Refused(found.value.code, found.value.message)
+    with translation.override("fr"):
+        french_words = str(words.refusal(refused))
+    with translation.override("en"):
+        english = str(words.refusal(refused))
+
+    assert "un joueur doit fournir" in french_words
+    assert "levée 1 : donneur a 7♠ et doit fournir à pique sur R♠" in french_words
+    assert "must follow" not in french_words and "spades" not in french_words
+    assert "dealer holds 7♠ and must follow spades to K♠ in trick 1" in english
+
+
+def test_the_analysis_counts_one_trick_in_the_singular():
+    from games.presentation import words
+
+    found = {"elder_tricks": 1, "by_lead": {"7C": 1, "8C": 0}}
+    with translation.override("en"):
+        lines = words.analysis({}, {"tricks": {"elder": 0}}, found)
+    assert "takes 1 trick, leading 7♣." in lines[0] and "1 tricks" not in " ".join(lines)
+    assert "could have taken 1 trick by leading 7♣; the elder took 0." in lines[1]
+
+
+def test_the_500_page_is_french_and_needs_no_database(django_assert_num_queries):
+    from django.test import RequestFactory
+    from django.views.defaults import server_error
+
+    with translation.override("fr"), django_assert_num_queries(0):
+        answer = server_error(RequestFactory().get("/tables/"))
+    page = visible(answer.content.decode())
+    assert answer.status_code == 500 and "Une erreur est survenue" in page
+    assert 'rel="icon"' in answer.content.decode()
+
+
+def test_the_pages_carry_the_favicon(client):
+    from django.contrib.staticfiles import finders
+
+    page = client.get("/rules/").content.decode()
+    assert '<link rel="icon" href="/static/club/favicon.svg" type="image/svg+xml">' in page
+    assert finders.find("club/favicon.svg")
