@@ -6,7 +6,8 @@ tricks give the dealer one."""
 import pytest
 
 from games.presentation import words
-from tests.games.kit import hand_won_by, players
+from tests.games.kit import created, hand_won_by, open_quatre, players
+from tests.games.quatre_kit import win_game
 
 pytestmark = pytest.mark.django_db
 
@@ -53,3 +54,20 @@ def test_a_rubber_says_its_unit_is_a_rubber_and_which_game_of_it_is_played(staff
     assert snap["last_game"]["winner"] == alice.pk
     assert snap["last_game"]["score"][str(alice.pk)] >= 5 > snap["last_game"]["score"][
         str(claire.pk)]
+
+
+def test_a_game_won_a_quatre_names_both_partners_as_its_winners(staff_api):
+    four = players("Athos", "Porthos", "Aramis", "Dartagnan")
+    snap = created(open_quatre(staff_api, four))
+    pair = snap["quatre"]["sides"][0]["players"]
+    other = snap["quatre"]["sides"][1]["players"]
+    assert snap["unit_kind"] is None and snap["last_game"] is None
+
+    snap = win_game(staff_api, snap, pair)  # voles, two points each, to 7: 8–0
+
+    ended = snap["last_game"]
+    assert (ended["winner"], ended["loser"]) == (pair, other)
+    won = ended["score"][str(pair[0])]
+    assert won >= 7 and ended["score"][str(other[0])] == 0
+    names = " & ".join(p.name for p in four if p.pk in pair)
+    assert words.game_end(snap) == f"{names} take the game {won}–0"
