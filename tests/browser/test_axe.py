@@ -29,7 +29,8 @@ def club(evenings, secretary) -> dict:  # noqa: F811
     """The evenings' two tables and their wagers (which Charles does not score); Table 1, a pool
     of Athos, Porthos and Aramis, with a hand entered card by card, one summary and one being
     played card by card; a rubber, a table à trois and one à quatre in play, all four scored by
-    Charles; a won pool. Charles (a
+    Charles; a won pool; a pool with stakes that Charles opened for himself, Dora and Emile,
+    who have not taken their seats. Charles (a
     member) and the secretary log in with PASSWORD. The pages' addresses, by name."""
     User = get_user_model()
     for user in (secretary, evenings["charles"].user):
@@ -59,6 +60,8 @@ def club(evenings, secretary) -> dict:  # noqa: F811
                                                  "tricks": {"elder_side": 3,
                                                             "dealer_side": 2}}})
     won = won_pool(secretary)
+    waiting = open_table(name="Waiting", format="pool", players=[charles, dora, emile],
+                         rules={"pool_entry": "5.00"}, by=charles.user, first_dealer=charles)
     hand = Hand.objects.filter(table=table).order_by("number").first()
     return {"evening": "/tables/", "home": "/", "rules": "/rules/", "standings": "/standings",
             "players": "/players/", "member": f"/players/{athos.pk}/", "login": "/login/",
@@ -68,7 +71,9 @@ def club(evenings, secretary) -> dict:  # noqa: F811
                                                                         "quatre")},
             "table": f"/tables/{table.pk}/", "rubber": f"/tables/{rubber.pk}/",
             "trois": f"/tables/{trois.pk}/", "quatre": f"/tables/{quatre.pk}/",
-            "won": f"/tables/{won.pk}/", "english wagers": f"/tables/{evenings['english'].pk}/",
+            "won": f"/tables/{won.pk}/", "waiting": f"/tables/{waiting.pk}/",
+            "score waiting": f"/tables/{waiting.pk}/score/",
+            "english wagers": f"/tables/{evenings['english'].pk}/",
             "french wagers": f"/tables/{evenings['french'].pk}/",
             "score": f"/tables/{table.pk}/score/", "score rubber": f"/tables/{rubber.pk}/score/",
             "score trois": f"/tables/{trois.pk}/score/",
@@ -116,12 +121,13 @@ def verdict(found: list[str]) -> str:
     return "axe finds serious or critical violations:\n" + "\n".join(found)
 
 
-SPECTATOR = ["home", "evening", "table", "rubber", "trois", "quatre", "won", "english wagers",
-             "french wagers", "history", "hand by hand", "won history", "players", "member",
-             "standings", "rules", "projector", "table's projector", "404", "login"]
+SPECTATOR = ["home", "evening", "table", "rubber", "trois", "quatre", "won", "waiting",
+             "english wagers", "french wagers", "history", "hand by hand", "won history",
+             "players", "member", "standings", "rules", "projector", "table's projector", "404",
+             "login"]
 SCORER = ["403", "score", "score rubber", "score trois", "score quatre", "hand history",
           "correct", "open table", "open rubber", "open trois", "open quatre", "table",
-          "english wagers", "settle-up", "account", "password"]
+          "english wagers", "waiting", "score waiting", "settle-up", "account", "password"]
 IN_FRENCH = ["home", "evening", "table", "rubber", "trois", "quatre", "won", "french wagers",
              "history", "hand by hand", "players", "member", "standings", "rules", "projector",
              "table's projector", "404", "login"]
