@@ -7,13 +7,14 @@ import random
 
 import pytest
 from django.contrib.auth import get_user_model
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from club.models import Player
 from games.models import Hand, Wager
 from games.services.hands import record_hand
 from games.services.tables import open_table
 from testbed.records import elder_vole, legal_record
+from tests.browser.evening_kit import taps
 from tests.browser.kit import axe_findings
 from tests.games.kit import evenings, summary, won_pool  # noqa: F401  (the evenings fixture)
 
@@ -173,7 +174,8 @@ def test_the_main_pages_in_french(live_server, club, browser):
 
 def test_a_members_forms_answered(live_server, club, browser):
     """Pages as a form's answer leaves them: the open-table form sent empty (its errors beside
-    the fields), the account with a new token and the club's message atop the page."""
+    the fields), the account with a new token and the club's message atop the page, a hand's
+    history with its two versions."""
     page = page_on(browser)
     log_in(page, live_server.url, "charles")
     page.goto(f"{live_server.url}/tables/new/")
@@ -190,6 +192,10 @@ def test_a_members_forms_answered(live_server, club, browser):
     page.wait_for_url("**/account/")
     assert page.locator(".messages li").count() == 1
     found += axe_findings(page, "account, a message [en]")
+    page.goto(f"{live_server.url}/tables/{club['ids']['table']}/hands/2/correct/")  # a summary
+    taps(page, "exchanged", 4)  # a point to the elder, as before, but four tricks: no vole
+    expect(page.locator(".messages")).to_contain_text("Hand 2 is now version 2.")
+    found += axe_findings(page, "hand history, corrected [en]")
     assert not found, verdict(found)
 
 
