@@ -4,7 +4,7 @@ sides' games, and the places or the winning side once over. Hands are posted thr
 to a real daphne; the page is never reloaded."""
 from playwright.sync_api import expect
 
-from tests.browser.kit import WAIT
+from tests.browser.kit import WAIT, shot
 from tests.engine.trois_kit import full
 from tests.games.trois_kit import DEAL, PLAY
 
@@ -92,6 +92,7 @@ def test_a_quatre_table_names_the_partners_and_the_winning_side(daphne, spectato
     expect(body).to_contain_text("Athos Q & Aramis Q 2 – Porthos Q & D'Artagnan Q 0")
     expect(spectator.locator("ul.seats [data-role=winner]")).to_have_text("wonAthos Q & Aramis Q")
     expect(body).not_to_contain_text("undefined")
+    shot(spectator, "table-drawn/quatre-won-390")
     assert spectator.evaluate("window.notReloaded === true")
 
 
@@ -109,4 +110,7 @@ def test_a_trick_a_trois_is_shown_in_the_order_it_was_played(daphne, spectator):
     plays = second.locator(".play")
     expect(plays).to_have_text(["Athos P K♣", "Porthos P 10♠", "Aramis P 8♦"])
     expect(second).to_contain_text("Aramis P takes the trick")
+    on_cloth = spectator.locator("[data-cloth] [data-trick-area='2'] [role=img]")
+    expect(on_cloth).to_have_count(3)  # the three cards of the trick, drawn on the cloth
+    shot(spectator, "table-drawn/trois-trick-390")
     assert spectator.evaluate("document.documentElement.scrollWidth") <= 390

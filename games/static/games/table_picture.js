@@ -97,10 +97,11 @@
       return ids.reduce(function (sum, id) { return sum + (won[String(id)] || 0); }, 0);
     };
     var score = (snap.game || {}).score || {};
-    if (snap.quatre) {
+    if (snap.quatre) {  /* once over, each side's score in the game that ended the match */
+      var ended = snap.status !== "playing" && snap.last_game ? snap.last_game.score : null;
       return snap.quatre.sides.map(function (side) {
-        return {ids: side.players, role: side.side || "", score: side.score,
-                taken: taken(side.players), games: side.games};
+        return {ids: side.players, role: side.side || "", taken: taken(side.players),
+                score: ended ? ended[String(side.players[0])] : side.score};
       });
     }
     var seats = snap.seats || {};
