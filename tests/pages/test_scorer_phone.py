@@ -75,6 +75,9 @@ def test_the_last_hands_are_grouped_by_game_under_its_result(scorer, staff, tabl
     assert re.fullmatch(r"Game 1: Athos takes it \d–0", games[1][0])
     later, first = (re.findall(r"Hand (\d+):", hands) for _, hands in games)
     assert later == ["4"] and first == ["3", "2", "1"]
+    # The end of the game is announced at the top, before the hand to enter.
+    top = page[page.index("<main"):page.index('id="summary-form"')]
+    assert re.search(r'class="game-end"[^>]*>Athos takes the game \d–0<', top)
 
 
 @pytest.mark.parametrize("headers, queen, seven", [
