@@ -13,6 +13,7 @@ from club.models import Player
 from games.models import Hand, Wager
 from games.services.hands import record_hand
 from games.services.tables import open_table
+from games.services.wagers import place_wager
 from testbed.records import elder_vole, legal_record
 from tests.browser.evening_kit import taps
 from tests.browser.kit import axe_findings
@@ -30,7 +31,8 @@ def club(evenings, secretary) -> dict:  # noqa: F811
     """The evenings' two tables and their wagers (which Charles does not score); Table 1, a pool
     of Athos, Porthos and Aramis, with a hand entered card by card, one summary and one being
     played card by card; a rubber, a table à trois and one à quatre in play, all four scored by
-    Charles; a won pool; a pool with stakes that Charles opened for himself, Dora and Emile,
+    Charles; two pools yet to start, one with an offer of Dora's (English style) and one in the
+    French style; a won pool; a pool with stakes that Charles opened for himself, Dora and Emile,
     who have not taken their seats. Charles (a
     member) and the secretary log in with PASSWORD. The pages' addresses, by name."""
     User = get_user_model()
@@ -61,6 +63,10 @@ def club(evenings, secretary) -> dict:  # noqa: F811
                                                  "tricks": {"elder_side": 3,
                                                             "dealer_side": 2}}})
     won = won_pool(secretary)
+    offers, gallery = (open_table(name=name, format="pool", players=[porthos, athos, aramis],
+                                  rules={}, by=secretary, first_dealer=porthos, wager_style=style)
+                       for name, style in (("Offers", "english"), ("Gallery", "french")))
+    place_wager(table_id=offers.pk, by=dora.user, on=athos.pk, stake=400, odds="2:1")
     waiting = open_table(name="Waiting", format="pool", players=[charles, dora, emile],
                          rules={"pool_entry": "5.00"}, by=charles.user, first_dealer=charles)
     hand = Hand.objects.filter(table=table).order_by("number").first()
@@ -73,7 +79,8 @@ def club(evenings, secretary) -> dict:  # noqa: F811
             "table": f"/tables/{table.pk}/", "rubber": f"/tables/{rubber.pk}/",
             "trois": f"/tables/{trois.pk}/", "quatre": f"/tables/{quatre.pk}/",
             "won": f"/tables/{won.pk}/", "waiting": f"/tables/{waiting.pk}/",
-            "score waiting": f"/tables/{waiting.pk}/score/",
+            "score waiting": f"/tables/{waiting.pk}/score/", "offers": f"/tables/{offers.pk}/",
+            "gallery": f"/tables/{gallery.pk}/",
             "english wagers": f"/tables/{evenings['english'].pk}/",
             "french wagers": f"/tables/{evenings['french'].pk}/",
             "score": f"/tables/{table.pk}/score/", "score rubber": f"/tables/{rubber.pk}/score/",
@@ -88,7 +95,8 @@ def club(evenings, secretary) -> dict:  # noqa: F811
             "404": "/no-such-page/", "403": f"/tables/{evenings['english'].pk}/score/",
             "users": User, "ids": {"table": table.pk, "hand": hand.pk, "athos": athos.pk,
                                    "wager": Wager.objects.first().pk, "emile": emile.pk,
-                                   "won": won.pk, "transaction": evenings["door"].pk}}
+                                   "won": won.pk, "offers": offers.pk,
+                                   "transaction": evenings["door"].pk}}
 
 
 def page_on(chromium, language: str = "en") -> Page:
@@ -122,18 +130,20 @@ def verdict(found: list[str]) -> str:
     return "axe finds serious or critical violations:\n" + "\n".join(found)
 
 
-SPECTATOR = ["home", "evening", "table", "rubber", "trois", "quatre", "won", "waiting",
+SPECTATOR = ["home", "evening", "table", "rubber", "trois", "quatre", "won", "waiting", "offers",
              "english wagers", "french wagers", "history", "hand by hand", "won history",
              "players", "member", "standings", "rules", "projector", "table's projector", "404",
              "login"]
 SCORER = ["403", "score", "score rubber", "score trois", "score quatre", "hand history",
           "correct", "open table", "open rubber", "open trois", "open quatre", "table",
-          "english wagers", "waiting", "score waiting", "settle-up", "account", "password"]
+          "english wagers", "offers", "gallery", "waiting", "score waiting", "settle-up",
+          "account", "password"]
 IN_FRENCH = ["home", "evening", "table", "rubber", "trois", "quatre", "won", "french wagers",
              "history", "hand by hand", "players", "member", "standings", "rules", "projector",
              "table's projector", "404", "login"]
 SCORER_IN_FRENCH = ["score", "score quatre", "hand history", "correct", "open table",
-                    "open quatre", "english wagers", "settle-up", "account", "password"]
+                    "open quatre", "english wagers", "offers", "gallery", "settle-up", "account",
+                    "password"]
 
 
 def test_axe_finds_what_it_is_run_to_find(chromium):
@@ -196,6 +206,14 @@ def test_a_members_forms_answered(live_server, club, browser):
     taps(page, "exchanged", 4)  # a point to the elder, as before, but four tricks: no vole
     expect(page.locator(".messages")).to_contain_text("Hand 2 is now version 2.")
     found += axe_findings(page, "hand history, corrected [en]")
+    page.goto(f"{live_server.url}{club['offers']}")
+    form = page.locator("#place-form")
+    form.locator("input[name=on]").first.check()
+    form.locator("input[name=stake]").fill("a lot")
+    with page.expect_response(f"{live_server.url}/tables/{club['ids']['offers']}/wagers/") as sent:
+        form.locator("[type=submit]").click()
+    assert sent.value.status == 400
+    found += axe_findings(page, "an offer refused [en]")
     assert not found, verdict(found)
 
 
