@@ -246,7 +246,8 @@ def test_every_page_a_member_and_the_secretary_see_speaks_french(club_night):
     assert "Gagnée" in text["/tables/"]  # the finished table, « (Gagnée) »
     assert "Athos gagnée par Athos" not in text[f"/players/{athos.pk}/"]
     assert "roi tourné" in text[f"/tables/{playing.pk}/hands/1/"]
-    assert "point de refus" in text[f"/tables/{playing.pk}/hands/2/"]
+    assert "vulnérable battu" in text[f"/tables/{playing.pk}/hands/2/"]  # tests/games/
+    assert "+1 point de refus" not in text[f"/tables/{playing.pk}/hands/2/"]  # test_mark_names
     assert "entame R♠" in text[f"/tables/{playing.pk}/score/"]  # R D V, as the rules say
     assert "1. premier en main entame" not in text[f"/tables/{playing.pk}/score/"]
     assert "Écarté Club : le bureau du secrétaire" in text["/admin/"]
