@@ -89,6 +89,10 @@ def club(evenings, secretary) -> dict:  # noqa: F811
             "history": f"/tables/{table.pk}/history/",
             "hand by hand": f"/tables/{table.pk}/replay/",
             "won history": f"/tables/{won.pk}/history/",
+            **{f"{name} {page}": f"/tables/{t.pk}/{path}" for name, t in (
+                ("rubber", rubber), ("trois", trois), ("quatre", quatre))
+               for page, path in (("history", "history/"), ("hand by hand", "replay/"),
+                                  ("hand history", "hands/1/"))},
             "hand history": f"/tables/{table.pk}/hands/{hand.number}/",
             "correct": f"/tables/{table.pk}/hands/{hand.number}/correct/",
             "projector": "/tv/", "table's projector": f"/tables/{table.pk}/tv/",
@@ -132,9 +136,12 @@ def verdict(found: list[str]) -> str:
 
 SPECTATOR = ["home", "evening", "table", "rubber", "trois", "quatre", "won", "waiting", "offers",
              "english wagers", "french wagers", "history", "hand by hand", "won history",
+             "rubber history", "trois history", "quatre history", "rubber hand by hand",
+             "trois hand by hand", "quatre hand by hand",
              "players", "member", "standings", "rules", "projector", "table's projector", "404",
              "login"]
 SCORER = ["403", "score", "score rubber", "score trois", "score quatre", "hand history",
+          "rubber hand history", "trois hand history", "quatre hand history",
           "correct", "open table", "open rubber", "open trois", "open quatre", "table",
           "english wagers", "offers", "gallery", "waiting", "score waiting", "settle-up",
           "account", "password"]
