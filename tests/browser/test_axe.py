@@ -6,7 +6,6 @@ test lists every finding of its pages at once (page, rule, impact, the first nod
 import random
 
 import pytest
-from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, expect
 
 from club.models import Player
@@ -33,9 +32,8 @@ def club(evenings, secretary) -> dict:  # noqa: F811
     played card by card; a rubber, a table à trois and one à quatre in play, all four scored by
     Charles; two pools yet to start, one with an offer of Dora's (English style) and one in the
     French style; a won pool; a pool with stakes that Charles opened for himself, Dora and Emile,
-    who have not taken their seats. Charles (a
-    member) and the secretary log in with PASSWORD. The pages' addresses, by name."""
-    User = get_user_model()
+    who have not taken their seats. Charles (a member) and the secretary log in with PASSWORD.
+    The pages' addresses by name, and "ids": the records the admin's pages show."""
     for user in (secretary, evenings["charles"].user):
         user.set_password(PASSWORD)
         user.save()
@@ -97,10 +95,9 @@ def club(evenings, secretary) -> dict:  # noqa: F811
             "correct": f"/tables/{table.pk}/hands/{hand.number}/correct/",
             "projector": "/tv/", "table's projector": f"/tables/{table.pk}/tv/",
             "404": "/no-such-page/", "403": f"/tables/{evenings['english'].pk}/score/",
-            "users": User, "ids": {"table": table.pk, "hand": hand.pk, "athos": athos.pk,
-                                   "wager": Wager.objects.first().pk, "emile": emile.pk,
-                                   "won": won.pk, "offers": offers.pk,
-                                   "transaction": evenings["door"].pk}}
+            "ids": {"table": table.pk, "hand": hand.pk, "athos": athos.pk,
+                    "wager": Wager.objects.first().pk, "won": won.pk, "offers": offers.pk,
+                    "transaction": evenings["door"].pk}}
 
 
 def page_on(chromium, language: str = "en") -> Page:
