@@ -1,9 +1,11 @@
 """The evening at a glance, a table's page, and the projector's views of one table and of all.
 
-The live parts of a table (seats, score, pot, last hands, wagers) are drawn by one renderer,
-games/static/games/live.js, from the table's snapshot: the page sends the stored snapshot with
-json_script, and the live feed sends each new one. The page itself renders only what does not
-change while the table is played: its name, its options, the cut."""
+The live parts of a table (the cloth with its places and the trick, the score, the pot, the
+last hands, the wagers) are drawn by one renderer, games/static/games/live.js with the picture
+of games/static/games/table_picture.js, from the table's snapshot: the page sends the stored
+snapshot with json_script, and the live feed sends each new one. The page itself renders only
+what does not change while the table is played (its name, its options, the cut) and, before
+the script, the end of the last game (templates/games/_game_end.html)."""
 import uuid
 
 from django.contrib.auth.views import redirect_to_login
