@@ -217,3 +217,30 @@ def test_the_open_table_form_is_short_and_shows_a_kinds_fields_as_it_is_chosen(
     opened = Table.objects.get(name="Three of us")
     assert opened.format == "trois" and opened.rules["target"] == 5
     assert opened.wager_style == "none"
+
+
+def test_a_deal_tapped_on_a_french_page_is_read_in_the_french_letters(phone, live_server,
+                                                                      steward):
+    table = pool(steward)
+    scoring(phone, live_server.url, table)
+    phone.set_extra_http_headers({"Accept-Language": "fr"})
+    phone.reload()
+
+    phone.locator("#by-card > summary").tap()
+    form = phone.locator("#deal-form")
+    expect(form.locator('[data-card="QH"]')).to_have_attribute("aria-label", "dame de cœur")
+    for card in ELDER:
+        form.locator(f'[data-card="{card}"]').tap()
+    expect(form.locator("#f-elder")).to_have_value("R♠ D♠ A♠ V♦ D♦")
+    expect(form.locator('[data-card="KS"]')).to_be_disabled()  # placed: "R♠" is the king
+    expect(form.locator('[data-card="KH"]')).to_be_enabled()  # the dealer's place is next
+    for card in [*DEALER, "8D"]:
+        form.locator(f'[data-card="{card}"]').tap()
+    form.locator("label.tap:has(input[name=opening][value=played])").tap()
+    form.locator("button[type=submit]").last.tap()
+
+    expect(phone.get_by_role("heading", name="Coup 1, levée 1")).to_be_visible()
+    expect(phone.locator('[data-side="leader"] input[value="KS"]')).to_have_attribute(
+        "aria-label", "roi de pique")
+    assert Hand.objects.get(table=table).record["deal"]["elder"] == ELDER
+    shot(phone, "scorer-phone/french-trick")

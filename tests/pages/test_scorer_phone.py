@@ -8,9 +8,10 @@ import re
 import pytest
 
 from club.models import Player
+from games.models import Hand
 from games.services.hands import record_hand
 from tests.games.kit import pool, record_game_won_by, summary
-from tests.pages.kit import enter_deal, url
+from tests.pages.kit import deal_post, enter_deal, url
 
 pytestmark = pytest.mark.django_db
 
@@ -100,3 +101,18 @@ def test_each_card_button_has_a_name_a_screen_reader_says(scorer, table, headers
     spades = "queen of spades" if not headers else "dame de pique"
     radio = re.search(r'<input type="radio" name="leader" value="QS"[^>]*>', page)
     assert radio and f'aria-label="{spades}"' in radio.group(0)
+
+
+def test_a_deal_typed_in_the_french_letters_is_read_as_its_cards(scorer, table):
+    page = scorer.get(url(table), **FR).content.decode()
+    assert "Tapez les cartes (R♠, 10♦)" in page  # the places say how, in the page's letters
+
+    answer = scorer.post(url(table), deal_post() | {
+        "elder": "R♠ D♠ A♠ V♦ D♦", "dealer": "7♠ 8♠ 9♥ 10♥ 7♣", "turn_up": "8♦"}, **FR)
+
+    assert answer.status_code == 302, answer.content.decode()[:2000]
+    deal = Hand.objects.get(table=table).record["deal"]
+    assert deal["elder"] == ["KS", "QS", "AS", "JD", "QD"] and deal["turn_up"] == "8D"
+    # The correction form gives them back as the French page writes them.
+    page = scorer.get(f"/tables/{table.pk}/hands/1/correct/", **FR).content.decode()
+    assert 'value="R♠ D♠ A♠ V♦ D♦"' in page
