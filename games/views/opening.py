@@ -3,7 +3,12 @@ made from the engine's table options (games.engine.rules) and the money options
 (games.services.tables), each with its default; games.services.tables.open_table decides, and a
 refusal is shown beside its field. À trois and à quatre take only the target and the rank of
 the cards, and neither stakes nor wagers (docs/rules.md, sections 11 to 13): the form refuses
-them beside their field rather than drop them unsaid."""
+them beside their field rather than drop them unsaid.
+
+The page asks the kind of table first and shows only the fields that kind takes (`fields_of`;
+?kind= chooses it, open_table.js switches at once, and without JS "Show its fields" draws the
+page again keeping what was typed); the options seldom changed are folded away. A field the
+page did not show is not sent, and takes its default: what is saved or refused is the same."""
 import re
 import uuid
 
