@@ -11,6 +11,8 @@ from games.engine import EngineError, analyse, hand_state
 from games.engine import quatre as quatre_rules
 from games.models import Hand
 from games.presentation import display, words
+from games.presentation.cards import card
+from games.presentation.cards import face as card_face
 from games.views.score_forms import DEALS, actions
 from games.views.score_records import (
     ANSWERING,
@@ -171,14 +173,14 @@ def play_state(kind: str | None, record: dict, players: list[dict], ranking: str
     if kind:  # à trois and à quatre the scorer reads the players' names
         lines = [_("Trick %(number)s: %(cards)s; %(name)s takes it") % {
             "number": trick.number, "name": by_seat[trick.winner]["name"],
-            "cards": ", ".join(f"{by_seat[seat]['name']} {words.card(card)['face']}"
+            "cards": ", ".join(f"{by_seat[seat]['name']} {card_face(card)}"
                                for seat, card in zip(trick.seats, trick.cards))}
             for trick in state.tricks]
     else:
         lines = display.trick_lines(state, numbered=False)  # the page's <ol> numbers them
     return {"many": kind, "number": state.number, "seated": players,
-            "turn_up": words.card(state.turn_up), "tricks": lines,
-            "players": [by_seat[seat] | {"cards": [words.card(c) | {"code": c}
+            "turn_up": card(state.turn_up), "tricks": lines,
+            "players": [by_seat[seat] | {"cards": [card(c) | {"code": c}
                                                    for c in state.held[seat]]}
                         for seat in state.order]}
 
