@@ -8,9 +8,12 @@ are those of club.api.REFUSAL_STATUS: those of the games and of their engine are
 that the scorer's page says the rule a record broke (games.presentation.words.refusal). A code
 said here in full is also a rule (`no_wagers`, `name_taken`, ...); a code that stands for
 several rules (`bad_stake`, `may_not_wager`) is said by its rule when it names one."""
+import re
 from dataclasses import dataclass
 
 from django.utils.translation import gettext_lazy as _
+
+from club import money_text
 
 FORBIDDEN = _("You may not do this")
 NOT_HERE = _("This is not here")
@@ -129,6 +132,40 @@ SENTENCES = {
 # character of a name, what is wrong with an amount or odds).
 WITH_DETAIL = {"stake_not_money", "bad_odds", "name_unprintable", "memo_unprintable"}
 
+# The service's messages of those rules that a page can meet, read back by their shape and said
+# in the reader's words, their amounts as the reader writes them ("4,90" in French); a message
+# of another shape is shown as written.
+_AMOUNT = r"-?[0-9]+\.[0-9]{2}"
+DETAILS = {
+    "bad_odds": [
+        (re.compile(r"odds must be two positive whole numbers written a:b, such as 1:1 or 5:2, "
+                    r"not (?P<typed>.*)"),
+         _("odds must be two positive whole numbers written a:b, such as 1:1 or 5:2, not "
+           "%(typed)s")),
+        (re.compile(rf"at (?P<odds>\d+:\d+) a stake of (?P<stake>{_AMOUNT}) would make the "
+                    rf"layer's stake a fraction of a cent; (?P<nearest>{_AMOUNT}"
+                    rf"(?: or {_AMOUNT})?) would do"),
+         _("at %(odds)s a stake of %(stake)s would make the layer's stake a fraction of a cent; "
+           "%(nearest)s would do")),
+    ],
+}
+
+
+def _local(amounts: str) -> str:
+    """"4.90 or 5.60" as the reader writes amounts: "4,90 ou 5,60" in French."""
+    return str(_(" or ")).join(money_text.local(money_text.parse(amount))
+                               for amount in amounts.split(" or "))
+
+
+def detail(rule: str, message: str) -> str:
+    """The service's message for `rule` in the reader's words, when its shape is known here."""
+    for shape, words in DETAILS.get(rule, ()):
+        found = shape.fullmatch(message)
+        if found:
+            return str(words) % {name: _local(value) if name in ("stake", "nearest") else value
+                                 for name, value in found.groupdict().items()}
+    return message
+
 
 @dataclass
 class Said:
@@ -145,8 +182,9 @@ def said(refused, shown=str) -> Said:
     """The refusal in the reader's words; `shown` writes the detail (the scorer's page shows
     its cards with their suit symbols)."""
     if refused.rule in SENTENCES:
-        detail = shown(refused.message) if refused.rule in WITH_DETAIL else ""
-        return Said(str(SENTENCES[refused.rule]) % refused.params, detail)
+        said_too = (shown(detail(refused.rule, refused.message)) if refused.rule in WITH_DETAIL
+                    else "")
+        return Said(str(SENTENCES[refused.rule]) % refused.params, said_too)
     if refused.code in SENTENCES:
         return Said(str(SENTENCES[refused.code]), shown(refused.message))
     return Said("", shown(refused.message))

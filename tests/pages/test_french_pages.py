@@ -319,3 +319,21 @@ def test_the_pages_carry_the_favicon(client):
     page = client.get("/rules/").content.decode()
     assert '<link rel="icon" href="/static/club/favicon.svg" type="image/svg+xml">' in page
     assert finders.find("club/favicon.svg")
+
+
+def test_odds_that_split_a_cent_are_refused_in_french_with_french_amounts(evening):
+    seated = [Player.objects.get(name=n) for n in ("Athos", "Porthos", "Aramis")]
+    pool = open_table(name="Offres", format="pool", players=seated, by=evening["steward"],
+                      first_dealer=seated[1], wager_style="english", rules={})
+    charles = as_user(evening["user"])
+    page = french(charles, f"/tables/{pool.pk}/")
+
+    answer = charles.post(f"/tables/{pool.pk}/wagers/", {
+        "action": "place", "key": key_of(page, "place"), "on": Player.objects.get(name="Athos").pk,
+        "stake": "1,01", "odds_for": "1", "odds_against": "2"}, **FR)
+
+    text = html.unescape(answer.content.decode())
+    assert answer.status_code == 400
+    assert ("à 1:2, une mise de 1,01 donnerait à la contrepartie une fraction de centime ; "
+            "1,00 ou 1,02 conviendrait") in text
+    assert "fraction of a cent" not in text
