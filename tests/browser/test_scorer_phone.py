@@ -244,3 +244,36 @@ def test_a_deal_tapped_on_a_french_page_is_read_in_the_french_letters(phone, liv
         "aria-label", "roi de pique")
     assert Hand.objects.get(table=table).record["deal"]["elder"] == ELDER
     shot(phone, "scorer-phone/french-trick")
+
+
+def test_without_javascript_the_menu_and_a_kinds_fields_still_work(browser, live_server,
+                                                                   steward):
+    pool(steward)  # the players
+    context = browser.new_context(**PHONE, java_script_enabled=False)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/login/?next=/tables/new/")
+    page.get_by_label("Username").fill("steward")
+    page.get_by_label("Password").fill(STEWARD_PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url("**/tables/new/")
+
+    page.locator("header.site summary").tap()
+    expect(page.get_by_role("button", name="Log out")).to_be_visible()
+    page.locator("header.site summary").tap()
+
+    page.get_by_label("Name of the table").fill("Four of us")
+    page.get_by_role("radio", name="Écarté à quatre").check()
+    fourth = page.get_by_label("Fourth seat (à quatre only)")
+    expect(fourth).to_be_hidden()  # no script: the page is drawn again for the kind chosen
+    page.get_by_role("button", name="Show its fields").tap()
+    expect(fourth).to_be_visible()
+    expect(page.get_by_label("Name of the table")).to_have_value("Four of us")
+    expect(page.get_by_label("Entry to the pool (cagnotte)")).to_be_hidden()
+    for seat, name in zip(("First", "Second", "Third", "Fourth"),
+                          ("Athos", "Porthos", "Aramis", "Athos")):
+        page.get_by_label(f"{seat} seat").select_option(label=name)
+    page.get_by_role("button", name="Open the table").tap()
+    # Refused beside its field, as with the script: each seat takes a different player.
+    expect(page.locator("#id_seat4_error")).to_contain_text("Each seat takes a different player")
+    shot(page, "scorer-phone/open-quatre-without-js")
+    context.close()
