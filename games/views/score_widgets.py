@@ -170,9 +170,9 @@ def play_state(kind: str | None, record: dict, players: list[dict], ranking: str
     cards he still holds, and the tricks so far in words."""
     state = hand_state(record, ranking)
     by_seat = {p["seat"]: p for p in players}
-    if kind:  # à trois and à quatre the scorer reads the players' names
-        lines = [_("Trick %(number)s: %(cards)s; %(name)s takes it") % {
-            "number": trick.number, "name": by_seat[trick.winner]["name"],
+    if kind:  # à trois and à quatre the scorer reads the players' names; the <ol> numbers
+        lines = [_("%(cards)s; %(name)s takes it") % {
+            "name": by_seat[trick.winner]["name"],
             "cards": ", ".join(f"{by_seat[seat]['name']} {card_face(card)}"
                                for seat, card in zip(trick.seats, trick.cards))}
             for trick in state.tricks]

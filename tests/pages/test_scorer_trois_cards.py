@@ -84,8 +84,8 @@ def test_a_hand_card_by_card_scores_as_the_laws_say(scorer, table, trio):
         assert scorer.post(url(table), trick(hand, number, cards)).status_code == 302
     page = scorer.get(url(table)).content.decode()
     # Athos took trick 1 and led trick 2; Aramis trumped trick 2 and leads trick 3.
-    assert "Trick 1: Porthos K♠, Aramis 10♦, Athos Q♦; Athos takes it" in page
-    assert "Trick 2: Athos K♣, Porthos 10♠, Aramis 8♦; Aramis takes it" in page
+    assert ('<ol class="tricks-so-far"><li>Porthos K♠, Aramis 10♦, Athos Q♦; Athos takes it</li>'
+            '<li>Athos K♣, Porthos 10♠, Aramis 8♦; Aramis takes it</li></ol>') in page
     assert "Aramis (middle) leads" in page and 'name="leader" value="KH"' in page
 
     for number, cards in enumerate(PLAY[2:], start=3):
@@ -187,7 +187,7 @@ def test_the_card_by_card_forms_in_french(scorer, table):
     scorer.post(url(table), trick(hand, 1, PLAY[0]))
     page = scorer.get(url(table), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     # The cards in the French letters (R D V), as the French rules write them.
-    assert "Levée 1 : Porthos R♠, Aramis 10♦, Athos D♦ ; Athos la prend" in page
+    assert "<li>Porthos R♠, Aramis 10♦, Athos D♦ ; Athos la prend</li>" in page
     page = scorer.post(url(table), trick(hand, 2, ["KC", "TS", "KH"]),
                        HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert "Refusé par les règles" in page
