@@ -5,4 +5,8 @@ the exports and the API share.
     words.py    the game's words for the pages: cards, table options, the live script's words,
                 refusals and analysis, a table's history, money kinds, wager outcomes
     marks.py    the marks of a hand by name, one name each
+    cards.py    the card's words, once for every face: the rank letters as the reader writes
+                them (R D V in French) and each card's name for screen readers
+    engine_words.py  the details of the engine's refusals (its English messages, a fixed
+                contract) said again in the reader's words, by code
 """
