@@ -65,6 +65,14 @@ def test_the_header_is_one_line_in_english_and_in_french(phone, live_server, ste
         expect(logout).to_be_visible()
         assert not too_small(page), too_small(page)
         shot(page, f"scorer-phone/menu-{language}")
+        page.locator("main h1").tap()  # a tap outside closes it (club/menu.js)
+        expect(logout).to_be_hidden()
+    header.locator("summary").focus()
+    page.keyboard.press("Enter")
+    expect(logout).to_be_visible()
+    page.keyboard.press("Escape")  # and Escape, the focus back on "Menu"
+    expect(logout).to_be_hidden()
+    assert page.evaluate("document.activeElement.matches('header.site summary')")
 
 
 def test_every_link_and_button_of_the_scorers_page_is_a_comfortable_tap(phone, live_server,
