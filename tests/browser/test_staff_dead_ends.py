@@ -59,7 +59,7 @@ def test_the_bulk_abandon_asks_and_abandons_only_once_confirmed(
     desk.get_by_role("button", name="Yes, abandon them").click()
     desk.wait_for_url(f"{url}/admin/games/table/")
     expect(desk.locator(".messagelist")).to_contain_text(
-        "Abandoned 1 table(s): a pool's stakes go back as paid.")
+        "Abandoned 1 table: a pool's stakes go back as paid.")
     expect(desk.locator("#result_list tbody tr", has_text="Thursday pool").locator(
         ".field-status")).to_have_text("Abandoned")
     shot(desk, "admin/abandon-done")
