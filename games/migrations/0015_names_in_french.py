@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('club', '0007_alter_account_options_alter_apitoken_options_and_more'),
+        ('club', '0007_names_in_french'),
         ('games', '0014_wager_status'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
