@@ -106,7 +106,6 @@ class PlayerAdmin(GuardedListMixin, admin.ModelAdmin):
     list_display = ["name", "user", "created_at"]
     list_select_related = ["user"]
     search_fields = ["name", "user__username"]
-    autocomplete_fields = ["user"]
     readonly_fields = ["created_at"]
 
 
@@ -241,7 +240,6 @@ class ApiTokenAdmin(GuardedListMixin, admin.ModelAdmin):
     list_display = ["user", "created_at"]
     list_select_related = ["user"]
     search_fields = ["user__username"]
-    autocomplete_fields = ["user"]
     readonly_fields = ["key", "created_at"]
 
     def get_readonly_fields(self, request, obj=None):

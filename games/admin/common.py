@@ -14,6 +14,9 @@ from games.models import Hand, Seat, Table
 
 
 class ReadOnlyInline(ReadOnlyMixin, admin.TabularInline):
+    """A read-only list under a record, in a box that scrolls sideways on a phone and that the
+    keyboard can reach."""
+    template = "admin/games/tabular_scrolls.html"
     extra = 0
     can_delete = False
 

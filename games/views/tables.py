@@ -16,8 +16,7 @@ from games.engine.trois import TARGET
 from games.models import Table
 from games.presentation import words
 from games.services.changes import may_score
-from games.services.tables import STAKES
-from games.table_kinds import MANY_HANDED
+from games.table_kinds import MANY_HANDED, POOL_OPTIONS
 from games.views.advice import latest_noted, note
 from games.views.wager_forms import wager_panel
 
@@ -106,7 +105,7 @@ def _applies(table: Table, key: str) -> bool:
     the pool's unit, streak, entry and forfeit only at a pool; the games of a rubber at a
     rubber, or at a pool whose unit is a rubber."""
     pool = table.format == Table.Kind.POOL
-    if key in ("pool_unit", "pool_streak", *STAKES):
+    if key in POOL_OPTIONS:
         return pool
     if key == "rubber_games":
         return not pool or table.rules.get("pool_unit") == "rubber"

@@ -7,11 +7,10 @@ three tricks marks a point, two tricks give it to the dealer. Claire takes the f
 5–3 from Alice, Bob looking on: the phone and the projector say so, and the last hands are
 grouped under that game. The next hand is entered trick by trick: the turn-up and the trick
 last played are drawn as cards inside the cloth, between the two places. The live part fits
-the phone's screen under the site header. With more tables than fit side by side, the
-projector shows a page of them and turns to the next by itself. Screenshots go to
-tests/artifacts/table-drawn/ (not committed): look at them."""
-import math
-
+the phone's screen under the site header. The projector of every table fills its screen
+with them, in columns (six rubbers between hands fit one 1080p screen), and with more than fit
+turns to the next ones by itself. Screenshots go to tests/artifacts/table-drawn/ (not
+committed): look at them."""
 from playwright.sync_api import expect
 
 from tests.browser.kit import ARTIFACTS, WAIT, shot
@@ -74,7 +73,7 @@ def test_the_game_won_and_the_trick_on_the_cloth_on_a_phone_and_the_projector(da
         expect(said).to_have_text("Claire takes the game 5–3", timeout=WAIT)
         expect(said).to_be_visible()
         first_game = page.locator(".last-hands [data-hands-of='1']")
-        expect(first_game.locator("h4")).to_contain_text("Claire takes the game 5–3")
+        expect(first_game.get_by_role("heading")).to_contain_text("Claire takes the game 5–3")
         expect(first_game.locator("li")).to_have_count(5)  # the last five hands, all in game 1
     shot(phone, "table-drawn/game-won-390")
 
@@ -123,28 +122,74 @@ def test_the_game_won_and_the_trick_on_the_cloth_on_a_phone_and_the_projector(da
     projector.context.close()
 
 
-def test_the_projector_turns_to_the_tables_that_did_not_fit(daphne, chromium):
-    ids = [daphne.api("/players", {"name": f"P{i}"})["id"] for i in range(8)]
-    for number in range(4):
-        pair = ids[2 * number:2 * number + 2]
-        daphne.api("/tables", {"name": f"Rubber {number + 1}", "format": "rubber",
-                               "players": pair, "first_dealer": pair[0]})
-    open_now = daphne.api("/tables?status=playing")["count"]
+def rubbers(daphne, names: list[str]) -> None:
+    """A rubber for each name, between two new players: a table without a hand in progress."""
+    for name in names:
+        pair = [daphne.api("/players", {"name": f"{name} {side}"})["id"] for side in "AB"]
+        daphne.api("/tables", {"name": name, "format": "rubber", "players": pair,
+                               "first_dealer": pair[0]})
+
+
+def on_screen(page) -> list[dict]:
+    """The tables the projector shows now: each one's id and box, all of it on the screen."""
+    shown = page.locator("[data-live]:visible")
+    found = []
+    for i in range(shown.count()):
+        box = shown.nth(i).bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 1920, box
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 1080, box
+        found.append({"id": shown.nth(i).get_attribute("data-table"), **box})
+    return found
+
+
+def test_the_projector_fills_the_screen_and_turns_to_the_tables_that_did_not_fit(daphne,
+                                                                                 chromium):
+    # Tonight, six rubbers and nothing else open: one screen holds them all, readable.
+    for table in daphne.api("/tables?status=playing&limit=200")["tables"]:
+        daphne.api(f"/tables/{table['id']}/abandon", {})
+    rubbers(daphne, [f"Rubber {n}" for n in range(1, 7)])
     projector = chromium.new_context(**PROJECTOR).new_page()
     following(projector, f"http://{daphne.address}/tv/?every=4")
-    cards = projector.locator("[data-live]")
-    expect(cards).to_have_count(open_now)
-    shown = projector.locator("[data-live]:visible")
-    fit = shown.count()
-    assert 1 < fit < open_now  # a few side by side, not all
-    pages = math.ceil(open_now / fit)
+    expect(projector.locator("[data-live]")).to_have_count(6)
+    shown = on_screen(projector)
+    assert len(shown) == 6, shown
+    assert len({round(box["y"]) for box in shown}) > 1  # in rows, not one line across
+    assert len({round(box["x"]) for box in shown}) > 1
+    expect(projector.locator("[data-page-label]")).to_be_hidden()
+    for name in ("Rubber 1", "Rubber 6"):
+        expect(projector.get_by_role("heading", name=name)).to_be_visible()
+    size = projector.locator("[data-cloth] .points").first.evaluate(
+        "node => parseFloat(getComputedStyle(node).fontSize)")
+    assert size >= 60, size  # the score, across a room
+    shot(projector, "table-drawn/projector-six-1920")
+    projector.wait_for_timeout(4500)  # nothing to turn to: the six stay
+    assert [box["id"] for box in on_screen(projector)] == [box["id"] for box in shown]
+
+    # Six more, one of them with a game won and a hand being played: they do not all fit, and
+    # the projector turns to the rest by itself, every table on one page or the other.
+    rubbers(daphne, [f"Rubber {n}" for n in range(7, 12)])
+    ids = {name: daphne.api("/players", {"name": name})["id"] for name in ("Odile", "Henri")}
+    table = daphne.api("/tables", {"name": "Table 12", "format": "rubber",
+                                   "first_dealer": ids["Henri"], "players": list(ids.values())})
+    for _ in range(5):
+        table = point_to(daphne, table, ids["Odile"])
+    daphne.api(f"/tables/{table['id']}/hands",
+               {"record": {**SEEN_DEAL, "tricks": [["7S", "KS"]]}})
+    following(projector, f"http://{daphne.address}/tv/?every=4")
+    expect(projector.locator("[data-live]")).to_have_count(12)
     label = projector.locator("[data-page-label]")
-    expect(label).to_have_text(f"Page 1 of {pages}")
-    first = shown.first.get_attribute("data-table")
-    for box in (shown.nth(i).bounding_box() for i in range(fit)):
-        assert box["x"] + box["width"] <= 1920 and box["y"] + box["height"] <= 1080, box
+    expect(label).to_have_text("Page 1 of 2")
+    first = on_screen(projector)
+    assert 6 <= len(first) < 12, first
     shot(projector, "table-drawn/projector-page-1-1920")
-    expect(label).to_have_text(f"Page 2 of {pages}", timeout=WAIT)
-    assert projector.locator("[data-live]:visible").first.get_attribute("data-table") != first
+    expect(label).to_have_text("Page 2 of 2", timeout=WAIT)
+    second = on_screen(projector)
+    assert {box["id"] for box in first} | {box["id"] for box in second} == {
+        card.get_attribute("data-table") for card in projector.locator("[data-live]").all()}
+    assert not {box["id"] for box in first} & {box["id"] for box in second}
+    playing = projector.locator(f"[data-live][data-table='{table['id']}']")
+    expect(playing.get_by_role("img", name="king of spades")).to_be_visible()
+    expect(playing.locator("[data-game-end]")).to_contain_text("Odile takes the game 5–0")
     shot(projector, "table-drawn/projector-page-2-1920")
+    expect(label).to_have_text("Page 1 of 2", timeout=WAIT)
     projector.context.close()

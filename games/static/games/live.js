@@ -15,18 +15,21 @@
    data-advice URL, which the server draws and caches. The words come in
    the reader's language from the json_script "live-words" (games/presentation/words.py).
 
-   The projector's page of every table ([data-pager]) shows as many tables as fit side by
-   side, and turns to the next ones by itself every data-every seconds ("Page 1 of 3"). */
+   The projector's page of every table ([data-pager]) shows as many tables as fit on the
+   screen, in columns of its height, and turns to the next ones by itself every data-every
+   seconds ("Page 1 of 3"). */
 (function () {
   "use strict";
   var P = window.TablePicture;
   if (!P) return;
   var W = P.W, h = P.h, fill = P.fill, card = P.card, money = P.money, nameOf = P.nameOf;
 
-  function tricksSection(snap) {  /* the hand being played: every trick so far, in order */
+  /* Each part's heading is an h`level` (render): h2 under the page's h1 that names the table,
+     h3 under the table's h2 on the scorer's page and the projector of every table. */
+  function tricksSection(snap, level) {  /* the hand being played: every trick so far, in order */
     var play = snap.in_progress;
     var box = h("div", {"class": "hand-tricks in-play", "data-hand-tricks": play.hand},
-      h("h3", {}, fill(W.playing, {number: play.hand})));
+      h("h" + level, {}, fill(W.playing, {number: play.hand})));
     if (!play.tricks.length) { box.appendChild(h("p", {"class": "muted"}, W.no_trick)); return box; }
     var list = h("ol", {"class": "tricks"});
     var order = P.trickOrder(play);
@@ -44,9 +47,9 @@
     return box;
   }
 
-  function handsSection(snap) {  /* the last hands, grouped by game with each game's result */
+  function handsSection(snap, level) {  /* the last hands, grouped by game with its result */
     var hands = snap.last_hands || [];
-    var box = h("div", {"class": "last-hands"}, h("h3", {}, W.hands));
+    var box = h("div", {"class": "last-hands"}, h("h" + level, {}, W.hands));
     if (!hands.length) { box.appendChild(h("p", {"class": "muted"}, W.no_hands)); return box; }
     var results = {};
     (snap.last_games || []).forEach(function (g) { results[g.number] = g; });
@@ -55,7 +58,7 @@
       if (!group || group.getAttribute("data-hands-of") !== String(hand.game)) {
         var ended = results[hand.game];
         group = h("section", {"class": "game-hands", "data-hands-of": hand.game},
-          h("h4", {}, fill(W.game, {number: hand.game}),
+          h("h" + (level + 1), {}, fill(W.game, {number: hand.game}),
             ended ? h("span", {"class": "result"}, " — " + P.gameEnd(snap, ended)) : null));
         list = h("ul", {"class": "hands"});
         group.appendChild(list);
@@ -72,8 +75,8 @@
   /* The French gallery: each side's bets; once the unit has started and the sides were
      balanced (a side's `matched` is set), each bet's matched part and what was returned of it,
      and each side's balanced total. */
-  function gallerySection(snap) {
-    var box = h("div", {"class": "gallery"}, h("h3", {}, W.gallery));
+  function gallerySection(snap, level) {
+    var box = h("div", {"class": "gallery"}, h("h" + level, {}, W.gallery));
     var ids = Object.keys(snap.gallery);
     var done = ids.filter(function (id) { return balanced(snap.gallery[id].matched); });
     if (done.length) {
@@ -100,13 +103,13 @@
     return box;
   }
 
-  function wagersSection(snap) {
-    if (snap.wager_style === "french" && snap.gallery) return gallerySection(snap);
+  function wagersSection(snap, level) {
+    if (snap.wager_style === "french" && snap.gallery) return gallerySection(snap, level);
     if (snap.wager_style === "english") {
       var offers = (snap.wagers || []).filter(function (w) {
         return w.status === "open" && w.unmatched !== "0.00";
       });
-      var section = h("div", {"class": "offers"}, h("h3", {}, W.offers));
+      var section = h("div", {"class": "offers"}, h("h" + level, {}, W.offers));
       if (!offers.length) { section.appendChild(h("p", {"class": "muted"}, W.no_offers)); return section; }
       var list = h("ul", {});
       offers.forEach(function (w) {
@@ -129,12 +132,12 @@
     var more = section.querySelector("[data-live-more]");
     body.replaceChildren(P.picture(snap));
     if (more) {
-      var parts = [];
+      var parts = [], level = section.querySelector(".table-head h1") ? 2 : 3;
       if (mode === "full" && snap.status === "playing" && snap.in_progress) {
-        parts.push(tricksSection(snap));
+        parts.push(tricksSection(snap, level));
       }
-      if (mode === "full") parts.push(handsSection(snap));
-      if (mode === "full" || mode === "tv") parts.push(wagersSection(snap));
+      if (mode === "full") parts.push(handsSection(snap, level));
+      if (mode === "full" || mode === "tv") parts.push(wagersSection(snap, level));
       more.replaceChildren.apply(more, parts.filter(Boolean));
     }
     section.setAttribute("data-seq", snap.seq);
@@ -207,25 +210,61 @@
     open();
   }
 
-  /* The projector's page of every table: the tables that fit side by side, then the next. */
+  /* The projector's page of every table: club.css's "paged" grid lays the tables out in
+     columns of the screen's height (as many columns as the width holds, a table never cut),
+     and the tables that fall outside it wait for the next page. The pages are measured again
+     when a table is drawn anew (its data-seq), when the fonts come and when the screen
+     changes; the next page shows by itself every data-every seconds ("Page 1 of 3"). */
   function pages(grid) {
     var label = document.querySelector("[data-page-label]");
     var every = Math.max(2, Number(grid.getAttribute("data-every")) || 15) * 1000;
-    var page = 0;
+    var starts = [0], page = 0, again = null;
+    function cards() { return Array.prototype.slice.call(grid.querySelectorAll("[data-live]")); }
+    function inside(card, room) {
+      var box = card.getBoundingClientRect();
+      return box.right <= room.right + 1 && box.bottom <= room.bottom + 1;
+    }
+    function measure() {  /* the first table of each page */
+      var all = cards(), first = starts[page] || 0;
+      var main = grid.closest("main") || document.body;
+      var below = parseFloat(getComputedStyle(main).paddingBottom) || 0;
+      grid.classList.add("paged");
+      grid.style.height = "";
+      var top = grid.getBoundingClientRect().top + window.scrollY;
+      grid.style.height = Math.max(240, window.innerHeight - top - below) + "px";
+      var room = grid.getBoundingClientRect();
+      starts = [];
+      for (var start = 0; start < all.length;) {
+        starts.push(start);
+        all.forEach(function (c, i) { c.hidden = i < start; });  // this page and those after
+        var next = start + 1;  // a page shows at least one table, however tall
+        while (next < all.length && inside(all[next], room)) next += 1;
+        start = next;
+      }
+      if (!starts.length) starts = [0];
+      page = 0;  // stay on the page that holds the table shown first before
+      while (page + 1 < starts.length && starts[page + 1] <= first) page += 1;
+    }
     function show() {
-      var cards = Array.prototype.slice.call(grid.querySelectorAll("[data-live]"));
-      var width = grid.getBoundingClientRect().width || window.innerWidth;
-      var size = Math.max(1, Math.floor(width / 560));
-      var count = Math.max(1, Math.ceil(cards.length / size));
-      page = page % count;
-      cards.forEach(function (c, i) { c.hidden = Math.floor(i / size) !== page; });
+      var all = cards();
+      page = page % starts.length;
+      var from = starts[page], to = page + 1 < starts.length ? starts[page + 1] : all.length;
+      all.forEach(function (c, i) { c.hidden = i < from || i >= to; });
       if (label) {
-        label.hidden = count < 2;
-        label.textContent = fill(W.page_of, {page: page + 1, pages: count});
+        label.hidden = starts.length < 2;
+        label.textContent = fill(W.page_of, {page: page + 1, pages: starts.length});
       }
     }
+    function remeasure() {
+      if (again) return;
+      again = setTimeout(function () { again = null; measure(); show(); }, 50);
+    }
+    measure();
     show();
-    window.addEventListener("resize", show);
+    window.addEventListener("resize", remeasure);
+    if (document.fonts && document.fonts.ready) document.fonts.ready.then(remeasure);
+    new MutationObserver(remeasure).observe(grid, {subtree: true, attributes: true,
+                                                   attributeFilter: ["data-seq"]});
     setInterval(function () { page += 1; show(); }, every);
   }
 
