@@ -1,6 +1,6 @@
 """Charts drawn on the server as SVG: small, pure functions from numbers to markup, for the
 member's page (his rating over time, his results by evening), the standings (each player's
-trend) and the settle-up (who is up and who is down).
+trend) and the settle-up (who won and who lost at play that evening).
 
 Each function takes the figures and the words the chart says (already in the reader's
 language: the caller translates them and writes amounts with `money_text.local`), and returns
@@ -133,9 +133,8 @@ def _diverging(rows: list[tuple[str, int, int, str, str]], label: str, width: fl
 
 def money_bars(rows: list[tuple[str, int, str]], *, label: str,
                width: float = WIDE) -> SafeString | None:
-    """Who is up and who is down: a bar for each (name, cents, the amount as the page writes
-    it), to the right of zero for money won, to the left for money lost. None when there is
-    no row."""
+    """Money won and lost: a bar for each (name, cents, the amount as the page writes it), to
+    the right of zero for money won, to the left for money lost. None when there is no row."""
     return _diverging([(name, max(-cents, 0), max(cents, 0), amount, f"{name}: {amount}")
                        for name, cents, amount in rows], label, width, "money-bars")
 

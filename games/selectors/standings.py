@@ -61,16 +61,54 @@ def _between(queryset, field: str, since, until):
     return queryset
 
 
-def won_at_play(*, since=None, until=None, player_id: int | None = None):
+def won_at_play(*, since=None, until=None, player_id: int | None = None, tables=None):
     """(player id, cents) for every player whose money moved at a table between the two times
     (either end open when None): what he won (above zero) or lost there. That is every posting
     made at a table (a Movement, games/services/money.py): pool entries, forfeits, payouts and
     refunds; wagers' stakes, lays, settlements, voids and excesses given back, less the levy;
     and their reversals after a correction. A stake still held counts as paid until its unit
     is settled. Payments between members are left out: they settle debts, they are not
-    winnings. Only `player_id`'s when one is given."""
+    winnings. Only `player_id`'s when one is given; only at `tables` (a query of tables) when
+    they are given."""
+    moved = Movement.objects.all() if tables is None else Movement.objects.filter(
+        table__in=tables)
     return ledger.player_nets(since=since, until=until, player_id=player_id,
-                              among=Movement.objects.values("transaction_id"))
+                              among=moved.values("transaction_id"))
+
+
+EVENING_TURNS = time(6)  # an evening's tables: those opened from 06:00 to 06:00 the next day
+
+
+def latest_evening() -> tuple[date, datetime, datetime] | None:
+    """The club's latest evening, the one of the table opened last: (its day, and when its
+    tables were opened, from `since` inclusive to `until` exclusive). An evening runs from
+    EVENING_TURNS on its day to EVENING_TURNS the next day, in the club's time zone, so that a
+    table opened after midnight belongs to the evening it was played in. None before the
+    first table."""
+    opened = Table.objects.order_by("-created_at", "-id").values_list(
+        "created_at", flat=True).first()
+    if opened is None:
+        return None
+    zone = timezone.get_current_timezone()
+    local = timezone.localtime(opened, zone)
+    day = local.date() - timedelta(days=1) if local.time() < EVENING_TURNS else local.date()
+    return (day, datetime.combine(day, EVENING_TURNS, tzinfo=zone),
+            datetime.combine(day + timedelta(days=1), EVENING_TURNS, tzinfo=zone))
+
+
+def evening_won_at_play() -> tuple[date, list[tuple[int, int]]] | None:
+    """The latest evening's day and what each player won or lost at play at its tables
+    (`won_at_play` at the tables opened that evening, whenever their money moved: a payout
+    after midnight or a correction later counts for the evening it was played in), as
+    [(player id, cents)], the most won first. Payments made since leave it as it is. None
+    before the first table."""
+    evening = latest_evening()
+    if evening is None:
+        return None
+    day, since, until = evening
+    tables = Table.objects.filter(created_at__gte=since, created_at__lt=until)
+    nets = sorted(won_at_play(tables=tables.values("pk")), key=lambda row: (-row[1], row[0]))
+    return day, nets
 
 
 def _figures(since, until, player_id=None) -> dict:

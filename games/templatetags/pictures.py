@@ -3,15 +3,19 @@
 `{% result_card table as card %}`: a won pool's or rubber's result card
 (games/views/result_card.py), its facts with its image's path and absolute URL
 (request.build_absolute_uri, for Open Graph), or None.
-`{% money_chart balances as chart %}`: the settle-up's balances, [(party, cents)], as bars
-around zero (games/presentation/charts.py), for the club's settle-up page, whose view
+`{% evening_money as evening %}`: the latest evening's money, who won and who lost at play
+at its tables (games.selectors.standings.evening_won_at_play), as bars around zero
+(games/presentation/charts.py) with its figures, for the club's settle-up page, whose view
 (club/views.py) imports nothing of the games."""
 from django import template
 from django.urls import reverse
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from club import money_text
+from club.models import Player
 from games.presentation import charts
+from games.selectors.standings import evening_won_at_play
 from games.views.result_card import SIZE, card_facts
 
 register = template.Library()
@@ -30,11 +34,24 @@ def result_card(context, table):
                     "width": SIZE[0], "height": SIZE[1]}
 
 
+def won_text(cents: int) -> str:
+    """Money won or lost at play as the page writes it, a win with its sign: "+6.00", "-4,00"."""
+    return ("+" if cents > 0 else "") + money_text.local(cents)
+
+
 @register.simple_tag
-def money_chart(balances):
-    """The bars of who is up (right of zero) and who is down (left), named with every figure."""
-    rows = [(party.name if party.pk else _("the house"), cents, money_text.local(cents))
-            for party, cents in balances]
-    label = _("Who is up and who is down: %(figures)s") % {
-        "figures": ", ".join(f"{name} {amount}" for name, _cents, amount in rows)}
-    return charts.money_bars(rows, label=label)
+def evening_money():
+    """The latest evening's day as the reader writes it, what each player won or lost at play
+    at its tables, the most won first ([(name, cents, the amount as written)]), and their bars:
+    won to the right of zero, lost to the left, every figure named in the chart's text. The
+    bars are None when no money moved at play that evening; all is None before any table."""
+    found = evening_won_at_play()
+    if found is None:
+        return None
+    day, nets = found
+    names = Player.objects.in_bulk([pk for pk, _cents in nets])
+    rows = [(names[pk].name, cents, won_text(cents)) for pk, cents in nets]
+    day = date_format(day, "SHORT_DATE_FORMAT")
+    label = _("The evening of %(day)s, won and lost at play: %(figures)s") % {
+        "day": day, "figures": ", ".join(f"{name} {amount}" for name, _cents, amount in rows)}
+    return {"day": day, "rows": rows, "svg": charts.money_bars(rows, label=label)}

@@ -1,8 +1,9 @@
 """The pictures of the member's page, the standings and the settle-up (server-side SVG): the
 member's rating line, one point per rated game in the order played, at the height of the
 rating the standings show; his results by evening; each player's trend in the standings; the
-settle-up's bars, money won to the right of the zero line and money lost to its left, with the
-amounts said in words; and a sentence, not an empty chart, where there is nothing to draw."""
+settle-up's bars of the evening's money (tests/pages/test_evening_money.py), money won to the
+right of the zero line and money lost to its left, with the amounts said in words; and a
+sentence, not an empty chart, where there is nothing to draw."""
 import html
 import re
 from datetime import datetime, timedelta, timezone
@@ -145,12 +146,14 @@ def test_each_row_of_the_standings_draws_its_player_trend(client, staff, rivals)
 
 
 def test_the_settle_up_bars_put_winners_right_of_zero_and_losers_left(staff):
-    table = pool(staff, pool_entry="10.00")  # Athos, Porthos, Aramis pay 10.00 each
-    athos = Player.objects.get(name="Athos")
-    record_game_won_by(table, athos, staff)
-    record_game_won_by(table, athos, staff)  # the pool of 30.00 is his: +20.00, -10.00 each
+    evening = datetime(2026, 3, 5, 21, tzinfo=timezone.utc)
+    with mock.patch("django.utils.timezone.now", return_value=evening):
+        table = pool(staff, pool_entry="10.00")  # Athos, Porthos, Aramis pay 10.00 each
+        athos = Player.objects.get(name="Athos")
+        record_game_won_by(table, athos, staff)
+        record_game_won_by(table, athos, staff)  # the pool of 30.00 is his: +20.00, -10.00 each
 
-    page = as_user(staff).get("/settle-up/").content.decode()
+        page = as_user(staff).get("/settle-up/").content.decode()
 
     (svg,) = svgs(page, "money")
     zero = float(re.search(r'<line class="zero" x1="([0-9.]+)"', svg).group(1))
@@ -164,11 +167,11 @@ def test_the_settle_up_bars_put_winners_right_of_zero_and_losers_left(staff):
         kind, x, width = bars[loser]
         assert kind == "neg" and x + width == pytest.approx(zero)
         assert width == pytest.approx(bars["Athos"][2] / 2, abs=0.2)  # 10.00 against 20.00
-    assert label(svg) == ("Who is up and who is down: Aramis -10.00, Athos 20.00, "
-                          "Porthos -10.00")
+    assert label(svg) == ("The evening of 03/05/2026, won and lost at play: Athos +20.00, "
+                          "Porthos -10.00, Aramis -10.00")
 
 
-def test_the_settle_up_has_no_chart_when_everyone_is_square(staff):
+def test_the_settle_up_has_no_chart_before_the_first_table(staff):
     page = as_user(staff).get("/settle-up/").content.decode()
     assert "<svg" not in page and "Everyone is square" in page
 
