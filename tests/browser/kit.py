@@ -62,13 +62,15 @@ AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
 AXE_BARRED = {"serious", "critical"}
 
 
-def axe_findings(page, name: str) -> list[str]:
-    """axe-core (the copy axe-playwright-python bundles) run on the page as it is: one line per
-    rule it breaks with a serious or critical impact, "NAME: rule (impact) targets, ...", the
-    first nodes' CSS targets; and one if the page scrolls sideways."""
+def axe_findings(page, name: str, within: str | None = None) -> list[str]:
+    """axe-core (the copy axe-playwright-python bundles) run on the page as it is (or on the
+    part of it that the CSS selector WITHIN picks): one line per rule it breaks with a serious
+    or critical impact, "NAME: rule (impact) targets, ...", the first nodes' CSS targets; and
+    one if the page scrolls sideways."""
     found = []
-    results = Axe().run(page, options={"runOnly": {"type": "tag", "values": AXE_TAGS},
-                                       "resultTypes": ["violations"]}).response
+    results = Axe().run(page, context=within,
+                        options={"runOnly": {"type": "tag", "values": AXE_TAGS},
+                                 "resultTypes": ["violations"]}).response
     for violation in results["violations"]:
         if violation["impact"] in AXE_BARRED:
             targets = ", ".join(" ".join(map(str, node["target"]))

@@ -115,14 +115,15 @@ def log_in(page: Page, base: str, username: str) -> None:
 
 
 def findings(page: Page, base: str, pages: dict, names, language: str) -> list[str]:
-    """The findings of each page of NAMES, with every <details> of it open (what it folds away
-    is checked too: axe skips what is not shown)."""
+    """The findings of each page of NAMES, with every <details> of its main part open (what it
+    folds away is checked too: axe skips what is not shown). The site's menu stays shut: open,
+    it lies over the page, as a menu does (test_a_spectators_pages_in_english checks it)."""
     found = []
     for name in names:
         status = page.goto(f"{base}{pages[name]}").status
         if status != {"404": 404, "403": 403}.get(name, 200):
             found.append(f"{name} [{language}] {pages[name]}: answered {status}")
-        page.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true; })")
+        page.evaluate("document.querySelectorAll('main details').forEach(d => { d.open = true; })")
         found += axe_findings(page, f"{name} [{language}] {pages[name]}")
     return found
 
@@ -168,6 +169,8 @@ def test_a_spectators_pages_in_english(live_server, club, browser):
     for _ in range(4):  # the replay stepped through the cards with the arrow key
         page.keyboard.press("ArrowRight")
     found += axe_findings(page, "hand by hand, stepped [en]")
+    page.locator("header details").first.locator("summary").click()  # the site's menu
+    found += axe_findings(page, "the menu, open [en]", within="header")
     assert not found, verdict(found)
 
 
@@ -175,6 +178,8 @@ def test_a_scorers_and_members_pages_in_english(live_server, club, browser):
     page = page_on(browser)
     log_in(page, live_server.url, "charles")
     found = findings(page, live_server.url, club, SCORER, "en")
+    page.locator("header details").first.locator("summary").click()  # a member's menu
+    found += axe_findings(page, "a member's menu, open [en]", within="header")
     assert not found, verdict(found)
 
 
@@ -183,6 +188,8 @@ def test_the_main_pages_in_french(live_server, club, browser):
     found = findings(page, live_server.url, club, IN_FRENCH, "fr")
     log_in(page, live_server.url, "charles")
     found += findings(page, live_server.url, club, SCORER_IN_FRENCH, "fr")
+    page.locator("header details").first.locator("summary").click()
+    found += axe_findings(page, "a member's menu, open [fr]", within="header")
     assert not found, verdict(found)
 
 
