@@ -197,3 +197,19 @@ def test_the_projector_fills_the_screen_and_turns_to_the_tables_that_did_not_fit
     assert sum(seen, []) == every  # each table once, in order, on one page or another
     expect(label).to_have_text(f"Page 1 of {pages}", timeout=WAIT)
     projector.context.close()
+
+    # A small screen: a table taller than it has a page to itself, whole (the page scrolls).
+    small = chromium.new_context(viewport={"width": 390, "height": 600}).new_page()
+    following(small, f"http://{daphne.address}/tv/?every=2")
+    grid = small.locator("[data-pager]")
+    for card in (small.locator("[data-live]:visible").first, playing_on(small, table["id"])):
+        expect(card).to_be_visible(timeout=WAIT)
+        box, room = card.bounding_box(), grid.bounding_box()
+        assert room["y"] <= box["y"] and box["y"] + box["height"] <= room["y"] + room["height"]
+        assert box["x"] + box["width"] <= 390
+    shot(small, "table-drawn/projector-tall-table-390")
+    small.context.close()
+
+
+def playing_on(page, table_id: int):
+    return page.locator(f"[data-live][data-table='{table_id}']")

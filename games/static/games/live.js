@@ -218,7 +218,7 @@
   function pages(grid) {
     var label = document.querySelector("[data-page-label]");
     var every = Math.max(2, Number(grid.getAttribute("data-every")) || 15) * 1000;
-    var starts = [0], page = 0, again = null;
+    var starts = [0], tall = [], height = 0, page = 0, again = null;
     function cards() { return Array.prototype.slice.call(grid.querySelectorAll("[data-live]")); }
     function inside(card, room) {
       var box = card.getBoundingClientRect();
@@ -229,16 +229,21 @@
       var main = grid.closest("main") || document.body;
       var below = parseFloat(getComputedStyle(main).paddingBottom) || 0;
       grid.classList.add("paged");
-      grid.style.height = "";
+      grid.style.height = "";  // the columns balanced: each table whole, at its own height
+      all.forEach(function (c) { c.hidden = false; });
       var top = grid.getBoundingClientRect().top + window.scrollY;
-      grid.style.height = Math.max(240, window.innerHeight - top - below) + "px";
+      height = Math.max(240, window.innerHeight - top - below);
+      tall = all.map(function (c) { return c.getBoundingClientRect().height > height + 1; });
+      grid.style.height = height + "px";
       var room = grid.getBoundingClientRect();
       starts = [];
       for (var start = 0; start < all.length;) {
         starts.push(start);
         all.forEach(function (c, i) { c.hidden = i < start; });  // this page and those after
-        var next = start + 1;  // a page shows at least one table, however tall
-        while (next < all.length && inside(all[next], room)) next += 1;
+        var next = start + 1;  // a table taller than the screen has a page to itself
+        while (next < all.length && !tall[start] && !tall[next] && inside(all[next], room)) {
+          next += 1;
+        }
         start = next;
       }
       if (!starts.length) starts = [0];
@@ -250,6 +255,7 @@
       page = page % starts.length;
       var from = starts[page], to = page + 1 < starts.length ? starts[page + 1] : all.length;
       all.forEach(function (c, i) { c.hidden = i < from || i >= to; });
+      grid.style.height = tall[from] ? "" : height + "px";  // a tall one scrolls, never cut
       if (label) {
         label.hidden = starts.length < 2;
         label.textContent = fill(W.page_of, {page: page + 1, pages: starts.length});
