@@ -3,7 +3,8 @@ import re
 from datetime import date, datetime, time, timedelta
 from datetime import timezone as dt_timezone
 
-from django.db.models import Count, F, Q, Sum
+from django.db.models import Count, DateTimeField, ExpressionWrapper, F, Q, Sum
+from django.db.models.functions import TruncDate
 from django.utils import timezone
 
 from club import ledger
@@ -77,6 +78,15 @@ def won_at_play(*, since=None, until=None, player_id: int | None = None, tables=
 
 
 EVENING_TURNS = time(6)  # an evening's tables: those opened from 06:00 to 06:00 the next day
+
+
+def evening_of(field: str) -> TruncDate:
+    """The day of the club's evening that the moment in `field` belongs to, as a query's
+    expression: its local date EVENING_TURNS earlier, so that a game ended at 00:30 counts for
+    the evening before, as latest_evening counts a table opened then."""
+    turns = timedelta(hours=EVENING_TURNS.hour, minutes=EVENING_TURNS.minute)
+    return TruncDate(ExpressionWrapper(F(field) - turns, output_field=DateTimeField()),
+                     tzinfo=timezone.get_current_timezone())
 
 
 def latest_evening() -> tuple[date, datetime, datetime] | None:

@@ -2,7 +2,7 @@
 his results by evening; and, for himself or staff, his money with the table, unit and wager each
 movement was for, and his wagers with what each did to his money."""
 from django.db.models import Count, F, Q, Window
-from django.db.models.functions import RowNumber, TruncDate
+from django.db.models.functions import RowNumber
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 from django.utils.formats import date_format, number_format
@@ -14,7 +14,7 @@ from club.models import Player
 from games import ratings
 from games.models import GamePlayer, Movement, Table
 from games.presentation import charts, words
-from games.selectors.standings import player_stats
+from games.selectors.standings import evening_of, player_stats
 from games.selectors.wagers import member_wagers
 
 HISTORY = 50
@@ -56,10 +56,11 @@ def _rating_chart(player: Player) -> dict:
 
 
 def _evenings_chart(player: Player) -> dict:
-    """His games won and lost on each of his latest evenings (by the club's local date)."""
+    """His games won and lost on each of his latest evenings (the club's evenings, as the
+    settle-up counts them: games.selectors.standings.evening_of)."""
     days = (GamePlayer.objects.filter(player=player, won__isnull=False,
                                       finished_at__isnull=False)
-            .annotate(day=TruncDate("finished_at", tzinfo=timezone.get_current_timezone()))
+            .annotate(day=evening_of("finished_at"))
             .values("day").annotate(won=Count("id", filter=Q(won=True)), played=Count("id"))
             .order_by("-day")[:EVENINGS])
     rows = [(date_format(day["day"], "SHORT_DATE_FORMAT"), day["won"],

@@ -92,9 +92,14 @@ def test_the_results_by_evening_group_the_games_by_local_date(client, staff, riv
     assert len(won) == 1 and len(lost) == 2  # no bar for the evening's 0 won
 
 
-def test_an_evening_is_the_clubs_local_date(client, staff, rivals):
-    """At a club in Paris, a game that ends at 23:30 UTC on 5 March ends on the 6th."""
+def test_an_evening_is_the_clubs_and_runs_past_midnight(client, staff, rivals):
+    """At a club in Paris, a game that ends at 05:30 UTC on 6 March (06:30 in Paris) is the
+    evening of the 6th; one that ends at 23:30 UTC on 5 March (00:30 on the 6th in Paris)
+    still belongs to the evening of the 5th, as the settle-up's evening does."""
     athos, porthos = rivals
+    at = datetime(2026, 3, 6, 5, 30, tzinfo=timezone.utc)
+    with mock.patch("django.utils.timezone.now", return_value=at):
+        win(rubber(staff, athos, porthos), staff, athos)
     at = datetime(2026, 3, 5, 23, 30, tzinfo=timezone.utc)
     with mock.patch("django.utils.timezone.now", return_value=at):
         win(rubber(staff, athos, porthos), staff, athos)
@@ -103,7 +108,8 @@ def test_an_evening_is_the_clubs_local_date(client, staff, rivals):
         page = client.get(f"/players/{athos.pk}/").content.decode()
 
     (svg,) = svgs(page, "evenings")
-    assert re.findall(r"<g><title>([^<]*)</title>", svg) == ["03/06/2026: 1 won, 0 lost"]
+    assert re.findall(r"<g><title>([^<]*)</title>", svg) == ["03/05/2026: 1 won, 0 lost",
+                                                             "03/06/2026: 1 won, 0 lost"]
 
 
 def test_a_member_without_games_gets_sentences_not_charts(client, rivals):
