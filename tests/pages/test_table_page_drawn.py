@@ -84,3 +84,17 @@ def test_a_pools_page_lists_its_rules_and_a_rubbers_games_only_when_its_unit_is_
         assert "Units in succession to take the pool" in page and "Entry to the pool" in page
     assert "Games in a rubber" not in game_page
     assert "Games in a rubber" in rubber_page
+
+
+def test_only_a_table_that_takes_wagers_has_a_wagers_section(staff, client):
+    """À quatre takes no wagers (nor a table opened without them): no empty "Wagers" section;
+    a pool in the English style has it, with its rule that no advice is given."""
+    four = players("Athos", "Porthos", "Aramis", "Dartagnan")
+    quatre = open_table(name="Quatre", format="quatre", players=four, rules={}, by=staff,
+                        first_dealer=four[0])
+    english = open_table(name="Pool", format="pool", players=four[:3], rules={}, by=staff,
+                         wager_style="english", first_dealer=four[0])
+
+    assert "Wagers (paris)" not in text(client.get(f"/tables/{quatre.pk}/"))
+    page = text(client.get(f"/tables/{english.pk}/"))
+    assert "Wagers (paris)" in page and "No advice to the players is allowed." in page
