@@ -14,7 +14,7 @@ import re
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop as N_
+from django.utils.translation import gettext_noop
 
 from games.engine import EngineError, HandState, hand_state
 from games.presentation.cards import face as card
@@ -24,14 +24,15 @@ OTHER = {"elder": "dealer", "dealer": "elder"}
 # The seats of every format in the order of play, then the sides à quatre: what records and
 # results name (docs/hand-record.md), each with its word.
 ROLES = {
-    "elder": N_("elder"), "middle": N_("middle"), "second": N_("second"),
-    "third": N_("third"), "dealer": N_("dealer"),
-    "elder_side": N_("elder's side"), "dealer_side": N_("dealer's side"),
+    "elder": gettext_noop("elder"), "middle": gettext_noop("middle"),
+    "second": gettext_noop("second"), "third": gettext_noop("third"),
+    "dealer": gettext_noop("dealer"),
+    "elder_side": gettext_noop("elder's side"), "dealer_side": gettext_noop("dealer's side"),
 }
 OPENINGS = {
-    "played": N_("the elder played without proposing"),
-    "refused": N_("the dealer refused the first proposal"),
-    "exchanged": N_("exchanged"),
+    "played": gettext_noop("the elder played without proposing"),
+    "refused": gettext_noop("the dealer refused the first proposal"),
+    "exchanged": gettext_noop("exchanged"),
 }
 
 

@@ -9,7 +9,7 @@ A message of another shape is shown as the engine wrote it, its cards written as
 import re
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop as N_
+from django.utils.translation import gettext_noop
 
 from games.presentation.cards import SUIT_NAMES, face
 from games.presentation.display import role
@@ -23,49 +23,54 @@ _SUIT_CODE = {"spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C"}
 SHAPES = [
     (("must_win_trick",), rf"(?P<seat>\w+) holds (?P<card>{_C}) and must beat (?P<card2>{_C}) "
      r"in trick (?P<number>\d+)",
-     N_("%(seat)s holds %(card)s and must beat %(card2)s in trick %(number)s")),
+     gettext_noop("%(seat)s holds %(card)s and must beat %(card2)s in trick %(number)s")),
     (("must_follow_suit",), rf"(?P<seat>\w+) holds (?P<card>{_C}) and must follow "
      rf"(?P<suit>{_SUIT}) to (?P<card2>{_C}) in trick (?P<number>\d+)",
-     N_("%(seat)s holds %(card)s and must follow %(suit)s to %(card2)s in trick %(number)s")),
+     gettext_noop("%(seat)s holds %(card)s and must follow %(suit)s to %(card2)s in trick "
+                  "%(number)s")),
     (("must_trump",), rf"(?P<seat>\w+) has no (?P<suit>{_SUIT}), holds the trump "
      rf"(?P<card>{_C}) and must trump (?P<card2>{_C}) in trick (?P<number>\d+)",
-     N_("%(seat)s has no %(suit)s, holds the trump %(card)s and must trump %(card2)s in trick "
-        "%(number)s")),
+     gettext_noop("%(seat)s has no %(suit)s, holds the trump %(card)s and must trump %(card2)s "
+                  "in trick %(number)s")),
     (("must_trump",), rf"(?P<seat>\w+) has no (?P<suit>{_SUIT}), holds the trump "
      rf"(?P<card>{_C}) and must trump in trick (?P<number>\d+)",
-     N_("%(seat)s has no %(suit)s, holds the trump %(card)s and must trump in trick "
-        "%(number)s")),
+     gettext_noop("%(seat)s has no %(suit)s, holds the trump %(card)s and must trump in trick "
+                  "%(number)s")),
     (("card_not_held",), rf"(?P<seat>\w+) leads (?P<card>{_C}) but does not hold it",
-     N_("%(seat)s leads %(card)s but does not hold it")),
+     gettext_noop("%(seat)s leads %(card)s but does not hold it")),
     (("card_not_held",), rf"(?P<seat>\w+) plays (?P<card>{_C}) but does not hold it",
-     N_("%(seat)s plays %(card)s but does not hold it")),
+     gettext_noop("%(seat)s plays %(card)s but does not hold it")),
     (("card_not_held",), rf"(?P<seat>\w+) discards (?P<card>{_C}) but does not hold it",
-     N_("%(seat)s discards %(card)s but does not hold it")),
-    (("duplicate_card",), rf"(?P<card>{_C}) is dealt twice", N_("%(card)s is dealt twice")),
+     gettext_noop("%(seat)s discards %(card)s but does not hold it")),
+    (("duplicate_card",), rf"(?P<card>{_C}) is dealt twice",
+     gettext_noop("%(card)s is dealt twice")),
     (("duplicate_card",), rf"the turn-up (?P<card>{_C}) is also in a hand",
-     N_("the turn-up %(card)s is also in a hand")),
+     gettext_noop("the turn-up %(card)s is also in a hand")),
     (("duplicate_card",), rf"(?P<seat>\w+) draws (?P<card>{_C}), which is not in the stock",
-     N_("%(seat)s draws %(card)s, which is not in the stock")),
+     gettext_noop("%(seat)s draws %(card)s, which is not in the stock")),
     (("wrong_hand_size",), r"(?P<seat>\w+) must be dealt 5 cards, not (?P<number>\d+)",
-     N_("%(seat)s must be dealt 5 cards, not %(number)s")),
+     gettext_noop("%(seat)s must be dealt 5 cards, not %(number)s")),
     (("king_not_held",), rf"(?P<seat>\w+) announced the king of trumps (?P<card>{_C}) but does "
-     r"not hold it", N_("%(seat)s announced the king of trumps %(card)s but does not hold it")),
+     r"not hold it",
+     gettext_noop("%(seat)s announced the king of trumps %(card)s but does not hold it")),
     (("stock_exhausted",), r"the stock is empty: the exchange is over",
-     N_("the stock is empty: the exchange is over")),
+     gettext_noop("the stock is empty: the exchange is over")),
     (("stock_exhausted",), r"(?P<seat>\w+) draws (?P<number>\d+) but the stock holds only "
-     r"(?P<count>\d+)", N_("%(seat)s draws %(number)s but the stock holds only %(count)s")),
+     r"(?P<count>\d+)",
+     gettext_noop("%(seat)s draws %(number)s but the stock holds only %(count)s")),
     (("bad_exchange",), r"a refused proposal exchanges no card",
-     N_("a refused proposal exchanges no card")),
-    (("bad_exchange",), r"nothing can follow a refusal", N_("nothing can follow a refusal")),
+     gettext_noop("a refused proposal exchanges no card")),
+    (("bad_exchange",), r"nothing can follow a refusal",
+     gettext_noop("nothing can follow a refusal")),
     (("bad_exchange",), r"an accepted proposal needs the elder's discard and draw",
-     N_("an accepted proposal needs the elder's discard and draw")),
+     gettext_noop("an accepted proposal needs the elder's discard and draw")),
     (("bad_exchange",), r"(?P<seat>\w+) discards (?P<number>\d+) and draws (?P<count>\d+): the "
-     r"two must be equal", N_("%(seat)s discards %(number)s and draws %(count)s: the two must "
-                              "be equal")),
+     r"two must be equal",
+     gettext_noop("%(seat)s discards %(number)s and draws %(count)s: the two must be equal")),
     (("bad_exchange",), r"(?P<seat>\w+) may take at most 5 cards",
-     N_("%(seat)s may take at most 5 cards")),
+     gettext_noop("%(seat)s may take at most 5 cards")),
     (("bad_exchange",), r"(?P<seat>\w+) must take at least one card",
-     N_("%(seat)s must take at least one card")),
+     gettext_noop("%(seat)s must take at least one card")),
 ]
 _SHAPES = [(codes, re.compile(shape), words) for codes, shape, words in SHAPES]
 _CARD = re.compile(rf"\b{_C}\b")
