@@ -1,7 +1,8 @@
 """Hand records for the suite and the benchmarks: a real hand written out, and random ones.
 
 `ELDER_VOLE` and `SUMMARY_POINT` are one real hand, as a full record and as a summary;
-`elder_vole()` and `bad_card()` give fresh copies of it, changed or broken.
+`elder_vole()` and `bad_card()` give fresh copies of it, changed or broken. `EXCHANGED` is a
+hand with an exchange and trumping, as hand by hand draws it.
 
 `legal_record(rng)` deals, exchanges and plays a legal hand at random (section 6 followed by
 the rules written here, not by the engine). `mixed_records(n, seed)` yields (record, expected
@@ -21,6 +22,18 @@ ELDER_VOLE = {
     },
     "exchanges": [],
     "tricks": [["KS", "7S"], ["QS", "8S"], ["AS", "9H"], ["JD", "TH"], ["QD", "7C"]],
+}
+
+# Diamonds are trumps (the eight turned up). The elder proposes and changes the 7♥ for the Q♦;
+# the dealer changes the 7♣ for the 9♦. The dealer follows spades under the king and the queen;
+# out of spades, must trump the ace with the 9♦ and takes the trick; leads the 9♥, which the
+# elder, out of hearts, must trump with the J♦; the elder's Q♦ takes the last.
+EXCHANGED = {
+    "deal": {"elder": ["KS", "QS", "AS", "JD", "7H"], "dealer": ["7S", "8S", "9H", "TH", "7C"],
+             "turn_up": "8D"},
+    "exchanges": [{"accepted": True, "elder": {"discard": ["7H"], "draw": ["QD"]},
+                   "dealer": {"discard": ["7C"], "draw": ["9D"]}}],
+    "tricks": [["KS", "7S"], ["QS", "8S"], ["AS", "9D"], ["9H", "JD"], ["QD", "TH"]],
 }
 
 # The same hand kept as a summary: the elder played and took 3 tricks.

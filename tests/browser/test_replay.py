@@ -9,22 +9,12 @@ from playwright.sync_api import expect
 
 from games.services.hands import record_hand
 from games.services.tables import open_table
+from testbed.records import EXCHANGED
 from tests.browser.kit import WAIT, axe_findings, shot
 from tests.games import quatre_kit
 from tests.games.kit import players, pool, summary, won_pool
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-# Diamonds are trumps. Athos (elder) changes the 7♥ for the Q♦, Porthos (dealer) the 7♣ for the
-# 9♦. Trick 1: K♠ 7♠; trick 2: Q♠ 8♠; trick 3: A♠, and Porthos, out of spades, must trump: the
-# 9♦ takes it; trick 4: Porthos leads the 9♥, Athos must trump with the J♦; trick 5: Q♦ 10♥.
-EXCHANGED = {
-    "deal": {"elder": ["KS", "QS", "AS", "JD", "7H"], "dealer": ["7S", "8S", "9H", "TH", "7C"],
-             "turn_up": "8D"},
-    "exchanges": [{"accepted": True, "elder": {"discard": ["7H"], "draw": ["QD"]},
-                   "dealer": {"discard": ["7C"], "draw": ["9D"]}}],
-    "tricks": [["KS", "7S"], ["QS", "8S"], ["AS", "9D"], ["9H", "JD"], ["QD", "TH"]],
-}
 
 
 @pytest.fixture

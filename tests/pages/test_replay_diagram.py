@@ -16,24 +16,13 @@ from games.models import Table
 from games.services.hands import record_hand
 from games.services.tables import open_table
 from games.views import advice
-from testbed.records import ELDER_VOLE, legal_record
+from testbed.records import ELDER_VOLE, EXCHANGED, legal_record
 from tests.games import quatre_kit, trois_kit
 from tests.games.kit import pool, record_game_won_by
 from tests.pages.kit import act, enter_deal, summary, trick, url
 
 pytestmark = pytest.mark.django_db
 
-# Diamonds are trumps (the eight turned up). Athos, elder, proposes and changes the 7♥ for the
-# Q♦; Porthos, dealer, changes the 7♣ for the 9♦. Porthos follows spades under the king and
-# the queen; out of spades, he must trump the ace with the 9♦ and takes the trick; he leads the
-# 9♥, which Athos, out of hearts, must trump with the J♦; Athos's Q♦ takes the last.
-EXCHANGED = {
-    "deal": {"elder": ["KS", "QS", "AS", "JD", "7H"], "dealer": ["7S", "8S", "9H", "TH", "7C"],
-             "turn_up": "8D"},
-    "exchanges": [{"accepted": True, "elder": {"discard": ["7H"], "draw": ["QD"]},
-                   "dealer": {"discard": ["7C"], "draw": ["9D"]}}],
-    "tricks": [["KS", "7S"], ["QS", "8S"], ["AS", "9D"], ["9H", "JD"], ["QD", "TH"]],
-}
 
 
 def labels(html: str) -> list[str]:
