@@ -52,6 +52,12 @@ def local(cents: int) -> str:
     return formats.number_format(Decimal(cents).scaleb(-2), 2)
 
 
+def signed(cents: int) -> str:
+    """An amount won or lost, a win with its sign, as the page's language writes it: "+6.00",
+    "-4,00", "0.00"."""
+    return ("+" if cents > 0 else "") + local(cents)
+
+
 class Local(int):
     """Whole cents that write themselves as the page's language does (`local`): an amount
     named in a refusal (club.errors), which club.refusals says in the reader's sentence."""

@@ -52,10 +52,6 @@ UNMATCHED_PART = {
 }
 
 
-def signed(cents: int) -> str:
-    return f"+{money_text.local(cents)}" if cents > 0 else money_text.local(cents)
-
-
 class WagerTakeInline(ReadOnlyInline):
     model = WagerTake
     fields = ["layer", "stake_display", "lay_display", "taken_by", "taken_at"]
@@ -218,14 +214,14 @@ class WagerAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
     def net_display(self, wager):
         """What the wager has done to the backer's money so far: minus the stake held while
         the unit is to be decided, then what he won (less the levy) or lost."""
-        return signed(figures(wager).net[wager.bettor_id])
+        return money_text.signed(figures(wager).net[wager.bettor_id])
 
     @admin.display(description=_("net to each layer's balance"))
     def layers_net(self, wager):
         """An English offer's takes: what each has done to its layer's money (the other side
         of the backer's)."""
         names = {take.layer_id: take.layer.name for take in wager.takes.select_related("layer")}
-        return "; ".join(f"{names[member]} {signed(cents)}"
+        return "; ".join(f"{names[member]} {money_text.signed(cents)}"
                          for member, cents in figures(wager).net.items()
                          if member != wager.bettor_id) or "—"
 

@@ -83,7 +83,7 @@ EVENING_TURNS = time(6)  # an evening's tables: those opened from 06:00 to 06:00
 def evening_of(field: str) -> TruncDate:
     """The day of the club's evening that the moment in `field` belongs to, as a query's
     expression: its local date EVENING_TURNS earlier, so that a game ended at 00:30 counts for
-    the evening before, as latest_evening counts a table opened then."""
+    the evening before; latest_evening dates the tables by it too."""
     turns = timedelta(hours=EVENING_TURNS.hour, minutes=EVENING_TURNS.minute)
     return TruncDate(ExpressionWrapper(F(field) - turns, output_field=DateTimeField()),
                      tzinfo=timezone.get_current_timezone())
@@ -95,13 +95,11 @@ def latest_evening() -> tuple[date, datetime, datetime] | None:
     EVENING_TURNS on its day to EVENING_TURNS the next day, in the club's time zone, so that a
     table opened after midnight belongs to the evening it was played in. None before the
     first table."""
-    opened = Table.objects.order_by("-created_at", "-id").values_list(
-        "created_at", flat=True).first()
-    if opened is None:
+    day = Table.objects.order_by("-created_at", "-id").values_list(
+        evening_of("created_at"), flat=True).first()
+    if day is None:
         return None
     zone = timezone.get_current_timezone()
-    local = timezone.localtime(opened, zone)
-    day = local.date() - timedelta(days=1) if local.time() < EVENING_TURNS else local.date()
     return (day, datetime.combine(day, EVENING_TURNS, tzinfo=zone),
             datetime.combine(day + timedelta(days=1), EVENING_TURNS, tzinfo=zone))
 

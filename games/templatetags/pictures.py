@@ -34,11 +34,6 @@ def result_card(context, table):
                     "width": SIZE[0], "height": SIZE[1]}
 
 
-def won_text(cents: int) -> str:
-    """Money won or lost at play as the page writes it, a win with its sign: "+6.00", "-4,00"."""
-    return ("+" if cents > 0 else "") + money_text.local(cents)
-
-
 @register.simple_tag
 def evening_money():
     """The latest evening's day as the reader writes it, what each player won or lost at play
@@ -50,7 +45,7 @@ def evening_money():
         return None
     day, nets = found
     names = Player.objects.in_bulk([pk for pk, _cents in nets])
-    rows = [(names[pk].name, cents, won_text(cents)) for pk, cents in nets]
+    rows = [(names[pk].name, cents, money_text.signed(cents)) for pk, cents in nets]
     day = date_format(day, "SHORT_DATE_FORMAT")
     label = _("The evening of %(day)s, won and lost at play: %(figures)s") % {
         "day": day, "figures": ", ".join(f"{name} {amount}" for name, _cents, amount in rows)}
