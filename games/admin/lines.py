@@ -64,6 +64,8 @@ def snapshot_lines(snapshot, names: dict) -> list:
             "winner": name(pool.get("winner"))}))
     if snapshot.get("hand_in_progress") is not None:
         lines.append((_("hand in progress"), str(snapshot["hand_in_progress"])))
+    if snapshot.get("waiting"):
+        lines.append((_("the scorer's phone"), words.waiting_hands(snapshot["waiting"]["hands"])))
     return lines
 
 

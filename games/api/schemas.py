@@ -208,6 +208,11 @@ class EndedGame(Strict):
     score: dict[str, int] = Field(description="The score it ended at, by player id.")
 
 
+class Waiting(Strict):
+    hands: int = Field(description="How many hands, 1 to 99.")
+    since: str = Field(description="Since when the phone has kept hands (ISO 8601).")
+
+
 class Snapshot(Strict):
     """The table as the API returns it and the live feed sends it."""
     id: int
@@ -255,6 +260,9 @@ class Snapshot(Strict):
         None, description="The current game's place in the current unit: 1, 2 ...")
     trois: TroisState | None = Field(None, description="An à trois table only.")
     quatre: QuatreState | None = Field(None, description="An à quatre table only.")
+    waiting: Waiting | None = Field(
+        None, description="The hands the scorer's phone keeps until it can send them; null "
+        "when it keeps none.")
 
 
 class SeatedPlayer(Strict):
@@ -293,13 +301,14 @@ class TableEventOut(Strict):
     kind: str = Field(description="The kind of change, as the live feed names it: open, hand, "
                       "trick, game_over, rotation, pool_won, rubber_won, trois_won, "
                       "quatre_won, correction, seat, "
-                      "wager or abandoned.")
+                      "wager, waiting or abandoned.")
     by: str | None = Field(description="The username of the user who made the change.")
     at: str = Field(description="When it was made (ISO 8601).")
     change: dict[str, Any] = Field(
         description="What changed, in short: {\"hand\", \"version\"} for a hand or a "
                     "correction, {\"wager\", \"act\"} (and \"take\") for a wager, "
-                    "{\"player\"} for a seat, {} otherwise.")
+                    "{\"player\"} for a seat, {\"hands\"} for the hands the scorer's phone "
+                    "keeps, {} otherwise.")
 
 
 class TableEvents(Strict):

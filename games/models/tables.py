@@ -70,6 +70,14 @@ class Table(models.Model):
     private = models.BooleanField(default=False, help_text=_("Only signed-in users may follow "
                                     "its live feed (spectators of other tables need no login)."),
                                   verbose_name=pgettext_lazy("field", "private"))
+    waiting_hands = models.PositiveSmallIntegerField(
+        default=0, help_text=_("Hands the scorer's phone keeps until it can send them, as it "
+                               "last told the club."),
+        verbose_name=pgettext_lazy("field", "hands on their way"))
+    waiting_since = models.DateTimeField(
+        null=True, blank=True, help_text=_("Since when the scorer's phone has kept hands; "
+                                           "null while it keeps none."),
+        verbose_name=pgettext_lazy("field", "on their way since"))
 
     class Meta:
         verbose_name = pgettext_lazy("model", "table")

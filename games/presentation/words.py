@@ -160,7 +160,21 @@ def live_words() -> dict:
         "unit_label": _("Unit"), "one_game": _("one game"),
         "rubber_of": _("a rubber of %(of)s games, game %(game)s: %(score)s"),
         "withdrawn": _("withdrawn, the winner"), "page_of": _("Page %(page)s of %(pages)s"),
+        # "%(count)s" filled in by the script, "one" for 1 and "other" for more (0 is not said)
+        "waiting": {"one": waiting_pattern(1), "other": waiting_pattern(2)},
+        "waiting_since": _("since %(time)s"),
     }
+
+
+# -- the hands a scorer's phone keeps until it can send them (games.services.waiting) --------
+def waiting_pattern(count: int) -> str:
+    """"%(count)s hands on their way", in the form for `count`."""
+    return ngettext("%(count)s hand on its way", "%(count)s hands on their way", count)
+
+
+def waiting_hands(count: int) -> str:
+    """"2 hands on their way"."""
+    return waiting_pattern(count) % {"count": count}
 
 
 # -- the scorer's page: refusals and the double-dummy analysis -----------------------------
@@ -214,7 +228,14 @@ WAGER_ACTS = {"placed": gettext_lazy("wager %(wager)s placed"),
               "withdrawn": gettext_lazy("wager %(wager)s withdrawn")}
 
 
-def event_kind(kind: str) -> str:
+def event_kind(kind: str, change: dict | None = None) -> str:
+    """The kind of a TableEvent in words; for the scorer's phone, what it told the club:
+    "The scorer's phone: 2 hands on their way"."""
+    if kind == "waiting":
+        count = (change or {}).get("hands", 0)
+        if not count:
+            return _("The scorer's phone has sent every hand")
+        return _("The scorer's phone: %(waiting)s") % {"waiting": waiting_hands(count)}
     return str(EVENT_KINDS.get(kind, kind.replace("_", " ")))
 
 

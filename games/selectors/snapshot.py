@@ -98,6 +98,14 @@ def names(ids) -> dict:
             .values_list("pk", "name")}
 
 
+def waiting(table: Table) -> dict | None:
+    """The hands the scorer's phone keeps until it can send them, as it last told the club
+    (games.services.waiting), and since when; None when it keeps none."""
+    if not table.waiting_hands:
+        return None
+    return {"hands": table.waiting_hands, "since": table.waiting_since.isoformat()}
+
+
 def snapshot(table: Table, course: Course) -> dict:
     """The table as docs/api.md describes it."""
     playing = table.status == Table.Status.PLAYING
@@ -141,6 +149,7 @@ def snapshot(table: Table, course: Course) -> dict:
         "last_game": last_game(course),
         "unit_kind": unit_kind(course),
         "unit_game": sum(1 for g in course.games if g.unit == unit.number),
+        "waiting": waiting(table),
     }
     out["last_games"] = last_games(course, out["last_hands"])
     if table.format == Table.Kind.TROIS:

@@ -14,7 +14,8 @@ from games.views.seats import seat_form
 from games.views.standings import home, standings
 from games.views.tables import evening, table, tv_all, tv_table
 from games.views.wagers import wager_form
+from games.views.waiting import score_waiting
 
 __all__ = ["correct", "evening", "hand_by_hand", "hand_history", "history", "home", "member",
-           "open_table", "result_card", "rules", "score", "seat_form", "standings", "table",
-           "tv_all", "tv_table", "wager_form"]
+           "open_table", "result_card", "rules", "score", "score_waiting", "seat_form",
+           "standings", "table", "tv_all", "tv_table", "wager_form"]

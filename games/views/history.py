@@ -72,7 +72,8 @@ def _event_groups(table, course, names: dict) -> list[dict]:
             after = current + 1
         groups[-1]["events"].append({
             "seq": e.seq, "at": e.at, "by": e.by.get_username() if e.by else "—",
-            "kind": words.event_kind(e.kind), "change": words.event_change(e.change, names)})
+            "kind": words.event_kind(e.kind, e.change),
+            "change": words.event_change(e.change, names)})
     return groups
 
 

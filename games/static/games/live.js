@@ -130,7 +130,11 @@
     var mode = section.getAttribute("data-mode");
     var body = section.querySelector("[data-live-body]");
     var more = section.querySelector("[data-live-more]");
-    body.replaceChildren(P.picture(snap));
+    var drawn = body.querySelector(".picture");
+    if (drawn) drawn.replaceWith(P.picture(snap));
+    else body.replaceChildren(P.picture(snap), h("p", {"class": "waiting-hands", "role": "status",
+                                                       "data-waiting": ""}));
+    showWaiting(body.querySelector("[data-waiting]"), snap.waiting);
     if (more) {
       var parts = [], level = section.querySelector(".table-head h1") ? 2 : 3;
       if (mode === "full" && snap.status === "playing" && snap.in_progress) {
@@ -142,6 +146,15 @@
     }
     section.setAttribute("data-seq", snap.seq);
     refreshAdvice(snap);
+  }
+
+  /* The hands on their way: one live region under the picture, kept from one drawing to the
+     next and changed only when they change, so that a screen reader hears each change once. */
+  function showWaiting(box, waiting) {
+    var seen = JSON.stringify(waiting || null);
+    if (box.getAttribute("data-waiting") === seen) return;
+    box.setAttribute("data-waiting", seen);
+    box.replaceChildren.apply(box, [P.waiting({waiting: waiting})].filter(Boolean));
   }
 
   var adviceSeen = null;

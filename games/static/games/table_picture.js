@@ -7,9 +7,10 @@
    backs, with their count), and at a French table its gallery beside it; the observer beside
    the cloth; in its middle the turn-up and the trick last played, as cards. Under it the end
    of the last game ("Claire takes the game 5–3"), what the unit is and where it stands, the
-   pot and the streak, and the marks of the last hand. After the picture (the table's page and
-   the projector): the tricks of the hand being played, the last hands grouped by game with
-   each game's result, and the gallery or the offers.
+   pot and the streak, and the marks of the last hand; under them, while the scorer's phone
+   keeps hands it could not send yet, "2 hands on their way" (`waiting`). After the picture
+   (the table's page and the projector): the tricks of the hand being played, the last hands
+   grouped by game with each game's result, and the gallery or the offers.
 
    Nothing here decides what the server knows: who takes a trick, the marks, the score, the
    games come in the snapshot; the words in the reader's language in the json_script
@@ -381,7 +382,20 @@
     return box;
   }
 
+  /* -- the hands the scorer's phone keeps until it can send them (snap.waiting) ------------
+     "2 hands on their way · since 21:04", under the picture: live.js keeps it in a polite live
+     region of its own, so that a screen reader hears when it changes. null when none. */
+  function waiting(snap) {
+    var w = snap.waiting;
+    if (!w || !w.hands) return null;
+    var time = new Date(w.since).toLocaleTimeString(document.documentElement.lang || [],
+                                                    {hour: "2-digit", minute: "2-digit"});
+    return h("span", {"data-waiting-hands": w.hands},
+      h("strong", {}, fill(W.waiting[w.hands === 1 ? "one" : "other"], {count: w.hands})),
+      " · ", h("time", {"datetime": w.since}, fill(W.waiting_since, {time: time})));
+  }
+
   window.TablePicture = {W: W, h: h, fill: fill, card: card, money: money, nameOf: nameOf,
     together: together, scoreLine: scoreLine, given: given, gameEnd: gameEnd, labelled: labelled,
-    marksText: marksText, trickOrder: trickOrder, picture: picture};
+    marksText: marksText, trickOrder: trickOrder, picture: picture, waiting: waiting};
 })();
