@@ -101,8 +101,9 @@ def field_of(at: str | None, *, trick: bool = False, irregular: list[str] = ()) 
 class HandForm(forms.Form):
     """A hand's form as the scorer sent it, its `action` one of SUMMARIES, DEALS, "trick",
     "undo" or "finish", of the form of the game `kind` (None two-handed). A new hand's card by
-    card is dealt (in progress, no trick yet); a correction's (`correcting`) has its tricks and
-    its fold. "finish" takes the hand's `record` so far. Once valid, `cleaned_data["record"]` is
+    card is dealt (in progress, no trick yet), unless it was sent with its tricks (the whole
+    hand, as a phone offline keeps it); a correction's (`correcting`) has its tricks and its
+    fold. "finish" takes the hand's `record` so far. Once valid, `cleaned_data["record"]` is
     the record (a trick's cards for "trick", the changes for "finish")."""
 
     def __init__(self, data, *, action: str, kind: str | None, rules: dict,
@@ -128,8 +129,10 @@ class HandForm(forms.Form):
             return None  # the trick's number only
         if self.action in SUMMARIES:
             return summary_record(self.kind, self.cleaned_data)
-        if self.action in DEALS:
-            return full_record(self.kind, self.cleaned_data, dealt=not self.correcting)
+        if self.action in DEALS:  # a new hand sent with its tricks is the whole hand
+            played = any((self.cleaned_data.get(f"trick{n}") or "").strip() for n in range(5))
+            return full_record(self.kind, self.cleaned_data,
+                               dealt=not (self.correcting or played))
         if self.action == "trick":
             return trick_of(self.kind, self.cleaned_data)
         if self.action == "finish":

@@ -19,6 +19,7 @@ from functools import partial
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
@@ -148,13 +149,41 @@ def _context(table: Table, errors: dict, values, user) -> dict:
         "pack": [card(c) | {"code": c} for c in PACK],
         "hand": hand, "play": play, "trick_sides": trick_sides(play, errors, values) if play
         else [], "hand_games": _hand_games(table, last), "newest": last[0] if last else None,
-        "undoable": _undoable(table, last, user),
+        "undoable": _undoable(table, last, user), "outbox_words": _outbox_words(),
         "analysis": [] if hand else analysis_of(finished), "analysed": finished}
 
 
+def _outbox_words() -> dict:
+    """The words the page's outbox (outbox.js) says, in the reader's language; "%(number)s"
+    and the like are filled in by the script."""
+    return {
+        "hand": _("Hand %(number)s"), "record_hand": _("Record hand %(number)s"),
+        "trick": _("Hand %(number)s, trick %(trick)s"),
+        "undo": _("Hand %(number)s, trick %(trick)s taken back"),
+        "finish": _("Hand %(number)s finished"), "by_card": _("card by card"),
+        "not_sent": _("not yet sent"), "not_recorded": _("not recorded"),
+        "offline": _("Offline: what you enter is kept on this phone, and goes when the network "
+                     "is back."),
+        "waiting": _("Waiting to be sent: %(count)s."),
+        "other_login": _("Kept for another login on this phone: log in as that member to send "
+                         "it, or drop it."),
+        "session_gone": _("The club no longer knows this page's login: log in again, and what "
+                          "is kept goes."),
+        "log_in": _("Log in"), "correct": _("Correct it"), "drop": _("Drop it"),
+        "drop_confirm": _("Drop %(hand)s? It will not be recorded."),
+        "tricks_too": _("Offline, the hand is kept whole: enter its tricks too."),
+    }
+
+
 # -- the pages --------------------------------------------------------------------------------
-@login_required
 def score(request, table_id: int):
+    if request.method == "POST" and request.headers.get("X-Outbox") == "1":
+        return _from_outbox(request, table_id)
+    return _score_page(request, table_id)
+
+
+@login_required
+def _score_page(request, table_id: int):
     table = _scored_table(request, table_id)
     errors, values, status = {}, {}, 200
     if request.method == "POST" and request.POST.get("action") == "undo_hand":
@@ -165,7 +194,8 @@ def score(request, table_id: int):
         if form is None:
             messages.success(request, done)
             return redirect("score_table", table.pk)
-        if form == "stale":
+        if isinstance(form, Refused):  # another phone was first: the page as it stands
+            _stale(request, table, form)
             return redirect("score_table", table.pk)
         errors, status = form.page_errors(), 422
         table.refresh_from_db()
@@ -173,9 +203,60 @@ def score(request, table_id: int):
                   status=status)
 
 
+def _from_outbox(request, table_id: int) -> JsonResponse:
+    """A form the page's outbox kept on the phone (games/static/games/outbox.js), sent now,
+    answered in JSON for the phone to show at its hand: "done" (200), "refused" with the
+    refusal in the reader's words (422), "stale" when another phone was first (409), or
+    "logged_out" (401) and "not_scorer" (403) when this login may no longer send it. The form
+    is the page's own, checked and recorded as the page's are."""
+    if not request.user.is_authenticated:
+        return _outbox_said(401, "logged_out", _(
+            "This phone is logged out: log in again and the hands on it will go."))
+    table = get_object_or_404(Table, pk=table_id)
+    action = request.POST.get("action")
+    if not may_score(table, request.user):
+        return _outbox_said(403, "not_scorer", _(
+            "This login is no longer a scorer of this table: the club refuses the hand."))
+    if action not in (*SUMMARIES, *DEALS, "trick", "undo", "finish"):
+        return _outbox_said(422, "refused", _("Unknown action."))
+    try:
+        form, done = _act(request, table, action)
+    except PermissionDenied:
+        return _outbox_said(403, "not_scorer", _(
+            "This login is no longer a scorer of this table: the club refuses the hand."))
+    if form is None:
+        messages.success(request, done)
+        return JsonResponse({"outcome": "done", "said": done})
+    if isinstance(form, Refused):
+        return JsonResponse({"outcome": "stale", "message": _first_elsewhere(request, form),
+                             "next": table.hands.count() + 1}, status=409)
+    errors = {field: str(said) for field, said in form.page_errors().items()
+              if field not in ("action", "revocable")}
+    return JsonResponse({"outcome": "refused", "message": " ".join(dict.fromkeys(
+        errors.values())), "fields": errors}, status=422)
+
+
+def _first_elsewhere(request, refused: Refused) -> str:
+    """Another phone was first: what the phone says at the hand it kept."""
+    texts = {
+        "wrong_hand_number": _("Another phone entered hand %(number)s first: this one was not "
+                               "recorded."),
+        "hand_in_progress": _("Another phone is entering a hand card by card: this one was not "
+                              "recorded."),
+        "wrong_trick_number": _("That trick was entered or taken back from another phone "
+                                "first: it was not recorded again."),
+        "hand_not_in_progress": _("That hand was finished from another phone first."),
+    }
+    return texts[refused.code] % {"number": number_of(request.POST)}
+
+
+def _outbox_said(status: int, outcome: str, message: str) -> JsonResponse:
+    return JsonResponse({"outcome": outcome, "message": message}, status=status)
+
+
 def _act(request, table: Table, action: str):
     """Does what the form asks: (None, the words that say it was done); or the form with its
-    refusals; or "stale" when another phone was first (the scorer is told so)."""
+    refusals; or, when another phone was first, the service's refusal (STALE)."""
     post = request.POST
     hand = None
     if action not in (*SUMMARIES, *DEALS):
@@ -195,8 +276,7 @@ def _act(request, table: Table, action: str):
         if refused.code == "not_scorer":
             raise PermissionDenied from None
         if refused.code in STALE:
-            _stale(request, table, refused)
-            return "stale", None
+            return refused, None
         form.refuse(refused)
         return form, None
 
@@ -210,7 +290,7 @@ def _record(request, table: Table, form: HandForm) -> str:
     if not new:
         return _("Hand %(number)s was already recorded from this page: it counts once.") % {
             "number": hand.number}
-    if form.action in DEALS:
+    if form.cleaned_data["record"].get("in_progress"):
         return _("Hand %(number)s is dealt: now enter each trick.") % {"number": hand.number}
     return _("Hand %(number)s recorded.") % {"number": hand.number}
 

@@ -36,7 +36,7 @@ def scores(table, four) -> tuple:
 
 
 def seated(page: str) -> dict:
-    roles = re.search(r'<p class="roles">(.*?)</p>', page, re.S).group(1)
+    roles = re.search(r'<p class="roles"[^>]*>(.*?)</p>', page, re.S).group(1)
     return {seat: name for name, seat in re.findall(
         r"<strong>(.*?)</strong> <small>(\w+)</small>", roles)}
 

@@ -37,7 +37,7 @@ def scores(table, trio) -> tuple:
 
 def seated(page: str) -> dict:
     """{seat: name} as the form's heading names the players."""
-    roles = re.search(r'<p class="roles">(.*?)</p>', page, re.S).group(1)
+    roles = re.search(r'<p class="roles"[^>]*>(.*?)</p>', page, re.S).group(1)
     return {seat: name for name, seat in re.findall(
         r"<strong>(.*?)</strong> <small>(\w+)</small>", roles)}
 

@@ -156,7 +156,7 @@
       });
       if (tapped && all) {
         form.querySelector("button[type=submit]").disabled = true;
-        form.submit();
+        form.requestSubmit();  /* through the outbox (outbox.js), as a tap on the button */
       }
     });
   });

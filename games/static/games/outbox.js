@@ -1,0 +1,450 @@
+/* The scorer's page keeps what the scorer enters on the phone first, and sends it from there:
+   the club's Wi-Fi may drop at any moment.
+
+   Every form that enters a hand (a summary, the card-by-card form, a trick, an undo of a trick,
+   the finish) is put, on submit, in the phone's outbox (IndexedDB "ecarte-outbox", store
+   "hands") with an idempotency key of its own, then sent as the page would have sent it, with
+   `X-Outbox: 1`: the club answers in JSON (games/views/scoring.py). Sent and recorded, it leaves
+   the outbox and the page is drawn afresh. Without the network it stays, the page says so, and
+   the next hand's form is ready; the entries go once, in order, as soon as the club answers
+   again: at once on the `online` event, every few seconds while some wait, and whenever the
+   page loads. The same key sent twice counts once.
+
+   A hand the club refuses when it arrives stays at its place in the list with the reason, and
+   the scorer corrects it or drops it: nothing is dropped silently, and nothing behind it goes
+   before it. A form refused at once, while the scorer is looking at it, is sent again as a plain
+   form, so that the club's page shows the refusal beside the field, as without this script.
+   The phone tells the club how many wait (the spectators' "2 hands on their way"), whenever it
+   can reach it. */
+(function () {
+  "use strict";
+  var root = document.querySelector("[data-outbox]");
+  var wordsScript = document.getElementById("outbox-words");
+  if (!root || !wordsScript || !window.indexedDB) return;
+  var WORDS = JSON.parse(wordsScript.textContent);
+  var TABLE = +root.dataset.table, USER = +root.dataset.user;
+  var SCORE_URL = root.dataset.scoreUrl, WAITING_URL = root.dataset.waitingUrl;
+  var list = root.querySelector("[data-outbox-list]");
+  var status = document.querySelector("[data-outbox-status]");
+  var NEW_HAND = ["summary", "deal", "trois", "quatre", "many_deal"];
+  var RETRY_MS = 5000;
+  var flushing = false, reported = null, touched = false, retry = null;
+
+  function say(pattern, values) {
+    return pattern.replace(/%\((\w+)\)s/g, function (_, name) { return values[name]; });
+  }
+
+  /* -- the outbox in IndexedDB ------------------------------------------------------------ */
+  var opened = null;
+  function db() {
+    if (!opened) {
+      opened = new Promise(function (resolve, reject) {
+        var request = indexedDB.open("ecarte-outbox", 1);
+        request.onupgradeneeded = function () {
+          request.result.createObjectStore("hands", {keyPath: "key"});
+        };
+        request.onsuccess = function () { resolve(request.result); };
+        request.onerror = function () { reject(request.error); };
+      });
+    }
+    return opened;
+  }
+  function store(mode, work) {
+    return db().then(function (base) {
+      return new Promise(function (resolve, reject) {
+        var tx = base.transaction("hands", mode);
+        var result = work(tx.objectStore("hands"));
+        tx.oncomplete = function () { resolve(result && "result" in result ? result.result : result); };
+        tx.onerror = function () { reject(tx.error); };
+      });
+    });
+  }
+  function put(entry) { return store("readwrite", function (s) { s.put(entry); }); }
+  function remove(key) { return store("readwrite", function (s) { s.delete(key); }); }
+  /* this table's entries, in the order they were entered */
+  function entries() {
+    return store("readonly", function (s) { return s.getAll(); }).then(function (all) {
+      return all.filter(function (e) { return e.table === TABLE; })
+        .sort(function (a, b) { return a.order - b.order; });
+    });
+  }
+
+  function newKey() {
+    var bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);  /* also on plain http, where randomUUID is missing */
+    return Array.prototype.map.call(bytes, function (b) {
+      return ("0" + b.toString(16)).slice(-2);
+    }).join("");
+  }
+  function csrfToken() {
+    var cookie = document.cookie.split("; ").filter(function (c) {
+      return c.indexOf("csrftoken=") === 0;
+    })[0];
+    if (cookie) return decodeURIComponent(cookie.slice("csrftoken=".length));
+    var field = document.querySelector("[name=csrfmiddlewaretoken]");
+    return field ? field.value : "";
+  }
+
+  /* -- sending ------------------------------------------------------------------------------ */
+  /* The club's answer: {outcome, message, said, next}; a network failure or a server in
+     trouble throws, and the entry waits. */
+  function send(entry) {
+    var body = new URLSearchParams();
+    entry.fields.forEach(function (pair) {
+      if (pair[0] !== "csrfmiddlewaretoken") body.append(pair[0], pair[1]);
+    });
+    return fetch(SCORE_URL, {
+      method: "POST", body: body, credentials: "same-origin", redirect: "manual",
+      headers: {"X-Outbox": "1", "Idempotency-Key": entry.key, "X-CSRFToken": csrfToken(),
+                "Accept": "application/json"}
+    }).then(function (response) {
+      var json = (response.headers.get("Content-Type") || "").indexOf("application/json") === 0;
+      if (json && response.status < 500) return response.json();
+      if (response.status === 403) {  /* the club's CSRF check: this page's session is gone */
+        return {outcome: "logged_out", message: WORDS.session_gone};
+      }
+      throw new Error("the club answered " + response.status);
+    });
+  }
+
+  function report(count) {
+    if (!WAITING_URL || count === reported) return Promise.resolve();
+    var body = new URLSearchParams({count: String(Math.min(count, 99))});
+    return fetch(WAITING_URL, {
+      method: "POST", body: body, credentials: "same-origin",
+      headers: {"X-CSRFToken": csrfToken(), "Accept": "application/json"}
+    }).then(function (response) { if (response.ok) reported = count; }, function () {});
+  }
+
+  /* Sends what waits, the oldest first, and stops at the first the club refuses or cannot
+     answer. Returns how many were recorded. */
+  function flush() {
+    if (flushing) return Promise.resolve(0);
+    flushing = true;
+    var sent = 0;
+    return entries().then(function (all) {
+      var waiting = all.filter(function (e) { return e.user === USER; });
+      if (!waiting.length) return;
+      return report(waiting.length).then(function () { return step(waiting, 0); });
+    }).catch(function () { /* offline: they wait */ }).then(function () {
+      flushing = false;
+      return entries();
+    }).then(function (left) {
+      var mine = left.filter(function (e) { return e.user === USER; });
+      draw(left);
+      if (!mine.some(function (e) { return e.state === "refused"; })) scheduleRetry(mine.length);
+      return report(mine.length).then(function () {
+        if (sent && !mine.length && !touched) location.assign(SCORE_URL);
+        else if (sent) showSent();
+        return sent;
+      });
+    });
+
+    function step(waiting, index) {
+      var entry = waiting[index];
+      if (!entry || entry.state === "refused") return;
+      return send(entry).then(function (answer) {
+        if (answer.outcome === "done") {
+          sent += 1;
+          return remove(entry.key).then(function () {
+            return report(waiting.length - index - 1);
+          }).then(function () { return step(waiting, index + 1); });
+        }
+        entry.state = answer.outcome === "logged_out" ? "held" : "refused";
+        entry.outcome = answer.outcome;
+        entry.message = answer.message || "";
+        entry.next = answer.next || null;
+        return put(entry);
+      });
+    }
+  }
+  function scheduleRetry(count) {
+    clearTimeout(retry);
+    if (count) retry = setTimeout(flush, RETRY_MS);
+  }
+
+  /* -- the page ------------------------------------------------------------------------------ */
+  function handLabel(entry) {
+    if (entry.action === "trick") {
+      return say(WORDS.trick, {number: entry.number, trick: entry.trick});
+    }
+    if (entry.action === "undo") return say(WORDS.undo, {number: entry.number, trick: entry.trick});
+    if (entry.action === "finish") return say(WORDS.finish, {number: entry.number});
+    return say(WORDS.hand, {number: entry.number});
+  }
+
+  function draw(all) {
+    list.textContent = "";
+    all.forEach(function (entry) {
+      var item = document.createElement("li");
+      item.dataset.key = entry.key;
+      item.dataset.state = entry.state;
+      var line = document.createElement("span");
+      line.className = "hand-line";
+      line.textContent = handLabel(entry) + (entry.said ? " · " + entry.said : "") + " · " +
+        (entry.state === "waiting" ? WORDS.not_sent : WORDS.not_recorded);
+      item.appendChild(line);
+      if (entry.user !== USER) {
+        item.appendChild(note(WORDS.other_login));
+        item.appendChild(button(WORDS.drop, function () { drop(entry); }));
+      } else if (entry.state !== "waiting") {
+        item.appendChild(note(entry.message));
+        if (entry.outcome === "logged_out") {
+          var login = document.createElement("a");
+          login.className = "button quiet";
+          login.href = root.dataset.loginUrl;
+          login.textContent = WORDS.log_in;
+          item.appendChild(login);
+        }
+        if (entry.outcome !== "logged_out" && entry.outcome !== "not_scorer" &&
+            NEW_HAND.indexOf(entry.action) >= 0 && formFor(entry.action)) {
+          item.appendChild(button(WORDS.correct, function () { correct(entry); }));
+        }
+        item.appendChild(button(WORDS.drop, function () { drop(entry); }));
+      }
+      list.appendChild(item);
+    });
+    root.hidden = !all.length;
+    var mine = all.filter(function (e) { return e.user === USER; }).length;
+    var offline = navigator.onLine === false;
+    status.textContent = (offline ? WORDS.offline + " " : "") +
+      (mine ? say(WORDS.waiting, {count: mine}) : "");
+    document.querySelectorAll("[data-offline-part]").forEach(function (part) {
+      part.hidden = !offline;
+    });
+  }
+  function note(text) {
+    var p = document.createElement("p");
+    p.className = "refusal";
+    p.textContent = text;
+    return p;
+  }
+  function button(text, act) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.className = "quiet";
+    b.textContent = text;
+    b.addEventListener("click", act);
+    return b;
+  }
+  function showSent() {
+    var link = root.querySelector("[data-outbox-fresh]");
+    if (link) link.hidden = false;
+  }
+  function redraw() { return entries().then(draw); }
+
+  /* The hands behind `from` are numbered on from `number`: after a hand is dropped, or sent
+     again as another number, the ones kept behind it follow it. */
+  function renumber(all, from, number) {
+    var changed = [];
+    all.slice(all.indexOf(from)).forEach(function (entry) {
+      if (NEW_HAND.indexOf(entry.action) < 0 || entry.user !== USER) return;
+      entry.number = number;
+      entry.fields = entry.fields.map(function (pair) {
+        return pair[0] === "number" ? ["number", String(number)] : pair;
+      });
+      changed.push(put(entry));
+      number += 1;
+    });
+    return Promise.all(changed);
+  }
+
+  function drop(entry) {
+    if (!confirm(say(WORDS.drop_confirm, {hand: handLabel(entry)}))) return;
+    entries().then(function (all) {
+      var at = all.findIndex(function (e) { return e.key === entry.key; });
+      var after = all[at + 1];
+      return remove(entry.key).then(function () {
+        if (after && NEW_HAND.indexOf(entry.action) >= 0) {
+          /* behind a hand another phone entered first, the club's next number */
+          return renumber(all.filter(function (e) { return e.key !== entry.key; }), after,
+                          entry.next || entry.number);
+        }
+      });
+    }).then(function () { return redraw(); }).then(flush);
+  }
+
+  function formFor(action) {
+    return document.querySelector("form[data-outbox-form][data-action='" + action + "']");
+  }
+
+  /* The refused hand back in its form, as it was sent, to be put right and sent again in its
+     place; a hand another phone entered first takes the next number the club gave. */
+  function correct(entry) {
+    var form = formFor(entry.action);
+    form.reset();
+    var chosen = null;
+    entry.fields.forEach(function (pair) {
+      var name = pair[0], value = pair[1];
+      if (name === "csrfmiddlewaretoken" || name === "key" || name === "action") return;
+      if (name === "number") value = String(entry.next || entry.number);
+      form.querySelectorAll("[name='" + name + "']").forEach(function (field) {
+        if (field.type === "radio" || field.type === "checkbox") {
+          field.checked = field.value === value || (field.type === "checkbox" && value === "on");
+        } else if (field.tagName === "BUTTON") {
+          field.classList.toggle("chosen", field.value === value);
+          if (field.value === value) chosen = field;
+        } else {
+          field.value = value;
+        }
+      });
+    });
+    form.dataset.replaces = entry.key;
+    var fold = form.closest("details");
+    if (fold) fold.open = true;
+    (chosen || form.querySelector("input, button")).focus();
+    form.scrollIntoView({block: "start"});
+  }
+
+  /* -- the forms ----------------------------------------------------------------------------- */
+  function entryOf(form, submitter) {
+    var data = new FormData(form, submitter);
+    var action = data.get("action");
+    var entry = {
+      key: newKey(), table: TABLE, user: USER, order: Date.now(), action: action,
+      number: +(data.get("number") || root.dataset.hand), state: "waiting",
+      said: saidOf(form, submitter), fields: []
+    };
+    if (action === "trick" || action === "undo") {
+      entry.trick = +data.get("number");
+      entry.number = +root.dataset.hand;
+    }
+    data.set("key", entry.key);
+    data.forEach(function (value, name) { entry.fields.push([name, String(value)]); });
+    return entry;
+  }
+  function saidOf(form, submitter) {
+    if (submitter && submitter.getAttribute("aria-label")) return submitter.getAttribute("aria-label");
+    if (form.dataset.action === "deal" || form.dataset.action === "many_deal") return WORDS.by_card;
+    if (form.dataset.trick !== undefined) {
+      return Array.prototype.map.call(form.querySelectorAll("input[type=radio]:checked"),
+        function (input) { return input.getAttribute("aria-label"); }).join(", ");
+    }
+    return "";
+  }
+
+  /* Offline, a hand card by card travels whole: the page cannot deal out its tricks one by
+     one without the club, so they are asked for in the same form. */
+  function incomplete(form) {
+    if (form.dataset.action !== "deal" && form.dataset.action !== "many_deal") return false;
+    return !Array.prototype.some.call(form.querySelectorAll("[data-offline-part] [data-cards]"),
+      function (input) { return input.value.trim(); });
+  }
+
+  /* The next hand's forms, once a hand is kept: emptied, numbered on, and the names of who
+     is elder and who deals set aside (the club seats the players when the hands arrive). */
+  function nextHand(number) {
+    document.querySelectorAll("form[data-outbox-form]").forEach(function (form) {
+      if (NEW_HAND.indexOf(form.dataset.action) < 0) return;
+      form.reset();
+      form.querySelectorAll(".chosen").forEach(function (b) { b.classList.remove("chosen"); });
+      var field = form.querySelector("[name=number]");
+      if (field) field.value = String(number);
+    });
+    var title = document.getElementById("next-title");
+    if (title) title.textContent = say(WORDS.hand, {number: number});
+    document.querySelectorAll("[data-record-hand]").forEach(function (b) {
+      b.textContent = say(WORDS.record_hand, {number: number});
+    });
+    document.querySelectorAll("[data-names]").forEach(function (el) { el.hidden = true; });
+    document.querySelectorAll("[data-unsure-label]").forEach(function (b) {
+      b.setAttribute("aria-label", b.dataset.unsureLabel);
+    });
+    document.querySelectorAll("[data-names-unsure]").forEach(function (el) { el.hidden = false; });
+    touched = false;
+  }
+
+  function kept(form, entry) {
+    if (NEW_HAND.indexOf(entry.action) >= 0) {
+      nextHand(entry.number + 1);
+    } else {
+      var section = form.closest("section");
+      var notice = section && section.querySelector("[data-trick-kept]");
+      form.hidden = true;
+      if (notice) notice.hidden = false;
+    }
+  }
+
+  document.querySelectorAll("form[data-outbox-form]").forEach(function (form) {
+    form.addEventListener("input", function () { touched = true; });
+    form.addEventListener("submit", function (event) {
+      if (form.dataset.plain) return;  /* sent again as a plain form, for its refusal */
+      event.preventDefault();
+      if (form.dataset.busy) return;
+      var offline = navigator.onLine === false;
+      if (offline && incomplete(form)) {
+        var part = form.querySelector("[data-offline-part]");
+        if (part) part.hidden = false;
+        alert(WORDS.tricks_too);
+        return;
+      }
+      form.dataset.busy = "1";
+      var submitter = event.submitter;
+      var entry = entryOf(form, submitter);
+      var replaces = form.dataset.replaces;
+      delete form.dataset.replaces;
+      entries().then(function (all) {
+        var old = all.filter(function (e) { return e.key === replaces; })[0];
+        var first = !all.some(function (e) { return e.user === USER; });
+        if (old) entry.order = old.order;
+        return put(entry).then(function () { return old && remove(old.key); }).then(function () {
+          if (old) {
+            return renumber(all.filter(function (e) { return e.key !== old.key; })
+                              .concat([entry]).sort(function (a, b) { return a.order - b.order; }),
+                            entry, entry.number);
+          }
+        }).then(function () { return first && !offline ? live(form, submitter, entry) : queued(); });
+      }).catch(function () { queued(); });
+
+      function queued() {
+        kept(form, entry);
+        delete form.dataset.busy;
+        return redraw().then(flush);
+      }
+    });
+  });
+
+  /* The only hand in the outbox, sent while the scorer looks at it: recorded, the page drawn
+     afresh; refused, the plain form again for the club's page with the refusal beside its field;
+     another phone first, the page as it stands; no network, kept. */
+  function live(form, submitter, entry) {
+    return send(entry).then(function (answer) {
+      if (answer.outcome === "done" || answer.outcome === "stale") {
+        return remove(entry.key).then(function () { location.assign(SCORE_URL); });
+      }
+      if (answer.outcome === "refused") {
+        return remove(entry.key).then(function () {
+          form.dataset.plain = "1";
+          delete form.dataset.busy;
+          form.requestSubmit(submitter);
+        });
+      }
+      entry.state = answer.outcome === "logged_out" ? "held" : "refused";
+      entry.outcome = answer.outcome;
+      entry.message = answer.message;
+      delete form.dataset.busy;
+      return put(entry).then(redraw);
+    }, function () {
+      kept(form, entry);
+      delete form.dataset.busy;
+      return redraw().then(function () { scheduleRetry(1); });
+    });
+  }
+
+  /* A page drawn before the hands kept here (from the phone's cache) numbers its forms on
+     after them. */
+  function numberOnAfter(all) {
+    var form = document.querySelector(NEW_HAND.map(function (action) {
+      return "form[data-action='" + action + "'] [name=number]";
+    }).join(", "));
+    var last = all.filter(function (e) {
+      return e.user === USER && NEW_HAND.indexOf(e.action) >= 0;
+    }).pop();
+    if (form && last && last.number >= +form.value) nextHand(last.number + 1);
+    return all;
+  }
+
+  window.addEventListener("online", function () { redraw().then(flush); });
+  window.addEventListener("offline", redraw);
+  entries().then(numberOnAfter).then(draw).then(flush);
+})();

@@ -1,0 +1,135 @@
+"""The scorer's phone when the club's Wi-Fi drops (games/static/games/outbox.js): hands entered
+offline, as a summary or card by card, are kept on the phone and shown as not yet sent; when
+the network is back they go once each, in order, without the scorer doing anything. A page
+reloaded offline (the service worker, on localhost as over https) still has them; over plain
+http (no service worker) the open page keeps them. A hand another phone entered meanwhile is
+refused at its place, and the scorer drops it; nothing else is lost."""
+import pytest
+from playwright.sync_api import expect
+
+from games.models import Hand
+from tests.browser.conftest import PHONE
+from tests.browser.kit import DEALER, ELDER, TRICKS, new_steward, scoring, shot
+from tests.games.kit import pool
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def table(django_user_model):
+    return pool(new_steward(django_user_model))
+
+
+def summary(page, split: str) -> None:
+    """A hand in three taps: the elder played without proposing, no king, the tricks."""
+    form = page.locator("#summary-form")
+    form.get_by_text("played without proposing").tap()
+    form.get_by_text("no king").tap()
+    form.get_by_role("button", name=split).tap()
+
+
+def whole_hand(page) -> None:
+    """A hand card by card, offline: the deal, then its five tricks in the same form."""
+    page.get_by_text("Card by card").tap()
+    form = page.locator("#deal-form")
+    for card in [*ELDER, *DEALER, "8D"]:
+        form.locator(f'[data-card="{card}"]').tap()
+    form.get_by_text("played without proposing").tap()
+    expect(form.locator("[data-offline-part]")).to_be_visible()
+    for number, trick in enumerate(TRICKS):
+        form.locator(f"#f-trick{number}").tap()
+        for card in trick:
+            form.locator(f'[data-card="{card}"]').tap()
+    form.get_by_role("button", name="Record the deal").tap()
+
+
+def three_hands_offline(page) -> None:
+    page.context.set_offline(True)
+    expect(page.locator("[data-outbox-status]")).to_contain_text("Offline")
+    summary(page, "Athos 5, Porthos 0, the vole")
+    kept = page.locator("[data-outbox-list] li")
+    expect(kept).to_have_count(1)
+    expect(kept.first).to_contain_text("Hand 1")
+    expect(kept.first).to_contain_text("not yet sent")
+    expect(page.locator("#next-title")).to_have_text("Hand 2")
+    summary(page, "elder 3, dealer 2")
+    whole_hand(page)
+    expect(kept).to_have_count(3)
+    expect(kept.nth(2)).to_contain_text("Hand 3 · card by card · not yet sent")
+    expect(page.locator("[data-outbox-status]")).to_contain_text("Waiting to be sent: 3")
+    assert Hand.objects.count() == 0
+
+
+def arrived(table) -> list[tuple]:
+    return [(h.number, "deal" in h.record, h.idempotency_key is not None)
+            for h in Hand.objects.filter(table=table).order_by("number")]
+
+
+def test_three_hands_offline_reloaded_then_sent_once_in_order(live_server, table, browser):
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    scoring(page, live_server.url, table)
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.reload()  # the scorer's page, now kept by the service worker
+    three_hands_offline(page)
+    shot(page, "offline-three-hands")
+
+    page.reload()  # still offline: the service worker's copy, the hands from the phone
+    expect(page.locator("[data-outbox-list] li")).to_have_count(3)
+    expect(page.locator("#next-title")).to_have_text("Hand 4")
+    assert Hand.objects.count() == 0
+
+    page.context.set_offline(False)
+    expect(page.locator("[data-outbox-list] li")).to_have_count(0, timeout=15_000)
+    assert arrived(table) == [(1, False, True), (2, False, True), (3, True, True)]
+    votes = Hand.objects.get(table=table, number=3)
+    assert votes.record["tricks"] == TRICKS and not votes.result.get("in_progress")
+
+    page.goto(f"{live_server.url}/tables/{table.pk}/history/")
+    for number in (1, 2, 3):
+        expect(page.get_by_text(f"Hand {number}").first).to_be_visible()
+    context.close()
+
+
+def test_over_plain_http_the_open_page_keeps_them_and_sends_them(live_server, table, browser):
+    # No service worker, as on plain http over the club's Wi-Fi.
+    context = browser.new_context(**PHONE, service_workers="block")
+    page = context.new_page()
+    scoring(page, live_server.url, table)
+    three_hands_offline(page)
+
+    page.context.set_offline(False)
+    expect(page.locator("[data-outbox-list] li")).to_have_count(0, timeout=15_000)
+    assert arrived(table) == [(1, False, True), (2, False, True), (3, True, True)]
+    expect(page.locator(".messages")).to_contain_text("Hand 3 recorded.")
+    context.close()
+
+
+def test_a_hand_another_phone_entered_first_is_refused_at_its_place(live_server, table, browser):
+    first = browser.new_context(**PHONE, service_workers="block").new_page()
+    other = browser.new_context(**PHONE, service_workers="block").new_page()
+    scoring(first, live_server.url, table)
+    scoring(other, live_server.url, table)
+    first.context.set_offline(True)
+    summary(first, "Athos 5, Porthos 0, the vole")
+    summary(first, "elder 3, dealer 2")
+    summary(other, "Athos 4, Porthos 1")  # the other phone enters hand 1 meanwhile
+    expect(other.locator(".messages")).to_contain_text("Hand 1 recorded.")
+
+    first.context.set_offline(False)
+    refused = first.locator("[data-outbox-list] li").first
+    expect(refused).to_contain_text("Another phone entered hand 1 first")
+    expect(refused).to_contain_text("not recorded")
+    expect(first.locator("[data-outbox-list] li")).to_have_count(2)  # the second waits behind
+    shot(first, "offline-refused")
+    assert arrived(table) == [(1, False, True)]
+
+    first.once("dialog", lambda dialog: dialog.accept())
+    refused.get_by_role("button", name="Drop it").tap()
+
+    expect(first.locator("[data-outbox-list] li")).to_have_count(0, timeout=15_000)
+    hands = list(Hand.objects.filter(table=table).order_by("number"))
+    assert [h.record["summary"]["tricks"] for h in hands] == [
+        {"elder": 4, "dealer": 1}, {"elder": 3, "dealer": 2}]
+    first.context.close()
+    other.context.close()
