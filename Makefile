@@ -9,7 +9,7 @@ STAMP := $(VENV)/.install
 # The settings read both: the names the club answers to follow from where it listens.
 export ADDRESS PORT WORKERS
 
-.PHONY: install run serve-prod test lint screenshots
+.PHONY: install run run-https serve-prod test lint screenshots
 
 install: $(STAMP)
 
@@ -27,7 +27,18 @@ run: install
 	$(BIN)/python manage.py collectstatic --noinput -v 0
 	$(BIN)/python manage.py catch_up_ratings --follow & \
 	trap "kill $$! 2>/dev/null" EXIT; trap "exit 130" INT TERM; \
-	$(BIN)/daphne --access-log /dev/null -b $(ADDRESS) -p $(PORT) server.asgi:application
+	$(BIN)/daphne --access-log /dev/null $(LISTEN) server.asgi:application
+
+# Where run's daphne listens: plain http on ADDRESS:PORT.
+LISTEN = -b $(ADDRESS) -p $(PORT)
+
+# The laptop over https (docs/operations.md): run, with daphne speaking TLS itself on PORT and
+# showing the certificate CERT (mkcert's) with its key KEY; TLS=1 tells the settings so.
+TLS_ENDPOINT = ssl:$(PORT):interface=$(subst :,\:,$(ADDRESS)):certKey=$(CERT):privateKey=$(KEY)
+run-https: LISTEN = $(if $(and $(wildcard $(CERT)),$(wildcard $(KEY))),-e '$(TLS_ENDPOINT)',\
+	$(error CERT and KEY must name the certificate and its key: docs/operations.md))
+run-https: export TLS = 1
+run-https: run
 
 # A server: WORKERS daphne processes from PORT on, behind nginx (docs/operations.md).
 serve-prod: install

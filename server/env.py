@@ -111,11 +111,18 @@ def allowed_hosts(env: Mapping[str, str], machine_names: Callable[[], list[str]]
     return csv(env, "ALLOWED_HOSTS") or served_hosts(env, machine_names)
 
 
+def serves_tls(env: Mapping[str, str]) -> bool:
+    """TLS: daphne speaks https itself, with the laptop's certificate (`make run-https`)."""
+    return flag(env, "TLS", default=False)
+
+
 def trusted_origins(env: Mapping[str, str], machine_names: Callable[[], list[str]]) -> list[str]:
-    """CSRF_TRUSTED_ORIGINS when set, else http://HOST:PORT for each name served at ADDRESS."""
+    """CSRF_TRUSTED_ORIGINS when set, else http://HOST:PORT for each name served at ADDRESS
+    (https:// when daphne serves TLS)."""
     port = env.get("PORT", "").strip() or "8000"
+    scheme = "https" if serves_tls(env) else "http"
     return csv(env, "CSRF_TRUSTED_ORIGINS") or [
-        f"http://{host}:{port}" for host in served_hosts(env, machine_names)
+        f"{scheme}://{host}:{port}" for host in served_hosts(env, machine_names)
     ]
 
 

@@ -107,7 +107,8 @@ STATIC_ROOT = Path(ENV.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
 WHITENOISE_USE_FINDERS = True
 
 # Behind a TLS-terminating proxy on a server (HTTPS, on by default when ALLOWED_HOSTS is set);
-# the laptop is reached over plain http on the club's network, and DEBUG is development.
+# the laptop is reached over plain http on the club's network (or serves https itself,
+# below), and DEBUG is development.
 if from_env.behind_https_proxy(ENV, DEBUG):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = from_env.flag(ENV, "SECURE_SSL_REDIRECT", default=True)
@@ -117,6 +118,11 @@ if from_env.behind_https_proxy(ENV, DEBUG):
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
 SECURE_REDIRECT_EXEMPT = [r"^health$"]  # the proxy asks over plain http
+# The laptop serving https itself (`make run-https`): no proxy, so no header is trusted, and no
+# HSTS, which would shut the phones out of a later evening over plain http.
+if from_env.serves_tls(ENV):
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
 if not DEBUG:
     SECURE_REFERRER_POLICY = "same-origin"
     SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
