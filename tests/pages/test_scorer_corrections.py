@@ -60,3 +60,26 @@ def test_a_correction_form_sends_a_legal_change(scorer, staff, kind):
     assert answer.status_code == 302, answer.content.decode()[:3000]
     hand.refresh_from_db()
     assert hand.version == 2 and hand.record == expected
+
+
+def test_a_correction_retried_does_not_undo_a_later_one(scorer, staff):
+    """A phone's correction retried (its answer lost) after another phone corrected the hand
+    again: the retry names the version it corrected, long gone, and changes nothing; the later
+    correction stands."""
+    record, form_id, change, _ = KINDS["point"]
+    hand = recorded(staff, record)
+    _, values = drawn(scorer, hand, form_id)
+    first_phone = values | change | {"key": "phone-a"}
+    scorer.post(f"/tables/{hand.table_id}/hands/1/correct/", first_phone)
+    _, again = drawn(scorer, hand, form_id)  # the other phone puts the record back
+    scorer.post(f"/tables/{hand.table_id}/hands/1/correct/",
+                again | {"elder_tricks": "3", "key": "phone-b"})
+    hand.refresh_from_db()
+    assert hand.version == 3 and hand.record == record
+
+    answer = scorer.post(f"/tables/{hand.table_id}/hands/1/correct/", first_phone)
+
+    hand.refresh_from_db()
+    assert hand.version == 3 and hand.record == record
+    assert "corrected from another phone meanwhile" in scorer.get(
+        answer["Location"]).content.decode()
