@@ -7,9 +7,17 @@ refused at its place, and the scorer drops it; nothing else is lost."""
 import pytest
 from playwright.sync_api import expect
 
-from games.models import Hand
+from games.models import Hand, Table
 from tests.browser.conftest import PHONE
-from tests.browser.kit import DEALER, ELDER, TRICKS, new_steward, scoring, shot
+from tests.browser.kit import (
+    DEALER,
+    ELDER,
+    STEWARD_PASSWORD,
+    TRICKS,
+    new_steward,
+    scoring,
+    shot,
+)
 from tests.games.kit import pool
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -58,6 +66,15 @@ def three_hands_offline(page) -> None:
     expect(kept.nth(2)).to_contain_text("Hand 3 · card by card · not yet sent")
     expect(page.locator("[data-outbox-status]")).to_contain_text("Waiting to be sent: 3")
     assert Hand.objects.count() == 0
+
+
+def waiting_told(page, table, count: int) -> None:
+    """Waits until the club was told that `count` hands wait on the phone."""
+    for _ in range(100):
+        if Table.objects.get(pk=table.pk).waiting_hands == count:
+            return
+        page.wait_for_timeout(100)
+    assert Table.objects.get(pk=table.pk).waiting_hands == count
 
 
 def arrived(table) -> list[tuple]:
@@ -123,6 +140,7 @@ def test_a_hand_another_phone_entered_first_is_refused_at_its_place(live_server,
     expect(first.locator("[data-outbox-list] li")).to_have_count(2)  # the second waits behind
     shot(first, "offline-refused")
     assert arrived(table) == [(1, False, True)]
+    waiting_told(first, table, 2)  # the spectators' "2 hands on their way"
 
     first.once("dialog", lambda dialog: dialog.accept())
     refused.get_by_role("button", name="Drop it").tap()
@@ -131,5 +149,30 @@ def test_a_hand_another_phone_entered_first_is_refused_at_its_place(live_server,
     hands = list(Hand.objects.filter(table=table).order_by("number"))
     assert [h.record["summary"]["tricks"] for h in hands] == [
         {"elder": 4, "dealer": 1}, {"elder": 3, "dealer": 2}]
+    waiting_told(first, table, 0)
     first.context.close()
     other.context.close()
+
+
+def test_a_phone_logged_out_meanwhile_keeps_its_hand_until_it_logs_in(live_server, table,
+                                                                      browser):
+    context = browser.new_context(**PHONE, service_workers="block")
+    page = context.new_page()
+    scoring(page, live_server.url, table)
+    context.set_offline(True)
+    summary(page, "Athos 5, Porthos 0, the vole")
+    context.clear_cookies()  # logged out meanwhile: the session is gone
+    context.set_offline(False)
+
+    held = page.locator("[data-outbox-list] li").first
+    expect(held).to_contain_text("log in again")
+    assert Hand.objects.count() == 0
+    held.get_by_role("link", name="Log in").tap()
+    page.get_by_label("Username").fill("steward")
+    page.get_by_label("Password").fill(STEWARD_PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+
+    page.wait_for_url(f"**/tables/{table.pk}/score/")
+    expect(page.locator("[data-outbox-list] li")).to_have_count(0, timeout=15_000)
+    assert arrived(table) == [(1, False, True)]
+    context.close()
