@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 from games.models import Hand, Table
 from tests.browser.conftest import PHONE
 from tests.browser.kit import (
+    CHROMIUM,
     DEALER,
     ELDER,
     STEWARD_PASSWORD,
@@ -108,18 +109,29 @@ def test_three_hands_offline_reloaded_then_sent_once_in_order(live_server, table
     context.close()
 
 
-def test_over_plain_http_the_open_page_keeps_them_and_sends_them(live_server, table, browser):
-    # No service worker, as on plain http over the club's Wi-Fi.
-    context = browser.new_context(**PHONE, service_workers="block")
-    page = context.new_page()
-    scoring(page, live_server.url, table)
+@pytest.fixture
+def club_on_the_lan(live_server, browser, settings):
+    """The club as the phones reach the laptop over its Wi-Fi: a name that is not localhost,
+    on plain http, where the browser allows no service worker (not a secure context)."""
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "club.test"]
+    lan = browser.browser_type.launch(
+        executable_path=CHROMIUM, args=["--no-sandbox", "--host-resolver-rules=MAP club.test "
+                                        "127.0.0.1"])
+    yield lan, live_server.url.replace("localhost", "club.test")
+    lan.close()
+
+
+def test_over_plain_http_the_open_page_keeps_them_and_sends_them(club_on_the_lan, table):
+    lan, url = club_on_the_lan
+    page = lan.new_context(**PHONE).new_page()
+    scoring(page, url, table)
+    assert page.evaluate("window.isSecureContext") is False
     three_hands_offline(page)
 
     page.context.set_offline(False)
     expect(page.locator("[data-outbox-list] li")).to_have_count(0, timeout=15_000)
     assert arrived(table) == [(1, False, True), (2, False, True), (3, True, True)]
     expect(page.locator(".messages")).to_contain_text("Hand 3 recorded.")
-    context.close()
 
 
 def test_a_hand_another_phone_entered_first_is_refused_at_its_place(live_server, table, browser):
