@@ -45,10 +45,16 @@ class HandState:
     held: dict  # {seat: the cards he holds now, in the order he came by them}
     tricks: tuple  # the tricks played, each a Trick
     leader: str  # who leads the next trick: the elder, then the winner of the last
+    ranking: str  # the order of the cards the hand is played at
 
     @property
     def trump(self) -> str:
         return SUIT_OF[self.turn_up]
+
+    def taker(self, cards) -> int:
+        """The position in a trick of these cards (the leader's first) of the one that
+        takes it."""
+        return winner(list(cards), self.trump, self.ranking)
 
     @property
     def number(self) -> int:
@@ -90,7 +96,7 @@ def hand_state(record, ranking: str = "classic") -> HandState:
     _exchange(record.get("exchanges") or [], seats, held)
     tricks, leader = _play(record.get("tricks") or [], seats, held, SUIT_OF[turn_up], ranking)
     return HandState(form=form, seats=seats, turn_up=turn_up, held=held, tricks=tricks,
-                     leader=leader)
+                     leader=leader, ranking=ranking)
 
 
 def _form(record: dict, deal: dict) -> str:

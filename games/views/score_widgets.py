@@ -185,6 +185,29 @@ def play_state(kind: str | None, record: dict, players: list[dict], ranking: str
                         for seat in state.order]}
 
 
+def offline_play(record: dict, players: list[dict], ranking: str) -> dict:
+    """A two-handed hand in progress as a phone that loses the network plays the rest of it
+    (outbox.js): each player's cards, who leads the next trick, and who takes every trick the
+    two may still play, as the engine says ({"KS 7S": 0}: the leader's card first, 0 when
+    the leader takes it), so that the phone decides no rule of its own; the club checks every
+    card when the tricks arrive."""
+    state = hand_state(record, ranking)
+    first, second = state.seats
+    return {
+        "trick": state.number, "leader": state.leader, "held": state.held,
+        "seats": {p["seat"]: {"name": p["name"], "word": p["word"]} for p in players},
+        "cards": {c: card(c) for seat in state.seats for c in state.held[seat]},
+        "takes": {f"{a} {b}": state.taker((a, b)) for one, other in ((first, second),
+                                                                       (second, first))
+                  for a in state.held[one] for b in state.held[other]},
+        "lines": {"leads": _("%(name)s (%(role)s) leads"),
+                  "plays": _("%(name)s (%(role)s) plays"),
+                  "took": _("%(cards)s; %(name)s takes it"),
+                  "enter": _("Enter trick %(number)s"),
+                  "all_in": _("Hand %(number)s: the five tricks are in")},
+    }
+
+
 def trick_sides(play: dict, errors: dict, values) -> list:
     """The trick form's places, one a player in the order he plays: (field, his cards, the
     player, the refusal at that card, the chosen card when the refusal is beside it)."""

@@ -48,6 +48,7 @@ from games.views.score_widgets import (
     fold_fields,
     forms_of,
     named,
+    offline_play,
     play_state,
     trick_sides,
 )
@@ -126,7 +127,8 @@ def _context(table: Table, errors: dict, values, user) -> dict:
     kind = table.format if part and part.get("seats") and not withdrawn else None
     players = named(kind, part["seats"] if kind else snap.get("seats") or {}, names)
     page = forms_of(kind, players, values, errors, table.rules) | {
-        "elder": players[0]["name"], "dealer": players[-1]["name"]}
+        "elder": players[0]["name"], "dealer": players[-1]["name"],
+        "seated_now": [{"name": p["name"], "word": str(p["word"])} for p in players]}
     if kind:
         page |= {"quatre_game": part.get("game"), "belle": part.get("belle")}
     if withdrawn:
@@ -138,8 +140,11 @@ def _context(table: Table, errors: dict, values, user) -> dict:
         played = kind_of(hand.record)
         seated = _seated(table, hand)
         play = play_state(played, hand.record, seated, table.rules.get("ranking", "classic"))
-        page["irregular"] = fold_fields(played, seated, values, "finish", errors, table.rules,
-                                        revoke=played is None)
+        page["finish_irregular"] = fold_fields(played, seated, values, "finish", errors,
+                                               table.rules, revoke=played is None)
+        if played is None:
+            page["offline_play"] = offline_play(hand.record, seated,
+                                                table.rules.get("ranking", "classic"))
     finished = next((h for h in last if h.status == Hand.Status.COUNTED), None)
     return page | {
         "many_table": table.format in MANY_HANDED, "table": table, "snap": snap,

@@ -8,6 +8,8 @@ import pytest
 from playwright.sync_api import expect
 
 from games.models import Hand, Table
+from games.services.hands import record_hand
+from testbed.records import EXCHANGED
 from tests.browser.conftest import PHONE
 from tests.browser.kit import (
     CHROMIUM,
@@ -16,6 +18,7 @@ from tests.browser.kit import (
     STEWARD_PASSWORD,
     TRICKS,
     new_steward,
+    play,
     scoring,
     shot,
 )
@@ -43,6 +46,7 @@ def whole_hand(page) -> None:
     form = page.locator("#deal-form")
     for card in [*ELDER, *DEALER, "8D"]:
         form.locator(f'[data-card="{card}"]').tap()
+    expect(form.locator("#f-elder")).to_have_value("K♠ Q♠ A♠ J♦ Q♦")
     form.get_by_text("played without proposing").tap()
     expect(form.locator("[data-offline-part]")).to_be_visible()
     for number, trick in enumerate(TRICKS):
@@ -61,6 +65,9 @@ def three_hands_offline(page) -> None:
     expect(kept.first).to_contain_text("Hand 1")
     expect(kept.first).to_contain_text("not yet sent")
     expect(page.locator("#next-title")).to_have_text("Hand 2")
+    # Who plays hand 2 is the club's to say: the forms name the seats only.
+    expect(page.locator("[data-next-hand]")).not_to_contain_text("Athos")
+    expect(page.locator("#summary-form")).to_contain_text("announced by elder")
     summary(page, "elder 3, dealer 2")
     whole_hand(page)
     expect(kept).to_have_count(3)
@@ -188,3 +195,41 @@ def test_a_phone_logged_out_meanwhile_keeps_its_hand_until_it_logs_in(live_serve
     expect(page.locator("[data-outbox-list] li")).to_have_count(0, timeout=15_000)
     assert arrived(table) == [(1, False, True)]
     context.close()
+
+
+def test_a_hand_played_trick_by_trick_goes_on_offline(live_server, table, browser):
+    """The network drops after the first trick: the phone plays the rest from the hand as the
+    engine read it (who takes each trick, hence who leads the next), finishes it and enters the
+    next hand; all of it goes, in order, when the network is back."""
+    record_hand(table_id=table.pk, by=table.opened_by, record={
+        "deal": EXCHANGED["deal"], "exchanges": EXCHANGED["exchanges"], "in_progress": True})
+    page = browser.new_context(**PHONE, service_workers="block").new_page()
+    scoring(page, live_server.url, table)
+    play(page, "leader", "KS")
+    play(page, "follower", "7S")
+    expect(page.locator(".messages")).to_contain_text("Trick 1 entered.")
+
+    page.context.set_offline(True)
+    for number, (led, followed) in enumerate(EXCHANGED["tricks"][1:], 2):
+        expect(page.locator("#play-title")).to_have_text(f"Hand 1, trick {number}")
+        if number == 4:  # the dealer trumped the ace of spades: he leads the nine of hearts
+            expect(page.locator("[data-side=leader] legend")).to_have_text(
+                "Porthos (dealer) leads")
+        play(page, "leader", led)
+        play(page, "follower", followed)
+    expect(page.locator("#play-title")).to_have_text("Hand 1: the five tricks are in")
+    expect(page.locator(".tricks-so-far li")).to_have_count(5)
+    page.get_by_role("button", name="Finish hand 1").tap()
+    expect(page.locator("#next-title")).to_have_text("Hand 2")
+    summary(page, "elder 3, dealer 2")
+    expect(page.locator("[data-outbox-list] li")).to_have_count(6)
+    shot(page, "offline-tricks")
+    assert Hand.objects.get().record["tricks"] == [["KS", "7S"]]
+
+    page.context.set_offline(False)
+    expect(page.locator("[data-outbox-list] li")).to_have_count(0, timeout=15_000)
+    first, second = Hand.objects.filter(table=table).order_by("number")
+    assert first.record["tricks"] == EXCHANGED["tricks"]
+    assert not first.result.get("in_progress")
+    assert second.record["summary"]["tricks"] == {"elder": 3, "dealer": 2}
+    page.context.close()

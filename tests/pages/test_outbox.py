@@ -2,11 +2,15 @@
 was down (games/static/games/outbox.js sends each with `X-Outbox: 1`): the form is checked and
 recorded as the page's own, and the answer is JSON for the phone to show at the hand. A hand
 entered card by card while offline travels whole: the deal with its tricks."""
+import json
+import re
+
 import pytest
 from django.test import Client
 
 from games.models import Hand
-from testbed.records import ELDER_VOLE
+from games.services.hands import record_hand
+from testbed.records import ELDER_VOLE, EXCHANGED
 from tests.games.kit import pool
 from tests.pages.kit import deal_post, enter_deal, summary_post, trick, url
 
@@ -129,3 +133,30 @@ def test_a_trick_kept_on_the_phone_counts_once(scorer, table):
 def test_an_action_the_outbox_does_not_keep_is_refused(scorer, table):
     answer = scorer.post(url(table), {"action": "undo_hand", "key": "u"}, **OUTBOX)
     assert answer.status_code == 422 and answer.json()["outcome"] == "refused"
+
+
+def offline_play(page: str) -> dict:
+    found = re.search(r'<script id="offline-play" type="application/json">(.*?)</script>', page,
+                      re.S)
+    return json.loads(found[1])
+
+
+def test_a_hand_in_progress_comes_with_who_takes_each_trick_as_the_laws_say(scorer, table):
+    """A phone that loses the network in the middle of a hand plays it on from what the page
+    says: who takes each pair of cards the two may still play (diamonds are trumps)."""
+    record_hand(table_id=table.pk, by=table.opened_by, record={
+        "deal": EXCHANGED["deal"], "exchanges": EXCHANGED["exchanges"], "in_progress": True})
+    hand = Hand.objects.get()
+    scorer.post(url(table), trick(hand, 1, "KS", "7S"))
+
+    play = offline_play(scorer.get(url(table)).content.decode())
+
+    assert play["trick"] == 2 and play["leader"] == "elder"
+    assert sorted(play["held"]["elder"]) == sorted(["QS", "AS", "JD", "QD"])
+    assert play["takes"]["AS 9D"] == 1  # a trump takes a plain suit's ace
+    assert play["takes"]["9H JD"] == 1  # so does a trump played by the follower, out of hearts
+    assert play["takes"]["QS 8S"] == 0  # the queen of the suit led beats its eight
+    assert play["takes"]["QD 9D"] == 0  # the queen of trumps beats the nine
+    assert play["takes"]["9H QS"] == 0  # a card of another suit, not a trump, takes nothing
+    assert len(play["takes"]) == 2 * 4 * 4
+

@@ -78,6 +78,7 @@ def test_a_hand_card_by_card_scores_as_the_laws_say(scorer, table, trio):
     assert "Hand 1, trick 1" in page
     assert "Porthos (elder) leads" in page and "Aramis (middle) plays" in page
     assert "Athos (dealer) plays" in page
+    assert 'id="offline-play"' not in page  # offline, only a two-handed hand plays on
     assert 'name="revoke"' not in page and 'name="revoke_by"' not in page
 
     for number, cards in enumerate(PLAY[:2], start=1):

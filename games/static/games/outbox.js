@@ -347,6 +347,7 @@
       b.textContent = say(WORDS.record_hand, {number: number});
     });
     document.querySelectorAll("[data-names]").forEach(function (el) { el.hidden = true; });
+    unnamed();
     document.querySelectorAll("[data-unsure-label]").forEach(function (b) {
       b.setAttribute("aria-label", b.dataset.unsureLabel);
     });
@@ -354,15 +355,137 @@
     touched = false;
   }
 
+  /* Once a hand is kept, the players of the next are not known on the phone: the next hand's
+     forms name the seats only ("announced by Athos, elder" becomes "announced by elder",
+     "Athos discards" "elder discards"). */
+  var SEATED = document.getElementById("seated-now");
+  function unnamed() {
+    var section = document.querySelector("[data-next-hand]");
+    if (!SEATED || !section || section.dataset.unnamed) return;
+    section.dataset.unnamed = "1";
+    var edits = JSON.parse(SEATED.textContent).map(function (p) {
+      var name = p.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      var alone = "(?<![\\p{L}\\p{N}])" + name + "(?![\\p{L}\\p{N}])";
+      return [new RegExp(alone + ", ", "gu"), new RegExp(alone, "gu"), p.word];
+    });
+    function without(text) {
+      edits.forEach(function (e) { text = text.replace(e[0], "").replace(e[1], e[2]); });
+      return text;
+    }
+    var walk = document.createTreeWalker(section, NodeFilter.SHOW_TEXT);
+    for (var node = walk.nextNode(); node; node = walk.nextNode()) {
+      node.nodeValue = without(node.nodeValue);
+    }
+    section.querySelectorAll("[aria-label]").forEach(function (el) {
+      el.setAttribute("aria-label", without(el.getAttribute("aria-label")));
+    });
+  }
+
   function kept(form, entry) {
     if (NEW_HAND.indexOf(entry.action) >= 0) {
       nextHand(entry.number + 1);
+    } else if (PLAY && entry.action === "trick") {
+      played(entry);
+    } else if (PLAY && entry.action === "finish") {
+      finished(entry);
     } else {
       var section = form.closest("section");
       var notice = section && section.querySelector("[data-trick-kept]");
       form.hidden = true;
       if (notice) notice.hidden = false;
     }
+  }
+
+  /* -- a two-handed hand played on offline --------------------------------------------------
+     The page has the hand as the engine reads it (games/views/score_widgets.offline_play):
+     each player's cards, who leads, and who takes each trick they may still play. A trick kept
+     on the phone moves it on: the taker leads the next, whose form is drawn from what each
+     still holds; after the fifth, the finish; once finished, the next hand's forms. */
+  var playData = document.getElementById("offline-play");
+  var PLAY = playData ? JSON.parse(playData.textContent) : null;
+
+  function field(entry, name) {
+    var pair = entry.fields.filter(function (p) { return p[0] === name; })[0];
+    return pair ? pair[1] : "";
+  }
+  function otherSeat(seat) {
+    return Object.keys(PLAY.seats).filter(function (s) { return s !== seat; })[0];
+  }
+  function played(entry) {
+    var lead = field(entry, "leader"), follow = field(entry, "follower");
+    var leader = PLAY.leader, follower = otherSeat(leader);
+    var taker = PLAY.takes[lead + " " + follow] === 0 ? leader : follower;
+    [[leader, lead], [follower, follow]].forEach(function (pair) {
+      PLAY.held[pair[0]] = PLAY.held[pair[0]].filter(function (c) { return c !== pair[1]; });
+    });
+    var list = document.querySelector(".tricks-so-far");
+    if (!list) {
+      list = document.createElement("ol");
+      list.className = "tricks-so-far";
+      document.getElementById("trick-form").before(list);
+    }
+    var line = document.createElement("li");
+    line.textContent = say(PLAY.lines.took, {
+      cards: PLAY.seats[leader].name + " " + PLAY.cards[lead].face + ", " +
+             PLAY.seats[follower].name + " " + PLAY.cards[follow].face,
+      name: PLAY.seats[taker].name});
+    list.appendChild(line);
+    PLAY.leader = taker;
+    PLAY.trick += 1;
+    drawTrick();
+  }
+  function drawTrick() {
+    var form = document.getElementById("trick-form");
+    var title = document.getElementById("play-title");
+    var undo = document.getElementById("undo-form");
+    if (undo) undo.hidden = true;  /* what it would take back is still on this phone */
+    delete form.dataset.busy;
+    if (PLAY.trick > 5) {
+      form.hidden = true;
+      title.textContent = say(PLAY.lines.all_in, {number: root.dataset.hand});
+      document.querySelector("#finish-form button[type=submit]").classList.remove("quiet");
+      return;
+    }
+    title.textContent = say(WORDS.trick, {number: root.dataset.hand, trick: PLAY.trick});
+    form.querySelector("[name=number]").value = String(PLAY.trick);
+    form.querySelector("button[type=submit]").textContent = say(PLAY.lines.enter,
+                                                                {number: PLAY.trick});
+    form.querySelector("button[type=submit]").disabled = false;
+    form.querySelectorAll(".refusal").forEach(function (r) { r.remove(); });
+    [["leader", PLAY.leader], ["follower", otherSeat(PLAY.leader)]].forEach(function (pair) {
+      var side = pair[0], seat = pair[1], player = PLAY.seats[seat];
+      var set = form.querySelector("[data-side='" + side + "']");
+      set.querySelector("legend").textContent = say(PLAY.lines[side === "leader" ? "leads" : "plays"],
+                                                    {name: player.name, role: player.word});
+      set.querySelectorAll("button").forEach(function (b) { b.remove(); });
+      var row = set.querySelector(".card-row");
+      row.textContent = "";
+      PLAY.held[seat].forEach(function (code) {
+        var c = PLAY.cards[code];
+        var label = document.createElement("label");
+        label.className = "card-tap" + (c.red ? " red" : "");
+        var input = document.createElement("input");
+        input.type = "radio";
+        input.name = side;
+        input.value = code;
+        input.required = true;
+        input.setAttribute("aria-label", c.name);
+        var face = document.createElement("span");
+        face.className = "card" + (c.red ? " red" : "");
+        face.setAttribute("aria-hidden", "true");
+        face.textContent = c.face;
+        label.append(input, face);
+        row.appendChild(label);
+      });
+    });
+    form.hidden = false;
+  }
+  function finished(entry) {
+    var section = document.getElementById("play-title").closest("section");
+    var next = document.querySelector("[data-after-hand]");
+    section.hidden = true;
+    if (next) next.hidden = false;
+    nextHand(entry.number + 1);
   }
 
   document.querySelectorAll("form[data-outbox-form]").forEach(function (form) {
@@ -431,9 +554,16 @@
     });
   }
 
-  /* A page drawn before the hands kept here (from the phone's cache) numbers its forms on
-     after them. */
+  /* A page drawn before what is kept here (from the phone's cache) plays on the hand's kept
+     tricks and numbers its forms on after the kept hands. */
   function numberOnAfter(all) {
+    if (PLAY) {
+      all.forEach(function (e) {
+        if (e.user !== USER || e.number !== +root.dataset.hand) return;
+        if (e.action === "trick" && e.trick === PLAY.trick) played(e);
+        if (e.action === "finish") finished(e);
+      });
+    }
     var form = document.querySelector(NEW_HAND.map(function (action) {
       return "form[data-action='" + action + "'] [name=number]";
     }).join(", "));
