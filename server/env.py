@@ -70,7 +70,11 @@ def channel_layers(env: Mapping[str, str]) -> dict:
                 # No client-side read timeout: the layer waits for messages with blocking
                 # reads of 5 seconds, which redis-py 8's default socket_timeout (5 seconds)
                 # would cut short, ending every idle consumer (a live feed's socket).
-                "CONFIG": {"hosts": [{"address": url, "socket_timeout": None}]},
+                # A worker's connections at once: its live-feed hub's one reader and at most
+                # 16 joins or leaves (games/live/hub.py), and the changes its requests
+                # publish; past the pool, redis-py fails rather than waits.
+                "CONFIG": {"hosts": [{"address": url, "socket_timeout": None,
+                                      "max_connections": 64}]},
             }
         }
     return {"default": {"BACKEND": "server.layers.InMemoryChannelLayer"}}

@@ -1,199 +1,265 @@
-"""The live feed's receiving side: a WebSocket that follows one table (docs/api.md, Live
-updates).
+"""The live feed's receiving side: a WebSocket that follows one table (`TableFeed`,
+ws/tables/<id>/), or several at once (`TablesFeed`, ws/tables/, each message carrying its
+table's id): docs/api.md, The live feed.
 
-On connecting the client gets the table's snapshot; then each change that publish.py sends to
-the table's group, in `seq` order. The socket joins the group before it reads the snapshot, so
-no change committed after that read is missed; a change at or below the last `seq` sent (one
-the snapshot already holds, or a duplicate) is dropped. The feed is read-only: the client may
-only ask for a fresh snapshot (`{"type": "resync"}`); anything else is answered with an error,
-and the socket stays open.
+On following a table the client gets its snapshot; then each change that the worker's hub
+(hub.py) receives for the table, in `seq` order. The hub has joined the table's group before
+the snapshot is read, so no change committed after that read is missed: the changes that come
+meanwhile wait for the snapshot, and a change at or below the last `seq` sent (one the snapshot
+already holds, or a duplicate) is dropped. The feed is read-only: the client may only ask for a
+fresh snapshot (`{"type": "resync"}`), and on ws/tables/ say which tables it follows
+(`{"type": "follow", "tables": [...]}`); anything else is answered with an error, and the
+socket stays open.
 
-The group's members are kept by the channel layer, and Redis forgets them when it restarts:
-a socket that stayed open would then hear nothing more, its spectator none the wiser. So each
-socket joins its group again every `REJOIN_EVERY` seconds, and every socket of the process
-does so at once when the layer has failed under one of them (one socket at a time reads from
-Redis for the whole process, so only that one sees the failure); each time it also reads the
-table's `seq`, and sends a fresh snapshot when changes went by meanwhile. A layer that fails
-(Redis down) does not end the socket: it waits a second and tries again, as does a re-join
-that fails (a restarted Redis fails once on each connection that its clients kept)."""
+A slow reader slows nobody. Writing a message never waits for the network (daphne hands it to
+Twisted's transport, which buffers it), so the hub writes a change to each socket in turn. Each
+socket's transport says when more than its buffer (64 KiB) waits to go (`Valve`): the socket's
+messages then wait in its backlog, which is written out once the transport has room again.
+A backlog past `BACKLOG` messages closes the socket (4413): the client connects again and starts
+from a snapshot. The backlog holds the very texts the hub has for every socket, not copies."""
 import asyncio
+import collections
+import functools
 import json
-import logging
-import random
 
-from channels.consumer import get_handler_name
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
-from django.db import DatabaseError
-from redis.exceptions import RedisError
+from twisted.internet.interfaces import IPushProducer
+from zope.interface import implementer
 
-from games.live.publish import group_name
-from games.models import Table
+from games.live.hub import LARGEST_ID, local_hub, snapshot_text, table_rows
 
 # Application close codes (4000-4999), after the HTTP statuses they stand for.
 NOT_FOUND = 4404
 LOGIN_REQUIRED = 4403
-
-REJOIN_EVERY = 10.0  # seconds, more or less a fifth so that a worker's sockets spread out
-RETRY_AFTER = 1.0  # seconds, after the layer failed
-LAYER_ERRORS = (OSError, RedisError)  # the channel layer's server is down or restarting
-logger = logging.getLogger(__name__)
-FEEDS = set()  # the open sockets of this process, woken to re-join when the layer failed
+TOO_SLOW = 4413  # more changes waited for this socket than BACKLOG: too large a backlog
+BACKLOG = 32  # messages waiting for one socket, at most
+FOLLOW_AT_MOST = 100  # tables on one socket of ws/tables/
 
 
-@database_sync_to_async
-def table_state(table_id: int, user) -> tuple[int | None, int, dict]:
-    """(a close code or None, the table's seq, its snapshot) as the user may see them."""
-    row = Table.objects.filter(pk=table_id).values("private", "seq", "snapshot").first()
+def refusal(table_id: int, row: dict | None, user) -> tuple[int, str] | None:
+    """(the close code, the reason) that refuses this user the table, or None."""
     if row is None:
-        return NOT_FOUND, 0, {}
+        return NOT_FOUND, f"there is no table {table_id}"
     if row["private"] and not (user is not None and user.is_authenticated):
-        return LOGIN_REQUIRED, 0, {}
-    return None, row["seq"], row["snapshot"]
+        return LOGIN_REQUIRED, "this table is private: sign in to follow it"
+    return None
 
 
-@database_sync_to_async
-def table_seq(table_id: int) -> int:
-    """The table's `seq` alone: what a re-join reads to learn whether changes went by."""
-    return Table.objects.filter(pk=table_id).values_list("seq", flat=True).first() or 0
+@functools.lru_cache(maxsize=256)
+def tagged(table_id: int, text: str) -> str:
+    """A message of the table's feed with its table's id first, as ws/tables/ sends it: made
+    once for every socket of the worker that follows the table there."""
+    return f'{{"table_id": {table_id}, {text[1:]}'
 
 
-class TableFeed(AsyncWebsocketConsumer):
+@implementer(IPushProducer)
+class Valve:
+    """Stands as the producer of a socket's transport (which pauses it when its buffer is
+    full, and resumes it when the buffer is empty again), tells the socket, and passes both
+    on to the producer it replaced (daphne's HTTP channel, which stops reading meanwhile)."""
+
+    def __init__(self, feed, inner):
+        self.feed, self.inner = feed, inner
+
+    def pauseProducing(self):
+        self.feed.pause()
+        if self.inner is not None:
+            self.inner.pauseProducing()
+
+    def resumeProducing(self):
+        if self.inner is not None:
+            self.inner.resumeProducing()
+        self.feed.resume()
+
+    def stopProducing(self):
+        if self.inner is not None:
+            self.inner.stopProducing()
+
+
+class Feed(AsyncWebsocketConsumer):
+    """What both routes share: the tables followed and the last `seq` sent of each
+    (`last`, -1 until its snapshot is sent), and the backlog."""
+
+    channel_layer_alias = None  # no channel of its own: the hub's serves every socket
+    tagging = False  # whether each message carries its table's id (ws/tables/)
+
     async def connect(self):
-        self.table_id = self.scope["url_route"]["kwargs"]["table_id"]
-        self.group = group_name(self.table_id)
-        self.last_seq = -1
-        self.rejoining, self.wake = None, asyncio.Event()
+        self.last: dict[int, int] = {}
+        self.held = 0  # snapshots being read: the changes wait for them
+        self.paused = False  # the transport's buffer is full: the changes wait for room
+        self.backlog = collections.deque()
+        self.draining = None
+        self.hub = local_hub()
         await self.accept()  # before any refusal, so that the client reads its close code
-        joined = await self.join()
-        refused = await self.send_snapshot()
-        if refused is not None:
-            await self.leave()
-            reason = (f"there is no table {self.table_id}" if refused == NOT_FOUND
-                      else "this table is private: sign in to follow it")
-            return await self.close(code=refused, reason=reason)
-        self.rejoining = asyncio.create_task(
-            self.rejoin_every(REJOIN_EVERY if joined else RETRY_AFTER))
-        FEEDS.add(self)
+        # Channels' session middleware wraps the server's send to save sessions on HTTP
+        # answers only: the changes go to the server's own. Under daphne that is
+        # partial(handle_reply, protocol), whose transport takes the valve.
+        self.write = getattr(getattr(self.base_send, "__self__", None), "real_send",
+                             self.base_send)
+        transport = getattr(getattr(self.write, "args", [None])[0], "transport", None)
+        if hasattr(transport, "registerProducer"):  # daphne's socket: not a test's
+            inner = transport.producer
+            transport.unregisterProducer()
+            transport.registerProducer(Valve(self, inner), True)
 
     async def disconnect(self, code):
-        FEEDS.discard(self)
-        if self.rejoining is not None:
-            self.rejoining.cancel()
-        await self.leave()
+        for table_id in list(self.last):
+            self.hub.unfollow(table_id, self)
+        self.last.clear()
+        self.backlog.clear()
 
-    async def join(self) -> bool:
-        """Joins the table's group; False when the layer fails, which the next re-join mends."""
+    async def follow(self, table_ids: list[int]) -> list[tuple[int, int, str]]:
+        """Follows the tables and sends each one's snapshot; the (table, close code, reason)
+        of those this user may not follow, which are not followed."""
+        self.held += 1
         try:
-            await self.channel_layer.group_add(self.group, self.channel_name)
-        except LAYER_ERRORS as error:
-            logger.warning("a live feed could not join %s: %r", self.group, error)
-            return False
-        return True
+            for table_id in table_ids:
+                self.last[table_id] = -1
+            await asyncio.gather(*(self.hub.follow(table_id, self) for table_id in table_ids))
+            rows = await table_rows(table_ids)
+            refused = []
+            for table_id in table_ids:
+                why = refusal(table_id, rows.get(table_id), self.scope.get("user"))
+                if why is None:
+                    await self.deliver(table_id, rows[table_id]["seq"],
+                                       snapshot_text(rows[table_id]))
+                else:
+                    self.unfollow(table_id)
+                    refused.append((table_id, *why))
+            return refused
+        finally:
+            self.held -= 1
+            self.drain()
 
-    async def leave(self) -> None:
+    def unfollow(self, table_id: int) -> None:
+        self.last.pop(table_id, None)
+        self.hub.unfollow(table_id, self)
+
+    async def resync(self, table_ids) -> dict:
+        """Sends a fresh snapshot of each table followed; the tables' rows."""
+        rows = await table_rows(table_ids)
+        for table_id, row in rows.items():
+            await self.deliver(table_id, row["seq"], snapshot_text(row), fresh=True)
+        return rows
+
+    def behind(self, table_id: int, seq: int) -> bool:
+        return self.last.get(table_id, seq) < seq
+
+    async def offer(self, table_id: int, seq: int, text: str) -> None:
+        """A change of the table (or a newer snapshot): written now, or put in the backlog
+        while a snapshot or the transport's room is awaited."""
+        if self.held or self.paused or self.backlog:
+            self.backlog.append((table_id, seq, text))
+            if len(self.backlog) > BACKLOG:
+                await self.too_slow()
+        else:
+            await self.deliver(table_id, seq, text)
+
+    async def deliver(self, table_id: int, seq: int, text: str, fresh: bool = False) -> None:
+        """Writes the message if it is newer than what this socket has sent of the table (or,
+        `fresh`, a snapshot asked for, whatever it holds)."""
+        last = self.last.get(table_id)
+        if last is None or (seq <= last and not fresh):
+            return
+        self.last[table_id] = max(last, seq)
+        await self.write({"type": "websocket.send",
+                          "text": tagged(table_id, text) if self.tagging else text})
+
+    def pause(self) -> None:
+        self.paused = True
+
+    def resume(self) -> None:
+        self.paused = False
+        self.drain()
+
+    def drain(self) -> None:
+        """Writes the backlog out, as long as nothing holds it, in a task of its own."""
+        if self.backlog and not (self.held or self.paused) and self.draining is None:
+            self.draining = asyncio.ensure_future(self.write_backlog())
+
+    async def write_backlog(self) -> None:
         try:
-            await self.channel_layer.group_discard(self.group, self.channel_name)
-        except LAYER_ERRORS:  # the group is gone with the layer's server, or expires by itself
-            pass
+            while self.backlog and not (self.held or self.paused):
+                await self.deliver(*self.backlog.popleft())
+        finally:
+            self.draining = None
 
-    async def rejoin(self) -> bool:
-        """Joins the group again, and sends a fresh snapshot when the table moved on past
-        what this socket has sent (the changes it missed while it was no member); False when
-        the layer failed."""
-        if not await self.join():
-            return False
-        if await table_seq(self.table_id) > self.last_seq:
-            await self.send_snapshot(newer_only=True)
-        return True
+    async def too_slow(self) -> None:
+        for table_id in list(self.last):
+            self.unfollow(table_id)
+        self.backlog.clear()
+        await self.close(code=TOO_SLOW, reason="too many changes waited for this connection")
 
-    async def rejoin_every(self, wait: float) -> None:
-        """Re-joins after `wait` seconds, then every `REJOIN_EVERY` seconds or so (a second
-        after a join that failed, the layer's or the database's), and as soon as `wake` is
-        set."""
-        while True:
-            try:
-                await asyncio.wait_for(self.wake.wait(), wait * random.uniform(0.8, 1.2))
-            except TimeoutError:
-                pass
-            self.wake.clear()
-            try:
-                joined = await self.rejoin()
-            except DatabaseError as error:  # not the end of the re-joins: they go on
-                logger.warning("a live feed could not read table %s: %r", self.table_id, error)
-                joined = False
-            wait = REJOIN_EVERY if joined else RETRY_AFTER
+    async def refuse(self, what: str, takes: str):
+        await self.send_json({"type": "error", "code": "read_only",
+                              "message": f"the feed is read-only: it takes only {takes}, "
+                                         f"not {what}"})
 
-    async def send_snapshot(self, newer_only: bool = False) -> int | None:
-        """Sends the table's snapshot as it stands (`newer_only`: if it is newer than what this
-        socket has sent), or answers the close code that refuses this user the table."""
-        refused, seq, snapshot = await table_state(self.table_id, self.scope.get("user"))
-        if refused is None and not (newer_only and seq <= self.last_seq):
-            self.last_seq = max(self.last_seq, seq)
-            await self.send_json({"type": "snapshot", "seq": seq, "table": snapshot})
-        return refused
-
-    async def receive(self, text_data=None, bytes_data=None):
+    async def read(self, text_data, bytes_data, takes: str) -> dict | None:
+        """The client's message as a dict with a type, or None once it was refused."""
         if text_data is None:
-            return await self.refuse("a binary frame")
+            return await self.refuse("a binary frame", takes)
         try:
             message = json.loads(text_data)
         except (ValueError, RecursionError):  # RecursionError: nested too deep to read
-            return await self.refuse("a text that is not JSON")
+            return await self.refuse("a text that is not JSON", takes)
         kind = message.get("type") if isinstance(message, dict) else None
-        if kind != "resync":
-            return await self.refuse(f"a message of type {kind[:40]!r}" if isinstance(kind, str)
-                                     else "a message without a type")
-        refused = await self.send_snapshot()
-        if refused is not None:  # the table was deleted since, which the club never does
-            await self.close(code=refused)
-
-    async def refuse(self, what: str):
-        await self.send_json({"type": "error", "code": "read_only",
-                              "message": f"the feed is read-only: it takes only "
-                                         f'{{"type": "resync"}}, not {what}'})
-
-    async def table_change(self, event):
-        """A change published by games.live.publish, already serialised; sent only when it is
-        newer than what this socket has sent."""
-        if event["seq"] <= self.last_seq:
-            return
-        self.last_seq = event["seq"]
-        await self.send(text_data=event["text"])
-
-    @property
-    def channel_receive(self):
-        """What the consumer awaits for the layer's next message: Channels sets it to the
-        layer's own receive, which is kept, and reads it back as `receive_or_rejoin`."""
-        return self.receive_or_rejoin
-
-    @channel_receive.setter
-    def channel_receive(self, layer_receive):
-        self.layer_receive = layer_receive
-
-    async def receive_or_rejoin(self) -> dict:
-        """The layer's next message for this socket. When the layer fails (its server down or
-        restarting), rather than the error that would end the socket: a second later, every
-        socket of the process re-joins (they may all have lost their groups), and this one
-        waits for its next message again."""
-        while True:
-            try:
-                return await self.layer_receive()
-            except LAYER_ERRORS as error:
-                logger.warning("the live feed's channel layer failed: %r", error)
-                await asyncio.sleep(RETRY_AFTER)
-                for feed in FEEDS:
-                    feed.wake.set()
-
-    async def dispatch(self, message):
-        """As Channels' own, less the database connections it closes before every message
-        (one trip to the shared sync thread per message and socket, a change's fan-out taking
-        one per spectator): this consumer reaches the database only through
-        database_sync_to_async, which closes them itself, before and after."""
-        handler = getattr(self, get_handler_name(message), None)
-        if handler is None:
-            raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
+        if not isinstance(kind, str):
+            return await self.refuse("a message without a type", takes)
+        return message
 
     async def send_json(self, content):
         await self.send(text_data=json.dumps(content))
+
+
+class TableFeed(Feed):
+    """ws/tables/<id>/: one table, the messages as the fixed part of the API has them."""
+
+    async def connect(self):
+        await super().connect()
+        table_id = self.scope["url_route"]["kwargs"]["table_id"]
+        for _, code, reason in await self.follow([table_id]):
+            await self.close(code=code, reason=reason)
+
+    async def receive(self, text_data=None, bytes_data=None):
+        takes = '{"type": "resync"}'
+        message = await self.read(text_data, bytes_data, takes)
+        if message is None:
+            return
+        if message["type"] != "resync":
+            return await self.refuse(f"a message of type {message['type'][:40]!r}", takes)
+        table_id = self.scope["url_route"]["kwargs"]["table_id"]
+        if table_id not in await self.resync([table_id]):  # deleted, which the club never does
+            await self.close(code=NOT_FOUND)
+
+
+class TablesFeed(Feed):
+    """ws/tables/: the tables the client names, each message carrying its table's id."""
+
+    tagging = True
+
+    async def receive(self, text_data=None, bytes_data=None):
+        takes = '{"type": "follow", "tables": [...]} and {"type": "resync"}'
+        message = await self.read(text_data, bytes_data, takes)
+        if message is None:
+            return
+        if message["type"] == "follow":
+            tables = message.get("tables")
+            if not (isinstance(tables, list) and len(tables) <= FOLLOW_AT_MOST and all(
+                    type(t) is int and 1 <= t <= LARGEST_ID for t in tables)):
+                return await self.send_json({
+                    "type": "error", "code": "bad_follow",
+                    "message": f'"tables" is a list of at most {FOLLOW_AT_MOST} table ids'})
+            tables = list(dict.fromkeys(tables))
+            for table_id in set(self.last) - set(tables):
+                self.unfollow(table_id)
+            for table_id, code, reason in await self.follow(
+                    [t for t in tables if t not in self.last]):
+                await self.send_json({"table_id": table_id, "type": "refused", "code": code,
+                                      "reason": reason})
+        elif message["type"] == "resync":
+            table_id = message.get("table_id")
+            await self.resync(list(self.last) if table_id is None else
+                              [table_id] if table_id in self.last else [])
+        else:
+            await self.refuse(f"a message of type {message['type'][:40]!r}", takes)

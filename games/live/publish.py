@@ -28,8 +28,8 @@ def publish_on_commit(table, kind: str) -> None:
     not once per spectator, nor copied per spectator as a dict (the in-memory layer copies
     each message it hands to a channel)."""
     text = json.dumps({"type": kind, "seq": table.seq, "table": table.snapshot})
-    message = {"type": "table.change", "seq": table.seq, "text": text}
     table_id = table.pk
+    message = {"type": "table.change", "table": table_id, "seq": table.seq, "text": text}
     transaction.on_commit(lambda: _send(table_id, message), robust=True)
 
 

@@ -131,7 +131,7 @@ def test_redis_url_selects_the_redis_channel_layer():
 
     assert layer["BACKEND"] == "channels_redis.core.RedisChannelLayer"
     assert layer["CONFIG"]["hosts"] == [{"address": "redis://cache.example:6379/2",
-                                          "socket_timeout": None}]
+                                          "socket_timeout": None, "max_connections": 64}]
 
 
 
