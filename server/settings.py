@@ -5,8 +5,11 @@ the in-memory channel layer, served at ADDRESS (127.0.0.1) over plain http, with
 generated once in the data directory. See docs/operations.md for every variable.
 """
 
+import hashlib
 import os
 from pathlib import Path
+
+from csp.constants import NONE, SELF
 
 from server import env as from_env
 
@@ -50,8 +53,28 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
     "server.middleware.ApiErrorShapeMiddleware",
 ]
+
+# The Content-Security-Policy of every answer (django-csp): scripts, styles, images, sockets
+# and the service worker from the club itself only; no inline script or style anywhere (the
+# pages' data travel in json_script and data- attributes), no plugin, no framing.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "worker-src": [SELF],
+        "manifest-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
 
 ROOT_URLCONF = "server.urls"
 ASGI_APPLICATION = "server.asgi.application"
@@ -76,7 +99,14 @@ DATABASES = {"default": from_env.database(ENV, BASE_DIR)}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 CHANNEL_LAYERS = from_env.channel_layers(ENV)
+# The process's memory on the laptop (one daphne); Redis, shared by every worker, when
+# REDIS_URL is set, which a server must set (`make serve-prod`).
 CACHES = from_env.caches(ENV)
+# The limits on writes (club/limits.py, django-ratelimit) count in that cache, so every worker
+# of a server sees one count. Each database's counts apart: two clubs sharing one Redis (a
+# club and its rehearsal copy) have users of the same ids.
+RATELIMIT_CACHE_PREFIX = "limits:%s:" % hashlib.sha256(
+    str(DATABASES["default"]["NAME"]).encode()).hexdigest()[:12]
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
