@@ -134,14 +134,35 @@ def rubbers(daphne, names: list[str]) -> None:
 
 def on_screen(page) -> list[dict]:
     """The tables the projector shows now: each one's id and box, all of it on the screen."""
-    shown = page.locator("[data-live]:visible")
-    found = []
-    for i in range(shown.count()):
-        box = shown.nth(i).bounding_box()
+    return inside_1080p(page.evaluate(SHOWN))
+
+
+def inside_1080p(shown: list[dict]) -> list[dict]:
+    for box in shown:
         assert box["x"] >= 0 and box["x"] + box["width"] <= 1920, box
         assert box["y"] >= 0 and box["y"] + box["height"] <= 1080, box
-        found.append({"id": shown.nth(i).get_attribute("data-table"), **box})
-    return found
+    return shown
+
+
+# The projector turns its pages every EVERY seconds (`?every=`): what a test reads of a page is
+# read in one go, in the page's own script, in the moment the label names that page.
+EVERY = 1
+SHOWN = """() => Array.from(document.querySelectorAll("[data-live]"))
+  .filter(card => card.getClientRects().length).map(card => {
+    const box = card.getBoundingClientRect(), end = card.querySelector("[data-game-end]");
+    const king = card.querySelector("[data-cloth] [role=img][aria-label='king of spades']");
+    return {id: card.dataset.table, x: box.x, y: box.y, width: box.width, height: box.height,
+            king: Boolean(king && king.getClientRects().length),
+            end: end && end.getClientRects().length ? end.textContent : ""};
+  })"""
+
+
+def turned_to(page, label: str) -> list[dict]:
+    """Waits for the projector's label to say LABEL ("Page 2 of 3"): the tables it shows then."""
+    shown = page.wait_for_function(
+        f"""label => document.querySelector("[data-page-label]").textContent === label
+            && ({SHOWN})()""", arg=label, timeout=WAIT)
+    return inside_1080p(shown.json_value())
 
 
 def test_the_projector_fills_the_screen_and_turns_to_the_tables_that_did_not_fit(daphne,
@@ -151,7 +172,7 @@ def test_the_projector_fills_the_screen_and_turns_to_the_tables_that_did_not_fit
         daphne.api(f"/tables/{table['id']}/abandon", {})
     rubbers(daphne, [f"Rubber {n}" for n in range(1, 7)])
     projector = chromium.new_context(**PROJECTOR).new_page()
-    following(projector, f"http://{daphne.address}/tv/?every=4")
+    following(projector, f"http://{daphne.address}/tv/?every={EVERY}")
     expect(projector.locator("[data-live]")).to_have_count(6)
     shown = on_screen(projector)
     assert len(shown) == 6, shown
@@ -164,7 +185,7 @@ def test_the_projector_fills_the_screen_and_turns_to_the_tables_that_did_not_fit
         "node => parseFloat(getComputedStyle(node).fontSize)")
     assert size >= 60, size  # the score, across a room
     shot(projector, "table-drawn/projector-six-1920")
-    projector.wait_for_timeout(4500)  # nothing to turn to: the six stay
+    projector.wait_for_timeout(1500 * EVERY)  # a turn, but nothing to turn to: the six stay
     assert [box["id"] for box in on_screen(projector)] == [box["id"] for box in shown]
 
     # Six more, one of them with a game won and a hand being played: they do not all fit, and
@@ -177,39 +198,40 @@ def test_the_projector_fills_the_screen_and_turns_to_the_tables_that_did_not_fit
         table = point_to(daphne, table, ids["Odile"])
     daphne.api(f"/tables/{table['id']}/hands",
                {"record": {**SEEN_DEAL, "tricks": [["7S", "KS"]]}})
-    following(projector, f"http://{daphne.address}/tv/?every=4")
+    following(projector, f"http://{daphne.address}/tv/?every={EVERY}")
     expect(projector.locator("[data-live]")).to_have_count(12)
     label = projector.locator("[data-page-label]")
-    expect(label).to_have_text(re.compile(r"^Page 1 of \d+$"))
+    expect(label).to_have_text(re.compile(r"^Page \d+ of \d+$"))
     pages = int(label.inner_text().split()[-1])
     assert pages >= 2
-    playing = projector.locator(f"[data-live][data-table='{table['id']}']")
     seen = []
     for number in range(1, pages + 1):
-        expect(label).to_have_text(f"Page {number} of {pages}", timeout=WAIT)
-        seen.append([box["id"] for box in on_screen(projector)])
-        if str(table["id"]) in seen[-1]:  # the trick on the cloth, the game's end, readable
-            expect(playing.get_by_role("img", name="king of spades")).to_be_visible()
-            expect(playing.locator("[data-game-end]")).to_contain_text("Odile takes the game 5–0")
+        shown = turned_to(projector, f"Page {number} of {pages}")
+        seen.append([box["id"] for box in shown])
+        for box in shown:
+            if box["id"] == str(table["id"]):  # the trick on the cloth, the game's end, readable
+                assert box["king"], box
+                assert "Odile takes the game 5–0" in box["end"], box
         shot(projector, f"table-drawn/projector-page-{number}-1920")
     assert len(seen[0]) >= 6, seen  # the first page as full as the six alone
     every = [card.get_attribute("data-table") for card in projector.locator("[data-live]").all()]
     assert sum(seen, []) == every  # each table once, in order, on one page or another
-    expect(label).to_have_text(f"Page 1 of {pages}", timeout=WAIT)
+    turned_to(projector, f"Page 1 of {pages}")  # and back to the first
     projector.context.close()
 
     # A small screen: a table taller than it has a page to itself, whole (the page scrolls).
     small = chromium.new_context(viewport={"width": 390, "height": 600}).new_page()
-    following(small, f"http://{daphne.address}/tv/?every=2")
-    grid = small.locator("[data-pager]")
-    for card in (small.locator("[data-live]:visible").first, playing_on(small, table["id"])):
-        expect(card).to_be_visible(timeout=WAIT)
-        box, room = card.bounding_box(), grid.bounding_box()
+    following(small, f"http://{daphne.address}/tv/?every={EVERY}")
+    for table_id in (None, table["id"]):  # the first table shown, and the one being played
+        seen = small.wait_for_function("""id => {
+            const card = Array.from(document.querySelectorAll("[data-live]")).find(
+                card => card.getClientRects().length && (!id || card.dataset.table === id));
+            return card && {box: card.getBoundingClientRect().toJSON(),
+                            room: document.querySelector("[data-pager]")
+                                    .getBoundingClientRect().toJSON()};
+        }""", arg=table_id and str(table_id), timeout=WAIT).json_value()
+        box, room = seen["box"], seen["room"]
         assert room["y"] <= box["y"] and box["y"] + box["height"] <= room["y"] + room["height"]
         assert box["x"] + box["width"] <= 390
     shot(small, "table-drawn/projector-tall-table-390")
     small.context.close()
-
-
-def playing_on(page, table_id: int):
-    return page.locator(f"[data-live][data-table='{table_id}']")
