@@ -17,6 +17,7 @@ from tests.browser.kit import (
     ELDER,
     STEWARD_PASSWORD,
     TRICKS,
+    axe_findings,
     new_steward,
     play,
     scoring,
@@ -158,6 +159,7 @@ def test_a_hand_another_phone_entered_first_is_refused_at_its_place(live_server,
     expect(refused).to_contain_text("not recorded")
     expect(first.locator("[data-outbox-list] li")).to_have_count(2)  # the second waits behind
     shot(first, "offline-refused")
+    assert axe_findings(first, "a hand refused on arrival") == []
     assert arrived(table) == [(1, False, True)]
     waiting_told(first, table, 2)  # the spectators' "2 hands on their way"
 
@@ -232,4 +234,33 @@ def test_a_hand_played_trick_by_trick_goes_on_offline(live_server, table, browse
     assert first.record["tricks"] == EXCHANGED["tricks"]
     assert not first.result.get("in_progress")
     assert second.record["summary"]["tricks"] == {"elder": 3, "dealer": 2}
+    page.context.close()
+
+
+def test_offline_in_french(live_server, table, browser):
+    page = browser.new_context(**PHONE, locale="fr-FR", service_workers="block").new_page()
+    page.goto(f"{live_server.url}/login/?next=/tables/{table.pk}/score/")
+    page.locator("#id_username").fill("steward")
+    page.locator("#id_password").fill(STEWARD_PASSWORD)
+    page.locator("main form button[type=submit]").click()
+    page.wait_for_url(f"**/tables/{table.pk}/score/")
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    page.context.set_offline(True)
+    form = page.locator("#summary-form")
+    form.locator("label:has(input[name=opening][value=played])").tap()
+    form.locator("[name=elder_tricks][value='4']").tap()
+
+    expect(page.locator("[data-outbox-status]")).to_contain_text(
+        "Hors ligne : ce que vous saisissez est gardé sur ce téléphone")
+    expect(page.locator("[data-outbox-status]")).to_contain_text("En attente d'envoi : 1.")
+    expect(page.locator("[data-outbox-list] li").first).to_contain_text(
+        "Coup 1 · Athos 4, Porthos 1 · à envoyer")
+    expect(page.locator("#next-title")).to_have_text("Coup 2")
+    expect(page.locator("[data-next-hand]")).not_to_contain_text("Athos")
+    assert axe_findings(page, "offline, in French") == []
+    shot(page, "offline-fr")
+
+    page.context.set_offline(False)
+    expect(page.locator("[data-outbox-list] li")).to_have_count(0, timeout=15_000)
+    assert arrived(table) == [(1, False, True)]
     page.context.close()

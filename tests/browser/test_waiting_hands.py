@@ -16,7 +16,7 @@ PASSWORD = "a long secretary password"
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
          "device_scale_factor": 1}
 SAID = {"en": ("2 hands on their way", "1 hand on its way", "since"),
-        "fr": ("2 donnes en route", "1 donne en route", "depuis")}
+        "fr": ("2 coups en route", "1 coup en route", "depuis")}
 
 
 @pytest.fixture

@@ -166,9 +166,9 @@ def test_the_history_says_what_the_scorers_phone_told(client, table, opener):
     assert "The scorer&#x27;s phone: 2 hands on their way" in english
     assert "The scorer&#x27;s phone: 1 hand on its way" in english
     assert "The scorer&#x27;s phone has sent every hand" in english
-    assert "Le téléphone du marqueur : 2 donnes en route" in french
-    assert "Le téléphone du marqueur : 1 donne en route" in french
-    assert "Le téléphone du marqueur a envoyé toutes les donnes" in french
+    assert "Le téléphone du marqueur : 2 coups en route" in french
+    assert "Le téléphone du marqueur : 1 coup en route" in french
+    assert "Le téléphone du marqueur a envoyé tous les coups" in french
 
 
 def test_the_api_gives_the_snapshot_and_the_events_with_the_hands_on_their_way(client):

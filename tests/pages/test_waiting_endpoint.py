@@ -80,7 +80,7 @@ def test_the_message_is_in_the_readers_language(scorer, table):
     answer = scorer.post(url(table.pk), {"count": "100"}, **FR)
 
     assert answer.status_code == 400
-    assert answer.json() == {"code": "bad_count", "message": "Le nombre de donnes en route doit "
+    assert answer.json() == {"code": "bad_count", "message": "Le nombre de coups en route doit "
                              "être un nombre entier de 0 à 99."}
 
 

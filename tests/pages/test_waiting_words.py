@@ -1,5 +1,5 @@
 """The words live.js is given for the hands a scorer's phone keeps to send ("2 hands on their
-way", « 2 donnes en route »), in the reader's language, on every page that draws a table: its
+way", « 2 coups en route »), in the reader's language, on every page that draws a table: its
 page, the evening, the projector of every table and of one; and the table's stored snapshot in
 words on the secretary's admin."""
 import json
@@ -37,8 +37,8 @@ def test_and_in_french(client, staff, path):
 
     page = client.get(path.format(id=table.pk), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
 
-    assert live_words(page)["waiting"] == {"one": "%(count)s donne en route",
-                                           "other": "%(count)s donnes en route"}
+    assert live_words(page)["waiting"] == {"one": "%(count)s coup en route",
+                                           "other": "%(count)s coups en route"}
     assert live_words(page)["waiting_since"] == "depuis %(time)s"
 
 
@@ -51,4 +51,4 @@ def test_the_admin_says_the_snapshots_hands_on_their_way(staff_client, secretary
                               HTTP_ACCEPT_LANGUAGE="fr").content.decode()
 
     assert "2 hands on their way" in page
-    assert "2 donnes en route" in french
+    assert "2 coups en route" in french
