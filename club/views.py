@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from club import ledger, payments, players, refusals
+from club import ledger, limits, payments, players, refusals
 from club.errors import Refused
 from club.forms import example, typed_cents
 from club.idempotency import form_once
@@ -68,6 +68,7 @@ FIELD_OF = {"username_invalid": "username", "username_taken": "username",
             "password_invalid": "password", "password_of_staff": "password"}
 
 
+@limits.page
 def players_page(request):
     """Every player; staff add one (with a new login, an existing one or none), give a player a
     login, set a member's new password and rename a player. Each form is done once for its key
@@ -79,6 +80,8 @@ def players_page(request):
             raise PermissionDenied
         values = request.POST
         action, found = values.get("action", ""), {}
+        if action in ("add", "login"):  # tries of the "players" limit (club.limits)
+            limits.count(request, "players")
         try:
             act, said = _players_act(request, action)
             done = form_once(request, values.get("key", ""),

@@ -1,6 +1,7 @@
 """Fixtures shared by the whole suite, its Hypothesis profile (tests/hypothesis_profiles.py)
 and its markers (docs/testing.md)."""
 import subprocess
+import uuid
 from collections import Counter
 
 import pytest
@@ -90,6 +91,13 @@ def the_default_language():
     translation.deactivate()
     yield
     translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
+def limits_counted_afresh(settings):
+    """Each test's users start with no tries of the limits on writes (club/limits.py): a test's
+    database may give its users an earlier test's ids, whose counts the cache keeps an hour."""
+    settings.RATELIMIT_CACHE_PREFIX = f"limits:{uuid.uuid4().hex}:"
 
 
 @pytest.fixture

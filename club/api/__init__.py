@@ -12,6 +12,7 @@ from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 
 from club.errors import Refused, shown
+from club.limits import Limited
 
 
 class ClubAPI(NinjaAPI):
@@ -159,3 +160,11 @@ def on_too_large(request, exc):
 @api.exception_handler(Refused)
 def on_refused(request, exc):
     return api.create_response(request, exc.as_dict(), status=refusal_status(exc))
+
+
+@api.exception_handler(Limited)
+def on_limited(request, exc):
+    """429 with the seconds until the limit's count starts again: nothing was done."""
+    response = error_response(request, 429, "rate_limited", exc.message)
+    response["Retry-After"] = str(exc.retry_after)
+    return response

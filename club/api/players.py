@@ -3,7 +3,7 @@ adds his figures, which are the games': games/api/standings.py."""
 from django.db.models.functions import Lower
 from ninja import Query, Router, Schema
 
-from club import ledger, money_text, players
+from club import ledger, limits, money_text, players
 from club.api.fields import Name, Text, page
 from club.api.schemas import REFUSED, ErrorOut, PlayerList, PlayerOut
 from club.auth import API_AUTH
@@ -40,10 +40,11 @@ def list_players(request,
                         for pk, name, user_id in rows]}
 
 
-@router.post("/players", response={201: PlayerOut, REFUSED: ErrorOut},
+@router.post("/players", response={201: PlayerOut, REFUSED | {429}: ErrorOut},
              summary="Add a player (staff)", openapi_extra=IDEMPOTENCY_KEY)
 @idempotent
 def create_player(request, body: PlayerIn):
     if not request.auth.is_staff:
         raise Refused("not_staff", "only staff may add players")
+    limits.count(request, "players")
     return 201, player_out(players.create_player(name=body.name, username=body.user))

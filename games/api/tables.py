@@ -6,7 +6,7 @@ from django.contrib.auth import get_user_model
 from ninja import Query, Router, Schema
 from pydantic import Field, StrictBool
 
-from club import ledger
+from club import ledger, limits
 from club.api.fields import Id, Name, QueryId, Text, get_or_refuse, page
 from club.api.schemas import REFUSED, ErrorOut
 from club.auth import API_AUTH
@@ -55,10 +55,11 @@ def list_tables(request,
     return {"count": count, "next_offset": next_offset, "tables": selectors.table_items(rows)}
 
 
-@router.post("/tables", response={201: Snapshot, REFUSED: ErrorOut},
+@router.post("/tables", response={201: Snapshot, REFUSED | {429}: ErrorOut},
              summary="Open a pool or a rubber", openapi_extra=IDEMPOTENCY_KEY)
 @idempotent
 def open_table(request, body: TableIn):
+    limits.count(request, "tables")
     players = {p.pk: p for p in Player.objects.filter(pk__in=body.players)}
     missing = [pk for pk in body.players if pk not in players]
     if missing:

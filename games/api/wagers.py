@@ -3,7 +3,7 @@ offer, withdrawing what is unmatched, and a table's wagers with their outcomes."
 from ninja import Router, Schema
 from pydantic import Field
 
-from club import money_text
+from club import limits, money_text
 from club.api.fields import Id, Text, get_or_refuse
 from club.api.schemas import REFUSED, ErrorOut
 from club.auth import API_AUTH
@@ -44,19 +44,21 @@ def _out(wager: Wager) -> dict:
     return wager_out(table, courses.course_of(table), wager)
 
 
-@router.post("/tables/{table_id}/wagers", response={201: WagerOut, REFUSED: ErrorOut},
+@router.post("/tables/{table_id}/wagers", response={201: WagerOut, REFUSED | {429}: ErrorOut},
              summary="Place a wager for your own player", openapi_extra=IDEMPOTENCY_KEY)
 @idempotent
 def place_wager(request, table_id: int, body: WagerIn):
+    limits.count(request, "wagers")
     wager = services.place_wager(table_id=table_id, by=request.auth, on=body.on,
                                  stake=stake_cents(body.stake), odds=body.odds)
     return 201, _out(wager)
 
 
-@router.post("/wagers/{wager_id}/take", response={201: WagerOut, REFUSED: ErrorOut},
+@router.post("/wagers/{wager_id}/take", response={201: WagerOut, REFUSED | {429}: ErrorOut},
              summary="Take the other side of an English offer", openapi_extra=IDEMPOTENCY_KEY)
 @idempotent
 def take_wager(request, wager_id: int, body: TakeIn):
+    limits.count(request, "wagers")
     take = services.take_wager(wager_id=wager_id, by=request.auth,
                                stake=stake_cents(body.stake))
     return 201, _out(take.wager)

@@ -18,7 +18,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext_lazy as _
 
-from club import refusals
+from club import limits, refusals
 from club.errors import Refused
 from club.forms import AmountField
 from club.idempotency import form_once
@@ -186,9 +186,11 @@ def _field_of(message: str, form: OpenTableForm) -> str | None:
 
 
 @login_required
+@limits.page
 def open_table(request):
     """The form carries a key (club.idempotency.form_once): a second tap of the same form opens
-    no second table, and charges no stakes twice."""
+    no second table, and charges no stakes twice. Each form sent is a try of the "tables"
+    limit (club.limits)."""
     asked = request.GET.get("kind")
     kind = asked if asked in words.TABLE_KINDS else "pool"
     if request.method == "POST" and request.POST.get("step") == "kind":  # the page without JS
@@ -197,6 +199,8 @@ def open_table(request):
                              initial={name: value for name, value in request.POST.items()
                                       if name not in ("csrfmiddlewaretoken", "key", "step")})
         return _page(request, form, uuid.uuid4().hex)
+    if request.method == "POST":
+        limits.count(request, "tables")
     form = OpenTableForm(request.POST or None, kind=kind)
     key = request.POST.get("key", "") if request.method == "POST" else uuid.uuid4().hex
     if request.method == "POST" and form.is_valid():

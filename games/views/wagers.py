@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from club import refusals
+from club import limits, refusals
 from club.errors import Refused
 from club.forms import typed_cents
 from club.idempotency import form_once
@@ -20,6 +20,7 @@ from games.services import wagers as service
 from games.views.tables import shown, table_page, visible_table
 
 ACTIONS = ("place", "take", "withdraw")
+LIMITED = ("place", "take")  # tries of the "wagers" limit (club.limits); a withdrawal is not
 
 
 def _number(text, rule: str) -> int:
@@ -64,6 +65,7 @@ DONE = {"place": gettext_lazy("Your wager is placed."),
 
 @shown
 @login_required
+@limits.page
 def wager_form(request, table_id: int):
     table = visible_table(request, table_id)
     if request.method != "POST":
@@ -72,6 +74,8 @@ def wager_form(request, table_id: int):
     try:
         if action not in ACTIONS:
             raise Refused("bad_form", "unknown action", rule="unknown_action")
+        if action in LIMITED:
+            limits.count(request, "wagers")
         done = form_once(request, request.POST.get("key", ""), _act(request, table, action))
     except Refused as refused:
         table.refresh_from_db()

@@ -1,0 +1,42 @@
+"""The 429 page of the limits on writes (club/limits.py) on a 390 px phone, in English and in
+French: what was limited and when to try again, in the site's frame, with no serious axe
+finding and nothing wider than the phone. It uses the browser tests' kit: Debian's chromium
+through Playwright (tests/browser/conftest.py, kit.py)."""
+import pytest
+from django.test import Client, RequestFactory
+from playwright.sync_api import expect
+
+from club import limits
+from tests.browser.conftest import PHONE, browser, chromium, launched  # noqa: F401
+from tests.browser.kit import axe_findings, shot
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.mark.parametrize("language, heading, said", [
+    ("en", "Enough for this hour", "You have tried to open 30 tables within the hour"),
+    ("fr", "Assez pour cette heure", "Vous avez tenté d'ouvrir 30 tables en une heure")])
+def test_the_page_past_the_limit_on_a_phone(live_server, browser, django_user_model,  # noqa: F811
+                                            language, heading, said):
+    member = django_user_model.objects.create_user("member")
+    request = RequestFactory().post("/")
+    request.user = member
+    for _ in range(30):
+        limits.count(request, "tables")
+    session = Client()
+    session.force_login(member)
+    context = browser.new_context(**PHONE, locale=language)
+    context.add_cookies([{"name": "sessionid", "value": session.cookies["sessionid"].value,
+                          "url": live_server.url}])
+    page = context.new_page()
+
+    page.goto(f"{live_server.url}/tables/new/?kind=rubber")
+    with page.expect_response(lambda answer: answer.request.method == "POST") as sent:
+        page.locator("form.open-table button[type=submit]:not([name])").click()
+
+    assert sent.value.status == 429 and 1 <= int(sent.value.headers["retry-after"]) <= 3600
+    expect(page.get_by_role("heading", level=1)).to_have_text(heading)
+    expect(page.locator("main")).to_contain_text(said)
+    shot(page, f"limits/429-{language}")
+    assert axe_findings(page, f"429 [{language}]") == []
+
