@@ -4,13 +4,20 @@ It checks that DATABASE_URL, REDIS_URL and SECRET_KEY are set (the workers share
 the live feed and the sessions), applies the migrations and collects the static files, then
 starts the workers on ADDRESS (127.0.0.1), ports PORT, PORT+1, ..., and beside them one process
 that pays the ratings' re-ratings as soon as a worker owes one (`manage.py catch_up_ratings
---follow`, games.ratings). It stops them all on SIGTERM or SIGINT, and stops the others and
-fails when one of them ends by itself, so that the service manager (systemd) starts the whole
-again. See docs/operations.md.
+--follow`, games.ratings). It stops them all on SIGTERM or SIGINT.
+
+A process that ends by itself (a worker killed, or crashed) is started again alone, while the
+others go on serving (nginx sends the dead worker's requests to the others meanwhile): after
+BACKOFF seconds, twice as long for each time it ended within the last WINDOW seconds. One that
+ends more than RESTARTS times within WINDOW is given up: serve-prod stops them all and fails,
+so that the service manager (systemd) starts the whole again. Each start, end and restart is
+logged. See docs/operations.md.
 """
 
+import collections
 import ctypes
 import ctypes.util
+import logging
 import os
 import signal
 import subprocess
@@ -28,6 +35,11 @@ REQUIRED = {
 }
 PR_SET_PDEATHSIG = 1
 STOP_LIMIT = 30  # seconds a process has to finish its requests (or its pass) before it is killed
+BACKOFF = 1  # seconds before starting again a process that ended; doubled for each more end...
+WINDOW = 300  # ...within these seconds
+RESTARTS = 5  # more ends than this within WINDOW: serve-prod gives up
+LOOK_EVERY = 0.2  # seconds between two looks at the processes
+log = logging.getLogger("serve-prod")
 
 
 def missing(env) -> list[str]:
@@ -39,16 +51,62 @@ def manage(*args: str) -> None:
     subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, check=True)
 
 
-def start(env) -> list[subprocess.Popen]:
+class Restarts:
+    """When a process that ended is to start again: `after(now)` records an end and gives the
+    seconds to wait, BACKOFF doubled for each other end within the last WINDOW seconds, or
+    None when it ended more than RESTARTS times within WINDOW."""
+
+    def __init__(self):
+        self.ends = collections.deque()
+
+    def after(self, now: float) -> float | None:
+        self.ends.append(now)
+        while self.ends[0] <= now - WINDOW:
+            self.ends.popleft()
+        if len(self.ends) > RESTARTS:
+            return None
+        return BACKOFF * 2 ** (len(self.ends) - 1)
+
+
+class Child:
+    """One process serve-prod keeps running, named for the log: a worker or the catching-up.
+    `due` is when it is to start (again), None while it runs."""
+
+    def __init__(self, name: str, command: list):
+        self.name, self.command = name, command
+        self.process, self.due, self.restarts = None, 0.0, Restarts()
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(self.command, cwd=ROOT,
+                                        preexec_fn=ended_with_this_process)
+        self.due = None
+        log.info("%s started (pid %d)", self.name, self.process.pid)
+
+    def look(self, now: float) -> None:
+        """If it ended by itself since the last look, sets when it starts again, or raises
+        GaveUp."""
+        if self.process is None or (code := self.process.poll()) is None:
+            return
+        how = f"killed by {signal.Signals(-code).name}" if code < 0 else f"exit status {code}"
+        wait = self.restarts.after(now)
+        if wait is None:
+            raise GaveUp(f"{self.name} (pid {self.process.pid}) ended ({how}) "
+                         f"{RESTARTS + 1} times within {WINDOW} s")
+        log.error("%s (pid %d) ended (%s): starting it again in %g s", self.name,
+                  self.process.pid, how, wait)
+        self.process, self.due = None, now + wait
+
+
+def children(env) -> list[Child]:
     """The daphne workers, then the ratings' catching-up process: one for the whole server."""
     address = env.get("ADDRESS") or "127.0.0.1"
     first, count = int(env.get("PORT") or 8000), int(env.get("WORKERS") or 2)
-    commands = [[BIN / "daphne", "--proxy-headers", "--access-log", os.devnull,
-                 "-b", address, "-p", str(port), "server.asgi:application"]
-                for port in range(first, first + count)]
-    commands.append([sys.executable, "manage.py", "catch_up_ratings", "--follow"])
-    return [subprocess.Popen(command, cwd=ROOT, preexec_fn=ended_with_this_process)
-            for command in commands]
+    workers = [Child(f"worker on port {port}",
+                     [BIN / "daphne", "--proxy-headers", "--access-log", os.devnull,
+                      "-b", address, "-p", str(port), "server.asgi:application"])
+               for port in range(first, first + count)]
+    return [*workers, Child("the ratings' catching-up",
+                            [sys.executable, "manage.py", "catch_up_ratings", "--follow"])]
 
 
 def ended_with_this_process() -> None:
@@ -59,7 +117,20 @@ def ended_with_this_process() -> None:
     libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
-def stop(processes: list[subprocess.Popen]) -> None:
+def supervise(kept: list[Child]) -> None:
+    """Starts each process when it is due, and sets a new due time for each that ended, until
+    a signal (Stopped) or a process given up (GaveUp)."""
+    while True:
+        now = time.monotonic()
+        for child in kept:
+            child.look(now)
+            if child.due is not None and child.due <= now:
+                child.start()
+        time.sleep(LOOK_EVERY)
+
+
+def stop(kept: list[Child]) -> None:
+    processes = [child.process for child in kept if child.process is not None]
     for process in processes:
         if process.poll() is None:
             process.terminate()
@@ -75,6 +146,10 @@ class Stopped(Exception):
     """SIGTERM or SIGINT: the service manager, or Ctrl-C."""
 
 
+class GaveUp(Exception):
+    """A process ended too often to be started again."""
+
+
 def on_signal(number, frame):
     raise Stopped
 
@@ -84,23 +159,24 @@ def main() -> int:
     if problems:
         print("make serve-prod cannot start:", *problems, sep="\n  ", file=sys.stderr)
         return 2
+    logging.basicConfig(level=logging.INFO,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     manage("migrate", "--noinput")
     manage("collectstatic", "--noinput", "-v", "0")
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGINT, on_signal)
-    processes = []
+    kept = children(os.environ)
     try:
-        processes = start(os.environ)
-        while all(process.poll() is None for process in processes):
-            time.sleep(1)
+        supervise(kept)
     except Stopped:
         return 0
+    except GaveUp as given_up:
+        log.error("%s: stopping them all", given_up)
+        return 1
     finally:
         for number in (signal.SIGTERM, signal.SIGINT):  # a second one waits for the stop
             signal.signal(number, signal.SIG_IGN)
-        stop(processes)
-    print("a worker or the ratings' catching-up ended by itself: all stopped", file=sys.stderr)
-    return 1
+        stop(kept)
 
 
 if __name__ == "__main__":

@@ -1,9 +1,13 @@
-"""The server tests' kit: a request through the ASGI application (`serve`), and `make
-serve-prod` started on free ports with its settings, waited for and asked over HTTP."""
+"""The server tests' kit: a request through the ASGI application (`serve`), `make
+serve-prod` started on free ports with its settings, waited for and asked over HTTP, and
+deploy/nginx.conf rendered for a test's own nginx in front of it."""
+import getpass
 import json
 import os
 import random
+import shutil
 import socket
+import ssl
 import subprocess
 import sys
 import time
@@ -117,3 +121,44 @@ def get(port: int, path: str) -> tuple[int, bytes]:
             return answer.status, answer.read()
     except urllib.error.HTTPError as refused:
         return refused.code, refused.read()
+
+
+NGINX = shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin")
+SITE = ROOT / "deploy" / "nginx.conf"
+INSECURE = ssl._create_unverified_context()  # the test's own certificate
+
+
+def render(home: Path, http: int, https: int, first_worker: int) -> Path:
+    """The site as this server would have it, in `home`, inside a main configuration of its
+    own: its ports, its certificate, its STATIC_ROOT (home/static), logs and temp files."""
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+                    "-subj", "/CN=club.example", "-keyout", home / "privkey.pem",
+                    "-out", home / "fullchain.pem"], check=True, capture_output=True)
+    site = SITE.read_text()
+    for ours, theirs in {"listen 80;": f"listen {http};", "listen 443 ssl;": f"listen {https} ssl;",
+                         "listen [::]:80;": "", "listen [::]:443 ssl;": "",
+                         "/etc/ssl/club/": f"{home}/",
+                         "/srv/ecarte-club/staticfiles/": f"{home}/static/",
+                         "127.0.0.1:8000": f"127.0.0.1:{first_worker}",
+                         "127.0.0.1:8001": f"127.0.0.1:{first_worker + 1}"}.items():
+        assert ours in site, f"deploy/nginx.conf no longer has {ours!r}"
+        site = site.replace(ours, theirs)
+    (home / "site.conf").write_text(site)
+    main = home / "nginx.conf"
+    main.write_text(f"""
+        user {getpass.getuser()};  # this test's files are this user's alone
+        pid {home}/nginx.pid;
+        error_log {home}/error.log;
+        events {{}}
+        http {{
+            access_log {home}/access.log;
+            client_body_temp_path {home}/body;
+            proxy_temp_path {home}/proxy;
+            include /etc/nginx/mime.types;
+            include {home}/site.conf;
+        }}""")
+    return main
+
+
+def nginx(main: Path, *args) -> list:
+    return [NGINX, "-p", str(main.parent), "-c", str(main), *args]

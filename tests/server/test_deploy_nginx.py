@@ -1,71 +1,31 @@
 """deploy/nginx.conf, checked by nginx itself, then in front of two workers of serve-prod.
 
 nginx comes from Debian (`apt-get install nginx`); without it these tests skip."""
-import getpass
 import json
-import shutil
 import signal
-import ssl
 import subprocess
 import urllib.request
-from pathlib import Path
 
 import pytest
 from websockets.sync.client import connect
 
 from testbed.daphne import manage
 from tests.server.kit import (
+    INSECURE,
     LIMIT,
-    ROOT,
+    NGINX,
     answering,
     consecutive_free_ports,
     listening,
     needs_redis,
+    nginx,
+    render,
     serve_prod,
     server_environment,
     wait_for,
 )
 
-NGINX = shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin")
 pytestmark = pytest.mark.skipif(NGINX is None, reason="nginx is not installed")
-SITE = ROOT / "deploy" / "nginx.conf"
-INSECURE = ssl._create_unverified_context()  # the test's own certificate
-
-
-def render(home: Path, http: int, https: int, first_worker: int) -> Path:
-    """The site as this server would have it, in `home`, inside a main configuration of its
-    own: its ports, its certificate, its STATIC_ROOT (home/static), logs and temp files."""
-    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
-                    "-subj", "/CN=club.example", "-keyout", home / "privkey.pem",
-                    "-out", home / "fullchain.pem"], check=True, capture_output=True)
-    site = SITE.read_text()
-    for ours, theirs in {"listen 80;": f"listen {http};", "listen 443 ssl;": f"listen {https} ssl;",
-                         "listen [::]:80;": "", "listen [::]:443 ssl;": "",
-                         "/etc/ssl/club/": f"{home}/",
-                         "/srv/ecarte-club/staticfiles/": f"{home}/static/",
-                         "127.0.0.1:8000": f"127.0.0.1:{first_worker}",
-                         "127.0.0.1:8001": f"127.0.0.1:{first_worker + 1}"}.items():
-        assert ours in site, f"deploy/nginx.conf no longer has {ours!r}"
-        site = site.replace(ours, theirs)
-    (home / "site.conf").write_text(site)
-    main = home / "nginx.conf"
-    main.write_text(f"""
-        user {getpass.getuser()};  # this test's files are this user's alone
-        pid {home}/nginx.pid;
-        error_log {home}/error.log;
-        events {{}}
-        http {{
-            access_log {home}/access.log;
-            client_body_temp_path {home}/body;
-            proxy_temp_path {home}/proxy;
-            include /etc/nginx/mime.types;
-            include {home}/site.conf;
-        }}""")
-    return main
-
-
-def nginx(main: Path, *args) -> list:
-    return [NGINX, "-p", str(main.parent), "-c", str(main), *args]
 
 
 def test_nginx_accepts_the_site(tmp_path):
