@@ -16,6 +16,7 @@ import functools
 import hashlib
 import json
 
+from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.http import JsonResponse
 from django.shortcuts import render
@@ -70,6 +71,8 @@ def manifest(request):
 @require_GET
 def service_worker(request):
     """The service worker, named by the version of the static files it keeps."""
+    if settings.DEBUG:  # a developer's edits reach his browser at its next page
+        version.cache_clear()
     response = render(request, "sw.js", {
         "version": version(),
         "precached": json.dumps([static(path) for path in PRECACHED]),

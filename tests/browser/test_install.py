@@ -21,13 +21,27 @@ from tests.games.kit import pool, summary
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-CONTROLLED = "navigator.serviceWorker.controller !== null"
+CONTROLLED = "() => navigator.serviceWorker.controller !== null"
 OFFLINE_HEADING = {"en": "This page is not on this phone yet",
                    "fr": "Cette page n'est pas encore sur ce téléphone"}
 KEPT_PAGES = """caches.open("ecarte-pages").then(cache => cache.keys())
   .then(requests => requests.map(request => new URL(request.url).pathname))"""
 OFFLINE_PAGE_IN = """language => caches.match("/offline/")
   .then(page => page !== undefined && page.headers.get("Content-Language") === language)"""
+
+
+def until(page, condition: str, arg=None) -> None:
+    """Waits until CONDITION, a script's function of ARG (which may answer a promise), is true
+    in the page. Not `wait_for_function`, which runs its script through eval, as the pages'
+    Content-Security-Policy forbids."""
+    assert page.evaluate(f"""async arg => {{
+        const condition = {condition}, until = Date.now() + {WAIT};
+        while (!(await condition(arg))) {{
+            if (Date.now() > until) return false;
+            await new Promise(resolve => setTimeout(resolve, 50));
+        }}
+        return true;
+    }}""", arg), condition
 
 
 @pytest.fixture
@@ -44,13 +58,13 @@ def test_the_scorers_page_reloads_without_the_network(phone, live_server, stewar
     page, context = phone, phone.context
     score = f"{live_server.url}/tables/{table.pk}/score/"
     scoring(page, live_server.url, table)
-    page.wait_for_function(CONTROLLED, timeout=WAIT)
+    until(page, CONTROLLED)
     page.reload()  # through the worker now, which keeps the page
     expect(next_hand(page)).to_have_text("Hand 2")
     assert f"/tables/{table.pk}/score/" in page.evaluate(KEPT_PAGES)
 
-    record_hand(table_id=table.pk, record=summary(3), by=steward)  # from another phone
     context.set_offline(True)
+    record_hand(table_id=table.pk, record=summary(3), by=steward)  # from another phone
     page.reload()
     expect(page.get_by_role("heading", name="Scoring Table 1")).to_be_visible()
     expect(next_hand(page)).to_have_text("Hand 2")  # as it was kept
@@ -70,7 +84,7 @@ def test_the_scorers_page_reloads_without_the_network(phone, live_server, stewar
     page.locator("#language").select_option("fr")
     page.get_by_role("button", name="Change").click()
     expect(page.locator("html")).to_have_attribute("lang", "fr")
-    page.wait_for_function(OFFLINE_PAGE_IN, arg="fr", timeout=WAIT)
+    until(page, OFFLINE_PAGE_IN, "fr")
     context.set_offline(True)
     page.goto(f"{live_server.url}/tables/{table.pk}/replay/")
     expect(page.get_by_role("heading", level=1)).to_have_text(OFFLINE_HEADING["fr"])
@@ -116,18 +130,17 @@ def test_an_update_replaces_the_static_cache_and_leaves_the_hands_waiting(
     table = pool(steward, hands=1)
     page = phone
     page.goto(f"{live_server.url}/tables/{table.pk}/")
-    page.wait_for_function(CONTROLLED, timeout=WAIT)
+    until(page, CONTROLLED)
     page.reload()
     [old] = page.evaluate(STATIC_CACHES)
     page.evaluate(WRITE_HAND)
 
     monkeypatch.setattr(pwa, "version", lambda: "0123456789abcdef")  # a deploy
     page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
-    page.wait_for_function(f"""{STATIC_CACHES}.then(names =>
-        names.length === 1 && names[0] === "ecarte-static-0123456789abcdef")""", timeout=WAIT)
+    # The new worker installed (its cache) and activated (the old cache deleted).
+    until(page, f"""() => {STATIC_CACHES}.then(names =>
+        names.length === 1 && names[0] === "ecarte-static-0123456789abcdef")""")
     assert old != "ecarte-static-0123456789abcdef"
-    page.wait_for_function("navigator.serviceWorker.controller.scriptURL.endsWith('/sw.js') && "
-                           "navigator.serviceWorker.controller.state === 'activated'")
     assert page.evaluate(READ_HANDS) == [{"key": "waiting-1", "action": "summary", "table": 1}]
 
     page.context.set_offline(True)  # the pages kept survive the update

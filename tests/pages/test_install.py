@@ -12,6 +12,7 @@ from html.parser import HTMLParser
 import pytest
 from django.contrib.staticfiles import finders
 from django.test import override_settings
+from django.urls import reverse
 from PIL import Image
 
 from club import pwa
@@ -111,6 +112,10 @@ def test_the_worker_keeps_what_the_scorers_and_the_tables_pages_load(client, sta
     for url in kept:  # the worker installs only if every one of them is there
         assert finders.find(url.removeprefix("/static/")), url
     assert 'var OFFLINE = "/offline/";' in source
+    # A login or a logout forgets the pages kept (what the worker does: the browser's tests).
+    signing = json.loads(re.search(r"var SIGNING = (\[.*?\]);", source).group(1))
+    assert {reverse("login"), reverse("logout"), reverse("admin:login"),
+            reverse("admin:logout")} == set(signing)
     assert re.search(r'var STATIC = "ecarte-static-[0-9a-f]{16}";', source)
 
 
@@ -129,16 +134,22 @@ def cache_name(client) -> str:
 
 
 def test_the_workers_version_follows_the_static_files(client, statics):
+    """Read once a process, as a deploy restarts the workers (`cache_clear` here)."""
     first = cache_name(client)
     pwa.version.cache_clear()
     assert cache_name(client) == first  # the same files, the same version
     (statics / "extra.css").write_text("a { color: blue; }")
+    assert cache_name(client) == first  # until the process starts again
     pwa.version.cache_clear()
     changed = cache_name(client)
     assert changed != first
     (statics / "more.js").write_text("")
     pwa.version.cache_clear()
-    assert cache_name(client) not in (first, changed)
+    added = cache_name(client)
+    assert added not in (first, changed)
+    (statics / "more.js").write_text("let edited;")
+    with override_settings(DEBUG=True):  # a developer's edit shows at once
+        assert cache_name(client) not in (first, changed, added)
 
 
 @pytest.mark.parametrize(("language", "heading"), [
