@@ -1,7 +1,10 @@
 """The list of tables: each one as its stored snapshot has it, so that a page costs the same
 few queries however many tables it holds (no course is rebuilt)."""
+from django.db.models import F
+
 from club.models import Player
 from games.models import Table
+from games.selectors.standings import latest_evening
 
 ROLES = ("elder", "dealer", "observer")
 
@@ -41,3 +44,20 @@ def _item(table: Table, names: dict) -> dict:
         "game": snap["game"], "winner": table.winner_id,
         "hand_in_progress": snap["hand_in_progress"],
     }
+
+
+def in_play_tonight(rows):
+    """The tables of `rows` (a query of tables) in play and opened tonight, the club's latest
+    evening (games.selectors.standings.latest_evening: 06:00 to 06:00), first opened first."""
+    evening = latest_evening()
+    if evening is None:
+        return rows.none()
+    _day, since, until = evening
+    return rows.filter(status=Table.Status.PLAYING, created_at__gte=since,
+                       created_at__lt=until).order_by("created_at", "id")
+
+
+def finished(rows):
+    """The tables of `rows` won or abandoned, the latest finished first."""
+    return rows.exclude(status=Table.Status.PLAYING).order_by(
+        F("finished_at").desc(nulls_last=True), "-id")

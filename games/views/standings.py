@@ -8,6 +8,7 @@ from games import ratings
 from games.presentation import charts
 from games.selectors.standings import date_range
 from games.selectors.standings import standings as standings_rows
+from games.views import cached
 from games.views.members import rating_history
 
 TREND = 10  # a player's trend: his rating over his latest games, at most so many
@@ -33,6 +34,7 @@ def home(request):
     return render(request, "home.html")
 
 
+@cached.for_anonymous(cached.LISTS_FRESH, version=cached.lists_version)
 def standings(request):
     """The club's standings, for anyone: a date range from the form, both days included."""
     first, last = request.GET.get("from", ""), request.GET.get("to", "")

@@ -6,17 +6,21 @@ of games/static/games/table_picture.js, from the table's snapshot: the page send
 snapshot with json_script, and the live feed sends each new one. The page itself renders only
 what does not change while the table is played (its name, its options, the cut) and, before
 the script, the end of the last game (templates/games/_game_end.html)."""
+import re
 import uuid
 
 from django.contrib.auth.views import redirect_to_login
+from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, render
 
 from club import money_text
 from games.engine.trois import TARGET
 from games.models import Table
 from games.presentation import words
+from games.selectors import tables as lists
 from games.services.changes import may_score
 from games.table_kinds import MANY_HANDED, POOL_OPTIONS
+from games.views import cached
 from games.views.advice import latest_noted, note
 from games.views.wager_forms import wager_panel
 
@@ -29,8 +33,24 @@ def _listed(request):
     return Table.objects.filter(private=False)
 
 
-def _open_tables(request):
-    return list(_listed(request).filter(status=Table.Status.PLAYING).order_by("created_at", "id"))
+EVENING_PAGE = 12  # tables in play on a page of the evening: a phone's few screens
+TV_PAGE = 24  # tables on a page of the projector, which live.js turns a screen at a time
+FINISHED_PAGE = 50  # finished tables on a page of their list: a line each
+
+
+def _pages(request, rows, size: int) -> dict:
+    """The page of `rows` that `?page=N` asks for (Django's Paginator: the first when N is not
+    a number, the last when beyond it), how many tables come after it, and the links to the
+    first page and to the pages before and after it, the other parameters kept."""
+    page = Paginator(rows, size).get_page(request.GET.get("page"))
+
+    def link(number: int) -> str:
+        query = request.GET.copy()
+        query["page"] = str(number)
+        return "?" + query.urlencode()
+    return {"page": page, "first": link(1), "more": page.paginator.count - page.end_index(),
+            "previous": link(page.previous_page_number()) if page.has_previous() else None,
+            "next": link(page.next_page_number()) if page.has_next() else None}
 
 
 def _cut(table: Table) -> list:
@@ -47,10 +67,17 @@ def _first_dealer_name(table: Table) -> str:
         table.first_dealer)
 
 
+@cached.for_anonymous(cached.LISTS_FRESH, version=cached.lists_version)
 def evening(request):
+    """Tonight's tables in play, EVENING_PAGE to a page; with `?finished=1`, the tables won or
+    abandoned, the latest first, FINISHED_PAGE to a page."""
+    if request.GET.get("finished"):
+        rows = lists.finished(_listed(request)).only("name", "status", "finished_at")
+        return render(request, "games/evening.html", {
+            "finished": True, "pages": _pages(request, rows, FINISHED_PAGE)})
     return render(request, "games/evening.html", {
-        "tables": _open_tables(request), "words": words.live_words(),
-        "finished": _listed(request).exclude(status=Table.Status.PLAYING)[:10]})
+        "pages": _pages(request, lists.in_play_tonight(_listed(request)), EVENING_PAGE),
+        "words": words.live_words()})
 
 
 class Hidden(Exception):
@@ -140,6 +167,7 @@ def table_page(request, found: Table, *, errors=None, values=None, status=200):
 
 
 @shown
+@cached.for_anonymous(cached.TABLE_PAGE_FOR, version=cached.table_seq)
 def table(request, table_id: int):
     return table_page(request, visible_table(request, table_id))
 
@@ -163,10 +191,18 @@ def tv_table(request, table_id: int):
 TURN_EVERY = 15  # seconds: the projector turns to the next tables that fit
 
 
+@cached.for_anonymous(cached.LISTS_FRESH, version=cached.lists_version)
 def tv_all(request):
-    """Every open table on the projector, as many side by side as fit, the next ones shown
-    every 15 s (`?every=N` seconds, from 2 to 120, for a rehearsal or a test)."""
+    """Tonight's tables in play on the projector, TV_PAGE to a page of the server: as many side
+    by side as fit, the next ones shown every 15 s (`?every=N` seconds, from 0.5 to 120, a
+    fraction too, as 1.5: for a rehearsal or a test), and after the page's last ones the next
+    page (games/static/games/tv_turn.js), the first again after the last. The page is given
+    `every` as a plain number, never localised ("1,5" in French)."""
     every = request.GET.get("every", "")
-    every = min(max(int(every), 2), 120) if every.isdigit() else TURN_EVERY
-    return render(request, "games/tv.html", {"tables": _open_tables(request), "every": every,
+    every = (f"{min(max(float(every), 0.5), 120):g}"
+             if re.fullmatch(r"\d{1,3}(\.\d{1,3})?", every) else TURN_EVERY)
+    pages = _pages(request, lists.in_play_tonight(_listed(request)), TV_PAGE)
+    turn = pages["next"] or (pages["first"] if pages["page"].paginator.num_pages > 1 else None)
+    return render(request, "games/tv.html", {"tables": pages["page"], "pages": pages,
+                                             "turn": turn, "every": every,
                                              "words": words.live_words(), "single": False})

@@ -229,8 +229,8 @@ def test_every_page_a_member_and_the_secretary_see_speaks_french(club_night):
     secretary = as_user(club_night["secretary"])
     won, playing = club_night["won"], club_night["playing"]
     athos = Player.objects.get(name="Athos")
-    pages = ["/", "/standings", "/tables/", "/tables/new/", "/rules/", "/players/",
-             "/settle-up/", "/account/", f"/players/{athos.pk}/"]
+    pages = ["/", "/standings", "/tables/", "/tables/?finished=1", "/tables/new/", "/rules/",
+             "/players/", "/settle-up/", "/account/", f"/players/{athos.pk}/"]
     for table in (won, playing):
         pages += [f"/tables/{table.pk}/", f"/tables/{table.pk}/score/",
                   f"/tables/{table.pk}/history/", f"/tables/{table.pk}/replay/",
@@ -243,7 +243,7 @@ def test_every_page_a_member_and_the_secretary_see_speaks_french(club_night):
     text["/nowhere/"] = visible(french(secretary, "/nowhere/", status=404))
 
     assert [(path, s) for path, page in text.items() for s in ENGLISH_LEFT if s in page] == []
-    assert "Gagnée" in text["/tables/"]  # the finished table, « (Gagnée) »
+    assert "Gagnée" in text["/tables/?finished=1"]  # the finished table, « (Gagnée) »
     assert "Athos gagnée par Athos" not in text[f"/players/{athos.pk}/"]
     assert "roi tourné" in text[f"/tables/{playing.pk}/hands/1/"]
     assert "vulnérable battu" in text[f"/tables/{playing.pk}/hands/2/"]  # tests/games/

@@ -1,0 +1,90 @@
+"""The pages that many phones read again and again, kept a short while for anonymous readers.
+
+The evening, the projector, the standings and a table's page are the same for every reader who
+is not signed in, in one language: such a page is rendered once and kept in Django's default
+cache (the process's memory on the laptop, Redis on a server), keyed by its path, the reader's
+language and a version: for a table's page, the table's `seq`; for the lists, a token drawn
+anew whenever a table is saved. A list is kept LISTS_FRESH seconds at most (what changes
+without a table, a rating, shows within them); a table's page as long as its `seq` stays
+(TABLE_PAGE_FOR at most), the `seq` being read again every SEQ_FRESH seconds. A table saved
+makes both be read again at once, and again when its transaction commits: a reader in between
+may have kept the state before the change under the new version. A signed-in member's pages
+differ (his forms, his money, private tables): they are never cached, nor is a page for a
+reader who has a message waiting, nor any answer but a 200.
+
+Every page carries a CSRF token (the language form in the footer): the kept copy has a hole in
+its place, filled with the reader's own token each time it is served."""
+import hashlib
+import re
+import uuid
+from functools import wraps
+
+from django.core.cache import cache
+from django.db import transaction
+from django.db.models.signals import post_save
+from django.dispatch import receiver
+from django.http import HttpResponse
+from django.middleware.csrf import get_token
+from django.utils.translation import get_language
+
+from games.models import Table
+
+LISTS_FRESH = 5  # seconds: the evening, the projector and the standings
+SEQ_FRESH = 2  # seconds: a table's seq is read again after that
+TABLE_PAGE_FOR = 300  # seconds at most that a table's page is kept while its seq stays
+LISTS = "lists-version"  # the cache's key of the lists' version
+TOKEN = re.compile(rb'(name="csrfmiddlewaretoken" value=")[^"]*(")')
+HOLE = b"\x00csrf\x00"  # never in a page: HTML has no NUL
+
+
+def table_seq(*, table_id: int) -> str | None:
+    """The table's `seq`, and when it was opened (an id given again after a table is deleted
+    is another table), as its page's version, read at most every SEQ_FRESH seconds; None for a
+    table that does not exist or is private (its page is never cached)."""
+    key = f"table-seq:{table_id}"
+    seq = cache.get(key)
+    if seq is None:
+        row = Table.objects.filter(pk=table_id).values_list("seq", "created_at", "private").first()
+        seq = "" if row is None or row[2] else f"{row[0]} {row[1].isoformat()}"
+        cache.set(key, seq, SEQ_FRESH)
+    return seq or None
+
+
+def lists_version() -> str:
+    """The lists' version: a token drawn anew whenever a table is saved."""
+    return cache.get(LISTS, "")
+
+
+@receiver(post_save, sender=Table)
+def table_saved(sender, instance: Table, **kwargs) -> None:
+    """The lists and the table's page read again, now and once the change is committed."""
+    def forget():
+        cache.set(LISTS, uuid.uuid4().hex, None)
+        cache.delete(f"table-seq:{instance.pk}")
+    forget()
+    transaction.on_commit(forget)
+
+
+def for_anonymous(seconds: int, version):
+    """The view's 200 answers to anonymous GETs, kept `seconds`, keyed by the path, the
+    language and `version(**the view's keyword arguments)` (None from it: not cached)."""
+    def decorate(view):
+        @wraps(view)
+        def wrapper(request, *args, **kwargs):
+            if (request.method != "GET" or request.user.is_authenticated
+                    or "messages" in request.COOKIES):
+                return view(request, *args, **kwargs)
+            tag = version(**kwargs)
+            if tag is None:
+                return view(request, *args, **kwargs)
+            key = "page:" + hashlib.sha256(
+                f"{get_language()} {tag} {request.get_full_path()}".encode()).hexdigest()
+            kept = cache.get(key)
+            if kept is not None:
+                return HttpResponse(kept.replace(HOLE, get_token(request).encode()))
+            response = view(request, *args, **kwargs)
+            if response.status_code == 200 and not response.streaming:
+                cache.set(key, TOKEN.sub(rb"\1" + HOLE + rb"\2", response.content), seconds)
+            return response
+        return wrapper
+    return decorate
