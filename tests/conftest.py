@@ -100,6 +100,16 @@ def limits_counted_afresh(settings):
     settings.RATELIMIT_CACHE_PREFIX = f"limits:{uuid.uuid4().hex}:"
 
 
+@pytest.fixture(autouse=True)
+def lists_drawn_afresh():
+    """Each test draws the lists of tables afresh: the evening, the projector and the standings
+    that games/views/cached.py keeps a few seconds for anonymous readers are not served from one
+    test to the next."""
+    from games.views import cached
+
+    cached.lists_changed()
+
+
 @pytest.fixture
 def secretary(django_user_model):
     """The club's secretary: a superuser, as the admin expects."""

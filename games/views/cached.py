@@ -55,11 +55,16 @@ def lists_version() -> str:
     return cache.get(LISTS, "")
 
 
+def lists_changed() -> None:
+    """The lists drawn anew at their next reading."""
+    cache.set(LISTS, uuid.uuid4().hex, None)
+
+
 @receiver(post_save, sender=Table)
 def table_saved(sender, instance: Table, **kwargs) -> None:
     """The lists and the table's page read again, now and once the change is committed."""
     def forget():
-        cache.set(LISTS, uuid.uuid4().hex, None)
+        lists_changed()
         cache.delete(f"table-seq:{instance.pk}")
     forget()
     transaction.on_commit(forget)
