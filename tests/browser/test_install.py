@@ -1,8 +1,8 @@
 """The club's service worker in chromium (templates/sw.js, registered by club/static/club/app.js)
 against pytest-django's live server, http://localhost: a secure origin, where a browser allows
-a worker. The scorer's page, once controlled, reloads without the network as it was last
+a worker. Chromium finds the club installable. The scorer's page, once controlled, reloads without the network as it was last
 served, a page never opened shows the offline page (in the language the pages are read in),
-and back online the page is fresh; a login or a logout forgets the pages kept. An update of
+and back online the page is fresh; a logout forgets the pages kept. An update of
 the static files installs a new worker, which deletes the old cache and leaves the outbox's
 IndexedDB as it was. Without the network, the forms that move money say so and cannot be sent;
 and where no worker may be registered, app.js registers none, without an error.
@@ -62,6 +62,13 @@ def test_the_scorers_page_reloads_without_the_network(phone, live_server, stewar
     page.reload()  # through the worker now, which keeps the page
     expect(next_hand(page)).to_have_text("Hand 2")
     assert f"/tables/{table.pk}/score/" in page.evaluate(KEPT_PAGES)
+    # Chromium reads the manifest without an error, and would install the club but for the
+    # test's private window.
+    devtools = context.new_cdp_session(page)
+    assert devtools.send("Page.getAppManifest")["errors"] == []
+    assert [error["errorId"] for error in devtools.send("Page.getInstallabilityErrors")[
+        "installabilityErrors"]] == ["in-incognito"]
+    devtools.detach()
 
     context.set_offline(True)
     record_hand(table_id=table.pk, record=summary(3), by=steward)  # from another phone
