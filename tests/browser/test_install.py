@@ -1,11 +1,12 @@
 """The club's service worker in chromium (templates/sw.js, registered by club/static/club/app.js)
 against pytest-django's live server, http://localhost: a secure origin, where a browser allows
-a worker. Chromium finds the club installable. The scorer's page, once controlled, reloads without the network as it was last
-served, a page never opened shows the offline page (in the language the pages are read in),
-and back online the page is fresh; a logout forgets the pages kept. An update of
-the static files installs a new worker, which deletes the old cache and leaves the outbox's
-IndexedDB as it was. Without the network, the forms that move money say so and cannot be sent;
-and where no worker may be registered, app.js registers none, without an error.
+a worker. Chromium finds the club installable. The scorer's page, once controlled, reloads
+without the network as it was last served, a page never opened shows the offline page (in the
+language the pages are read in), and back online the page is fresh; a logout forgets the pages
+kept. An update of the static files installs a new worker, which deletes the old cache and
+leaves the outbox's IndexedDB as it was. Without the network, the forms that move money say so
+and cannot be sent; and where no worker may be registered, app.js registers none, without an
+error.
 
 Playwright's `context.set_offline` cuts the worker's own fetches too, in this chromium: a hand
 recorded meanwhile does not show until the network is back."""
