@@ -4,11 +4,12 @@
    json_script beside each [data-live] section, and this script draws it (the picture of the
    table, games/static/games/table_picture.js, and after it the hand's tricks, the last hands
    grouped by game, the gallery or the offers), then draws again from the snapshot that each
-   message of ws(s)://HOST/ws/tables/<id>/ carries:
-     on connect  {"type": "snapshot", "seq": N, "table": <snapshot>}
-     each change {"type": KIND, "seq": N, "table": <snapshot>}
+   message of the page's one socket, ws(s)://HOST/ws/tables/, carries for its table:
+     on following  {"table_id": ID, "type": "snapshot", "seq": N, "table": <snapshot>}
+     each change   {"table_id": ID, "type": KIND, "seq": N, "table": <snapshot>}
    and a snapshot again after a resync, or unasked when the server finds the socket missed
-   changes. A gap in seq sends {"type": "resync"}; a dropped connection reconnects by itself,
+   changes. A gap in seq sends {"type": "resync", "table_id": ID}; a dropped connection
+   reconnects by itself,
    waiting longer each time (1 s, 2 s, 4 s ... 30 s) until a snapshot comes. No request is
    made per change, but one: on a table's page, when the last hands change (a new hand, one
    finished or corrected), the advisor's note (#advice) is fetched again from its
@@ -185,42 +186,66 @@
     badge.textContent = W[state];
   }
 
-  function follow(section) {
-    var id = section.getAttribute("data-table");
-    var seq = Number(section.getAttribute("data-seq"));
-    var delay = 1000, resyncing = false, socket;
+  /* Every table the page draws, followed on one socket (ws(s)://HOST/ws/tables/): on opening
+     it names them ({"type": "follow", "tables": [ids]}), and each message carries its table's
+     id (table_id). A table's sections are drawn from its messages in seq order; a gap sends
+     {"type": "resync", "table_id": id}. */
+  function followAll(sections) {
+    var tables = {};  /* id: {sections, seq, resyncing} */
+    sections.forEach(function (section) {
+      var id = section.getAttribute("data-table");
+      var table = tables[id] || (tables[id] = {sections: [], resyncing: false,
+                                               seq: Number(section.getAttribute("data-seq"))});
+      table.sections.push(section);
+    });
+    var ids = Object.keys(tables).map(Number);
+    var delay = 1000, socket;
     var scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    function states(state) {
+      sections.forEach(function (section) { setState(section, state); });
+    }
+    function draw(table, message) {
+      table.seq = message.seq;
+      table.sections.forEach(function (section) { render(section, message.table); });
+    }
 
     function open() {
       try {
-        socket = new WebSocket(scheme + location.host + "/ws/tables/" + id + "/");
+        socket = new WebSocket(scheme + location.host + "/ws/tables/");
       } catch (err) { retry(); return; }
-      socket.onopen = function () { setState(section, "live"); };
+      socket.onopen = function () {
+        socket.send(JSON.stringify({type: "follow", tables: ids}));
+        states("live");
+      };
       socket.onmessage = function (event) {
         var message;
         try { message = JSON.parse(event.data); } catch (err) { return; }
-        if (!message || typeof message.seq !== "number" || !message.table) return;
+        var table = message && tables[message.table_id];
+        if (!table || typeof message.seq !== "number" || !message.table) return;
         if (message.type === "snapshot") {
-          resyncing = false;
+          table.resyncing = false;
           delay = 1000;  // the server answers: not on open, which a failing server also accepts
-          if (message.seq >= seq) { seq = message.seq; render(section, message.table); }
-        } else if (message.seq === seq + 1) {
-          seq = message.seq;
-          render(section, message.table);
-        } else if (message.seq > seq + 1 && !resyncing) {
-          resyncing = true;  // a change was missed: ask for the whole table again
-          socket.send(JSON.stringify({type: "resync"}));
+          if (message.seq >= table.seq) draw(table, message);
+        } else if (message.seq === table.seq + 1) {
+          draw(table, message);
+        } else if (message.seq > table.seq + 1 && !table.resyncing) {
+          table.resyncing = true;  // a change was missed: ask for the whole table again
+          socket.send(JSON.stringify({type: "resync", table_id: message.table_id}));
         }
       };
-      socket.onclose = function () { socket = null; resyncing = false; retry(); };
+      socket.onclose = function () {
+        socket = null;
+        ids.forEach(function (id) { tables[id].resyncing = false; });
+        retry();
+      };
     }
 
     function retry() {
-      setState(section, "reconnecting");
+      states("reconnecting");
       setTimeout(open, delay + Math.floor(Math.random() * 250));
       delay = Math.min(delay * 2, 30000);
     }
-    open();
+    if (ids.length) open();
   }
 
   /* The projector's page of every table: club.css's "paged" grid lays the tables out in
@@ -287,11 +312,12 @@
     setInterval(function () { page += 1; show(); }, every);
   }
 
-  Array.prototype.forEach.call(document.querySelectorAll("[data-live]"), function (section) {
+  var live = Array.prototype.slice.call(document.querySelectorAll("[data-live]"));
+  live.forEach(function (section) {
     var data = section.querySelector('script[type="application/json"]');
     render(section, JSON.parse(data.textContent));
     setState(section, "connecting");
-    follow(section);
   });
+  followAll(live);
   Array.prototype.forEach.call(document.querySelectorAll("[data-pager]"), pages);
 })();
