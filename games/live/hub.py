@@ -93,8 +93,6 @@ class Hub:
         if sub is None:
             sub = self.tables[table_id] = Subscription(table_id)
             sub.joining = asyncio.ensure_future(self.first_join(sub))
-            if self.reading is None:
-                self.reading = asyncio.ensure_future(self.read())
         sub.feeds.add(feed)
         await asyncio.shield(sub.joining)
 
@@ -119,6 +117,8 @@ class Hub:
     async def first_join(self, sub: Subscription) -> None:
         if self.channel is None:
             self.channel = await self.layer.new_channel()
+        if self.reading is None and self.tables:
+            self.reading = asyncio.ensure_future(self.read())
         if sub.table_id in self.leaving:  # the last socket left a moment ago: after it
             await asyncio.shield(self.leaving[sub.table_id])
         joined = await self.join(sub)

@@ -10,7 +10,7 @@ from asgiref.sync import async_to_sync, sync_to_async
 from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 
-from games.live import consumers
+from games.live import consumers, hub
 from games.live.hub import local_hub
 from games.live.publish import group_name
 from games.services.hands import record_hand
@@ -21,6 +21,14 @@ from tests.games.kit import players, summary
 from tests.games.live_kit import ORIGIN, WAIT, following, open_pool
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+def no_rejoins_meanwhile(monkeypatch):
+    """No re-join in the middle of a test (they come every ten seconds): one finding the table
+    moved on before the change reached the worker sends a snapshot in its place, which these
+    tests do not look at (tests/production/test_live_rejoin.py does)."""
+    monkeypatch.setattr(hub, "REJOIN_EVERY", 3600)
 
 
 @pytest.fixture
