@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 from games.services.hands import record_hand
 from testbed.records import EXCHANGED
 from tests.browser.conftest import PHONE
-from tests.browser.kit import STEWARD_PASSWORD, new_steward
+from tests.browser.kit import STEWARD_PASSWORD, new_steward, waited
 from tests.games.kit import pool
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -63,6 +63,6 @@ def test_an_inline_script_is_refused(live_server, staff_page):
         s.innerHTML = '<img src="x" onerror="window.ran = true">';
         document.body.append(s);
     }""")
-    page.wait_for_function("window.violations.length > 0")
+    waited(page, "() => window.violations.length > 0")
     assert page.evaluate("window.ran") is None
     assert page.evaluate("window.violations")[0].startswith("script-src")

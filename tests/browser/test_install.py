@@ -17,7 +17,7 @@ from club import pwa
 from club.players import create_player
 from games.services.hands import record_hand
 from games.services.tables import open_table
-from tests.browser.kit import WAIT, axe_findings, new_steward, scoring, shot
+from tests.browser.kit import axe_findings, new_steward, scoring, shot, waited
 from tests.games.kit import pool, summary
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -29,20 +29,6 @@ KEPT_PAGES = """caches.open("ecarte-pages").then(cache => cache.keys())
   .then(requests => requests.map(request => new URL(request.url).pathname))"""
 OFFLINE_PAGE_IN = """language => caches.match("/offline/")
   .then(page => page !== undefined && page.headers.get("Content-Language") === language)"""
-
-
-def until(page, condition: str, arg=None) -> None:
-    """Waits until CONDITION, a script's function of ARG (which may answer a promise), is true
-    in the page. Not `wait_for_function`, which runs its script through eval, as the pages'
-    Content-Security-Policy forbids."""
-    assert page.evaluate(f"""async arg => {{
-        const condition = {condition}, until = Date.now() + {WAIT};
-        while (!(await condition(arg))) {{
-            if (Date.now() > until) return false;
-            await new Promise(resolve => setTimeout(resolve, 50));
-        }}
-        return true;
-    }}""", arg), condition
 
 
 @pytest.fixture
@@ -59,7 +45,7 @@ def test_the_scorers_page_reloads_without_the_network(phone, live_server, stewar
     page, context = phone, phone.context
     score = f"{live_server.url}/tables/{table.pk}/score/"
     scoring(page, live_server.url, table)
-    until(page, CONTROLLED)
+    waited(page, CONTROLLED)
     page.reload()  # through the worker now, which keeps the page
     expect(next_hand(page)).to_have_text("Hand 2")
     assert f"/tables/{table.pk}/score/" in page.evaluate(KEPT_PAGES)
@@ -92,7 +78,7 @@ def test_the_scorers_page_reloads_without_the_network(phone, live_server, stewar
     page.locator("#language").select_option("fr")
     page.get_by_role("button", name="Change").click()
     expect(page.locator("html")).to_have_attribute("lang", "fr")
-    until(page, OFFLINE_PAGE_IN, "fr")
+    waited(page, OFFLINE_PAGE_IN, "fr")
     context.set_offline(True)
     page.goto(f"{live_server.url}/tables/{table.pk}/replay/")
     expect(page.get_by_role("heading", level=1)).to_have_text(OFFLINE_HEADING["fr"])
@@ -138,7 +124,7 @@ def test_an_update_replaces_the_static_cache_and_leaves_the_hands_waiting(
     table = pool(steward, hands=1)
     page = phone
     page.goto(f"{live_server.url}/tables/{table.pk}/")
-    until(page, CONTROLLED)
+    waited(page, CONTROLLED)
     page.reload()
     [old] = page.evaluate(STATIC_CACHES)
     page.evaluate(WRITE_HAND)
@@ -146,7 +132,7 @@ def test_an_update_replaces_the_static_cache_and_leaves_the_hands_waiting(
     monkeypatch.setattr(pwa, "version", lambda: "0123456789abcdef")  # a deploy
     page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
     # The new worker installed (its cache) and activated (the old cache deleted).
-    until(page, f"""() => {STATIC_CACHES}.then(names =>
+    waited(page, f"""() => {STATIC_CACHES}.then(names =>
         names.length === 1 && names[0] === "ecarte-static-0123456789abcdef")""")
     assert old != "ecarte-static-0123456789abcdef"
     assert page.evaluate(READ_HANDS) == [{"key": "waiting-1", "action": "summary", "table": 1}]

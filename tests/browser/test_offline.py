@@ -22,6 +22,7 @@ from tests.browser.kit import (
     play,
     scoring,
     shot,
+    waited,
 )
 from tests.games.kit import pool
 
@@ -95,7 +96,7 @@ def test_three_hands_offline_reloaded_then_sent_once_in_order(live_server, table
     context = browser.new_context(**PHONE)
     page = context.new_page()
     scoring(page, live_server.url, table)
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    waited(page, "() => navigator.serviceWorker.controller !== null")
     page.reload()  # the scorer's page, now kept by the service worker
     three_hands_offline(page)
     shot(page, "offline-three-hands")

@@ -12,7 +12,14 @@ from playwright.sync_api import expect
 
 from club.models import Player
 from games.services.tables import open_table
-from tests.browser.kit import ARTIFACTS, STEWARD_PASSWORD, axe_findings, new_steward, shot
+from tests.browser.kit import (
+    ARTIFACTS,
+    STEWARD_PASSWORD,
+    axe_findings,
+    new_steward,
+    shot,
+    waited,
+)
 from tests.games.kit import record_game_won_by
 from tests.games.rating_kit import rubber, win
 
@@ -80,7 +87,7 @@ def test_the_pictures_on_a_phone(live_server, evenings, phone):
     assert card.get_attribute("alt").startswith(
         "Athos wins the pool at the table “Friday's pool”: Athos 2 games won, Porthos 0 games "
         "won, Aramis 0 games won. The pot: 30.00. ")  # and the day
-    phone.wait_for_function("document.querySelector('.result-card img').naturalWidth > 0")
+    waited(phone, "() => document.querySelector('.result-card img').naturalWidth > 0")
     assert phone.evaluate("document.querySelector('.result-card img').naturalWidth") == 1200
     shot(phone, "pictures/won-table")
     findings += axe_findings(phone, "won table")

@@ -15,7 +15,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.browser.kit import ARTIFACTS, WAIT, shot
+from tests.browser.kit import ARTIFACTS, WAIT, shot, waited
 from tests.games.kit import SEEN_DEAL
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
@@ -159,10 +159,9 @@ SHOWN = """() => Array.from(document.querySelectorAll("[data-live]"))
 
 def turned_to(page, label: str) -> list[dict]:
     """Waits for the projector's label to say LABEL ("Page 2 of 3"): the tables it shows then."""
-    shown = page.wait_for_function(
-        f"""label => document.querySelector("[data-page-label]").textContent === label
-            && ({SHOWN})()""", arg=label, timeout=WAIT)
-    return inside_1080p(shown.json_value())
+    shown = waited(page, f"""label => document.querySelector("[data-page-label]").textContent
+        === label && ({SHOWN})()""", arg=label)
+    return inside_1080p(shown)
 
 
 def test_the_projector_fills_the_screen_and_turns_to_the_tables_that_did_not_fit(daphne,
@@ -223,13 +222,13 @@ def test_the_projector_fills_the_screen_and_turns_to_the_tables_that_did_not_fit
     small = chromium.new_context(viewport={"width": 390, "height": 600}).new_page()
     following(small, f"http://{daphne.address}/tv/?every={EVERY}")
     for table_id in (None, table["id"]):  # the first table shown, and the one being played
-        seen = small.wait_for_function("""id => {
+        seen = waited(small, """id => {
             const card = Array.from(document.querySelectorAll("[data-live]")).find(
                 card => card.getClientRects().length && (!id || card.dataset.table === id));
             return card && {box: card.getBoundingClientRect().toJSON(),
                             room: document.querySelector("[data-pager]")
                                     .getBoundingClientRect().toJSON()};
-        }""", arg=table_id and str(table_id), timeout=WAIT).json_value()
+        }""", arg=table_id and str(table_id))
         box, room = seen["box"], seen["room"]
         assert room["y"] <= box["y"] and box["y"] + box["height"] <= room["y"] + room["height"]
         assert box["x"] + box["width"] <= 390
