@@ -17,6 +17,7 @@ from tests.browser.kit import (
     ELDER,
     STEWARD_PASSWORD,
     TRICKS,
+    WAIT,
     axe_findings,
     new_steward,
     play,
@@ -107,7 +108,7 @@ def test_three_hands_offline_reloaded_then_sent_once_in_order(live_server, table
     assert Hand.objects.count() == 0
 
     page.context.set_offline(False)
-    expect(page.locator("[data-outbox-list] li")).to_have_count(0, timeout=15_000)
+    expect(page.locator("[data-outbox-list] li")).to_have_count(0, timeout=WAIT)
     assert arrived(table) == [(1, False, True), (2, False, True), (3, True, True)]
     votes = Hand.objects.get(table=table, number=3)
     assert votes.record["tricks"] == TRICKS and not votes.result.get("in_progress")
@@ -138,9 +139,9 @@ def test_over_plain_http_the_open_page_keeps_them_and_sends_them(club_on_the_lan
     three_hands_offline(page)
 
     page.context.set_offline(False)
-    expect(page.locator("[data-outbox-list] li")).to_have_count(0, timeout=15_000)
+    expect(page.locator("[data-outbox-list] li")).to_have_count(0, timeout=WAIT)
     assert arrived(table) == [(1, False, True), (2, False, True), (3, True, True)]
-    expect(page.locator(".messages")).to_contain_text("Hand 3 recorded.")
+    expect(page.locator(".messages")).to_contain_text("Hand 3 recorded.", timeout=WAIT)
 
 
 def test_a_hand_another_phone_entered_first_is_refused_at_its_place(live_server, table, browser):
@@ -152,11 +153,11 @@ def test_a_hand_another_phone_entered_first_is_refused_at_its_place(live_server,
     summary(first, "Athos 5, Porthos 0, the vole")
     summary(first, "elder 3, dealer 2")
     summary(other, "Athos 4, Porthos 1")  # the other phone enters hand 1 meanwhile
-    expect(other.locator(".messages")).to_contain_text("Hand 1 recorded.")
+    expect(other.locator(".messages")).to_contain_text("Hand 1 recorded.", timeout=WAIT)
 
     first.context.set_offline(False)
     refused = first.locator("[data-outbox-list] li").first
-    expect(refused).to_contain_text("Another phone entered hand 1 first")
+    expect(refused).to_contain_text("Another phone entered hand 1 first", timeout=WAIT)
     expect(refused).to_contain_text("not recorded")
     expect(first.locator("[data-outbox-list] li")).to_have_count(2)  # the second waits behind
     shot(first, "offline-refused")
@@ -167,7 +168,7 @@ def test_a_hand_another_phone_entered_first_is_refused_at_its_place(live_server,
     first.once("dialog", lambda dialog: dialog.accept())
     refused.get_by_role("button", name="Drop it").tap()
 
-    expect(first.locator("[data-outbox-list] li")).to_have_count(0, timeout=15_000)
+    expect(first.locator("[data-outbox-list] li")).to_have_count(0, timeout=WAIT)
     hands = list(Hand.objects.filter(table=table).order_by("number"))
     assert [h.record["summary"]["tricks"] for h in hands] == [
         {"elder": 4, "dealer": 1}, {"elder": 3, "dealer": 2}]
@@ -187,7 +188,7 @@ def test_a_phone_logged_out_meanwhile_keeps_its_hand_until_it_logs_in(live_serve
     context.set_offline(False)
 
     held = page.locator("[data-outbox-list] li").first
-    expect(held).to_contain_text("log in again")
+    expect(held).to_contain_text("log in again", timeout=WAIT)
     assert Hand.objects.count() == 0
     held.get_by_role("link", name="Log in").tap()
     page.get_by_label("Username").fill("steward")
@@ -195,7 +196,7 @@ def test_a_phone_logged_out_meanwhile_keeps_its_hand_until_it_logs_in(live_serve
     page.get_by_role("button", name="Log in").click()
 
     page.wait_for_url(f"**/tables/{table.pk}/score/")
-    expect(page.locator("[data-outbox-list] li")).to_have_count(0, timeout=15_000)
+    expect(page.locator("[data-outbox-list] li")).to_have_count(0, timeout=WAIT)
     assert arrived(table) == [(1, False, True)]
     context.close()
 
@@ -210,7 +211,7 @@ def test_a_hand_played_trick_by_trick_goes_on_offline(live_server, table, browse
     scoring(page, live_server.url, table)
     play(page, "leader", "KS")
     play(page, "follower", "7S")
-    expect(page.locator(".messages")).to_contain_text("Trick 1 entered.")
+    expect(page.locator(".messages")).to_contain_text("Trick 1 entered.", timeout=WAIT)
 
     page.context.set_offline(True)
     for number, (led, followed) in enumerate(EXCHANGED["tricks"][1:], 2):
@@ -230,7 +231,7 @@ def test_a_hand_played_trick_by_trick_goes_on_offline(live_server, table, browse
     assert Hand.objects.get().record["tricks"] == [["KS", "7S"]]
 
     page.context.set_offline(False)
-    expect(page.locator("[data-outbox-list] li")).to_have_count(0, timeout=15_000)
+    expect(page.locator("[data-outbox-list] li")).to_have_count(0, timeout=WAIT)
     first, second = Hand.objects.filter(table=table).order_by("number")
     assert first.record["tricks"] == EXCHANGED["tricks"]
     assert not first.result.get("in_progress")
@@ -262,6 +263,6 @@ def test_offline_in_french(live_server, table, browser):
     shot(page, "offline-fr")
 
     page.context.set_offline(False)
-    expect(page.locator("[data-outbox-list] li")).to_have_count(0, timeout=15_000)
+    expect(page.locator("[data-outbox-list] li")).to_have_count(0, timeout=WAIT)
     assert arrived(table) == [(1, False, True)]
     page.context.close()
