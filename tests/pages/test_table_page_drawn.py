@@ -98,3 +98,14 @@ def test_only_a_table_that_takes_wagers_has_a_wagers_section(staff, client):
     assert "Wagers (paris)" not in text(client.get(f"/tables/{quatre.pk}/"))
     page = text(client.get(f"/tables/{english.pk}/"))
     assert "Wagers (paris)" in page and "No advice to the players is allowed." in page
+
+
+@pytest.mark.parametrize("asked, every", [("", "15"), ("4", "4"), ("1.5", "1.5"), ("0.1", "0.5"),
+                                          ("300", "120"), ("soon", "15"), ("-3", "15")])
+def test_the_projector_turns_its_pages_every_so_many_seconds_written_for_its_script(asked,
+                                                                                    every):
+    """`/tv/?every=N`: N seconds, a fraction too, from 0.5 to 120, else 15; written as the
+    script reads a number, in French too (never "1,5")."""
+    for language in ({}, FR):
+        answer = Client().get(f"/tv/?every={asked}", **language)
+        assert f'data-every="{every}"' in answer.content.decode()

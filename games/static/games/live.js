@@ -255,7 +255,7 @@
      changes; the next page shows by itself every data-every seconds ("Page 1 of 3"). */
   function pages(grid) {
     var label = document.querySelector("[data-page-label]");
-    var every = Math.max(2, Number(grid.getAttribute("data-every")) || 15) * 1000;
+    var every = Math.max(0.5, Number(grid.getAttribute("data-every")) || 15) * 1000;
     var starts = [0], tall = [], height = 0, page = 0, again = null;
     function cards() { return Array.prototype.slice.call(grid.querySelectorAll("[data-live]")); }
     function inside(card, room) {
