@@ -84,6 +84,7 @@ REFUSAL_STATUS = {
     "wrong_trick_number": 409,
     # 422: the request is well formed, but cannot be done as it stands
     "bad_amount": 422,
+    "bad_count": 422,
     "bad_first_dealer": 422,
     "bad_form": 422,
     "bad_memo": 422,

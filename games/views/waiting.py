@@ -2,8 +2,8 @@
 (games/static/games/outbox.js): `POST /tables/<id>/score/waiting/` with the form field `count`
 (0 to 99) and the page's CSRF token in `X-CSRFToken`, through games.services.waiting. The answer
 is JSON, its message in the reader's language, as the phone may show it: 200 {"waiting": N};
-otherwise {"code", "message"}, 400 bad_count, 401 not_logged_in (no redirect to the login
-page), 403 not_scorer, 404 no_such_table."""
+otherwise {"code", "message"}, 422 bad_count (as club.api.REFUSAL_STATUS), 401 not_logged_in
+(no redirect to the login page), 403 not_scorer, 404 no_such_table."""
 import re
 
 from django.http import JsonResponse
@@ -14,7 +14,7 @@ from club.errors import Refused
 from games.services.waiting import report_waiting
 
 REFUSALS = {
-    "bad_count": (400, gettext_lazy("The count of hands on their way must be a whole number "
+    "bad_count": (422, gettext_lazy("The count of hands on their way must be a whole number "
                                     "from 0 to 99.")),
     "not_logged_in": (401, gettext_lazy("Log in again to send the hands on their way.")),
     "not_scorer": (403, gettext_lazy("Only the table's scorers and staff may send its hands.")),

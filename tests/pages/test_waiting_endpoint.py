@@ -1,6 +1,6 @@
 """POST /tables/<id>/score/waiting/: the scorer's phone tells the club how many hands it keeps
 until it can send them (a form field `count`, 0 to 99, with the page's CSRF token). Every
-answer is JSON, its message in the reader's language: 200 {"waiting": N}; 400 bad_count,
+answer is JSON, its message in the reader's language: 200 {"waiting": N}; 422 bad_count,
 401 not_logged_in, 403 not_scorer, 404; 405 for another method. A refused report saves
 nothing."""
 import re
@@ -65,12 +65,12 @@ def test_0_says_every_hand_is_sent(scorer, table):
 @pytest.mark.parametrize("body", [{"count": "x"}, {"count": "-1"}, {"count": "100"}, {},
                                   {"count": ""}, {"count": "1.5"}, {"count": " 2"},
                                   {"count": "٣"}])
-def test_a_bad_count_is_400_and_saves_nothing(scorer, table, body):
+def test_a_bad_count_is_422_and_saves_nothing(scorer, table, body):
     before = saved(table)
 
     answer = scorer.post(url(table.pk), body)
 
-    assert answer.status_code == 400
+    assert answer.status_code == 422
     assert answer.json()["code"] == "bad_count"
     assert "0 to 99" in answer.json()["message"]
     assert saved(table) == before
@@ -79,7 +79,7 @@ def test_a_bad_count_is_400_and_saves_nothing(scorer, table, body):
 def test_the_message_is_in_the_readers_language(scorer, table):
     answer = scorer.post(url(table.pk), {"count": "100"}, **FR)
 
-    assert answer.status_code == 400
+    assert answer.status_code == 422
     assert answer.json() == {"code": "bad_count", "message": "Le nombre de coups en route doit "
                              "être un nombre entier de 0 à 99."}
 
