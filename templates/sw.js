@@ -39,8 +39,28 @@ self.addEventListener("activate", function (event) {
     }));
   }).then(function () {
     return self.clients.claim();
-  }));
+  }).then(keepOpenPages));
 });
+
+// The pages open when the worker starts (the one that registered it) are kept at once: a
+// scorer's page opened once with the network reloads without it.
+function keepOpenPages() {
+  return self.clients.matchAll({type: "window", includeUncontrolled: true}).then(function (open) {
+    return caches.open(PAGES).then(function (cache) {
+      return Promise.all(open.map(function (client) {
+        var url = new URL(client.url);
+        if (url.origin !== self.location.origin || !worthKeeping(url)) return null;
+        return fetch(fresh(url.href)).then(function (response) {
+          if (response.status === 200) return cache.put(url.href, response);
+        });
+      }));
+    });
+  }).catch(function () {});  // the network gone meanwhile: kept at the next visit
+}
+
+function worthKeeping(url) {
+  return url.pathname === HOME || url.pathname.indexOf(TABLES) === 0;
+}
 
 self.addEventListener("fetch", function (event) {
   var request = event.request;
@@ -65,7 +85,7 @@ function page(event, url) {
   return fetch(request).then(function (response) {
     if (response.status === 200) {
       event.waitUntil(offlinePageIn(response.headers.get("Content-Language")));
-      if (url.pathname === HOME || url.pathname.indexOf(TABLES) === 0) {
+      if (worthKeeping(url)) {
         var copy = response.clone();
         event.waitUntil(caches.open(PAGES).then(function (cache) {
           return cache.put(request, copy);

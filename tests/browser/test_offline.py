@@ -97,8 +97,9 @@ def test_three_hands_offline_reloaded_then_sent_once_in_order(live_server, table
     context = browser.new_context(**PHONE)
     page = context.new_page()
     scoring(page, live_server.url, table)
-    waited(page, "() => navigator.serviceWorker.controller !== null")
-    page.reload()  # the scorer's page, now kept by the service worker
+    # Opened once with the network: the service worker keeps the page that registered it.
+    waited(page, """() => caches.open("ecarte-pages")
+        .then(cache => cache.match(location.href)).then(Boolean)""")
     three_hands_offline(page)
     shot(page, "offline-three-hands")
 
