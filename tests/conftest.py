@@ -18,7 +18,8 @@ PROCESSES = SERVERS - {"live_server"} | {"chromium"}
 LAYER = {"tests/server/test_channel_layer.py", "tests/server/test_health.py",
          "tests/games/test_live.py", "tests/games/test_live_feed.py",
          "tests/pages/test_advice_note.py"}
-SLOW = {"tests/games/test_wager_machine.py", "tests/test_bench.py", "tests/test_bench_advisor.py"}
+SLOW = {"tests/games/test_wager_machine.py", "tests/test_bench.py", "tests/test_bench_advisor.py",
+        "tests/test_bench_reads.py"}
 
 
 def pytest_collection_modifyitems(config, items):
