@@ -197,7 +197,9 @@ def test_a_phone_logged_out_meanwhile_keeps_its_hand_until_it_logs_in(live_serve
     page.get_by_role("button", name="Log in").click()
 
     page.wait_for_url(f"**/tables/{table.pk}/score/")
-    expect(page.locator("[data-outbox-list] li")).to_have_count(0, timeout=WAIT)
+    # the page, drawn afresh, sends what the phone kept, then draws itself again
+    expect(page.locator(".messages")).to_contain_text("Hand 1 recorded.", timeout=WAIT)
+    expect(page.locator("[data-outbox-list] li")).to_have_count(0)
     assert arrived(table) == [(1, False, True)]
     context.close()
 

@@ -299,6 +299,9 @@
   /* -- the forms ----------------------------------------------------------------------------- */
   function entryOf(form, submitter) {
     var data = new FormData(form, submitter);
+    if (submitter && submitter.name && !data.has(submitter.name)) {  /* an older browser */
+      data.append(submitter.name, submitter.value);
+    }
     var action = data.get("action");
     var entry = {
       key: newKey(), table: TABLE, user: USER, order: Date.now(), action: action,
@@ -504,11 +507,11 @@
       form.dataset.busy = "1";
       var submitter = event.submitter;
       var entry = entryOf(form, submitter);
-      var replaces = form.dataset.replaces;
+      var replaces = form.dataset.replaces, first = false;
       delete form.dataset.replaces;
       entries().then(function (all) {
         var old = all.filter(function (e) { return e.key === replaces; })[0];
-        var first = !all.some(function (e) { return e.user === USER; });
+        first = !all.some(function (e) { return e.user === USER; });
         if (old) entry.order = old.order;
         return put(entry).then(function () { return old && remove(old.key); }).then(function () {
           if (old) {
@@ -516,8 +519,14 @@
                               .concat([entry]).sort(function (a, b) { return a.order - b.order; }),
                             entry, entry.number);
           }
-        }).then(function () { return first && !offline ? live(form, submitter, entry) : queued(); });
-      }).catch(function () { queued(); });
+        });
+      }).then(function () {
+        return first && !offline ? live(form, submitter, entry) : queued();
+      }, function () {  /* the phone could not keep it: sent as the plain form */
+        form.dataset.plain = "1";
+        delete form.dataset.busy;
+        form.requestSubmit(submitter);
+      });
 
       function queued() {
         kept(form, entry);
