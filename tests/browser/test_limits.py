@@ -1,13 +1,12 @@
 """The 429 page of the limits on writes (club/limits.py) on a 390 px phone, in English and in
 French: what was limited and when to try again, in the site's frame, with no serious axe
-finding and nothing wider than the phone. It uses the browser tests' kit: Debian's chromium
-through Playwright (tests/browser/conftest.py, kit.py)."""
+finding and nothing wider than the phone."""
 import pytest
 from django.test import Client, RequestFactory
 from playwright.sync_api import expect
 
 from club import limits
-from tests.browser.conftest import PHONE, browser, chromium, launched  # noqa: F401
+from tests.browser.conftest import PHONE
 from tests.browser.kit import axe_findings, shot
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -16,7 +15,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("language, heading, said", [
     ("en", "Enough for this hour", "You have tried to open 30 tables within the hour"),
     ("fr", "Assez pour cette heure", "Vous avez tenté d'ouvrir 30 tables en une heure")])
-def test_the_page_past_the_limit_on_a_phone(live_server, browser, django_user_model,  # noqa: F811
+def test_the_page_past_the_limit_on_a_phone(live_server, browser, django_user_model,
                                             language, heading, said):
     member = django_user_model.objects.create_user("member")
     request = RequestFactory().post("/")
