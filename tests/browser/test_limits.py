@@ -2,12 +2,12 @@
 French: what was limited and when to try again, in the site's frame, with no serious axe
 finding and nothing wider than the phone."""
 import pytest
-from django.test import Client, RequestFactory
+from django.test import Client
 from playwright.sync_api import expect
 
-from club import limits
 from tests.browser.conftest import PHONE
 from tests.browser.kit import axe_findings, shot
+from tests.games.kit import spend
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -18,10 +18,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def test_the_page_past_the_limit_on_a_phone(live_server, browser, django_user_model,
                                             language, heading, said):
     member = django_user_model.objects.create_user("member")
-    request = RequestFactory().post("/")
-    request.user = member
-    for _ in range(30):
-        limits.count(request, "tables")
+    spend(member, "tables", 30)
     session = Client()
     session.force_login(member)
     context = browser.new_context(**PHONE, locale=language)

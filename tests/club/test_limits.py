@@ -3,10 +3,7 @@ opens 30 tables an hour and places or takes 120 wagers, staff 600 of each and 60
 added; each try counts, and a try past the limit is 429 `rate_limited` with a Retry-After,
 nothing saved. Another member keeps his own count; a repeat answered from its Idempotency-Key
 is no new try; the count starts again when the hour's window ends; and on Redis, two
-processes see one count.
-
-`spend` makes tries as the endpoints do (club.limits.count), where a test needs many of them
-before the one it watches."""
+processes see one count."""
 import os
 import subprocess
 import sys
@@ -15,23 +12,14 @@ from types import SimpleNamespace
 import django_ratelimit.core
 import pytest
 from django.conf import settings
-from django.test import RequestFactory
 
-from club import limits
 from club.models import Player
 from games.models import Table, Wager
 from testbed.users import user_with_token
-from tests.games.kit import Api, member, players
+from tests.games.kit import Api, member, players, spend
 
 pytestmark = pytest.mark.django_db
 
-
-def spend(user, name: str, times: int) -> None:
-    """`times` tries of the limit `name` by `user`, as an endpoint counts them."""
-    request = RequestFactory().post("/")
-    request.user = user
-    for _ in range(times):
-        limits.count(request, name)
 
 
 @pytest.fixture

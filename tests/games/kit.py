@@ -10,9 +10,10 @@ import threading
 
 import pytest
 from django.db import connection, connections
+from django.test import RequestFactory
 from django.test.utils import CaptureQueriesContext
 
-from club import ledger, money_text
+from club import ledger, limits, money_text
 from club.models import ApiToken, Entry, Player, Transaction
 from club.payments import record_payment
 from club.players import create_player
@@ -351,3 +352,12 @@ def open_pool(api, rules=None, scorers=()):
     return api.post("/tables", {"name": "T", "format": "pool", "first_dealer": trio[1].pk,
                                 "players": [p.pk for p in trio], "rules": rules or {},
                                 "scorers": list(scorers)}).json()
+
+
+def spend(user, name: str, times: int) -> None:
+    """`times` tries of the limit on writes `name` (club/limits.py) by `user`, counted as the
+    pages and the API count them: for a test that needs many before the one it watches."""
+    request = RequestFactory().post("/")
+    request.user = user
+    for _ in range(times):
+        limits.count(request, name)

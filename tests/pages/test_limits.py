@@ -1,35 +1,23 @@
 """The limits on writes through the pages (club/limits.py; docs/operations.md, Limits on
 writes): opening a table, placing or taking a wager, adding a player or giving a login. A try
 past the limit answers the 429 page, in the reader's language, saying what was limited and
-when to try again, with a Retry-After; nothing is saved. The pages and the API count together.
-
-`spend` makes tries as the pages do (club.limits.count), where a test needs many of them
-before the one it watches."""
+when to try again, with a Retry-After; nothing is saved. The pages and the API count together."""
 import html
 import re
 import uuid
 
 import pytest
-from django.test import RequestFactory
 
-from club import limits
 from club.models import Player
 from club.players import create_player
 from games.models import Table, Wager
 from games.services.tables import open_table
 from testbed.users import user_with_token
-from tests.games.kit import Api
+from tests.games.kit import Api, spend
 from tests.pages.forms import as_user, key_of
 
 pytestmark = pytest.mark.django_db
 
-
-def spend(user, name: str, times: int) -> None:
-    """`times` tries of the limit `name` by `user`, as a page counts them."""
-    request = RequestFactory().post("/")
-    request.user = user
-    for _ in range(times):
-        limits.count(request, name)
 
 
 def rubber_form(trio) -> dict:
