@@ -107,6 +107,7 @@ class Feed(AsyncWebsocketConsumer):
             self.hub.unfollow(table_id, self)
         self.last.clear()
         self.backlog.clear()
+        await self.hub.settled()
 
     async def follow(self, table_ids: list[int]) -> list[tuple[int, int, str]]:
         """Follows the tables and sends each one's snapshot; the (table, close code, reason)

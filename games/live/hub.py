@@ -83,6 +83,7 @@ class Hub:
         self.tables: dict[int, Subscription] = {}
         self.channel = None
         self.reading = None  # the task reading the hub's channel, while it follows a table
+        self.stopping = None  # the reader last stopped
         self.leaving: dict[int, asyncio.Task] = {}  # groups being left, by table
         self.calls = asyncio.Semaphore(AT_ONCE)
 
@@ -112,7 +113,14 @@ class Hub:
                                   if self.leaving.get(table_id) is leaving else None)
         if not self.tables and self.reading is not None:
             self.reading.cancel()
-            self.reading = None
+            self.stopping, self.reading = self.reading, None
+
+    async def settled(self) -> None:
+        """Returns once the groups being left are left, and the reader is stopped if it was:
+        what a socket that leaves waits for, so that nothing of the layer's is left under way
+        (a test's event loop ends with its last socket)."""
+        under_way = [*self.leaving.values(), *([self.stopping] if self.stopping else [])]
+        await asyncio.gather(*under_way, return_exceptions=True)
 
     async def first_join(self, sub: Subscription) -> None:
         if self.channel is None:
@@ -137,8 +145,9 @@ class Hub:
         return True
 
     async def leave(self, sub: Subscription) -> None:
+        """Leaves the table's group once its first join and its re-joins (cancelled) are over."""
+        await asyncio.gather(sub.joining, *filter(None, [sub.rejoining]), return_exceptions=True)
         try:
-            await sub.joining
             async with self.calls:
                 await self.layer.group_discard(sub.group, self.channel)
         except LAYER_ERRORS:  # the group is gone with the layer's server, or expires by itself
@@ -177,6 +186,16 @@ class Hub:
                 joined = False
             wait = REJOIN_EVERY if joined else RETRY_AFTER
 
+    async def rejoin_all(self) -> None:
+        """Joins every table's group again before the reading goes on: the snapshots of the
+        tables that moved on go first, and the changes read next that they hold are dropped.
+        A table whose re-join fails tries again in its own loop."""
+        subs = list(self.tables.values())
+        joined = await asyncio.gather(*map(self.rejoin, subs), return_exceptions=True)
+        for sub, done in zip(subs, joined):
+            if done is not True:
+                sub.wake.set()
+
     async def read(self) -> None:
         """Reads the hub's channel: each change goes to the table's local sockets. When the
         layer fails (its server down or restarting), rather than ending: a second later, every
@@ -187,8 +206,7 @@ class Hub:
             except LAYER_ERRORS as error:
                 logger.warning("the live feed's channel layer failed: %r", error)
                 await asyncio.sleep(RETRY_AFTER)
-                for sub in self.tables.values():
-                    sub.wake.set()
+                await self.rejoin_all()
                 continue
             sub = self.tables.get(message.get("table"))
             if sub is None or message.get("type") != "table.change":
