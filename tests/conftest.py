@@ -46,20 +46,6 @@ def pytest_collection_modifyitems(config, items):
     if twice := sorted(nodeid for nodeid, n in Counter(item.nodeid for item in items).items()
                        if n > 1):
         raise pytest.UsageError(f"tests share a node id, so pytest-xdist would run one: {twice}")
-    _longest_first(items)
-
-
-def _longest_first(items) -> None:
-    """The longest modules first (those marked `slow`, then those that start processes), each
-    module's tests in their order: `make test`'s two processes take whole files in this order
-    (pytest-xdist's --no-loadscope-reorder), so that the last files left are short ones and
-    neither core waits long for the other at the end."""
-    rank = {}
-    for item in items:
-        here = 0 if item.get_closest_marker("slow") else 1 if item.get_closest_marker(
-            "subprocess") else 2
-        rank[item.path] = min(here, rank.get(item.path, here))
-    items.sort(key=lambda item: rank[item.path])
 
 
 def _unique_node_id(item) -> None:
