@@ -34,7 +34,9 @@ before and after, per spectator.
 serves PostgreSQL and Redis with two daphne workers, the spectators split between them, and
 the yardstick's server run as two processes, the spectators split the same way. It also
 counts the channel layer's messages for each change, from Redis's `INFO commandstats`: the
-ZADDs (channels_redis puts a message in a channel's sorted set) over the hands posted.
+ZADDs over the hands posted, two a message (channels_redis puts it in the worker's channel,
+then in its in-flight set as the worker takes it). Give it a Redis of its own: the count is
+the whole server's.
 """
 import argparse
 import asyncio
@@ -88,13 +90,16 @@ class Board:
         return self.times[table, seq]
 
 
+AT_ONCE = [25]  # spectators connecting at once (--at-once)
+
+
 async def spectators(urls: list, per_table: int, origin: str, board: Board | None,
                      table_of=None) -> list:
-    """Connects `per_table` spectators to each of `urls`, 25 at a time, each read by a task
+    """Connects `per_table` spectators to each of `urls`, AT_ONCE at a time, each read by a task
     once its first message (the snapshot) has come; each url's table is `table_of(url)` (its
     place in `urls` by default). Without a board, they stop reading after the snapshot, with
     a receive buffer of a few KiB."""
-    gate = asyncio.Semaphore(25)
+    gate = asyncio.Semaphore(AT_ONCE[0])
 
     async def one(table, url):
         async with gate:
@@ -142,7 +147,7 @@ async def through_daphne(servers: list, args, stalled: int = 0,
     if stalled:
         sockets += await spectators(list(urls), stalled // len(servers), origin, None)
     zadds = redis_zadds(redis) if redis else 0
-    receipts, posts, sent = [], [], []
+    receipts, posts, sent, spread = [], [], [], []
     playing = list(range(args.tables))
     for i in range(args.hands):
         if not playing:
@@ -156,17 +161,25 @@ async def through_daphne(servers: list, args, stalled: int = 0,
         if status != 201:
             raise SystemExit(f"unexpected answer {status}: {body}")
         seq = body["table"]["seq"]
-        receipts += [t - start for t in await board.wait(table, seq)]
+        times = await board.wait(table, seq)
+        receipts += [t - start for t in times]
+        spread += [t - min(times) for t in times]
         sent.append((table, board.texts[table, seq]))
         if body["table"]["status"] != "playing":
             playing.remove(table)
     if redis:
-        print(f"channel-layer messages (ZADDs in Redis) per change: "
-              f"{(redis_zadds(redis) - zadds) / len(sent):.2f} with {len(servers)} workers")
+        zadds = (redis_zadds(redis) - zadds) / len(sent)
+        print(f"channel-layer messages per change: {zadds / 2:.2f} with {len(servers)} workers "
+              f"({zadds:.2f} ZADDs in Redis: channels_redis makes two of each message, into "
+              f"a worker's channel and into its in-flight set as the worker takes it; a few "
+              f"more are the groups' re-joins)")
     memory = sum(rss(s.process.pid) for s in servers)
-    closed = sum(s.log_path.read_text().count("WSDISCONNECT") for s in servers)
+    logs = [s.log_path.read_text() for s in servers]
     print(f"daphne: memory (RSS) {memory / 2**20:.1f} MiB with the spectators; sockets the "
-          f"server closed: {closed}")
+          f"server closed: {sum(log.count('WSDISCONNECT') for log in logs)}; failures to "
+          f"join a group: {sum(log.count('could not join') for log in logs)}, errors logged: "
+          f"{sum(log.count('Traceback') for log in logs)}")
+    print(f"daphne: a change's first receipt to each   : {figures(spread)}")
     await close_all(sockets)
     return receipts, posts, sent
 
@@ -223,7 +236,7 @@ async def through_websockets(ports: list, args, sent: list) -> list:
     urls = {f"{base}/{t}": t for t in range(args.tables) for base in bases}
     sockets = await spectators(list(urls), args.spectators // len(bases),
                                bases[0].replace("ws:", "http:"), board, urls.get)
-    receipts = []
+    receipts, spread = [], []
     controls = [await connect(f"{base}/control", compression=None, max_size=None)
                 for base in bases]
     for table, text in sent:
@@ -231,7 +244,10 @@ async def through_websockets(ports: list, args, sent: list) -> list:
         start = time.perf_counter()
         for control in controls:
             await control.send(f"{table}\n{text}")
-        receipts += [t - start for t in await board.wait(table, seq)]
+        times = await board.wait(table, seq)
+        receipts += [t - start for t in times]
+        spread += [t - min(times) for t in times]
+    print(f"yardstick: a change's first receipt to each: {figures(spread)}")
     await close_all(sockets + controls)
     return receipts
 
@@ -253,11 +269,14 @@ def main():
     parser.add_argument("--memory", type=int, default=0, help="idle spectators to weigh")
     parser.add_argument("--workers", type=int, default=0,
                         help="daphne workers on PostgreSQL and Redis (DATABASE_URL, REDIS_URL)")
+    parser.add_argument("--at-once", type=int, default=25,
+                        help="spectators connecting at once (a burst: as many as there are)")
     parser.add_argument("--serve-yardstick", type=int, metavar="PORT", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve_yardstick:
         return asyncio.run(yardstick_server(args.serve_yardstick))
 
+    AT_ONCE[0] = args.at_once
     yardstick.show()
     if args.memory:
         return idle_memory(args.memory)

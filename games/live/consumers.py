@@ -16,11 +16,14 @@ Twisted's transport, which buffers it), so the hub writes a change to each socke
 socket's transport says when more than its buffer (64 KiB) waits to go (`Valve`): the socket's
 messages then wait in its backlog, which is written out once the transport has room again.
 A backlog past `BACKLOG` messages closes the socket (4413): the client connects again and starts
-from a snapshot. The backlog holds the very texts the hub has for every socket, not copies."""
+from a snapshot. The backlog holds the very texts the hub has for every socket, not copies; the
+kernel's send buffer of the socket is held to `SEND_BUFFER` (it would grow to a few MiB for a
+reader that stopped), so that a stalled reader is found out after a few dozen changes."""
 import asyncio
 import collections
 import functools
 import json
+import socket
 
 from channels.generic.websocket import AsyncWebsocketConsumer
 from twisted.internet.interfaces import IPushProducer
@@ -33,6 +36,7 @@ NOT_FOUND = 4404
 LOGIN_REQUIRED = 4403
 TOO_SLOW = 4413  # more changes waited for this socket than BACKLOG: too large a backlog
 BACKLOG = 32  # messages waiting for one socket, at most
+SEND_BUFFER = 64 * 1024  # bytes the kernel holds for one socket (it counts twice that)
 FOLLOW_AT_MOST = 100  # tables on one socket of ws/tables/
 
 
@@ -101,6 +105,9 @@ class Feed(AsyncWebsocketConsumer):
             inner = transport.producer
             transport.unregisterProducer()
             transport.registerProducer(Valve(self, inner), True)
+            handle = getattr(transport, "getHandle", lambda: None)()
+            if isinstance(handle, socket.socket):  # not the kernel's few MiB: a bounded part
+                handle.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
 
     async def disconnect(self, code):
         for table_id in list(self.last):
