@@ -4,8 +4,8 @@ The evening, the projector, the standings and a table's page are the same for ev
 is not signed in, in one language: such a page is rendered once and kept in Django's default
 cache (the process's memory on the laptop, Redis on a server), keyed by its path, the reader's
 language and a version: for a table's page, the table's `seq`; for the lists, a token drawn
-anew whenever a table is saved. A list is kept LISTS_FRESH seconds at most (what changes
-without a table, a rating, shows within them); a table's page as long as its `seq` stays
+anew whenever a table is saved or a re-rating is owed or done. A list is kept LISTS_FRESH
+seconds at most (what changes otherwise shows within them); a table's page as long as its `seq` stays
 (TABLE_PAGE_FOR at most), the `seq` being read again every SEQ_FRESH seconds. A table saved
 makes both be read again at once, and again when its transaction commits: a reader in between
 may have kept the state before the change under the new version. A signed-in member's pages
@@ -21,13 +21,13 @@ from functools import wraps
 
 from django.core.cache import cache
 from django.db import transaction
-from django.db.models.signals import post_save
+from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 from django.http import HttpResponse
 from django.middleware.csrf import get_token
 from django.utils.translation import get_language
 
-from games.models import Table
+from games.models import RatingsDue, Table
 
 LISTS_FRESH = 5  # seconds: the evening, the projector and the standings
 SEQ_FRESH = 2  # seconds: a table's seq is read again after that
@@ -68,6 +68,14 @@ def table_saved(sender, instance: Table, **kwargs) -> None:
         cache.delete(f"table-seq:{instance.pk}")
     forget()
     transaction.on_commit(forget)
+
+
+@receiver([post_save, post_delete], sender=RatingsDue)
+def ratings_due_changed(sender, **kwargs) -> None:
+    """A re-rating owed or done: the standings (their ratings, their notice) read again, now
+    and once it is committed."""
+    lists_changed()
+    transaction.on_commit(lists_changed)
 
 
 def for_anonymous(seconds: int, version):
