@@ -30,6 +30,7 @@ from pathlib import Path
 
 from bench import yardstick
 from testbed.daphne import LIMIT, Daphne
+from testbed.in_page import waited
 from testbed.records import ELDER_VOLE, elder_vole
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -79,8 +80,8 @@ def first_load(browser, url: str) -> tuple[float, float, float]:
         page.add_init_script(WATCH)
         page.goto(url, wait_until="load")
         # The first drawing is of the snapshot the page carries; the second, the feed's.
-        page.wait_for_function("window.__bench.live !== null && window.__bench.drawn.length >= 2",
-                               timeout=LIMIT * 1000)
+        waited(page, "() => window.__bench.live !== null && window.__bench.drawn.length >= 2",
+               timeout=LIMIT * 1000)
         loaded, live, drawn = page.evaluate(
             f"[{LOADED}, window.__bench.live, window.__bench.drawn[1]]")
         return loaded, live, drawn
@@ -93,7 +94,7 @@ def empty_load(browser, url: str) -> float:
     try:
         page = context.new_page()
         page.goto(url, wait_until="load")
-        page.wait_for_function(f"{LOADED} > 0")
+        waited(page, f"() => {LOADED} > 0")
         return page.evaluate(LOADED)
     finally:
         context.close()
@@ -104,7 +105,7 @@ def trick_shown(server: Daphne, page, hand_id: int, number: int) -> float:
     start = time.time() * 1000
     seq = server.api(f"/hands/{hand_id}/tricks",
                      {"trick": ELDER_VOLE["tricks"][number - 1], "number": number})["table"]["seq"]
-    page.wait_for_function(f"window.__bench.seqs.some(s => s.seq >= {seq})", timeout=LIMIT * 1000)
+    waited(page, f"() => window.__bench.seqs.some(s => s.seq >= {seq})", timeout=LIMIT * 1000)
     shown = page.evaluate(f"window.__bench.seqs.find(s => s.seq >= {seq}).at")
     return shown - start
 
@@ -153,8 +154,7 @@ def main():
                     page = context.new_page()
                     page.add_init_script(WATCH)
                     page.goto(f"http://{server.address}/tables/{pools[run // 5]['id']}/")
-                    page.wait_for_function("window.__bench.live !== null",
-                                           timeout=LIMIT * 1000)
+                    waited(page, "() => window.__bench.live !== null", timeout=LIMIT * 1000)
                 tricks.append(trick_shown(server, page, hands[run // 5], run % 5 + 1))
             context.close()
             browser.close()

@@ -6,9 +6,10 @@ import pytest
 from playwright.sync_api import expect
 
 from games.services.hands import record_hand
+from testbed.in_page import waited
 from testbed.records import EXCHANGED
 from tests.browser.conftest import PHONE
-from tests.browser.kit import STEWARD_PASSWORD, new_steward, waited
+from tests.browser.kit import STEWARD_PASSWORD, new_steward
 from tests.games.kit import pool
 
 pytestmark = pytest.mark.django_db(transaction=True)

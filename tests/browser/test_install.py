@@ -17,7 +17,8 @@ from club import pwa
 from club.players import create_player
 from games.services.hands import record_hand
 from games.services.tables import open_table
-from tests.browser.kit import axe_findings, new_steward, scoring, shot, waited
+from testbed.in_page import waited
+from tests.browser.kit import axe_findings, new_steward, scoring, shot
 from tests.games.kit import pool, summary
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 
 from games.models import Hand, Table
 from games.services.hands import record_hand
+from testbed.in_page import waited
 from testbed.records import EXCHANGED
 from tests.browser.conftest import PHONE
 from tests.browser.kit import (
@@ -23,7 +24,6 @@ from tests.browser.kit import (
     play,
     scoring,
     shot,
-    waited,
 )
 from tests.games.kit import pool
 

@@ -12,13 +12,13 @@ from playwright.sync_api import expect
 
 from club.models import Player
 from games.services.tables import open_table
+from testbed.in_page import waited
 from tests.browser.kit import (
     ARTIFACTS,
     STEWARD_PASSWORD,
     axe_findings,
     new_steward,
     shot,
-    waited,
 )
 from tests.games.kit import record_game_won_by
 from tests.games.rating_kit import rubber, win

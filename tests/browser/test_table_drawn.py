@@ -15,7 +15,8 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.browser.kit import ARTIFACTS, WAIT, shot, waited
+from testbed.in_page import waited
+from tests.browser.kit import ARTIFACTS, WAIT, shot
 from tests.games.kit import SEEN_DEAL
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
