@@ -82,11 +82,16 @@ def channel_layers(env: Mapping[str, str]) -> dict:
 
 def caches(env: Mapping[str, str]) -> dict:
     """Redis when REDIS_URL is set, so that every worker shares what one computed (the
-    advisor's notes); else the process's own memory."""
+    advisor's notes, the anonymous pages, the limits' counts); else the process's own memory.
+    Redis down is a cache that misses (django-redis's IGNORE_EXCEPTIONS, each miss logged):
+    no hand, page or form fails for want of it. Its pool is sized like the channel layer's."""
     url = env.get("REDIS_URL")
     if url:
-        return {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
-                            "LOCATION": url, "KEY_PREFIX": "ecarte"}}
+        return {"default": {"BACKEND": "django_redis.cache.RedisCache", "LOCATION": url,
+                            "KEY_PREFIX": "ecarte",
+                            "OPTIONS": {"IGNORE_EXCEPTIONS": True,
+                                        "SOCKET_CONNECT_TIMEOUT": 1, "SOCKET_TIMEOUT": 1,
+                                        "CONNECTION_POOL_KWARGS": {"max_connections": 64}}}}
     return {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 

@@ -107,6 +107,10 @@ CACHES = from_env.caches(ENV)
 # club and its rehearsal copy) have users of the same ids.
 RATELIMIT_CACHE_PREFIX = "limits:%s:" % hashlib.sha256(
     str(DATABASES["default"]["NAME"]).encode()).hexdigest()[:12]
+# Redis down, the limits cannot count: the write goes through (the limits stop a flood, they
+# guard no money), and the cache logs each miss.
+RATELIMIT_FAIL_OPEN = True
+DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

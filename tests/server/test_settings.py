@@ -138,8 +138,9 @@ def test_redis_url_selects_the_redis_channel_layer():
 def test_the_cache_is_the_process_own_without_redis_and_redis_with_it():
     assert env.caches({})["default"]["BACKEND"].endswith("LocMemCache")
     shared = env.caches({"REDIS_URL": "redis://cache.example:6379/2"})["default"]
-    assert shared["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
+    assert shared["BACKEND"] == "django_redis.cache.RedisCache"
     assert shared["LOCATION"] == "redis://cache.example:6379/2"
+    assert shared["OPTIONS"]["IGNORE_EXCEPTIONS"] is True  # Redis down: a cache that misses
 
 
 MACHINE_SPECIFIC = ("DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "ADDRESS", "HTTPS", "ECARTE_HOME")
