@@ -109,16 +109,25 @@ def table_ids(django_user_model) -> dict:
 
 def test_the_table_follows_its_feed_resyncs_on_a_gap_and_reconnects(live_server, table_ids,
                                                                     small):
-    """The feed is played by Playwright on the contract of docs/api.md: a snapshot on connect,
-    then changes; a gap in seq asks for a resync; a dropped connection comes back by itself."""
-    snap, sockets, received = table_ids["snapshot"], [], []
+    """The feed is played by Playwright on the contract of docs/api.md (several tables on one
+    socket): the page names its table, gets its snapshot, then changes; a gap in seq asks for
+    a resync; a dropped connection comes back by itself."""
+    snap, sockets, received, tid = table_ids["snapshot"], [], [], table_ids["id"]
 
     def feed(ws):
         sockets.append(ws)
-        ws.on_message(lambda message: received.append(json.loads(message)))
-        ws.send(json.dumps({"type": "snapshot", "seq": snap["seq"], "table": snap}))
 
-    small.route_web_socket(f"**/ws/tables/{table_ids['id']}/", feed)
+        def heard(message):
+            message = json.loads(message)
+            if message["type"] == "follow":
+                assert message["tables"] == [tid]
+                ws.send(json.dumps({"table_id": tid, "type": "snapshot", "seq": snap["seq"],
+                                    "table": snap}))
+            else:
+                received.append(message)
+        ws.on_message(heard)
+
+    small.route_web_socket("**/ws/tables/", feed)
     small.goto(f"{live_server.url}/tables/{table_ids['id']}/")
     state = small.locator(".live-state")
     expect(state).to_have_text("live")
@@ -128,17 +137,19 @@ def test_the_table_follows_its_feed_resyncs_on_a_gap_and_reconnects(live_server,
     changed = json.loads(json.dumps(snap))
     changed["seq"] += 1
     changed["game"]["score"] = {k: 4 for k in changed["game"]["score"]}
-    sockets[-1].send(json.dumps({"type": "hand", "seq": changed["seq"], "table": changed}))
+    sockets[-1].send(json.dumps({"table_id": tid, "type": "hand", "seq": changed["seq"],
+                                 "table": changed}))
     expect(small.locator(".game .score")).to_contain_text("4 – ")
 
     # A gap: the script asks for the whole table again.
     skipped = dict(changed, seq=changed["seq"] + 2)
-    sockets[-1].send(json.dumps({"type": "hand", "seq": skipped["seq"], "table": skipped}))
+    sockets[-1].send(json.dumps({"table_id": tid, "type": "hand", "seq": skipped["seq"],
+                                 "table": skipped}))
     for _ in range(50):
         if received:
             break
         small.wait_for_timeout(100)
-    assert received == [{"type": "resync"}]
+    assert received == [{"type": "resync", "table_id": tid}]
     expect(small.locator(".game .score")).to_contain_text("4 – ")  # the skipped one not drawn
 
     # Dropped: the badge says so, and the script comes back by itself.
