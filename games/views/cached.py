@@ -5,12 +5,12 @@ is not signed in, in one language: such a page is rendered once and kept in Djan
 cache (the process's memory on the laptop, Redis on a server), keyed by its path, the reader's
 language and a version: for a table's page, the table's `seq`; for the lists, a token drawn
 anew whenever a table is saved or a re-rating is owed or done. A list is kept LISTS_FRESH
-seconds at most (what changes otherwise shows within them); a table's page as long as its `seq` stays
-(TABLE_PAGE_FOR at most), the `seq` being read again every SEQ_FRESH seconds. A table saved
-makes both be read again at once, and again when its transaction commits: a reader in between
-may have kept the state before the change under the new version. A signed-in member's pages
-differ (his forms, his money, private tables): they are never cached, nor is a page for a
-reader who has a message waiting, nor any answer but a 200.
+seconds at most (what changes otherwise shows within them); a table's page as long as its
+`seq` stays (TABLE_PAGE_FOR at most), the `seq` being read again every SEQ_FRESH seconds. A
+table saved makes both be read again at once, and again when its transaction commits: a reader
+in between may have kept the state before the change under the new version. A signed-in
+member's pages differ (his forms, his money, private tables): they are never cached, nor is a
+page for a reader who has a message waiting, nor any answer but a 200.
 
 Every page carries a CSRF token (the language form in the footer): the kept copy has a hole in
 its place, filled with the reader's own token each time it is served."""
