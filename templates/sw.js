@@ -22,9 +22,13 @@ function fresh(url) {
   return new Request(url, {cache: "reload"});  // past the browser's own HTTP cache
 }
 
+// Each file kept on its own: one that a dropping Wi-Fi failed to bring does not stop the
+// worker, and is kept the next time a page loads it (staticFile).
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(STATIC).then(function (cache) {
-    return cache.addAll(PRECACHED.concat([OFFLINE]).map(fresh));
+    return Promise.all(PRECACHED.concat([OFFLINE]).map(function (url) {
+      return cache.add(fresh(url)).catch(function () {});
+    }));
   }).then(function () {
     return self.skipWaiting();
   }));
@@ -39,24 +43,20 @@ self.addEventListener("activate", function (event) {
     }));
   }).then(function () {
     return self.clients.claim();
-  }).then(keepOpenPages));
+  }));
 });
 
-// The pages open when the worker starts (the one that registered it) are kept at once: a
-// scorer's page opened once with the network reloads without it.
-function keepOpenPages() {
-  return self.clients.matchAll({type: "window", includeUncontrolled: true}).then(function (open) {
-    return caches.open(PAGES).then(function (cache) {
-      return Promise.all(open.map(function (client) {
-        var url = new URL(client.url);
-        if (url.origin !== self.location.origin || !worthKeeping(url)) return null;
-        return fetch(fresh(url.href)).then(function (response) {
-          if (response.status === 200) return cache.put(url.href, response);
-        });
-      }));
+// A page loaded before the worker controlled it (the one that registered it) asks to be kept
+// (app.js): a scorer's page opened once with the network reloads without it.
+self.addEventListener("message", function (event) {
+  var url = event.data && event.data.keep ? new URL(event.data.keep) : null;
+  if (!url || url.origin !== self.location.origin || !worthKeeping(url)) return;
+  event.waitUntil(caches.open(PAGES).then(function (cache) {
+    return fetch(fresh(url.href)).then(function (response) {
+      if (response.status === 200) return cache.put(url.href, response);
     });
-  }).catch(function () {});  // the network gone meanwhile: kept at the next visit
-}
+  }).catch(function () {}));  // the network gone meanwhile: kept at the next visit
+});
 
 function worthKeeping(url) {
   return url.pathname === HOME || url.pathname.indexOf(TABLES) === 0;
@@ -67,7 +67,11 @@ self.addEventListener("fetch", function (event) {
   var url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (request.method !== "GET") {
-    if (SIGNING.indexOf(url.pathname) >= 0) event.waitUntil(caches.delete(PAGES));
+    if (SIGNING.indexOf(url.pathname) >= 0) {
+      // forgotten before the login or logout is sent: the pages kept after it are the new
+      // member's, never deleted by this behind them
+      event.respondWith(caches.delete(PAGES).then(function () { return fetch(request); }));
+    }
     return;
   }
   if (PASSED.some(function (path) { return url.pathname.indexOf(path) === 0; })) return;

@@ -79,6 +79,12 @@ def three_hands_offline(page) -> None:
     assert Hand.objects.count() == 0
 
 
+def done(page) -> None:
+    """The test's phone put away once it is quiet: no request left for the club."""
+    page.wait_for_load_state("networkidle")
+    page.context.close()
+
+
 def waiting_told(page, table, count: int) -> None:
     """Waits until the club was told that `count` hands wait on the phone."""
     for _ in range(100):
@@ -117,7 +123,7 @@ def test_three_hands_offline_reloaded_then_sent_once_in_order(live_server, table
     page.goto(f"{live_server.url}/tables/{table.pk}/history/")
     for number in (1, 2, 3):
         expect(page.get_by_text(f"Hand {number}").first).to_be_visible()
-    context.close()
+    done(page)
 
 
 @pytest.fixture
@@ -143,6 +149,7 @@ def test_over_plain_http_the_open_page_keeps_them_and_sends_them(club_on_the_lan
     expect(page.locator("[data-outbox-list] li")).to_have_count(0, timeout=WAIT)
     assert arrived(table) == [(1, False, True), (2, False, True), (3, True, True)]
     expect(page.locator(".messages")).to_contain_text("Hand 3 recorded.", timeout=WAIT)
+    done(page)
 
 
 def test_a_hand_another_phone_entered_first_is_refused_at_its_place(live_server, table, browser):
@@ -174,8 +181,8 @@ def test_a_hand_another_phone_entered_first_is_refused_at_its_place(live_server,
     assert [h.record["summary"]["tricks"] for h in hands] == [
         {"elder": 4, "dealer": 1}, {"elder": 3, "dealer": 2}]
     waiting_told(first, table, 0)
-    first.context.close()
-    other.context.close()
+    done(first)
+    done(other)
 
 
 def test_a_phone_logged_out_meanwhile_keeps_its_hand_until_it_logs_in(live_server, table,
@@ -201,7 +208,7 @@ def test_a_phone_logged_out_meanwhile_keeps_its_hand_until_it_logs_in(live_serve
     expect(page.locator(".messages")).to_contain_text("Hand 1 recorded.", timeout=WAIT)
     expect(page.locator("[data-outbox-list] li")).to_have_count(0)
     assert arrived(table) == [(1, False, True)]
-    context.close()
+    done(page)
 
 
 def test_a_hand_played_trick_by_trick_goes_on_offline(live_server, table, browser):
@@ -239,7 +246,7 @@ def test_a_hand_played_trick_by_trick_goes_on_offline(live_server, table, browse
     assert first.record["tricks"] == EXCHANGED["tricks"]
     assert not first.result.get("in_progress")
     assert second.record["summary"]["tricks"] == {"elder": 3, "dealer": 2}
-    page.context.close()
+    done(page)
 
 
 def test_offline_in_french(live_server, table, browser):
@@ -268,4 +275,4 @@ def test_offline_in_french(live_server, table, browser):
     page.context.set_offline(False)
     expect(page.locator("[data-outbox-list] li")).to_have_count(0, timeout=WAIT)
     assert arrived(table) == [(1, False, True)]
-    page.context.close()
+    done(page)

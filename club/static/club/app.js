@@ -8,8 +8,15 @@
   "use strict";
   var script = document.querySelector("script[data-service-worker]");
   if (script && "serviceWorker" in navigator && window.isSecureContext) {
-    navigator.serviceWorker.register(script.getAttribute("data-service-worker"))
-      .catch(function () {});  // the pages work without it
+    var worker = navigator.serviceWorker;
+    worker.register(script.getAttribute("data-service-worker")).then(function () {
+      return worker.ready;
+    }).then(function (registration) {
+      /* a page the worker did not serve is not kept yet: it asks to be */
+      if (!worker.controller && registration.active) {
+        registration.active.postMessage({keep: location.href});
+      }
+    }).catch(function () {});  // the pages work without it
   }
 
   var forms = document.querySelectorAll("form[data-needs-network]");

@@ -28,7 +28,9 @@
   var status = document.querySelector("[data-outbox-status]");
   var NEW_HAND = ["summary", "deal", "trois", "quatre", "many_deal"];
   var RETRY_MS = 5000;
-  var flushing = false, reported = null, touched = false, retry = null;
+  /* `reported`: the count the club was last told from this page; a page that keeps nothing
+     tells nothing (another phone of the table's may be keeping some) */
+  var flushing = false, reported = 0, touched = false, retry = null;
 
   function say(pattern, values) {
     return pattern.replace(/%\((\w+)\)s/g, function (_, name) { return values[name]; });
