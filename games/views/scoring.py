@@ -134,17 +134,17 @@ def _context(table: Table, errors: dict, values, user) -> dict:
     if withdrawn:
         page["withdrawn"] = names.get(str(part["withdrawn"][0]), "—")
     hand = play = None
+    ranking = table.rules.get("ranking", "classic")
     if snap.get("hand_in_progress") is not None:
         hand = table.hands.select_related("elder", "dealer").get(
             number=snap["hand_in_progress"])
         played = kind_of(hand.record)
         seated = _seated(table, hand)
-        play = play_state(played, hand.record, seated, table.rules.get("ranking", "classic"))
+        play = play_state(played, hand.record, seated, ranking)
         page["finish_irregular"] = fold_fields(played, seated, values, "finish", errors,
                                                table.rules, revoke=played is None)
         if played is None:
-            page["offline_play"] = offline_play(hand.record, seated,
-                                                table.rules.get("ranking", "classic"))
+            page["offline_play"] = offline_play(hand.record, seated, ranking)
     finished = next((h for h in last if h.status == Hand.Status.COUNTED), None)
     return page | {
         "many_table": table.format in MANY_HANDED, "table": table, "snap": snap,
@@ -219,16 +219,15 @@ def _from_outbox(request, table_id: int) -> JsonResponse:
             "This phone is logged out: log in again and the hands on it will go."))
     table = get_object_or_404(Table, pk=table_id)
     action = request.POST.get("action")
+    not_scorer = _("This login is no longer a scorer of this table: the club refuses the hand.")
     if not may_score(table, request.user):
-        return _outbox_said(403, "not_scorer", _(
-            "This login is no longer a scorer of this table: the club refuses the hand."))
+        return _outbox_said(403, "not_scorer", not_scorer)
     if action not in (*SUMMARIES, *DEALS, "trick", "undo", "finish"):
         return _outbox_said(422, "refused", _("Unknown action."))
     try:
         form, done = _act(request, table, action)
-    except PermissionDenied:
-        return _outbox_said(403, "not_scorer", _(
-            "This login is no longer a scorer of this table: the club refuses the hand."))
+    except PermissionDenied:  # a scorer no longer, between the check and the table's lock
+        return _outbox_said(403, "not_scorer", not_scorer)
     if form is None:
         messages.success(request, done)
         return JsonResponse({"outcome": "done", "said": done})
