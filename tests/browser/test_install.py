@@ -23,6 +23,10 @@ from tests.games.kit import pool, summary
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
+# The worker active (installed, then activated). Not yet the page's controller: a worker that
+# activates while the page's own navigation is still in flight may never claim that page, so
+# the tests reload once it is active, and the reload is controlled.
+ACTIVE = "() => navigator.serviceWorker.ready.then(registration => registration.active !== null)"
 CONTROLLED = "() => navigator.serviceWorker.controller !== null"
 OFFLINE_HEADING = {"en": "This page is not on this phone yet",
                    "fr": "Cette page n'est pas encore sur ce téléphone"}
@@ -46,10 +50,12 @@ def test_the_scorers_page_reloads_without_the_network(phone, live_server, stewar
     page, context = phone, phone.context
     score = f"{live_server.url}/tables/{table.pk}/score/"
     scoring(page, live_server.url, table)
-    waited(page, CONTROLLED)
+    waited(page, ACTIVE)
     page.reload()  # through the worker now, which keeps the page
+    waited(page, CONTROLLED)
     expect(next_hand(page)).to_have_text("Hand 2")
-    assert f"/tables/{table.pk}/score/" in page.evaluate(KEPT_PAGES)
+    waited(page, f"() => {KEPT_PAGES}.then(paths => paths.includes(arg))",
+           f"/tables/{table.pk}/score/")
     # Chromium reads the manifest without an error, and would install the club but for the
     # test's private window.
     devtools = context.new_cdp_session(page)
@@ -125,8 +131,9 @@ def test_an_update_replaces_the_static_cache_and_leaves_the_hands_waiting(
     table = pool(steward, hands=1)
     page = phone
     page.goto(f"{live_server.url}/tables/{table.pk}/")
-    waited(page, CONTROLLED)
+    waited(page, ACTIVE)
     page.reload()
+    waited(page, CONTROLLED)
     [old] = page.evaluate(STATIC_CACHES)
     page.evaluate(WRITE_HAND)
 
