@@ -46,6 +46,20 @@ def pytest_collection_modifyitems(config, items):
     if twice := sorted(nodeid for nodeid, n in Counter(item.nodeid for item in items).items()
                        if n > 1):
         raise pytest.UsageError(f"tests share a node id, so pytest-xdist would run one: {twice}")
+    _longest_first(items)
+
+
+def _longest_first(items) -> None:
+    """The longest modules first (those marked `slow`, then those that start processes), each
+    module's tests in their order: `make test`'s two processes take whole files in this order
+    (pytest-xdist's --no-loadscope-reorder), so that the last files left are short ones and
+    neither core waits long for the other at the end."""
+    rank = {}
+    for item in items:
+        here = 0 if item.get_closest_marker("slow") else 1 if item.get_closest_marker(
+            "subprocess") else 2
+        rank[item.path] = min(here, rank.get(item.path, here))
+    items.sort(key=lambda item: rank[item.path])
 
 
 def _unique_node_id(item) -> None:
@@ -81,20 +95,24 @@ def the_default_language():
 
 
 @pytest.fixture(autouse=True)
-def limits_counted_afresh(settings):
-    """Each test's users start with no tries of the limits on writes (club/limits.py): a test's
-    database may give its users an earlier test's ids, whose counts the cache keeps an hour."""
-    settings.RATELIMIT_CACHE_PREFIX = f"limits:{uuid.uuid4().hex}:"
+def a_channel_layer_of_its_own():
+    """Each test gets the channel layer afresh. channels_redis's layer binds its receiving lock
+    to the event loop that receives on it first, and a test whose loop ended in the middle of a
+    receive would hand that lock to the next test's loop ("bound to a different event loop").
+    A daphne worker has one loop for its whole life; the tests have one each."""
+    from channels.layers import channel_layers
+
+    channel_layers.backends.clear()
 
 
 @pytest.fixture(autouse=True)
-def lists_drawn_afresh():
-    """Each test draws the lists of tables afresh: the evening, the projector and the standings
-    that games/views/cached.py keeps a few seconds for anonymous readers are not served from one
-    test to the next."""
-    from games.views import cached
-
-    cached.lists_changed()
+def a_cache_of_its_own(settings):
+    """Each test starts with nothing in the default cache: a test's database may give its
+    tables and users an earlier test's ids, whose pages kept for anonymous readers
+    (games/views/cached.py) and tries of the limits on writes (club/limits.py) the cache would
+    still hold. The keys of each test have a prefix of their own."""
+    settings.CACHES = {**settings.CACHES, "default": {
+        **settings.CACHES["default"], "KEY_PREFIX": f"test-{uuid.uuid4().hex}"}}
 
 
 @pytest.fixture

@@ -7,8 +7,8 @@ language and a version: for a table's page, the table's `seq`; for the lists, a 
 anew whenever a table is saved or a re-rating is owed or done. A list is kept LISTS_FRESH
 seconds at most (what changes otherwise shows within them); a table's page as long as its
 `seq` stays (TABLE_PAGE_FOR at most), the `seq` being read again every SEQ_FRESH seconds. A
-table saved makes both be read again at once, and again when its transaction commits: a reader
-in between may have kept the state before the change under the new version. A signed-in
+table saved makes both be read again once its transaction commits: not before, or a reader in
+between would keep the state before the change under the new version. A signed-in
 member's pages differ (his forms, his money, private tables): they are never cached, nor is a
 page for a reader who has a message waiting, nor any answer but a 200.
 
@@ -62,19 +62,17 @@ def lists_changed() -> None:
 
 @receiver(post_save, sender=Table)
 def table_saved(sender, instance: Table, **kwargs) -> None:
-    """The lists and the table's page read again, now and once the change is committed."""
+    """The lists and the table's page read again once the change is committed."""
     def forget():
         lists_changed()
         cache.delete(f"table-seq:{instance.pk}")
-    forget()
     transaction.on_commit(forget)
 
 
 @receiver([post_save, post_delete], sender=RatingsDue)
 def ratings_due_changed(sender, **kwargs) -> None:
-    """A re-rating owed or done: the standings (their ratings, their notice) read again, now
-    and once it is committed."""
-    lists_changed()
+    """A re-rating owed or done: the standings (their ratings, their notice) read again once it
+    is committed."""
     transaction.on_commit(lists_changed)
 
 

@@ -34,7 +34,7 @@ def point_to(table: Table, player, by) -> Table:
 
 
 @pytest.fixture
-def won_5_3(staff):
+def won_5_3(staff, django_capture_on_commit_callbacks):
     """A pool whose first game Claire won 5–3 over Alice, Bob looking on."""
     claire, alice, bob = players("Claire", "Alice", "Bob")
     table = open_table(name="Table 1", format="pool", players=[claire, alice, bob], rules={},
@@ -42,7 +42,8 @@ def won_5_3(staff):
     for who in (alice, claire, alice, claire, alice, claire, claire):
         table = point_to(table, who, staff)
     assert "takes the game" not in text(Client().get(f"/tables/{table.pk}/"))
-    return point_to(table, claire, staff)
+    with django_capture_on_commit_callbacks(execute=True):  # the pages kept forgotten
+        return point_to(table, claire, staff)
 
 
 def test_the_end_of_a_game_is_said_on_the_table_page_and_the_projector(won_5_3):
