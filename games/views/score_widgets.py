@@ -7,7 +7,7 @@ who leads the next, the cards each still holds. Nothing here decides a rule."""
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.engine import EngineError, analyse, hand_state
+from games.engine import EngineError, analyse
 from games.engine import quatre as quatre_rules
 from games.models import Hand
 from games.presentation import display, words
@@ -164,11 +164,10 @@ def forms_of(kind: str | None, players: list[dict], values, errors: dict, rules:
 
 
 # -- the hand being played -------------------------------------------------------------------
-def play_state(kind: str | None, record: dict, players: list[dict], ranking: str) -> dict:
-    """The hand in progress as the trick form needs it, as the engine reads it: the next
-    trick's number, the players in the order they play to it from its leader, each with the
-    cards he still holds, and the tricks so far in words."""
-    state = hand_state(record, ranking)
+def play_state(kind: str | None, state, players: list[dict]) -> dict:
+    """The hand in progress as the trick form needs it, from the engine's reading of it
+    (`hand_state`): the next trick's number, the players in the order they play to it from
+    its leader, each with the cards he still holds, and the tricks so far in words."""
     by_seat = {p["seat"]: p for p in players}
     if kind:  # à trois and à quatre the scorer reads the players' names; the <ol> numbers
         lines = [_("%(cards)s; %(name)s takes it") % {
@@ -185,13 +184,12 @@ def play_state(kind: str | None, record: dict, players: list[dict], ranking: str
                         for seat in state.order]}
 
 
-def offline_play(record: dict, players: list[dict], ranking: str) -> dict:
+def offline_play(state, players: list[dict]) -> dict:
     """A two-handed hand in progress as a phone that loses the network plays the rest of it
     (outbox.js): each player's cards, who leads the next trick, and who takes every trick the
     two may still play, as the engine says ({"KS 7S": 0}: the leader's card first, 0 when
     the leader takes it), so that the phone decides no rule of its own; the club checks every
-    card when the tricks arrive."""
-    state = hand_state(record, ranking)
+    card when the tricks arrive. `state` is the engine's reading of the hand (`hand_state`)."""
     first, second = state.seats
     return {
         "trick": state.number, "leader": state.leader, "held": state.held,

@@ -27,6 +27,7 @@ from club.errors import Refused
 from club.idempotency import form_once
 from club.refusals import Said
 from games import courses
+from games.engine import hand_state
 from games.engine.cards import PACK
 from games.models import Hand, Table
 from games.presentation import display, words
@@ -140,11 +141,12 @@ def _context(table: Table, errors: dict, values, user) -> dict:
             number=snap["hand_in_progress"])
         played = kind_of(hand.record)
         seated = _seated(table, hand)
-        play = play_state(played, hand.record, seated, ranking)
+        state = hand_state(hand.record, ranking)
+        play = play_state(played, state, seated)
         page["finish_irregular"] = fold_fields(played, seated, values, "finish", errors,
                                                table.rules, revoke=played is None)
         if played is None:
-            page["offline_play"] = offline_play(hand.record, seated, ranking)
+            page["offline_play"] = offline_play(state, seated)
     finished = next((h for h in last if h.status == Hand.Status.COUNTED), None)
     return page | {
         "many_table": table.format in MANY_HANDED, "table": table, "snap": snap,
@@ -321,8 +323,8 @@ def _play(request, table: Table, hand: Hand, form: HandForm) -> str:
         place = "follower" if post.get("revoke") == "1" else post.get("revoke")
         revoke = None
         if place in PLAYED[1:len(trick)]:  # the illegal card stands (section 8)
-            play = play_state(form.kind, hand.record, _seated(table, hand),
-                              table.rules.get("ranking", "classic"))
+            state = hand_state(hand.record, table.rules.get("ranking", "classic"))
+            play = play_state(form.kind, state, _seated(table, hand))
             revoke = play["players"][PLAYED.index(place)]
 
         def act():
