@@ -44,10 +44,11 @@ run-https: run
 serve-prod: install
 	$(BIN)/python deploy/serve.py
 
-# The whole suite, in two processes, each taking whole files (pytest-xdist); PYTEST_ARGS
-# narrows it, e.g. PYTEST_ARGS="-m backend", or "-n 0" for one process (docs/testing.md).
+# The whole suite, in two processes, each taking whole files (pytest-xdist), the longest first
+# (tests/conftest.py orders them); PYTEST_ARGS narrows it, e.g. PYTEST_ARGS="-m backend", or
+# "-n 0" for one process (docs/testing.md).
 test: install
-	$(BIN)/pytest -n 2 --dist loadfile $(PYTEST_ARGS)
+	$(BIN)/pytest -n 2 --dist loadfile --no-loadscope-reorder $(PYTEST_ARGS)
 
 lint: install
 	$(BIN)/ruff check .
