@@ -172,11 +172,11 @@ def test_two_processes_of_a_server_see_one_count(client, trio):
     worker = ("import sys, django; django.setup()\n"
               "from django.conf import settings; from django.test import RequestFactory\n"
               "from types import SimpleNamespace; from club import limits\n"
-              "settings.RATELIMIT_CACHE_PREFIX = sys.argv[1]\n"
+              "settings.CACHES['default']['KEY_PREFIX'] = sys.argv[1]\n"
               "request = RequestFactory().post('/')\n"
               "request.user = SimpleNamespace(pk=int(sys.argv[2]), is_staff=False)\n"
               "for _ in range(30): limits.count(request, 'tables')\n")
-    subprocess.run([sys.executable, "-c", worker, settings.RATELIMIT_CACHE_PREFIX,
+    subprocess.run([sys.executable, "-c", worker, settings.CACHES["default"]["KEY_PREFIX"],
                     str(user.pk)], check=True, env=os.environ | {
                         "DJANGO_SETTINGS_MODULE": "server.settings"},
                    cwd=settings.BASE_DIR, timeout=120)
