@@ -15,6 +15,10 @@ from games.selectors.snapshot import snapshot
 from games.services.projection import project
 from games.services.settlement import reconcile
 
+# What a change moves of the table's row, and nothing else moves: the pages kept for anonymous
+# readers (games/views/cached.py) follow these within seconds, and the live feed at once.
+CHANGE_FIELDS = frozenset({"seq", "snapshot", "status", "winner", "finished_at"})
+
 
 def locked_table(table_id: int) -> Table:
     try:
@@ -63,6 +67,6 @@ def publish(table: Table, course: Course, kind: str, *, by, change: dict | None 
     place a table's `seq` moves on."""
     table.seq += 1
     table.snapshot = snapshot(table, course)
-    table.save(update_fields=["seq", "snapshot", "status", "winner", "finished_at"])
+    table.save(update_fields=CHANGE_FIELDS)
     TableEvent.objects.create(table=table, seq=table.seq, kind=kind, by=by, change=change or {})
     publish_on_commit(table, kind)

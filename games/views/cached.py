@@ -4,11 +4,14 @@ The evening, the projector, the standings and a table's page are the same for ev
 is not signed in, in one language: such a page is rendered once and kept in Django's default
 cache (the process's memory on the laptop, Redis on a server), keyed by its path, the reader's
 language and a version: for a table's page, the table's `seq`; for the lists, a token drawn
-anew whenever a table is saved or a re-rating is owed or done. A list is kept LISTS_FRESH
-seconds at most (what changes otherwise shows within them); a table's page as long as its
-`seq` stays (TABLE_PAGE_FOR at most), the `seq` being read again every SEQ_FRESH seconds. A
-table saved makes both be read again once its transaction commits: not before, or a reader in
-between would keep the state before the change under the new version. A signed-in
+anew whenever a table is opened, deleted or edited, or a re-rating is owed or done. A list is
+kept LISTS_FRESH seconds at most; a table's page as long as its `seq` stays (TABLE_PAGE_FOR at
+most), the `seq` being read again every SEQ_FRESH seconds. So the play of a table (a hand, a
+trick, a correction: changes.CHANGE_FIELDS) shows on the pages kept within those seconds, and
+on their live feed at once, while recording a hand costs no call to the cache. A table opened,
+deleted or edited (its name, made private) makes both be read again once its transaction
+commits: not before, or a reader in between would keep the state before it under the new
+version. A signed-in
 member's pages differ (his forms, his money, private tables): they are never cached, nor is a
 page for a reader who has a message waiting, nor any answer but a 200.
 
@@ -28,6 +31,7 @@ from django.middleware.csrf import get_token
 from django.utils.translation import get_language
 
 from games.models import RatingsDue, Table
+from games.services.changes import CHANGE_FIELDS
 
 LISTS_FRESH = 5  # seconds: the evening, the projector and the standings
 SEQ_FRESH = 2  # seconds: a table's seq is read again after that
@@ -51,7 +55,7 @@ def table_seq(*, table_id: int) -> str | None:
 
 
 def lists_version() -> str:
-    """The lists' version: a token drawn anew whenever a table is saved."""
+    """The lists' version: a token drawn anew whenever a table is opened, deleted or edited."""
     return cache.get(LISTS, "")
 
 
@@ -60,9 +64,13 @@ def lists_changed() -> None:
     cache.set(LISTS, uuid.uuid4().hex, None)
 
 
-@receiver(post_save, sender=Table)
-def table_saved(sender, instance: Table, **kwargs) -> None:
-    """The lists and the table's page read again once the change is committed."""
+@receiver([post_save, post_delete], sender=Table)
+def table_saved(sender, instance: Table, update_fields=None, **kwargs) -> None:
+    """The lists and the table's page read again once the save (or the deletion) is committed,
+    unless it only moves the table's play on."""
+    if update_fields is not None and update_fields <= CHANGE_FIELDS:
+        return
+
     def forget():
         lists_changed()
         cache.delete(f"table-seq:{instance.pk}")
