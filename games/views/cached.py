@@ -11,9 +11,8 @@ trick, a correction: changes.CHANGE_FIELDS) shows on the pages kept within those
 on their live feed at once, while recording a hand costs no call to the cache. A table opened,
 deleted or edited (its name, made private) makes both be read again once its transaction
 commits: not before, or a reader in between would keep the state before it under the new
-version. A signed-in
-member's pages differ (his forms, his money, private tables): they are never cached, nor is a
-page for a reader who has a message waiting, nor any answer but a 200.
+version. A signed-in member's pages differ (his forms, his money, private tables): they are
+never cached, nor is a page for a reader who has a message waiting, nor any answer but a 200.
 
 Every page carries a CSRF token (the language form in the footer): the kept copy has a hole in
 its place, filled with the reader's own token each time it is served."""
@@ -37,6 +36,7 @@ LISTS_FRESH = 5  # seconds: the evening, the projector and the standings
 SEQ_FRESH = 2  # seconds: a table's seq is read again after that
 TABLE_PAGE_FOR = 300  # seconds at most that a table's page is kept while its seq stays
 LISTS = "lists-version"  # the cache's key of the lists' version
+LISTS_VERSION_FOR = 86_400  # seconds: far longer than any list is kept under it
 TOKEN = re.compile(rb'(name="csrfmiddlewaretoken" value=")[^"]*(")')
 HOLE = b"\x00csrf\x00"  # never in a page: HTML has no NUL
 
@@ -61,7 +61,7 @@ def lists_version() -> str:
 
 def lists_changed() -> None:
     """The lists drawn anew at their next reading."""
-    cache.set(LISTS, uuid.uuid4().hex, None)
+    cache.set(LISTS, uuid.uuid4().hex, LISTS_VERSION_FOR)
 
 
 @receiver([post_save, post_delete], sender=Table)
