@@ -38,13 +38,16 @@ class SyncASGIHandler(ASGIHandler):
         except RequestAborted:
             return
         set_script_prefix(get_script_prefix(scope))
-        serving_loop.set(asyncio.get_running_loop())
+        # Reset after the request: asgiref hands a context's changes back to a synchronous
+        # caller (a test calling the handler), which would keep a loop that has since closed.
+        serving = serving_loop.set(asyncio.get_running_loop())
         try:
             response = await sync_to_async(self.respond, thread_sensitive=False)(scope, body_file)
             await self.send_response(response, send)
             if response.streaming:
                 await sync_to_async(response.close, thread_sensitive=False)()
         finally:
+            serving_loop.reset(serving)
             body_file.close()
 
     def respond(self, scope, body_file):

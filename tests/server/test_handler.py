@@ -21,6 +21,8 @@ from django.urls import path, set_script_prefix
 
 from games.live.publish import group_name
 from games.models import Hand
+from server.asgi import application
+from server.handler import serving_loop
 from testbed.users import user_with_token
 from tests.games.kit import players, summary
 from tests.server.kit import exchange, serve
@@ -125,6 +127,26 @@ def test_a_hand_posted_through_asgi_is_stored_and_published_after_commit():
     assert json.loads(body)["table"]["seq"] == message["seq"] == table["seq"] + 1
     assert json.loads(message["text"])["type"] == "hand"
     assert Hand.objects.filter(table_id=table["id"]).count() == 1
+
+
+def test_the_serving_loop_is_forgotten_once_the_request_is_answered():
+    """A synchronous caller that awaits the application in its own task (through asgiref) gets
+    the context's changes back: a loop left there, closed since, would take every change the
+    caller publishes afterwards, and drop it."""
+    answers = []
+
+    async def receive():
+        return {"type": "http.request", "body": b""}
+
+    async def send(message):
+        answers.append(message)
+
+    async_to_sync(application)({
+        "type": "http", "method": "GET", "path": "/api/engine/score", "query_string": b"",
+        "headers": [(b"host", b"127.0.0.1")], "root_path": ""}, receive, send)
+
+    assert answers[0]["status"] == 405  # the engine's scorer takes a POST only
+    assert serving_loop.get() is None
 
 
 UPGRADE = ("server/handler.py subclasses Django's ASGIHandler and was checked against Django 5.2. "
