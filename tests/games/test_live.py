@@ -63,12 +63,15 @@ def test_under_a_serving_loop_a_message_the_layer_refuses_is_logged_not_raised(
     monkeypatch.setattr(get_channel_layer(), "group_send", refuse)
 
     async def serve():
-        serving_loop.set(asyncio.get_running_loop())
-        await sync_to_async(live._send, thread_sensitive=False)(1, {"type": "table.change"})
-        for _ in range(100):  # let the loop run what the thread handed over
-            await asyncio.sleep(0.01)
-            if not live._sending and caplog.records:
-                break
+        serving = serving_loop.set(asyncio.get_running_loop())
+        try:
+            await sync_to_async(live._send, thread_sensitive=False)(1, {"type": "table.change"})
+            for _ in range(100):  # let the loop run what the thread handed over
+                await asyncio.sleep(0.01)
+                if not live._sending and caplog.records:
+                    break
+        finally:  # asgiref hands the context back to this thread: the loop closes after
+            serving_loop.reset(serving)
 
     with caplog.at_level(logging.ERROR, logger="games.live.publish"):
         async_to_sync(serve)()
