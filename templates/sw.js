@@ -46,8 +46,9 @@ self.addEventListener("activate", function (event) {
   }));
 });
 
-// A page loaded before the worker controlled it (the one that registered it) asks to be kept
-// (app.js): a scorer's page opened once with the network reloads without it.
+// A page the worker did not serve (the one that registered it, or one claimed after its
+// navigation) asks to be kept (app.js): a scorer's page opened once with the network reloads
+// without it.
 self.addEventListener("message", function (event) {
   var url = event.data && event.data.keep ? new URL(event.data.keep) : null;
   if (!url || url.origin !== self.location.origin || !worthKeeping(url)) return;

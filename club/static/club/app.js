@@ -9,11 +9,15 @@
   var script = document.querySelector("script[data-service-worker]");
   if (script && "serviceWorker" in navigator && window.isSecureContext) {
     var worker = navigator.serviceWorker;
+    /* whether the worker served this page: not the one that registered it, nor one it
+       claimed after its navigation (the page has a controller then, but was never kept) */
+    var navigation = performance.getEntriesByType("navigation")[0];
+    var served = navigation !== undefined && navigation.workerStart > 0;
     worker.register(script.getAttribute("data-service-worker")).then(function () {
       return worker.ready;
     }).then(function (registration) {
       /* a page the worker did not serve is not kept yet: it asks to be */
-      if (!worker.controller && registration.active) {
+      if (!served && registration.active) {
         registration.active.postMessage({keep: location.href});
       }
     }).catch(function () {});  // the pages work without it
