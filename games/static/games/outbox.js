@@ -134,7 +134,7 @@
     }).then(function (left) {
       var mine = left.filter(function (e) { return e.user === USER; });
       draw(left);
-      if (!mine.some(function (e) { return e.state === "refused"; })) scheduleRetry(mine.length);
+      if (!mine.some(function (e) { return stateOf(e) === "refused"; })) scheduleRetry(mine.length);
       return report(mine.length).then(function () {
         if (sent && !mine.length && !touched) location.assign(SCORE_URL);
         else if (sent) showSent();
@@ -144,7 +144,7 @@
 
     function step(waiting, index) {
       var entry = waiting[index];
-      if (!entry || entry.state === "refused") return;
+      if (!entry || stateOf(entry) === "refused") return;
       return send(entry).then(function (answer) {
         if (answer.outcome === "done") {
           sent += 1;
@@ -152,7 +152,6 @@
             return report(waiting.length - index - 1);
           }).then(function () { return step(waiting, index + 1); });
         }
-        entry.state = answer.outcome === "logged_out" ? "held" : "refused";
         entry.outcome = answer.outcome;
         entry.message = answer.message || "";
         entry.next = answer.next || null;
@@ -160,6 +159,14 @@
       });
     }
   }
+  /* Where a kept entry stands, from the club's last answer to it: none yet, "waiting" (sent
+     as soon as it can be); logged out, "held" (sent again once the phone logs in); else
+     "refused", until the scorer corrects or drops it. */
+  function stateOf(entry) {
+    if (!entry.outcome) return "waiting";
+    return entry.outcome === "logged_out" ? "held" : "refused";
+  }
+
   function scheduleRetry(count) {
     clearTimeout(retry);
     if (count) retry = setTimeout(flush, RETRY_MS);
@@ -180,16 +187,16 @@
     all.forEach(function (entry) {
       var item = document.createElement("li");
       item.dataset.key = entry.key;
-      item.dataset.state = entry.state;
+      item.dataset.state = stateOf(entry);
       var line = document.createElement("span");
       line.className = "hand-line";
       line.textContent = handLabel(entry) + (entry.said ? " · " + entry.said : "") + " · " +
-        (entry.state === "waiting" ? WORDS.not_sent : WORDS.not_recorded);
+        (stateOf(entry) === "waiting" ? WORDS.not_sent : WORDS.not_recorded);
       item.appendChild(line);
       if (entry.user !== USER) {
         item.appendChild(note(WORDS.other_login));
         item.appendChild(button(WORDS.drop, function () { drop(entry); }));
-      } else if (entry.state !== "waiting") {
+      } else if (stateOf(entry) !== "waiting") {
         item.appendChild(note(entry.message));
         if (entry.outcome === "logged_out") {
           var login = document.createElement("a");
@@ -307,7 +314,7 @@
     var action = data.get("action");
     var entry = {
       key: newKey(), table: TABLE, user: USER, order: Date.now(), action: action,
-      number: +(data.get("number") || root.dataset.hand), state: "waiting",
+      number: +(data.get("number") || root.dataset.hand),
       said: saidOf(form, submitter), fields: []
     };
     if (action === "trick" || action === "undo") {
@@ -553,7 +560,6 @@
           form.requestSubmit(submitter);
         });
       }
-      entry.state = answer.outcome === "logged_out" ? "held" : "refused";
       entry.outcome = answer.outcome;
       entry.message = answer.message;
       delete form.dataset.busy;
