@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from club.admin import ReadOnlyMixin
 from club.ledger import BIGINT_MAX
 from club.models import Player
-from games.models import Hand, Seat, Table
+from games.models import Hand, Seat
 
 
 class ReadOnlyInline(ReadOnlyMixin, admin.TabularInline):
@@ -19,10 +19,6 @@ class ReadOnlyInline(ReadOnlyMixin, admin.TabularInline):
     template = "admin/games/tabular_scrolls.html"
     extra = 0
     can_delete = False
-
-
-def ranking(table: Table) -> str:
-    return (table.rules or {}).get("ranking", "classic")
 
 
 def hand_link(hand: Hand) -> str:

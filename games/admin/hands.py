@@ -17,7 +17,7 @@ from django.utils.translation import pgettext, pgettext_lazy
 from club.admin import GuardedListMixin, ReadOnlyMixin
 from club.errors import Refused
 from club.models import Player
-from games.admin.common import HandPlayerFilter, ReadOnlyInline, ranking
+from games.admin.common import HandPlayerFilter, ReadOnlyInline
 from games.engine import EngineError, loads
 from games.models import Game, Hand, HandVersion, Table, Unit
 from games.presentation import display, engine_words
@@ -41,7 +41,7 @@ class HandVersionInline(ReadOnlyInline):
     @admin.display(description=_("record"))
     def record_display(self, version):
         return display.lines_html(display.record_lines(
-            version.record, ranking=ranking(version.hand.table)))
+            version.record, ranking=version.hand.table.ranking))
 
     @admin.display(description=_("result when entered"))
     def result_display(self, version):
@@ -125,7 +125,7 @@ class HandAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
     @admin.display(description=_("record"))
     def record_display(self, hand):
         return display.lines_html(display.record_lines(hand.record,
-                                                       ranking=ranking(hand.table)))
+                                                       ranking=hand.table.ranking))
 
     @admin.display(description=_("result"))
     def result_display(self, hand):
@@ -207,7 +207,7 @@ class HandAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
             "record_text": text,
             "error": error,
             "current": display.hand_html(hand.record, hand.result,
-                                         ranking=ranking(hand.table)),
+                                         ranking=hand.table.ranking),
         }
         return TemplateResponse(request, "admin/games/hand/correct.html", context,
                                 status=422 if error else 200)

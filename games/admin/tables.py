@@ -20,7 +20,7 @@ from django.utils.translation import ngettext
 from club.admin import GuardedListMixin, ReadOnlyMixin
 from club.errors import Refused
 from games.admin import exports, lines
-from games.admin.common import PlayerFilter, ReadOnlyInline, hand_link, ranking
+from games.admin.common import PlayerFilter, ReadOnlyInline, hand_link
 from games.models import Game, Hand, Seat, Table, TableEvent, Unit
 from games.presentation import display
 from games.services.tables import abandon_table
@@ -84,7 +84,7 @@ class HandInline(ReadOnlyInline):
 
     @admin.display(description=_("record and result"))
     def rendering(self, hand):
-        return display.hand_html(hand.record, hand.result, ranking=ranking(hand.table))
+        return display.hand_html(hand.record, hand.result, ranking=hand.table.ranking)
 
 
 class EventInline(ReadOnlyInline):

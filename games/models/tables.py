@@ -9,6 +9,7 @@ from django.utils.translation import pgettext_lazy
 
 from club import money_text
 from club.models import Player
+from games.engine.rules import DEFAULTS
 
 
 class Table(models.Model):
@@ -86,6 +87,11 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.get_format_display()} #{self.pk})"
+
+    @property
+    def ranking(self) -> str:
+        """The order of the cards at this table: its rules' choice, else the Laws' default."""
+        return (self.rules or {}).get("ranking", DEFAULTS["ranking"])
 
     @property
     def has_stakes(self) -> bool:

@@ -145,7 +145,7 @@ def note(hand: Hand | None, compute: bool = True) -> dict | None:
     # The table's ranking decides the jeux that rest on the order of the cards (a fork, the
     # highest card, a sure point); a record scored at the table need not say it.
     rules = {**(hand.record.get("rules") or {}),
-             "ranking": hand.table.rules.get("ranking", "classic")}
+             "ranking": hand.table.ranking}
     advice = advice_on({**hand.record, "rules": rules}, compute)
     if advice is None:
         return None

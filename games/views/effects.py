@@ -90,7 +90,7 @@ def confirm_page(request, table: Table, hand: Hand, effect: Effect, *, undo: boo
                  again: bool = False):
     """The page that says what the correction (or the undo) of `hand` will change, with the
     form sent back to confirm it; `again` when the table changed since it was last shown."""
-    ranking = table.rules.get("ranking", "classic")
+    ranking = table.ranking
     resent = [(name, value) for name, values in request.POST.lists()
               for value in values if name not in NOT_RESENT]
     return render(request, "games/confirm_correction.html", {

@@ -112,7 +112,7 @@ def _hand(table, stored: Hand, game: dict, names: dict, *, compute: bool) -> dic
     result = stored.result or {}
     who = replay.takers(table, stored.elder_id, stored.dealer_id, names)
     roles = {"elder": who["elder"], "dealer": who["dealer"]}
-    ranking = table.rules.get("ranking", "classic")
+    ranking = table.ranking
     score = result.get("score_after") or {}
     return {
         "number": stored.number, "game": game["number"], "game_title": game["title"],

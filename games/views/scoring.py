@@ -135,7 +135,7 @@ def _context(table: Table, errors: dict, values, user) -> dict:
     if withdrawn:
         page["withdrawn"] = names.get(str(part["withdrawn"][0]), "—")
     hand = play = None
-    ranking = table.rules.get("ranking", "classic")
+    ranking = table.ranking
     if snap.get("hand_in_progress") is not None:
         hand = table.hands.select_related("elder", "dealer").get(
             number=snap["hand_in_progress"])
@@ -323,7 +323,7 @@ def _play(request, table: Table, hand: Hand, form: HandForm) -> str:
         place = "follower" if post.get("revoke") == "1" else post.get("revoke")
         revoke = None
         if place in PLAYED[1:len(trick)]:  # the illegal card stands (section 8)
-            state = hand_state(hand.record, table.rules.get("ranking", "classic"))
+            state = hand_state(hand.record, table.ranking)
             play = play_state(form.kind, state, _seated(table, hand))
             revoke = play["players"][PLAYED.index(place)]
 
@@ -413,7 +413,7 @@ def hand_history(request, table_id: int, number: int):
     advisor's note on a full record."""
     table = _scored_table(request, table_id)
     hand = get_object_or_404(Hand, table=table, number=number)
-    ranking = table.rules.get("ranking", "classic")
+    ranking = table.ranking
     versions = [(v, display.hand_html(v.record, v.result, ranking=ranking))
                 for v in hand.versions.select_related("entered_by").order_by("-version")]
     return render(request, "games/hand_history.html", {
@@ -462,7 +462,7 @@ def correct(request, table_id: int, number: int):
         "key": uuid.uuid4().hex, "elder": players[0]["name"], "dealer": players[-1]["name"],
         "pack": [card(c) | {"code": c} for c in PACK], "full": "deal" in hand.record,
         "recorded": display.hand_html(hand.record, hand.result,
-                                      ranking=table.rules.get("ranking", "classic")),
+                                      ranking=table.ranking),
         **forms_of(kind, players, values, errors, table.rules)}, status=status)
 
 
