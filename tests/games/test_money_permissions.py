@@ -114,3 +114,22 @@ def test_every_transaction_at_a_table_says_who_made_it_and_where(client, staff_a
     assert made == {("pool_entry", "athos", None), ("pool_entry", "porthos", None),
                     ("pool_entry", "secretary", None), ("pool_forfeit", "athos", 1)}
     assert Movement.objects.filter(table_id=snap["id"]).count() == Transaction.objects.count()
+
+
+def test_staff_may_not_enter_a_hand_either_while_a_seat_is_pending(client, staff_api):
+    """The Laws' pool is played by the three who put up their entry: staff may enter hands at
+    any table, but not at a pool whose seats are not all taken, for the hand would charge the
+    forfeit of a player who never sat down (and put up no entry)."""
+    athos_api, athos = member(client, "Athos")
+    porthos, aramis = players("Porthos", "Aramis")
+    snap = open_pool(athos_api, [athos, porthos, aramis]).json()
+    assert snap["seats_pending"] == [porthos.pk, aramis.pk]
+
+    refused = staff_api.post(f"/tables/{snap['id']}/hands", {"record": {"summary": {
+        "opening": "played", "king_turned": False, "tricks": {"elder": 3, "dealer": 2}}}})
+
+    assert refused.status_code == 409 and refused.json()["error"]["code"] == "seats_pending"
+    assert not Table.objects.get(pk=snap["id"]).hands.exists()
+    assert (balance(staff_api, athos), balance(staff_api, porthos),
+            balance(staff_api, aramis)) == ("-10.00", "0.00", "0.00")
+    assert list(Transaction.objects.values_list("kind", flat=True)) == ["pool_entry"]
