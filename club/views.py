@@ -180,12 +180,9 @@ def settle_up(request):
             payer, payee = _party(values.get("payer")), _party(values.get("payee"))
             cents = typed_cents(values.get("amount"))
 
-            def pay():
-                if values.get("suggested"):
-                    _refuse_unless_suggested(payer, payee, cents)
-                payments.record_payment(payer=payer, payee=payee, cents=cents,
-                                        by=request.user, memo=values.get("memo", "").strip())
-            done = form_once(request, values.get("key", ""), pay)
+            done = form_once(request, values.get("key", ""), lambda: payments.record_payment(
+                payer=payer, payee=payee, cents=cents, by=request.user,
+                memo=values.get("memo", "").strip(), suggested=bool(values.get("suggested"))))
         except Refused as refused:
             error = refusals.said(refused)
         else:
@@ -222,10 +219,3 @@ def _held_at(code: str) -> dict:
                                                               "unit": parts[4]}}
     return {"table": None, "words": code}
 
-
-def _refuse_unless_suggested(payer: Player | None, payee: Player | None, cents: int) -> None:
-    """Refuses a suggested payment's form once the settle-up no longer suggests it."""
-    wanted = (getattr(payer, "pk", None), getattr(payee, "pk", None), cents)
-    if wanted not in {(p.pk, q.pk, c) for p, q, c in club_settle_up(held_apart=True).suggested}:
-        raise Refused("payment_not_suggested", "this payment is no longer suggested: the "
-                      "balances changed since the page was shown", rule="payment_not_suggested")
