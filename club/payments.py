@@ -9,13 +9,21 @@ and then its payer's and payee's rows, as a wager's credit check does (games.ser
 so that a payment and a member's wager are checked one after the other. A payment the
 settle-up suggested is recorded only while the settle-up still suggests it: two phones tapping
 "Paid" on the same payment record it once.
-"""
-from django.db import transaction
 
-from club import ledger, money_text, names
+A payment recorded by mistake is undone (`undo_payment`) by a reversing transaction that names
+it and who undid it; nothing is deleted. Staff undo any payment, and its payer his own during
+the evening it was recorded in (club.evenings): undoing it only puts his debt back.
+"""
+from datetime import datetime
+from typing import NamedTuple
+
+from django.db import transaction
+from django.utils import timezone
+
+from club import evenings, ledger, money_text, names
 from club.errors import Refused
-from club.models import Account, Player, Transaction
-from club.settle_up import club_settle_up
+from club.models import Account, Entry, Player, Transaction
+from club.settle_up import HOUSE, Party, club_settle_up
 
 MEMO_LENGTH = Transaction._meta.get_field("memo").max_length
 
@@ -57,6 +65,89 @@ def record_payment(*, payer: Player | None, payee: Player | None, cents: int, by
         entries=[(_account(payer), cents), (_account(payee), -cents)],
         by=by,
     )
+
+
+@transaction.atomic
+def undo_payment(*, payment_id: int, by, memo: str = "") -> Transaction:
+    """Undo the payment `payment_id`, as the user `by` asks: the reversal, a transaction of
+    kind "reversal" of the payment's entries negated, made by `by` with `memo`. Refuses
+    (no_such_payment) an id that is no payment, (payment_undone) a payment undone already,
+    (not_staff) anyone but staff and, during the payment's evening, its payer's own login, and
+    a memo that `check_memo` refuses; nothing is saved."""
+    payment = Transaction.objects.filter(pk=payment_id, kind="payment").first()
+    if payment is None:
+        raise Refused("no_such_payment", f"there is no payment {payment_id}",
+                      rule="no_such_payment", payment=payment_id)
+    check_memo(memo)
+    payer, payee, _cents = sides(payment)
+    _one_at_a_time(payer, payee)
+    if not may_undo(payment, by, payer=payer):
+        raise Refused("not_staff", "only staff, and the payer himself during the evening it was "
+                      "recorded in, may undo a payment", rule="undo_payment_staff")
+    if Transaction.objects.filter(reverses=payment).exists():
+        raise Refused("payment_undone", f"payment {payment.pk} is undone already",
+                      rule="payment_undone", payment=payment.pk)
+    return ledger.reverse(payment, memo=memo, by=by)
+
+
+def may_undo(payment: Transaction, user, *, payer: Player | None) -> bool:
+    """Whether `user` may undo `payment` (whose payer is `payer`): staff always; the payer's
+    own login during the evening the payment was recorded in."""
+    if user is None or not user.is_authenticated:
+        return False
+    if user.is_staff:
+        return True
+    return (payer is not None and payer.user_id == user.pk
+            and evenings.day_of(payment.created_at) == evenings.day_of(timezone.now()))
+
+
+def _sides(payments: list[Transaction]) -> dict[int, tuple[Player | None, Player | None, int]]:
+    """{payment id: (its payer, its payee, its cents)} of each payment; None: the house."""
+    sides = {}
+    for entry in Entry.objects.filter(transaction__in=payments).select_related("account__player"):
+        sides.setdefault(entry.transaction_id, [None, None, abs(entry.amount)])[
+            entry.amount < 0] = entry.account.player
+    return {pk: tuple(side) for pk, side in sides.items()}
+
+
+def sides(payment: Transaction) -> tuple[Player | None, Player | None, int]:
+    """The payment's payer, payee (None: the house) and cents."""
+    return _sides([payment])[payment.pk]
+
+
+class Recorded(NamedTuple):
+    """A payment as recorded, and its undoing if it was undone."""
+    pk: int
+    at: datetime
+    payer: Party
+    payee: Party
+    cents: int
+    memo: str
+    made_by: str | None  # the username of who recorded it
+    undone: tuple[datetime, str | None] | None  # when and by whom, once undone
+    may_undo: bool  # by the user it was listed for
+
+
+def evening_payments(user) -> list[Recorded]:
+    """The payments recorded during this evening (club.evenings), newest first, as `user`
+    sees them: whether he may undo each."""
+    since, until = evenings.bounds(evenings.day_of(timezone.now()))
+    payments = list(Transaction.objects.filter(kind="payment", created_at__gte=since,
+                                               created_at__lt=until)
+                    .select_related("made_by").order_by("-pk"))
+    undone = {tx.reverses_id: (tx.created_at, tx.made_by and tx.made_by.get_username())
+              for tx in Transaction.objects.filter(reverses__in=payments)
+              .select_related("made_by")}
+    sides = _sides(payments)
+
+    def party(player: Player | None) -> Party:
+        return HOUSE if player is None else Party(player.pk, player.name)
+
+    return [Recorded(payment.pk, payment.created_at, party(payer), party(payee), cents,
+                     payment.memo, payment.made_by and payment.made_by.get_username(),
+                     undone.get(payment.pk),
+                     payment.pk not in undone and may_undo(payment, user, payer=payer))
+            for payment in payments for payer, payee, cents in [sides[payment.pk]]]
 
 
 def check_memo(memo: str) -> None:

@@ -129,6 +129,10 @@ SENTENCES = {
 
 
 # Rules whose sentence is followed by the service's message, for what only it names (which
+    "no_such_payment": _("There is no such payment."),
+    "undo_payment_staff": _("Only staff, and the payer himself during the evening it was "
+                            "recorded in, may undo a payment."),
+    "payment_undone": _("This payment is undone already: nothing more was done."),
 # character of a name, what is wrong with an amount or odds).
 WITH_DETAIL = {"stake_not_money", "bad_odds", "name_unprintable", "memo_unprintable"}
 

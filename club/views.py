@@ -170,7 +170,8 @@ def settle_up(request):
     """The evening's settle-up for members: who pays whom (club.settle_up). Staff record a
     payment between two members here, a suggested one in one tap (its form pre-filled, and
     refused once the balances no longer suggest it: a stale page pays nothing twice); the
-    settle-up then shows what is left."""
+    settle-up then shows what is left, and the evening's payments, each with its "Undo" for
+    who may undo it (club.payments)."""
     error, values = None, {}
     if request.method == "POST":
         if not request.user.is_staff:
@@ -189,8 +190,33 @@ def settle_up(request):
             messages.success(request, _("The payment is recorded.") if done else
                              _("This form was sent already: nothing more was done."))
             return redirect("settle_up")
-    context = {"error": error, "values": values, "key": uuid.uuid4().hex, "example": example(),
-               "players": Player.objects.order_by("name")}
+    return _settle_up_page(request, error=error, values=values)
+
+
+@login_required
+@require_POST
+def undo_payment(request, payment_id: int):
+    """Undo a payment recorded by mistake, from the settle-up's list of the evening's payments;
+    the service says who may (club.payments.undo_payment)."""
+    try:
+        done = form_once(request, request.POST.get("key", ""), lambda: payments.undo_payment(
+            payment_id=payment_id, by=request.user))
+    except Refused as refused:
+        return _settle_up_page(request, undo_error=(payment_id, refusals.said(refused)))
+    messages.success(request, _("The payment is undone: the balances are as they were before "
+                                "it.") if done else
+                     _("This form was sent already: nothing more was done."))
+    return redirect("settle_up")
+
+
+def _settle_up_page(request, *, error=None, values=None, undo_error=None):
+    """The settle-up page, with the refusal of a payment's form (`error`, beside the `values`
+    sent) or of an undo (`undo_error`: the payment's id and the refusal)."""
+    context = {"error": error, "values": values or {}, "key": uuid.uuid4().hex,
+               "example": example(), "players": Player.objects.order_by("name"),
+               "recorded": [(payment, uuid.uuid4().hex)
+                            for payment in payments.evening_payments(request.user)],
+               "undo_error": undo_error}
     try:
         found = club_settle_up(held_apart=True)
     except Refused as refused:
@@ -203,7 +229,8 @@ def settle_up(request):
             "held": [(_held_at(held.code), held.cents, held.put_up) for held in found.held],
             "since": found.since and found.since | {"moved": [
                 (moved.party, moved.then, moved.now) for moved in found.since["moved"]]}}
-    return render(request, "club/settle_up.html", context, status=400 if error else 200)
+    return render(request, "club/settle_up.html", context,
+                  status=400 if error or undo_error else 200)
 
 
 def _held_at(code: str) -> dict:

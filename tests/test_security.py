@@ -73,7 +73,7 @@ def rows():
     table = pool(staff, hands=1)
     hand = Hand.objects.get(table=table)
     ids = {"table_id": table.pk, "number": 1, "player_id": table.seats.first().player_id,
-           "hand_id": hand.pk, "wager_id": 1}
+           "hand_id": hand.pk, "wager_id": 1, "payment_id": 1}
 
     def fill(route: str) -> str:
         for name, value in ids.items():

@@ -57,6 +57,7 @@ REFUSAL_STATUS = {
     "unit_decided": 403,
     # 404: what the path names is not there
     "no_such_hand": 404,
+    "no_such_payment": 404,
     "no_such_player": 404,
     "no_such_table": 404,
     "no_such_wager": 404,
@@ -71,6 +72,7 @@ REFUSAL_STATUS = {
     "name_taken": 409,
     "no_login": 409,
     "payment_not_suggested": 409,
+    "payment_undone": 409,
     "player_has_login": 409,
     "seat_taken": 409,
     "seats_pending": 409,

@@ -7,7 +7,14 @@ from pydantic import AfterValidator, Field
 
 from club import ledger, money_text, payments
 from club.api.fields import Id, QueryId, Text, get_or_refuse
-from club.api.schemas import REFUSED, ErrorOut, PaymentOut, PlayerLedger, SettleUp
+from club.api.schemas import (
+    REFUSED,
+    ErrorOut,
+    PaymentOut,
+    PaymentUndone,
+    PlayerLedger,
+    SettleUp,
+)
 from club.auth import API_AUTH
 from club.errors import Refused
 from club.idempotency import IDEMPOTENCY_KEY, idempotent
@@ -78,6 +85,27 @@ def record_payment(request, body: PaymentIn):
     return 201, {"id": tx.pk, "kind": tx.kind, "amount": money_text.plain(body.amount),
                  "from": player_ref(payer), "to": player_ref(payee), "memo": tx.memo,
                  "made_by": request.auth.get_username(), "at": tx.created_at.isoformat()}
+
+
+class UndoIn(Schema):
+    memo: Text = ""
+
+
+@router.post("/payments/{payment_id}/undo", response={201: PaymentUndone, REFUSED: ErrorOut},
+             by_alias=True, summary="Undo a payment recorded by mistake (staff, or its payer "
+             "the same evening)", openapi_extra=IDEMPOTENCY_KEY)
+@idempotent
+def undo_payment(request, payment_id: QueryId, body: UndoIn | None = None):
+    """A reversing transaction: the payer's balance goes back down by the amount and the
+    payee's back up; the payment stays in the ledger, marked undone by this one."""
+    reversal = payments.undo_payment(payment_id=payment_id, by=request.auth,
+                                     memo=body.memo if body else "")
+    payment = reversal.reverses
+    payer, payee, cents = payments.sides(payment)
+    return 201, {"id": reversal.pk, "kind": reversal.kind, "undoes": payment.pk,
+                 "amount": money_text.plain(cents), "from": player_ref(payer),
+                 "to": player_ref(payee), "memo": reversal.memo,
+                 "made_by": request.auth.get_username(), "at": reversal.created_at.isoformat()}
 
 
 @router.get("/players/{player_id}/ledger", response={200: PlayerLedger, REFUSED: ErrorOut},

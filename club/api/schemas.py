@@ -85,6 +85,19 @@ class PaymentOut(Strict):
     at: str
 
 
+class PaymentUndone(Strict):
+    id: int = Field(description="The reversing transaction's id.")
+    kind: Literal["reversal"]
+    undoes: int = Field(description="The id of the payment it undoes.")
+    amount: Money = Field(description="The payment's amount, which goes back.")
+    from_: PartyRef = Field(alias="from", description="Who had paid: his balance goes back "
+                            "down by the amount.")
+    to: PartyRef = Field(description="Who had been paid: his balance goes back up by it.")
+    memo: str
+    made_by: str = Field(description="The username of who undid it.")
+    at: str
+
+
 class LedgerMovement(Strict):
     transaction: int
     at: str
