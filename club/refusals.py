@@ -8,12 +8,9 @@ are those of club.api.REFUSAL_STATUS: those of the games and of their engine are
 that the scorer's page says the rule a record broke (games.presentation.words.refusal). A code
 said here in full is also a rule (`no_wagers`, `name_taken`, ...); a code that stands for
 several rules (`bad_stake`, `may_not_wager`) is said by its rule when it names one."""
-import re
 from dataclasses import dataclass
 
 from django.utils.translation import gettext_lazy as _
-
-from club import money_text
 
 FORBIDDEN = _("You may not do this")
 NOT_HERE = _("This is not here")
@@ -27,9 +24,10 @@ SENTENCES = {
     **dict.fromkeys(("no_such_hand", "no_such_player", "no_such_table"), NOT_HERE),
     **dict.fromkeys(("hand_void", "money_held", "seat_taken", "table_changed"), CLASHES),
     **dict.fromkeys(("bad_amount", "bad_count", "bad_first_dealer", "bad_form", "bad_memo",
-                     "bad_name", "bad_password", "bad_stake", "bad_username", "bad_wager_style",
-                     "no_seat", "not_an_offer", "not_full_record", "over_unmatched", "same_party",
-                     "unknown_format", "unknown_player", "unknown_user", "wrong_player_count"),
+                     "bad_name", "bad_odds", "bad_password", "bad_stake", "bad_username",
+                     "bad_wager_style", "no_seat", "not_an_offer", "not_full_record",
+                     "over_unmatched", "same_party", "unknown_format", "unknown_player",
+                     "unknown_user", "wrong_player_count"),
                     NOT_AS_ASKED),
     "bad_rules": _("These table options cannot be used"),
     "table_closed": _("The table is no longer played"),
@@ -83,7 +81,12 @@ SENTENCES = {
                          "the bystanders wager."),
     "back_adversary": _("Seated players may back themselves, never their adversaries."),
     "odds_english": _("Odds are for the English style only."),
-    "bad_odds": _("The odds must be two whole numbers such as 2:1."),
+    "odds_typed": _("The odds must be two positive whole numbers written a:b, such as 1:1 or "
+                    "5:2, not “%(typed)s”."),
+    "split_cent": _("At %(odds)s a stake of %(stake)s would make the layer's stake a fraction "
+                    "of a cent; %(below)s or %(above)s would do."),
+    "split_cent_above": _("At %(odds)s a stake of %(stake)s would make the layer's stake a "
+                          "fraction of a cent; %(above)s would do."),
     "take_french": _("Only an English offer is taken; French bets are balanced when the unit "
                      "starts."),
     "lay_himself": _("You may not lay against your own offer."),
@@ -125,50 +128,16 @@ SENTENCES = {
     "payment_not_suggested": _("This payment is no longer suggested: the balances changed "
                                "since the page was shown. Nothing was saved; here is what is "
                                "suggested now."),
-}
-
-
-# Rules whose sentence is followed by the service's message, for what only it names (which
     "no_such_payment": _("There is no such payment."),
     "undo_payment_staff": _("Only staff, and the payer himself during the evening it was "
                             "recorded in, may undo a payment."),
     "payment_undone": _("This payment is undone already: nothing more was done."),
-# character of a name, what is wrong with an amount or odds).
-WITH_DETAIL = {"stake_not_money", "bad_odds", "name_unprintable", "memo_unprintable"}
-
-# The service's messages of those rules that a page can meet, read back by their shape and said
-# in the reader's words, their amounts as the reader writes them ("4,90" in French); a message
-# of another shape is shown as written.
-_AMOUNT = r"-?[0-9]+\.[0-9]{2}"
-DETAILS = {
-    "bad_odds": [
-        (re.compile(r"odds must be two positive whole numbers written a:b, such as 1:1 or 5:2, "
-                    r"not (?P<typed>.*)"),
-         _("odds must be two positive whole numbers written a:b, such as 1:1 or 5:2, not "
-           "%(typed)s")),
-        (re.compile(rf"at (?P<odds>\d+:\d+) a stake of (?P<stake>{_AMOUNT}) would make the "
-                    rf"layer's stake a fraction of a cent; (?P<nearest>{_AMOUNT}"
-                    rf"(?: or {_AMOUNT})?) would do"),
-         _("at %(odds)s a stake of %(stake)s would make the layer's stake a fraction of a cent; "
-           "%(nearest)s would do")),
-    ],
 }
 
 
-def _local(amounts: str) -> str:
-    """"4.90 or 5.60" as the reader writes amounts: "4,90 ou 5,60" in French."""
-    return str(_(" or ")).join(money_text.local(money_text.parse(amount))
-                               for amount in amounts.split(" or "))
-
-
-def detail(rule: str, message: str) -> str:
-    """The service's message for `rule` in the reader's words, when its shape is known here."""
-    for shape, words in DETAILS.get(rule, ()):
-        found = shape.fullmatch(message)
-        if found:
-            return str(words) % {name: _local(value) if name in ("stake", "nearest") else value
-                                 for name, value in found.groupdict().items()}
-    return message
+# Rules whose sentence is followed by the service's message, for what only it names (which
+# character of a name, what is wrong with an amount).
+WITH_DETAIL = {"stake_not_money", "name_unprintable", "memo_unprintable"}
 
 
 @dataclass
@@ -186,8 +155,7 @@ def said(refused, shown=str) -> Said:
     """The refusal in the reader's words; `shown` writes the detail (the scorer's page shows
     its cards with their suit symbols)."""
     if refused.rule in SENTENCES:
-        said_too = (shown(detail(refused.rule, refused.message)) if refused.rule in WITH_DETAIL
-                    else "")
+        said_too = shown(refused.message) if refused.rule in WITH_DETAIL else ""
         return Said(str(SENTENCES[refused.rule]) % refused.params, said_too)
     if refused.code in SENTENCES:
         return Said(str(SENTENCES[refused.code]), shown(refused.message))

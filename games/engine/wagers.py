@@ -7,31 +7,44 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from math import gcd
 
-from club.money_text import plain
-
 ODDS_SHAPE = re.compile(r"([1-9][0-9]{0,5}):([1-9][0-9]{0,5})", re.ASCII)
 
 
+class BadOdds(ValueError):
+    """Odds that are not two positive whole numbers a:b: what was `typed`."""
+
+    def __init__(self, typed):
+        super().__init__(f"odds must be two positive whole numbers written a:b, not {typed!r}")
+        self.typed = typed
+
+
+class SplitCent(ValueError):
+    """A `stake` (cents) whose lay at `odds` (a, b) is a fraction of a cent; `nearest` are the
+    stakes on either side of it that work, those above zero, the lower first."""
+
+    def __init__(self, stake: int, odds: tuple[int, int], nearest: tuple[int, ...]):
+        super().__init__(f"at {odds[0]}:{odds[1]} a stake of {stake} cents would make the "
+                         f"layer's stake a fraction of a cent")
+        self.stake, self.odds, self.nearest = stake, odds, nearest
+
+
 def parse_odds(text) -> tuple[int, int]:
-    """"5:2" -> (5, 2). Odds are two positive whole numbers a:b; ValueError otherwise."""
+    """"5:2" -> (5, 2). Odds are two positive whole numbers a:b; BadOdds otherwise."""
     match = ODDS_SHAPE.fullmatch(text) if isinstance(text, str) else None
     if match is None:
-        raise ValueError(f"odds must be two positive whole numbers written a:b, such as 1:1 or "
-                         f"5:2, not {text!r}")
+        raise BadOdds(text)
     return int(match[1]), int(match[2])
 
 
 def lay(stake: int, odds: tuple[int, int]) -> int:
     """What the layer puts up against a backer's `stake` at odds a:b: stake × a / b, in whole
-    cents. ValueError, naming the nearest stakes that work, when it is a fraction of a cent."""
+    cents. SplitCent, naming the nearest stakes that work, when it is a fraction of a cent."""
     a, b = odds
     if stake * a % b == 0:
         return stake * a // b
     step = b // gcd(a, b)  # stakes that work are the multiples of this many cents
-    below, above = stake - stake % step, stake - stake % step + step
-    nearest = " or ".join(plain(s) for s in (below, above) if s > 0)
-    raise ValueError(f"at {a}:{b} a stake of {plain(stake)} would make the layer's stake a "
-                     f"fraction of a cent; {nearest} would do")
+    below = stake - stake % step
+    raise SplitCent(stake, odds, tuple(s for s in (below, below + step) if s > 0))
 
 
 @dataclass(frozen=True)

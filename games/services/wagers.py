@@ -14,10 +14,23 @@ from club.errors import Refused
 from club.models import Player
 from games import courses
 from games.engine.course import Course
-from games.engine.wagers import Bet, balance, lay, parse_odds
+from games.engine.wagers import BadOdds, Bet, SplitCent, balance, lay, parse_odds
 from games.models import Table, Wager, WagerTake
 from games.services import money
 from games.services.changes import is_scorer, locked_table, publish
+
+
+def _split_cent(code: str, err: SplitCent) -> Refused:
+    """The refusal `code` of a stake whose lay is a fraction of a cent, naming the nearest
+    stakes that work (`below` and `above`, or `above` alone when nothing below a cent does)."""
+    odds = f"{err.odds[0]}:{err.odds[1]}"
+    nearest = dict(zip(("below", "above")[-len(err.nearest):],
+                       map(money_text.Local, err.nearest)))
+    return Refused(code, f"at {odds} a stake of {money_text.plain(err.stake)} would make the "
+                   "layer's stake a fraction of a cent; "
+                   f"{' or '.join(map(money_text.plain, err.nearest))} would do",
+                   rule="split_cent" if "below" in nearest else "split_cent_above", odds=odds,
+                   stake=money_text.Local(err.stake), **nearest)
 
 
 def _member(by):
@@ -149,8 +162,12 @@ def place_wager(*, table_id: int, by, on: int, stake: int, odds=None) -> Wager:
     try:
         odds = parse_odds("1:1" if odds is None else odds)
         laid = lay(cents, odds)
-    except ValueError as err:
-        raise Refused("bad_odds", str(err), rule="bad_odds") from None
+    except BadOdds as err:
+        raise Refused("bad_odds", "odds must be two positive whole numbers written a:b, such "
+                      f"as 1:1 or 5:2, not {err.typed!r}", rule="odds_typed",
+                      typed=str(err.typed)) from None
+    except SplitCent as err:
+        raise _split_cent("bad_odds", err) from None
     ledger.within_ceiling(laid, f"what the layers would put up against the whole offer at "
                           f"{odds[0]}:{odds[1]} "
                           f"({money_text.plain(cents)} × {odds[0]} / {odds[1]})",
@@ -190,8 +207,8 @@ def take_wager(*, wager_id: int, by, stake: int) -> WagerTake:
                       "still unmatched", rule="unmatched_left", left=left, wager=wager.pk)
     try:
         laid = lay(cents, (wager.odds_for, wager.odds_against))
-    except ValueError as err:
-        raise Refused("bad_stake", str(err)) from None
+    except SplitCent as err:
+        raise _split_cent("bad_stake", err) from None
     _within_credit(layer, laid)
     take = WagerTake.objects.create(wager=wager, layer=layer, stake=cents, lay=laid,
                                     taken_by=by)

@@ -13,6 +13,7 @@ from games.engine.wagers import (
     Bet,
     Placed,
     Played,
+    SplitCent,
     balance,
     lay,
     levy,
@@ -45,15 +46,16 @@ def test_the_layer_puts_up_the_stake_times_a_over_b(stake, odds, laid):
 
 
 @pytest.mark.parametrize("stake, odds, nearest", [
-    (1000, (3, 7), "9.94 or 10.01"),  # 1000 × 3 / 7 is no whole number of cents; 7 cents steps
-    (5, (1, 2), "0.04 or 0.06"),
-    (1, (1, 4), "0.04"),             # nothing below a cent: only the stake above works
+    (1000, (3, 7), (994, 1001)),  # 1000 × 3 / 7 is no whole number of cents; 7 cents steps
+    (5, (1, 2), (4, 6)),
+    (1, (1, 4), (4,)),             # nothing below a cent: only the stake above works
 ])
 def test_a_stake_that_makes_a_fraction_of_a_cent_is_refused_naming_the_nearest(
         stake, odds, nearest):
-    with pytest.raises(ValueError) as refused:
+    with pytest.raises(SplitCent) as refused:
         lay(stake, odds)
-    assert str(refused.value).endswith(f"{nearest} would do")
+    assert (refused.value.stake, refused.value.odds, refused.value.nearest) == (
+        stake, odds, nearest)
 
 
 def french_payouts(placed, matched, winner, percent):

@@ -334,6 +334,6 @@ def test_odds_that_split_a_cent_are_refused_in_french_with_french_amounts(evenin
 
     text = html.unescape(answer.content.decode())
     assert answer.status_code == 400
-    assert ("à 1:2, une mise de 1,01 donnerait à la contrepartie une fraction de centime ; "
+    assert ("À 1:2, une mise de 1,01 donnerait à la contrepartie une fraction de centime ; "
             "1,00 ou 1,02 conviendrait") in text
     assert "fraction of a cent" not in text
