@@ -2,9 +2,7 @@
 becomes text only at the edges:
 
     plain(cents)  1250 -> "12.50": the API's decimal strings (docs/api.md), the table's options,
-                  the CSV exports, the admin, the logs, and the messages of the refusals and of
-                  the engine (pure Python: this module loads nothing of Django, so that the
-                  engine may import it)
+                  the CSV exports, the admin, the logs, and the messages of the refusals
     parse(text)   "12.50" -> 1250: the API's strings and the table's options
     local(cents)  1250 -> "12.50" in English, "12,50" in French: the pages, in the reader's
                   language (Django's l10n; `{{ cents|money }}` in a template, club/templatetags;
