@@ -188,12 +188,14 @@ def pending_since() -> datetime | None:
     return RatingsDue.objects.aggregate(since=Min("since"))["since"]
 
 
-def rerated(since: datetime) -> list[GamePlayer]:
+def rerated(since: datetime, sides=None) -> list[GamePlayer]:
     """The rows whose rating differs from a re-rating of every game finished at or after
-    `since`, in order, from each player's rating as it stood just before `since`, with their
-    new rating (not saved). (A game a correction leaves unfinished has lost its `GamePlayer`
-    rows, and its ratings with them.)"""
-    rows = (GamePlayer.objects.filter(finished_at__gte=since, won__isnull=False)
+    `since` (of the `sides` only, a query of GamePlayer rows, when given), in order, from each
+    player's rating as it stood just before `since`, with their new rating (not saved). (A
+    game a correction leaves unfinished has lost its `GamePlayer` rows, and its ratings with
+    them.)"""
+    rows = ((GamePlayer.objects if sides is None else sides)
+            .filter(finished_at__gte=since, won__isnull=False)
             .order_by("finished_at", "game_id", "id")
             .values_list("id", "game_id", "player_id", "won", "mu", "sigma", "place"))
     games = {}

@@ -9,9 +9,10 @@ from club.api.players import player_out
 from club.api.schemas import REFUSED, ErrorOut
 from club.auth import API_AUTH
 from club.models import Player
-from games import ratings
 from games.api.schemas import PlayerWithStats, Standings
+from games.selectors.reader_ratings import pending_since
 from games.selectors.standings import date_range, player_stats, standings
+from games.selectors.visibility import counted_tables
 
 router = Router(auth=API_AUTH, tags=["standings"])
 DAY = "A day written YYYY-MM-DD, included in the range."
@@ -40,9 +41,11 @@ def get_standings(request,
         since, until = date_range(first, last)
     except ValueError as err:
         raise HttpError(400, str(err)) from None
-    pending = ratings.pending_since()
+    tables = counted_tables(request.auth)
+    pending = pending_since(tables)
     return {"from": first or None, "to": last or None,
-            "standings": [figures_out(row) for row in standings(since=since, until=until)],
+            "standings": [figures_out(row) for row in standings(since=since, until=until,
+                                                                 tables=tables)],
             "ratings_pending_since": pending and pending.isoformat()}
 
 
@@ -50,4 +53,5 @@ def get_standings(request,
             summary="A player, his balance and stats", tags=["club"])
 def get_player(request, player_id: int):
     player = get_or_refuse(Player, player_id, "player")
-    return player_out(player) | {"stats": figures_out(player_stats(player))}
+    return player_out(player) | {"stats": figures_out(player_stats(
+        player, tables=counted_tables(request.auth)))}

@@ -11,6 +11,7 @@ from club import ledger
 from club.models import Player
 from games import ratings
 from games.models import GamePlayer, Movement, Seat, Table, Unit
+from games.selectors import reader_ratings
 
 FIGURES = ("games_played", "games_won", "units_played", "units_won", "pools_played",
            "pools_won", "points_for", "points_against", "voles", "kings")
@@ -89,14 +90,14 @@ def evening_of(field: str) -> TruncDate:
                      tzinfo=timezone.get_current_timezone())
 
 
-def latest_evening() -> tuple[date, datetime, datetime] | None:
-    """The club's latest evening, the one of the table opened last: (its day, and when its
-    tables were opened, from `since` inclusive to `until` exclusive). An evening runs from
-    EVENING_TURNS on its day to EVENING_TURNS the next day, in the club's time zone, so that a
-    table opened after midnight belongs to the evening it was played in. None before the
-    first table."""
-    day = Table.objects.order_by("-created_at", "-id").values_list(
-        evening_of("created_at"), flat=True).first()
+def latest_evening(tables=None) -> tuple[date, datetime, datetime] | None:
+    """The club's latest evening, the one of the table opened last (of `tables`, a query of
+    tables, when given): (its day, and when its tables were opened, from `since` inclusive to
+    `until` exclusive). An evening runs from EVENING_TURNS on its day to EVENING_TURNS the
+    next day, in the club's time zone, so that a table opened after midnight belongs to the
+    evening it was played in. None before the first table."""
+    day = (Table.objects if tables is None else tables).order_by(
+        "-created_at", "-id").values_list(evening_of("created_at"), flat=True).first()
     if day is None:
         return None
     zone = timezone.get_current_timezone()
@@ -119,9 +120,10 @@ def evening_won_at_play() -> tuple[date, list[tuple[int, int]]] | None:
     return day, nets
 
 
-def _figures(since, until, player_id=None) -> dict:
+def _figures(since, until, player_id=None, tables=None) -> dict:
     """{player id: {figure: n, "won_at_play": cents}} for the players active between the two
-    times: a handful of grouped queries (GROUP BY player), whatever the number of players."""
+    times at `tables` (a query of tables; every table when None): a handful of grouped queries
+    (GROUP BY player), whatever the number of players."""
     figures = {}
 
     def add(rows):
@@ -131,27 +133,31 @@ def _figures(since, until, player_id=None) -> dict:
                 got[name] += value
 
     one = {} if player_id is None else {"player_id": player_id}
-    sides = _between(GamePlayer.objects.filter(won__isnull=False, **one), "finished_at",
-                     since, until)
+    at = {} if tables is None else {"table__in": tables}
+    game_at = {} if tables is None else {"game__table__in": tables}
+    sides = _between(GamePlayer.objects.filter(won__isnull=False, **one, **game_at),
+                     "finished_at", since, until)
     add((row.pop("player_id"), *row.items()) for row in sides.values("player_id").annotate(
         games_played=Count("id"), games_won=Count("id", filter=Q(won=True)),
         points_for=Sum("points_for"), points_against=Sum("points_against"),
         voles=Sum("voles"), kings=Sum("kings")).order_by())
-    units = _between(Unit.objects.filter(winner__isnull=False), "finished_at", since, until)
+    units = _between(Unit.objects.filter(winner__isnull=False, **at), "finished_at", since,
+                     until)
     for seat in ("first_id", "second_id"):
         mine = units if player_id is None else units.filter(**{seat: player_id})
         add((row[seat], ("units_played", row["played"]), ("units_won", row["won"]))
             for row in mine.values(seat).annotate(
                 played=Count("id"), won=Count("id", filter=Q(winner_id=F(seat)))).order_by())
     pools = _between(Seat.objects.filter(table__format=Table.Kind.POOL,
-                                         table__status=Table.Status.WON, **one),
+                                         table__status=Table.Status.WON, **one, **at),
                      "table__finished_at", since, until)
     add((row["player_id"], ("pools_played", row["played"]), ("pools_won", row["won"]))
         for row in pools.values("player_id").annotate(
             played=Count("id"), won=Count("id", filter=Q(table__winner_id=F("player_id"))))
         .order_by())
     add((player, ("won_at_play", cents))
-        for player, cents in won_at_play(since=since, until=until, player_id=player_id))
+        for player, cents in won_at_play(since=since, until=until, player_id=player_id,
+                                         tables=tables))
     return figures
 
 
@@ -160,25 +166,32 @@ def _row(figures: dict | None, rating: tuple) -> dict:
     return figures | {"rating": ratings.as_dict(rating)}
 
 
-def standings(*, since: datetime | None = None, until: datetime | None = None) -> list[dict]:
+def standings(*, since: datetime | None = None, until: datetime | None = None,
+              tables=None) -> list[dict]:
     """Every player who played a finished game, or whose money moved at a table, from
     `since` (inclusive) to `until` (exclusive): games, units and pools played and won (by when
     they finished), points for and against, voles, kings marked, what he won or lost at play
     (`won_at_play`, in cents: the money moved at tables in the range, payments between
-    members left out) and his rating as it stood at `until` (now when None). Best rating first (its
-    ordinal, mu - 3 sigma), then most games won."""
-    figures = _figures(since, until)
+    members left out) and his rating as it stood at `until` (now when None). Only the play at
+    `tables` counts (a query of tables, games.selectors.visibility.counted_tables; every
+    table when None), and the rating is that of their games (games.selectors.reader_ratings).
+    Best rating first (its ordinal, mu - 3 sigma), then most games won."""
+    figures = _figures(since, until, tables=tables)
     rows = [{"player": {"id": pk, "name": name}} | _row(figures[pk], rating)
-            for pk, name, rating in ratings.with_rating(Player.objects.all(), before=until)
+            for pk, name, rating in reader_ratings.with_rating(
+                Player.objects.all(), before=until, tables=tables)
             if pk in figures]
     rows.sort(key=lambda row: (-row["rating"]["ordinal"], -row["games_won"],
                                row["player"]["name"].casefold(), row["player"]["id"]))
     return rows
 
 
-def player_stats(player, since=None, until=None) -> dict:
+def player_stats(player, since=None, until=None, tables=None) -> dict:
     """A player's record at the club, as a row of the standings without his name: games,
     units and pools played and won, points, voles, kings, won at play and rating; optionally
-    between two datetimes (what finished in the range; the rating as it stood at `until`)."""
-    figures = _figures(since, until, player_id=player.pk).get(player.pk)
-    return _row(figures, ratings.ratings([player.pk], before=until)[player.pk])
+    between two datetimes (what finished in the range; the rating as it stood at `until`);
+    only the play at `tables`, as `standings` counts it."""
+    figures = _figures(since, until, player_id=player.pk, tables=tables).get(player.pk)
+    ((_pk, _name, rating),) = reader_ratings.with_rating(
+        Player.objects.filter(pk=player.pk), before=until, tables=tables)
+    return _row(figures, rating)

@@ -47,9 +47,11 @@ def _item(table: Table, names: dict) -> dict:
 
 
 def in_play_tonight(rows):
-    """The tables of `rows` (a query of tables) in play and opened tonight, the club's latest
-    evening (games.selectors.standings.latest_evening: 06:00 to 06:00), first opened first."""
-    evening = latest_evening()
+    """The tables of `rows` (a query of tables) in play and opened tonight, the latest evening
+    of `rows` (games.selectors.standings.latest_evening: 06:00 to 06:00, the evening of the
+    last of them opened, so that a table the reader may not see moves no evening on for him),
+    first opened first."""
+    evening = latest_evening(rows)
     if evening is None:
         return rows.none()
     _day, since, until = evening

@@ -30,6 +30,7 @@ from django.middleware.csrf import get_token
 from django.utils.translation import get_language
 
 from games.models import RatingsDue, Table
+from games.selectors.visibility import may_see
 from games.services.changes import CHANGE_FIELDS
 
 LISTS_FRESH = 5  # seconds: the evening, the projector and the standings
@@ -44,12 +45,14 @@ HOLE = b"\x00csrf\x00"  # never in a page: HTML has no NUL
 def table_seq(*, table_id: int) -> str | None:
     """The table's `seq`, and when it was opened (an id given again after a table is deleted
     is another table), as its page's version, read at most every SEQ_FRESH seconds; None for a
-    table that does not exist or is private (its page is never cached)."""
+    table that does not exist or that an anonymous reader may not see (a private one: its page
+    is never kept, nor a page kept before it was made private served)."""
     key = f"table-seq:{table_id}"
     seq = cache.get(key)
     if seq is None:
         row = Table.objects.filter(pk=table_id).values_list("seq", "created_at", "private").first()
-        seq = "" if row is None or row[2] else f"{row[0]} {row[1].isoformat()}"
+        hidden = row is None or not may_see(None, private=row[2])
+        seq = "" if hidden else f"{row[0]} {row[1].isoformat()}"
         cache.set(key, seq, SEQ_FRESH)
     return seq or None
 

@@ -22,7 +22,7 @@ from games.views import replay
 from games.views.advice import note, noted
 from games.views.score_records import kind_of, seats
 from games.views.score_widgets import analysis_of
-from games.views.tables import shown, visible_table
+from games.views.tables import visible_table
 
 AFTER_GAME = ("game_over", "rotation")  # the events after which the next game begins
 
@@ -39,7 +39,6 @@ def _partners(course) -> tuple:
     return getattr(getattr(course, "engine", None), "partnerships", ())
 
 
-@shown
 def history(request, table_id: int):
     table = visible_table(request, table_id)
     names = _names(table)
@@ -83,7 +82,6 @@ def _game_title(game, number: int, names: dict, course) -> str:
     return game_result(game, names, _partners(course))
 
 
-@shown
 def hand_by_hand(request, table_id: int):
     table = visible_table(request, table_id)
     names = _names(table)
@@ -130,7 +128,6 @@ def _hand(table, stored: Hand, game: dict, names: dict, *, compute: bool) -> dic
     }
 
 
-@shown
 def hand_advice(request, table_id: int, number: int):
     """The advisor's note on one hand alone, the section the hand-by-hand page fetches."""
     table = visible_table(request, table_id)

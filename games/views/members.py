@@ -1,8 +1,7 @@
 """A member's page: his tables, his games won and lost, his rating, drawn game after game, and
 his results by evening; and, for himself or staff, his money with the table, unit and wager each
 movement was for, and his wagers with what each did to his money."""
-from django.db.models import Count, F, Q, Window
-from django.db.models.functions import RowNumber
+from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 from django.utils.formats import date_format, number_format
@@ -12,37 +11,22 @@ from django.utils.translation import ngettext
 from club import ledger
 from club.models import Player
 from games import ratings
-from games.models import GamePlayer, Movement, Table
+from games.models import GamePlayer, Movement
 from games.presentation import charts, words
+from games.selectors.reader_ratings import rating_history
 from games.selectors.standings import evening_of, player_stats
+from games.selectors.visibility import counted_tables, visible_tables
 from games.selectors.wagers import member_wagers
 
 HISTORY = 50
-RATED_GAMES = 200  # the rating's line: his latest games rated, at most
 EVENINGS = 12  # the results by evening: his latest evenings, at most
 
 
-def rating_history(player_ids, *, before=None, last: int = RATED_GAMES) -> dict[int, list]:
-    """{player id: [(finished_at, won, the rating shown: ratings.ordinal)]}, oldest first: his
-    rating just after each of his latest `last` rated games that finished before `before`
-    (all when None), as the standings show it. One query, whatever the number of players."""
-    rows = GamePlayer.objects.filter(player_id__in=list(player_ids), mu__isnull=False,
-                                     finished_at__isnull=False)
-    if before is not None:
-        rows = rows.filter(finished_at__lt=before)
-    rows = rows.annotate(latest=Window(RowNumber(), partition_by=[F("player_id")],
-                                       order_by=[F("finished_at").desc(), F("game_id").desc()]))
-    found = {}
-    for player, finished, won, mu, sigma, _latest in rows.filter(latest__lte=last).order_by(
-            "player_id", "finished_at", "game_id").values_list(
-            "player_id", "finished_at", "won", "mu", "sigma", "latest"):
-        found.setdefault(player, []).append((finished, won, ratings.ordinal(mu, sigma)))
-    return found
-
-
-def _rating_chart(player: Player) -> dict:
-    """His rating after each of his latest rated games: the line, and its figures."""
-    games = rating_history([player.pk]).get(player.pk, [])
+def _rating_chart(player: Player, tables) -> dict:
+    """His rating after each of his latest rated games at `tables` (every table when None): the
+    line, and its figures."""
+    games = [(at, won, ratings.ordinal(*rating)) for at, won, rating
+             in rating_history([player.pk], tables=tables).get(player.pk, [])]
     points = [(date_format(timezone.localtime(at), "SHORT_DATE_FORMAT"), rating)
               for at, _won, rating in games]
     label = ngettext("%(name)s's rating after %(n)s game", "%(name)s's rating game by game, "
@@ -55,12 +39,14 @@ def _rating_chart(player: Player) -> dict:
                      in zip(points, games)][::-1]}
 
 
-def _evenings_chart(player: Player) -> dict:
-    """His games won and lost on each of his latest evenings (the club's evenings, as the
-    settle-up counts them: games.selectors.standings.evening_of)."""
-    days = (GamePlayer.objects.filter(player=player, won__isnull=False,
-                                      finished_at__isnull=False)
-            .annotate(day=evening_of("finished_at"))
+def _evenings_chart(player: Player, tables) -> dict:
+    """His games won and lost at `tables` (every table when None) on each of his latest
+    evenings (the club's evenings, as the settle-up counts them:
+    games.selectors.standings.evening_of)."""
+    days = GamePlayer.objects.filter(player=player, won__isnull=False, finished_at__isnull=False)
+    if tables is not None:
+        days = days.filter(game__table__in=tables)
+    days = (days.annotate(day=evening_of("finished_at"))
             .values("day").annotate(won=Count("id", filter=Q(won=True)), played=Count("id"))
             .order_by("-day")[:EVENINGS])
     rows = [(date_format(day["day"], "SHORT_DATE_FORMAT"), day["won"],
@@ -87,16 +73,19 @@ def _wagers(player: Player) -> list[dict]:
 
 
 def member(request, player_id: int):
+    """His page: only the play the reader may see counts (games.selectors.visibility), so that
+    an anonymous reader sees the page of a player who played only at private tables as that of
+    a player who never played."""
     player = get_object_or_404(Player, pk=player_id)
-    tables = Table.objects.filter(seats__player=player).order_by("-created_at", "-id")
-    if not request.user.is_authenticated:
-        tables = tables.filter(private=False)
     user = request.user
+    tables = visible_tables(user).filter(seats__player=player).order_by("-created_at", "-id")
+    counted = counted_tables(user)
     own = user.is_authenticated and (user.is_staff or player.user_id == user.pk)
-    stats = player_stats(player)
+    stats = player_stats(player, tables=counted)
     context = {"player": player, "stats": stats, "tables": tables[:HISTORY], "own": own,
                "lost": stats["games_played"] - stats["games_won"],
-               "rating_chart": _rating_chart(player), "evenings_chart": _evenings_chart(player)}
+               "rating_chart": _rating_chart(player, counted),
+               "evenings_chart": _evenings_chart(player, counted)}
     if own:
         context["balance"] = ledger.player_balance(player)
         context["movements"] = _movements(player)

@@ -23,7 +23,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from club import money_text
 from games.models import Game, Table
-from games.views.tables import shown, visible_table
+from games.views.tables import visible_table
 
 SIZE = (1200, 630)  # the link previews' size (og:image:width and height)
 CACHED = 7 * 24 * 3600  # s
@@ -63,7 +63,6 @@ def card_facts(table: Table) -> dict | None:
             "description": description}
 
 
-@shown
 def result_card(request, table_id: int):
     """The PNG of a won pool or rubber; 404 for any other table."""
     table = visible_table(request, table_id)

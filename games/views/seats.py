@@ -18,10 +18,9 @@ from club.errors import Refused
 from club.idempotency import form_once
 from club.models import Player
 from games.services.tables import take_seat
-from games.views.tables import shown, table_page, visible_table
+from games.views.tables import table_page, visible_table
 
 
-@shown
 @login_required
 @require_POST
 def seat_form(request, table_id: int):

@@ -6,20 +6,24 @@ from django.utils.translation import ngettext
 
 from games import ratings
 from games.presentation import charts
+from games.selectors.reader_ratings import pending_since, rating_history
 from games.selectors.standings import date_range
 from games.selectors.standings import standings as standings_rows
+from games.selectors.visibility import counted_tables
 from games.views import cached
-from games.views.members import rating_history
 
 TREND = 10  # a player's trend: his rating over his latest games, at most so many
 
 
-def _with_trends(rows: list[dict], until) -> list[dict]:
+def _with_trends(rows: list[dict], until, tables) -> list[dict]:
     """Each row with its player's trend: his rating after each of his latest TREND games rated
-    before `until`, drawn as a sparkline, or None when he has no rated game."""
-    history = rating_history([row["player"]["id"] for row in rows], before=until, last=TREND)
+    before `until` at `tables` (every table when None), drawn as a sparkline, or None when he
+    has no rated game."""
+    history = rating_history([row["player"]["id"] for row in rows], before=until, last=TREND,
+                             tables=tables)
     for row in rows:
-        values = [rating for _at, _won, rating in history.get(row["player"]["id"], [])]
+        values = [ratings.ordinal(*rating)
+                  for _at, _won, rating in history.get(row["player"]["id"], [])]
         label = ngettext(
             "%(name)s's rating after the latest game: %(last)s",
             "%(name)s's rating over the latest %(n)s games: %(first)s to %(last)s",
@@ -36,14 +40,17 @@ def home(request):
 
 @cached.for_anonymous(cached.LISTS_FRESH, version=cached.lists_version)
 def standings(request):
-    """The club's standings, for anyone: a date range from the form, both days included."""
+    """The club's standings, for anyone: a date range from the form, both days included. Only
+    the play the reader may see counts (games.selectors.visibility)."""
+    tables = counted_tables(request.user)
     first, last = request.GET.get("from", ""), request.GET.get("to", "")
     context = {"first": first, "last": last, "rows": None, "error": None,
-               "pending": ratings.pending_since()}
+               "pending": pending_since(tables)}
     try:
         since, until = date_range(first, last)
     except ValueError as err:
         context["error"] = str(err)
         return render(request, "games/standings.html", context, status=400)
-    context["rows"] = _with_trends(standings_rows(since=since, until=until), until)
+    context["rows"] = _with_trends(standings_rows(since=since, until=until, tables=tables),
+                                   until, tables)
     return render(request, "games/standings.html", context)

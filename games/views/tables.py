@@ -9,7 +9,6 @@ the script, the end of the last game (templates/games/_game_end.html)."""
 import re
 import uuid
 
-from django.contrib.auth.views import redirect_to_login
 from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, render
 
@@ -18,20 +17,12 @@ from games.engine.trois import TARGET
 from games.models import Table
 from games.presentation import words
 from games.selectors import tables as lists
+from games.selectors.visibility import visible_tables
 from games.services.changes import may_score
 from games.table_kinds import MANY_HANDED, POOL_OPTIONS
 from games.views import cached
 from games.views.advice import latest_noted, note
 from games.views.wager_forms import wager_panel
-
-
-def _listed(request):
-    """The tables the reader may see in a list: a private one only when he is signed in, as
-    its own pages and its live feed."""
-    if request.user.is_authenticated:
-        return Table.objects.all()
-    return Table.objects.filter(private=False)
-
 
 EVENING_PAGE = 12  # tables in play on a page of the evening: a phone's few screens
 TV_PAGE = 24  # tables on a page of the projector, which live.js turns a screen at a time
@@ -71,37 +62,21 @@ def _first_dealer_name(table: Table) -> str:
 def evening(request):
     """Tonight's tables in play, EVENING_PAGE to a page; with `?finished=1`, the tables won or
     abandoned, the latest first, FINISHED_PAGE to a page."""
+    tables = visible_tables(request.user)
     if request.GET.get("finished"):
-        rows = lists.finished(_listed(request)).only("name", "status", "finished_at")
+        rows = lists.finished(tables).only("name", "status", "finished_at")
         return render(request, "games/evening.html", {
             "finished": True, "pages": _pages(request, rows, FINISHED_PAGE)})
     return render(request, "games/evening.html", {
-        "pages": _pages(request, lists.in_play_tonight(_listed(request)), EVENING_PAGE),
+        "pages": _pages(request, lists.in_play_tonight(tables), EVENING_PAGE),
         "words": words.live_words()})
 
 
-class Hidden(Exception):
-    """A private table asked for without a login: the answer is the login page."""
-
-
 def visible_table(request, table_id: int) -> Table:
-    """The table, if the reader may see it: a private table only for signed-in users (as its
-    live feed); otherwise Hidden, which `hidden` turns into the login page."""
-    found = get_object_or_404(Table, pk=table_id)
-    if found.private and not request.user.is_authenticated:
-        raise Hidden
-    return found
-
-
-def shown(view):
-    """A page of one table: a private table sends an anonymous reader to the login page."""
-    def wrapper(request, *args, **kwargs):
-        try:
-            return view(request, *args, **kwargs)
-        except Hidden:
-            return redirect_to_login(request.get_full_path())
-    wrapper.__name__, wrapper.__doc__ = view.__name__, view.__doc__
-    return wrapper
+    """The table, if the reader may see it (games.selectors.visibility); otherwise 404, as for
+    a table that does not exist: an anonymous reader is not told that a private table is
+    there."""
+    return get_object_or_404(visible_tables(request.user), pk=table_id)
 
 
 def seat_panel(request, table: Table, error: str | None = None) -> dict | None:
@@ -166,13 +141,11 @@ def table_page(request, found: Table, *, errors=None, values=None, status=200):
         status=status)
 
 
-@shown
 @cached.for_anonymous(cached.TABLE_PAGE_FOR, version=cached.table_seq)
 def table(request, table_id: int):
     return table_page(request, visible_table(request, table_id))
 
 
-@shown
 def table_advice(request, table_id: int):
     """The advisor's note on the table's latest full-record hand, alone: the table page's
     section, which live.js fetches again after a new hand."""
@@ -181,7 +154,6 @@ def table_advice(request, table_id: int):
         "table": found, "advice": note(latest_noted(found))})
 
 
-@shown
 def tv_table(request, table_id: int):
     found = visible_table(request, table_id)
     return render(request, "games/tv.html", {"tables": [found], "words": words.live_words(),
@@ -201,7 +173,7 @@ def tv_all(request):
     every = request.GET.get("every", "")
     every = (f"{min(max(float(every), 0.5), 120):g}"
              if re.fullmatch(r"\d{1,3}(\.\d{1,3})?", every) else TURN_EVERY)
-    pages = _pages(request, lists.in_play_tonight(_listed(request)), TV_PAGE)
+    pages = _pages(request, lists.in_play_tonight(visible_tables(request.user)), TV_PAGE)
     turn = pages["next"] or (pages["first"] if pages["page"].paginator.num_pages > 1 else None)
     return render(request, "games/tv.html", {"tables": pages["page"], "pages": pages,
                                              "turn": turn, "every": every,

@@ -17,7 +17,7 @@ from club.forms import typed_cents
 from club.idempotency import form_once
 from games.models import Wager
 from games.services import wagers as service
-from games.views.tables import shown, table_page, visible_table
+from games.views.tables import table_page, visible_table
 
 ACTIONS = ("place", "take", "withdraw")
 LIMITED = ("place", "take")  # tries of the "wagers" limit (club.limits); a withdrawal is not
@@ -63,7 +63,6 @@ DONE = {"place": gettext_lazy("Your wager is placed."),
                                  "your balance.")}
 
 
-@shown
 @login_required
 @limits.page
 def wager_form(request, table_id: int):
