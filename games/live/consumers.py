@@ -11,6 +11,15 @@ fresh snapshot (`{"type": "resync"}`), and on ws/tables/ say which tables it fol
 (`{"type": "follow", "tables": [...]}`); anything else is answered with an error, and the
 socket stays open.
 
+Who may follow a table is games.selectors.visibility's rule: a private table is for signed-in
+users, and to anyone else it does not exist (closed, or refused, as for no table: 4404). A
+signed-in user's socket remembers the session it was opened with, joins his group (hub.py) and
+closes (4401) when that session ends: at once when he logs out or his login changes
+(publish.py), and otherwise at its next resync or follow, which read the session again from
+the session store first (channels.auth.get_user, which checks the password's hash, as a
+request would). A change of a table that was made private is not sent to a socket that may not
+see it: the table is closed, or refused, as for no table.
+
 A slow reader slows nobody. Writing a message never waits for the network (daphne hands it to
 Twisted's transport, which buffers it), so the hub writes a change to each socket in turn. Each
 socket's transport says when more than its buffer (64 KiB) waits to go (`Valve`): the socket's
@@ -24,28 +33,39 @@ import collections
 import functools
 import json
 import socket
+from importlib import import_module
 
+from channels.auth import get_user
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
 from twisted.internet.interfaces import IPushProducer
 from zope.interface import implementer
 
 from games.live.hub import LARGEST_ID, local_hub, snapshot_text, table_rows
+from games.live.publish import session_tag
+from games.selectors.visibility import may_see, signed_in
 
 # Application close codes (4000-4999), after the HTTP statuses they stand for.
-NOT_FOUND = 4404
-LOGIN_REQUIRED = 4403
+NOT_FOUND = 4404  # no such table, or one the client may not see
+SIGNED_OUT = 4401  # the session that signed the socket in ended
+SIGNED_OUT_REASON = "the session ended: sign in again"
 TOO_SLOW = 4413  # more changes waited for this socket than BACKLOG: too large a backlog
 BACKLOG = 32  # messages waiting for one socket, at most
 SEND_BUFFER = 64 * 1024  # bytes the kernel holds for one socket (it counts twice that)
 FOLLOW_AT_MOST = 100  # tables on one socket of ws/tables/
+SessionStore = import_module(settings.SESSION_ENGINE).SessionStore  # a session read afresh
+
+
+def no_table(table_id: int) -> tuple[int, str]:
+    """The close code and the reason of a table that does not exist, or that the client may
+    not see: the same, so that an anonymous client is not told a private table is there."""
+    return NOT_FOUND, f"there is no table {table_id}"
 
 
 def refusal(table_id: int, row: dict | None, user) -> tuple[int, str] | None:
     """(the close code, the reason) that refuses this user the table, or None."""
-    if row is None:
-        return NOT_FOUND, f"there is no table {table_id}"
-    if row["private"] and not (user is not None and user.is_authenticated):
-        return LOGIN_REQUIRED, "this table is private: sign in to follow it"
+    if row is None or not may_see(user, private=row["private"]):
+        return no_table(table_id)
     return None
 
 
@@ -89,6 +109,11 @@ class Feed(AsyncWebsocketConsumer):
 
     async def connect(self):
         self.last: dict[int, int] = {}
+        self.user = self.scope.get("user")
+        self.user_id = self.user.pk if signed_in(self.user) else None
+        self.session = session_tag(self.scope["session"].session_key) if self.user_id else None
+        self.ended = False  # closed by the feed: its session ended, or it read too slowly
+        self.checks = set()  # the readings of its session under way
         self.held = 0  # snapshots being read: the changes wait for them
         self.paused = False  # the transport's buffer is full: the changes wait for room
         self.backlog = collections.deque()
@@ -108,17 +133,63 @@ class Feed(AsyncWebsocketConsumer):
             handle = getattr(transport, "getHandle", lambda: None)()
             if isinstance(handle, socket.socket):  # not the kernel's few MiB: a bounded part
                 handle.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
+        if self.user_id is not None:  # joined before the session is next read: no end missed
+            await self.hub.watch(self.user_id, self)
 
     async def disconnect(self, code):
+        self.ended = True
+        self.leave()
+        for check in self.checks:
+            check.cancel()
+        await self.hub.settled()
+
+    def leave(self) -> None:
+        """Follows nothing more, and hears no more of its user's session."""
         for table_id in list(self.last):
             self.hub.unfollow(table_id, self)
         self.last.clear()
         self.backlog.clear()
-        await self.hub.settled()
+        if self.user_id is not None:
+            self.hub.unwatch(self.user_id, self)
+
+    async def still_signed_in(self) -> bool:
+        """Whether the session the socket was opened with still signs its user in, read again
+        from the session store; always for an anonymous socket. Otherwise the socket is
+        closed (4401)."""
+        if self.user_id is not None and not self.ended:
+            user = await get_user({"session": SessionStore(self.scope["session"].session_key)})
+            if user.pk != self.user_id:
+                await self.end(SIGNED_OUT, SIGNED_OUT_REASON)
+        return not self.ended
+
+    def session_news(self, message: dict) -> None:
+        """The hub's news of the user's session: this session ended, or his login changed
+        (the session is then read again), in a task of its own."""
+        if message["type"] == "session.ended" and message.get("session") != self.session:
+            return
+        check = asyncio.ensure_future(
+            self.end(SIGNED_OUT, SIGNED_OUT_REASON) if message["type"] == "session.ended"
+            else self.still_signed_in())
+        self.checks.add(check)
+        check.add_done_callback(self.checks.discard)
+
+    async def end(self, code: int, reason: str) -> None:
+        """Closes the socket, which receives nothing more meanwhile."""
+        if not self.ended:
+            self.ended = True
+            self.leave()
+            await self.close(code=code, reason=reason)
+
+    async def hide(self, table_id: int) -> None:
+        """The table is one the client may no longer see (it was made private)."""
+        raise NotImplementedError
 
     async def follow(self, table_ids: list[int]) -> list[tuple[int, int, str]]:
         """Follows the tables and sends each one's snapshot; the (table, close code, reason)
-        of those this user may not follow, which are not followed."""
+        of those this user may not follow, which are not followed. Nothing once the socket's
+        session has ended."""
+        if not await self.still_signed_in():
+            return []
         self.held += 1
         try:
             for table_id in table_ids:
@@ -127,7 +198,7 @@ class Feed(AsyncWebsocketConsumer):
             rows = await table_rows(table_ids)
             refused = []
             for table_id in table_ids:
-                why = refusal(table_id, rows.get(table_id), self.scope.get("user"))
+                why = refusal(table_id, rows.get(table_id), self.user)
                 if why is None:
                     await self.deliver(table_id, rows[table_id]["seq"],
                                        snapshot_text(rows[table_id]))
@@ -143,20 +214,31 @@ class Feed(AsyncWebsocketConsumer):
         self.last.pop(table_id, None)
         self.hub.unfollow(table_id, self)
 
-    async def resync(self, table_ids) -> dict:
-        """Sends a fresh snapshot of each table followed; the tables' rows."""
+    async def resync(self, table_ids) -> None:
+        """Sends a fresh snapshot of each table followed; a table that is no more, or that
+        the client may no longer see, is hidden. Nothing once the socket's session has
+        ended."""
+        if not await self.still_signed_in():
+            return
         rows = await table_rows(table_ids)
-        for table_id, row in rows.items():
-            await self.deliver(table_id, row["seq"], snapshot_text(row), fresh=True)
-        return rows
+        for table_id in table_ids:
+            row = rows.get(table_id)
+            if refusal(table_id, row, self.user) is None:
+                await self.deliver(table_id, row["seq"], snapshot_text(row), fresh=True)
+            else:
+                await self.hide(table_id)
 
     def behind(self, table_id: int, seq: int) -> bool:
         return self.last.get(table_id, seq) < seq
 
-    async def offer(self, table_id: int, seq: int, text: str) -> None:
+    async def offer(self, table_id: int, seq: int, text: str, private: bool = False) -> None:
         """A change of the table (or a newer snapshot): written now, or put in the backlog
-        while a snapshot or the transport's room is awaited."""
-        if self.held or self.paused or self.backlog:
+        while a snapshot or the transport's room is awaited; the table hidden instead when it
+        is private and the client may not see it."""
+        if not may_see(self.user, private=private):
+            if table_id in self.last:
+                await self.hide(table_id)
+        elif self.held or self.paused or self.backlog:
             self.backlog.append((table_id, seq, text))
             if len(self.backlog) > BACKLOG:
                 await self.too_slow()
@@ -193,10 +275,7 @@ class Feed(AsyncWebsocketConsumer):
             self.draining = None
 
     async def too_slow(self) -> None:
-        for table_id in list(self.last):
-            self.unfollow(table_id)
-        self.backlog.clear()
-        await self.close(code=TOO_SLOW, reason="too many changes waited for this connection")
+        await self.end(TOO_SLOW, "too many changes waited for this connection")
 
     async def refuse(self, what: str, takes: str):
         await self.send_json({"type": "error", "code": "read_only",
@@ -227,7 +306,10 @@ class TableFeed(Feed):
         await super().connect()
         table_id = self.scope["url_route"]["kwargs"]["table_id"]
         for _, code, reason in await self.follow([table_id]):
-            await self.close(code=code, reason=reason)
+            await self.end(code, reason)
+
+    async def hide(self, table_id: int) -> None:
+        await self.end(*no_table(table_id))
 
     async def receive(self, text_data=None, bytes_data=None):
         takes = '{"type": "resync"}'
@@ -236,15 +318,21 @@ class TableFeed(Feed):
             return
         if message["type"] != "resync":
             return await self.refuse(f"a message of type {message['type'][:40]!r}", takes)
-        table_id = self.scope["url_route"]["kwargs"]["table_id"]
-        if table_id not in await self.resync([table_id]):  # deleted, which the club never does
-            await self.close(code=NOT_FOUND)
+        await self.resync([self.scope["url_route"]["kwargs"]["table_id"]])
 
 
 class TablesFeed(Feed):
     """ws/tables/: the tables the client names, each message carrying its table's id."""
 
     tagging = True
+
+    async def hide(self, table_id: int) -> None:
+        self.unfollow(table_id)
+        await self.refused(table_id, *no_table(table_id))
+
+    async def refused(self, table_id: int, code: int, reason: str) -> None:
+        await self.send_json({"table_id": table_id, "type": "refused", "code": code,
+                              "reason": reason})
 
     async def receive(self, text_data=None, bytes_data=None):
         takes = '{"type": "follow", "tables": [...]} and {"type": "resync"}'
@@ -263,8 +351,7 @@ class TablesFeed(Feed):
                 self.unfollow(table_id)
             for table_id, code, reason in await self.follow(
                     [t for t in tables if t not in self.last]):
-                await self.send_json({"table_id": table_id, "type": "refused", "code": code,
-                                      "reason": reason})
+                await self.refused(table_id, code, reason)
         elif message["type"] == "resync":
             table_id = message.get("table_id")
             await self.resync(list(self.last) if table_id is None else

@@ -1,5 +1,6 @@
 """One subscription per worker and table: the live feed's sockets of this process share it
-(docs/api.md, The live feed).
+(docs/api.md, The live feed); and one per worker and signed-in user, through which the sockets
+he opened hear that his session ended (publish.py).
 
 The hub runs on the worker's event loop (daphne's: one per process). It has one channel of its
 own on the channel layer, for all its tables: one reader, one pending receive, however many
@@ -8,7 +9,8 @@ the table's group (`table.<id>`, publish.py) before that socket reads its snapsh
 change committed after that read is missed; the last one leaving makes it leave. A change
 published once reaches each worker that has spectators of the table once, and the hub hands
 its text, serialised once by publish.py, to every local socket of the table (Feed.offer, which
-never waits for the network: see consumers.py).
+never waits for the network: see consumers.py). A user's group (`user.<id>`) is joined and left
+the same way by the sockets he opened, and its messages go to them (Feed.session_news).
 
 The groups are kept by the channel layer, and Redis forgets them when it restarts: the hub
 would then hear nothing more. So it joins each of its groups again every `REJOIN_EVERY`
@@ -27,7 +29,7 @@ from channels.layers import get_channel_layer
 from django.db import DatabaseError
 from redis.exceptions import RedisError
 
-from games.live.publish import group_name
+from games.live.publish import group_name, user_group
 from games.models import Table
 
 REJOIN_EVERY = 10.0  # seconds, more or less a fifth so that the tables' re-joins spread out
@@ -67,10 +69,11 @@ def snapshot_text(row: dict) -> str:
 
 
 class Subscription:
-    """The local sockets of one table, and the hub's membership of its group."""
+    """The local sockets of one table (or of one user, `table_id` None), and the hub's
+    membership of its group."""
 
-    def __init__(self, table_id: int):
-        self.table_id, self.group = table_id, group_name(table_id)
+    def __init__(self, group: str, table_id: int | None = None):
+        self.table_id, self.group = table_id, group
         self.feeds = set()
         self.joining = None  # the first join: each new socket waits for it
         self.rejoining = None  # the task that re-joins every REJOIN_EVERY seconds
@@ -81,37 +84,54 @@ class Hub:
     def __init__(self, layer):
         self.layer = layer
         self.tables: dict[int, Subscription] = {}
+        self.users: dict[int, Subscription] = {}
         self.channel = None
-        self.reading = None  # the task reading the hub's channel, while it follows a table
+        self.reading = None  # the task reading the hub's channel, while it has a subscription
         self.stopping = None  # the reader last stopped
-        self.leaving: dict[int, asyncio.Task] = {}  # groups being left, by table
+        self.leaving: dict[str, asyncio.Task] = {}  # groups being left, by name
         self.calls = asyncio.Semaphore(AT_ONCE)
 
     async def follow(self, table_id: int, feed) -> None:
         """Adds `feed` to the table's local sockets; returns once the hub has joined the
         table's group, or failed to (the re-joins then mend it a second later)."""
-        sub = self.tables.get(table_id)
-        if sub is None:
-            sub = self.tables[table_id] = Subscription(table_id)
-            sub.joining = asyncio.ensure_future(self.first_join(sub))
-        sub.feeds.add(feed)
-        await asyncio.shield(sub.joining)
+        await self.add(self.tables, table_id, lambda: Subscription(group_name(table_id),
+                                                                   table_id), feed)
 
     def unfollow(self, table_id: int, feed) -> None:
         """Takes `feed` from the table's local sockets; the last one makes the hub leave."""
-        sub = self.tables.get(table_id)
+        self.discard(self.tables, table_id, feed)
+
+    async def watch(self, user_id: int, feed) -> None:
+        """Adds `feed` to the sockets the user opened here; returns once the hub has joined
+        his group, or failed to."""
+        await self.add(self.users, user_id, lambda: Subscription(user_group(user_id)), feed)
+
+    def unwatch(self, user_id: int, feed) -> None:
+        self.discard(self.users, user_id, feed)
+
+    async def add(self, subs: dict, key: int, made, feed) -> None:
+        sub = subs.get(key)
+        if sub is None:
+            sub = subs[key] = made()
+            sub.joining = asyncio.ensure_future(self.first_join(sub, subs, key))
+        sub.feeds.add(feed)
+        await asyncio.shield(sub.joining)
+
+    def discard(self, subs: dict, key: int, feed) -> None:
+        sub = subs.get(key)
         if sub is None or feed not in sub.feeds:
             return
         sub.feeds.discard(feed)
         if sub.feeds:
             return
-        del self.tables[table_id]
+        del subs[key]
         if sub.rejoining is not None:
             sub.rejoining.cancel()
-        self.leaving[table_id] = leaving = asyncio.ensure_future(self.leave(sub))
-        leaving.add_done_callback(lambda _: self.leaving.pop(table_id, None)
-                                  if self.leaving.get(table_id) is leaving else None)
-        if not self.tables and self.reading is not None:
+        group = sub.group
+        self.leaving[group] = leaving = asyncio.ensure_future(self.leave(sub))
+        leaving.add_done_callback(lambda _: self.leaving.pop(group, None)
+                                  if self.leaving.get(group) is leaving else None)
+        if not (self.tables or self.users) and self.reading is not None:
             self.reading.cancel()
             self.stopping, self.reading = self.reading, None
 
@@ -122,15 +142,15 @@ class Hub:
         under_way = [*self.leaving.values(), *([self.stopping] if self.stopping else [])]
         await asyncio.gather(*under_way, return_exceptions=True)
 
-    async def first_join(self, sub: Subscription) -> None:
+    async def first_join(self, sub: Subscription, subs: dict, key: int) -> None:
         if self.channel is None:
             self.channel = await self.layer.new_channel()
-        if self.reading is None and self.tables:
+        if self.reading is None and (self.tables or self.users):
             self.reading = asyncio.ensure_future(self.read())
-        if sub.table_id in self.leaving:  # the last socket left a moment ago: after it
-            await asyncio.shield(self.leaving[sub.table_id])
+        if sub.group in self.leaving:  # the last socket left a moment ago: after it
+            await asyncio.shield(self.leaving[sub.group])
         joined = await self.join(sub)
-        if self.tables.get(sub.table_id) is sub:
+        if subs.get(key) is sub:
             sub.rejoining = asyncio.ensure_future(
                 self.rejoin_every(sub, REJOIN_EVERY if joined else RETRY_AFTER))
 
@@ -159,6 +179,8 @@ class Hub:
         failed."""
         if not await self.join(sub):
             return False
+        if sub.table_id is None:  # a user's: nothing to catch up with
+            return True
         seq = await table_seq(sub.table_id)
         behind = [feed for feed in sub.feeds if feed.behind(sub.table_id, seq)]
         if behind:
@@ -166,7 +188,7 @@ class Hub:
             if row is not None:
                 text = snapshot_text(row)
                 for feed in behind:
-                    await feed.offer(sub.table_id, row["seq"], text)
+                    await feed.offer(sub.table_id, row["seq"], text, row["private"])
         return True
 
     async def rejoin_every(self, sub: Subscription, wait: float) -> None:
@@ -187,19 +209,20 @@ class Hub:
             wait = REJOIN_EVERY if joined else RETRY_AFTER
 
     async def rejoin_all(self) -> None:
-        """Joins every table's group again before the reading goes on: the snapshots of the
-        tables that moved on go first, and the changes read next that they hold are dropped.
-        A table whose re-join fails tries again in its own loop."""
-        subs = list(self.tables.values())
+        """Joins every group again before the reading goes on: the snapshots of the tables
+        that moved on go first, and the changes read next that they hold are dropped. A group
+        whose re-join fails tries again in its own loop."""
+        subs = [*self.tables.values(), *self.users.values()]
         joined = await asyncio.gather(*map(self.rejoin, subs), return_exceptions=True)
         for sub, done in zip(subs, joined):
             if done is not True:
                 sub.wake.set()
 
     async def read(self) -> None:
-        """Reads the hub's channel: each change goes to the table's local sockets. When the
-        layer fails (its server down or restarting), rather than ending: a second later, every
-        table is joined again (its group may be gone), and the reading goes on."""
+        """Reads the hub's channel: each change goes to the table's local sockets, and the
+        news of a user's session to the sockets he opened. When the layer fails (its server
+        down or restarting), rather than ending: a second later, every group is joined again
+        (it may be gone), and the reading goes on."""
         while True:
             try:
                 message = await self.layer.receive(self.channel)
@@ -208,11 +231,17 @@ class Hub:
                 await asyncio.sleep(RETRY_AFTER)
                 await self.rejoin_all()
                 continue
+            if message.get("type") in ("session.ended", "user.changed"):
+                sub = self.users.get(message.get("user"))
+                for feed in list(sub.feeds if sub is not None else ()):
+                    feed.session_news(message)
+                continue
             sub = self.tables.get(message.get("table"))
             if sub is None or message.get("type") != "table.change":
                 continue
             for feed in list(sub.feeds):
                 try:
-                    await feed.offer(sub.table_id, message["seq"], message["text"])
+                    await feed.offer(sub.table_id, message["seq"], message["text"],
+                                     message.get("private", False))
                 except Exception:  # one socket's failure is not the others'
                     logger.exception("a change could not be written to a live feed")

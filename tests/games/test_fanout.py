@@ -211,7 +211,7 @@ def test_one_socket_refuses_the_tables_its_client_may_not_see_and_follows_the_ot
     (seen_by_anonymous, seen_by_member), changes = async_to_sync(scenario)()
 
     assert {m["table_id"]: (m["type"], m.get("code")) for m in seen_by_anonymous} == {
-        private.pk: ("refused", 4403), public.pk: ("snapshot", None),
+        private.pk: ("refused", 4404), public.pk: ("snapshot", None),
         999_999: ("refused", 4404)}
     assert {m["table_id"]: (m["type"], m.get("code")) for m in seen_by_member} == {
         private.pk: ("snapshot", None), public.pk: ("snapshot", None),

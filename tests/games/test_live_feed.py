@@ -117,8 +117,8 @@ def test_a_private_table_refuses_an_anonymous_spectator():
 
     closed = refused_close(connect(table.pk, ORIGIN))
 
-    assert (closed["type"], closed["code"]) == ("websocket.close", 4403)
-    assert "private" in closed["reason"]
+    assert (closed["type"], closed["code"]) == ("websocket.close", 4404)  # as for no table
+    assert closed["reason"] == f"there is no table {table.pk}"
 
 
 def test_a_private_table_accepts_a_signed_in_member(client):
