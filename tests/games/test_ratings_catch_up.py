@@ -63,9 +63,11 @@ def test_a_correction_of_an_old_game_writes_no_rating_and_the_ratings_catch_up_a
                 and '"mu"' in q["sql"]]
     assert later_ratings(later) == before
     owed = "2026-03-05T20:00:00+00:00"
-    _, token = user_with_token("member")
+    member, token = user_with_token("member")
     assert Api(client, token).get("/standings").json()["ratings_pending_since"] == owed
-    assert "The ratings are being recomputed" in client.get("/standings").content.decode()
+    browser = Client()
+    browser.force_login(member)  # an anonymous reader's ratings are rated afresh: no notice
+    assert "The ratings are being recomputed" in browser.get("/standings").content.decode()
 
     with mock.patch("games.ratings.WRITE_CHUNK", 3), \
             django_capture_on_commit_callbacks(execute=True):  # the standings kept forgotten
