@@ -106,19 +106,23 @@ def _deal_seed(hand: list, turn_up: str) -> int:
 def advise(record: dict, seed=None) -> dict:
     """The advice on a full record's deal: the elder's jeu de règle of the French source if
     any, with its advice, Cavendish's if any, what he did, and the estimate. A summary has no
-    cards: EngineError("bad_format") at "deal" (ruling 64)."""
+    cards: EngineError("bad_format") at "deal" (ruling 64); an elder dealt other than five
+    cards, at "deal.elder"."""
     hand = read(record)
     if not hand.start:
         raise EngineError("bad_format", "the advice needs a full record with its deal", "deal")
     deal = record["deal"]
     elder = [CANONICAL[c] for c in deal["elder"]]
+    if len(elder) != 5:  # a misdeal played (docs/rules.md, ruling 87)
+        raise EngineError("bad_format", "the advice reads the elder's five cards as dealt, "
+                          f"not {len(elder)}", "deal.elder")
     turn_up = CANONICAL[deal["turn_up"]]
     ranking = hand.rules["ranking"]
     exchanges = record["exchanges"]
     if exchanges:
         did = "proposed"
         answer = "accepted" if exchanges[0]["accepted"] else "refused"
-    elif hand.king_turned and hand.score_before["dealer"] + 1 >= hand.target:
+    elif hand.king_turned and hand.game_over_before_play:
         did, answer = "nothing", None  # the turned-up king ended the game at the deal
     else:
         did, answer = "played_without_proposing", None

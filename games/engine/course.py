@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from .cards import PACK, VALUE, parse_card
 from .errors import EngineError
 from .record import read, score
-from .rules import HAND_OPTIONS
+from .rules import DEFAULTS, HAND_OPTIONS, RETOURNE
 
 SHAPE_ERRORS = frozenset(("bad_json", "unknown_field", "bad_format"))
 TURN_UP_VALUE = {"A": 11, "K": 10, "Q": 10, "J": 10, "T": 10, "9": 9, "8": 8, "7": 7}
@@ -110,18 +110,31 @@ class Course:
     def seats(self) -> dict:
         return {"elder": self.elder, "dealer": self.dealer, "observer": self.observer}
 
+    def seating(self, record) -> tuple:
+        """(elder, dealer) of the next hand as its record has it: the course's seats, or the
+        other way round when the record says that the player whose turn it was not dealt, and
+        his deal stood once the trump was turned (docs/rules.md, ruling 94)."""
+        if _declares(record, "dealt_out_of_turn"):
+            return self.dealer, self.elder
+        return self.elder, self.dealer
+
     def context(self, record: dict) -> dict:
         """The record as the engine must score it at this table now: the table's rules, the
         game score in roles, and the target (a retourne game takes it from this hand)."""
-        record = dict(agreeing(record, self.rules))
+        record = dict(agreeing(record, DEFAULTS | self.rules))
         given = record.get("rules")
-        record["rules"] = {k: self.rules[k] for k in HAND_OPTIONS} | (given or {})
-        score_before = {"elder": self.game.score[self.elder],
-                        "dealer": self.game.score[self.dealer]}
+        record["rules"] = {k: self.rules[k] for k in HAND_OPTIONS if k in self.rules} | (
+            given or {})
+        elder, dealer = self.seating(record)
+        score_before = {"elder": self.game.score[elder], "dealer": self.game.score[dealer]}
         if record.get("score_before", score_before) != score_before:
             raise EngineError("bad_format", "the record's score_before differs from the "
                               f"table's game score {score_before}", "score_before")
         record["score_before"] = score_before
+        if "target_card" in record and (self.rules["target"] != "retourne_random"
+                                        or self.game.target is not None):
+            raise EngineError("bad_format", "only the first hand of a game that plays to a card "
+                              "turned at random gives target_card", "target_card")
         target = self.game.target or self._retourne_target(record)
         if target is not None:
             if record.get("target", target) != target:
@@ -131,35 +144,41 @@ class Course:
         return record
 
     def _retourne_target(self, record: dict) -> int | None:
-        """The target set by the first hand of a retourne game: its turn-up's value. None
-        for a replayed hand that gives no turn-up: a void hand sets no target (ruling 30 of
+        """The target set by the first hand of a retourne game: the value of its turn-up, or of
+        the card turned at random before the game (`target_card`, ruling 93). None for a
+        replayed hand that gives no such card: a void hand sets no target (ruling 30 of
         docs/rules.md), so it need not name one."""
-        if "deal" in record and type(record["deal"]) is dict:
+        if self.rules["target"] == "retourne_random":
+            turn_up, where = record.get("target_card"), "target_card"
+            needs = "a card turned at random: its first hand needs target_card"
+        elif "deal" in record and type(record["deal"]) is dict:
             turn_up, where = record["deal"].get("turn_up"), "deal.turn_up"
+            needs = "the retourne: its first hand needs the turn-up"
         else:
             summary = record.get("summary")
             turn_up = summary.get("turn_up") if type(summary) is dict else None
             where = "summary.turn_up"
+            needs = "the retourne: its first hand needs the turn-up"
         card = parse_card(turn_up)
-        if card is None and turn_up is None and _replayed(record):
+        if card is None and turn_up is None and _declares(record, "replay"):
             return None
         if card is None:
             try:  # a fault of the record's shape comes first (docs/hand-record.md, Errors)
                 read({"target": 5, **record})
             except EngineError as err:
-                if err.code in SHAPE_ERRORS:
+                if err.code in SHAPE_ERRORS or err.at == "target_card":
                     raise
-            raise EngineError("bad_format", "this game plays to the retourne: its first hand "
-                              "needs the turn-up", where)
+            raise EngineError("bad_format", f"this game plays to {needs}", where)
         return TURN_UP_VALUE[card[0]]
 
     # -- playing a hand -----------------------------------------------------------------
     def play(self, hand: CourseHand) -> dict | None:
         """Applies one hand and returns its result, or sets it aside (returning None) when
         the table's course no longer has a place for it. Raises EngineError if the record
-        is rejected; the course is then unchanged."""
+        is rejected; the course is then unchanged. A hand's seats are those `seating` gives
+        its record; a deal out of turn that stood is followed by the other player's."""
         if self.over or hand.game != self.game.number or (hand.elder, hand.dealer) != (
-                self.elder, self.dealer) or self.hand_in_progress is not None:
+                self.seating(hand.record)) or self.hand_in_progress is not None:
             self.set_aside.append((hand.key, "the hand no longer fits the table's course"))
             return None
         record = self.context(hand.record)
@@ -168,8 +187,9 @@ class Course:
         game.hands.append((hand.key, result))
         self.seated[hand.key] = (hand.elder, hand.dealer)
         if result["void"]:
-            return result  # the same dealer deals again
+            return result  # the player whose turn it is deals again
         game.target = record["target"]
+        self.elder, self.dealer = hand.elder, hand.dealer  # the deal stood
         for role in ("elder", "dealer"):
             game.score[getattr(self, role)] = result["score_after"][role]
         if result["game_over"]:
@@ -204,7 +224,7 @@ class Course:
         playing = self.unit.players
         target = self.rules["target"]
         self.games.append(CourseGame(number=len(self.games) + 1, unit=self.unit.number,
-                               players=playing, target=None if target == "retourne" else target,
+                               players=playing, target=None if target in RETOURNE else target,
                                score={p: 0 for p in playing}))
         self.dealer = dealer
         self.elder = playing[0] if playing[1] == dealer else playing[1]
@@ -238,11 +258,12 @@ class Course:
         return self.setup.kind == "rubber" or self.rules["pool_unit"] == "rubber"
 
 
-def _replayed(record: dict) -> bool:
-    """Whether the record declares its hand void (a `replay` irregularity)."""
-    irregularities = record.get("irregularities")
+def _declares(record, kind: str) -> bool:
+    """Whether the record has an irregularity of type `kind` (a `replay`, a deal out of turn),
+    before it is checked."""
+    irregularities = record.get("irregularities") if type(record) is dict else None
     return type(irregularities) is list and any(
-        type(entry) is dict and entry.get("type") == "replay" for entry in irregularities)
+        type(entry) is dict and entry.get("type") == kind for entry in irregularities)
 
 
 def game_value(style: str, loser_score: int, target: int) -> int:

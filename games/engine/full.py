@@ -1,11 +1,13 @@
 """Reading a full record: the deal, the exchange, the king and every trick, in that order."""
 from .cards import CANONICAL, SUIT_NAMES, SUIT_OF, VALUE, read_card
 from .errors import EngineError
-from .hand import OTHER, CheckedHand
+from .hand import OTHER, ROLES, CheckedHand
 from .header import (
     check_game_not_over,
     check_keys,
     check_no_play_after_game_end,
+    declared,
+    forgotten_marks,
     mark_king_held,
     mark_king_turned,
     need_bool,
@@ -14,16 +16,25 @@ from .header import (
     need_role,
     read_header,
 )
-from .irregularities import check_count, read_irregularities
+from .irregularities import (
+    check_count,
+    check_marks,
+    count_cards_not_played_to,
+    read_irregularities,
+)
+from .scoring import hand_marks
 
 FULL_KEYS = frozenset(
-    "format rules score_before target deal exchanges king tricks in_progress double offer "
-    "irregularities".split()
+    "format rules score_before target target_card deal exchanges king king_announced tricks "
+    "in_progress double offer irregularities".split()
 )
 DEAL_KEYS = frozenset(("elder", "dealer", "turn_up"))
-EXCHANGE_KEYS = frozenset(("accepted", "elder", "dealer"))
+EXCHANGE_KEYS = frozenset(("accepted", "elder", "dealer", "exposed"))
 SIDE_KEYS = frozenset(("discard", "draw"))
 STOCK = 21
+# When the king of trumps was announced (docs/rules.md, ruling 92): before the holder's first
+# card, with it (it was the king), or after it and before his second.
+ANNOUNCED = ("before_play", "with_first_card", "before_second_card")
 
 
 def read_full(record: dict, finished: bool = True) -> CheckedHand:
@@ -32,6 +43,7 @@ def read_full(record: dict, finished: bool = True) -> CheckedHand:
     irregularities, revokes = read_header(record, hand)
     hand.in_progress = need_bool(record.get("in_progress", False), "in_progress")
     king = need_role(record.get("king"), "king", nullable=True)
+    announced = read_announced(record, king, "")
     exchanges = need_list(record.get("exchanges"), "exchanges", "a list of proposals")
     _exchange_shape(exchanges)
     tricks = need_list(record.get("tricks", []), "tricks", "a list of tricks")
@@ -48,12 +60,25 @@ def read_full(record: dict, finished: bool = True) -> CheckedHand:
     dealer = need_list(deal["dealer"], "deal.dealer", "a list of five cards")
     check_game_not_over(hand)
 
-    hands, seen = _read_deal(elder, dealer, deal["turn_up"], hand)
+    # What the irregularities change in the reading of the cards, before they are checked
+    misdealt = bool(declared(irregularities, "misdeal_played"))
+    wrong = {entry.get("by") for entry in declared(irregularities, "wrong_number")}
+    led_out = {(entry.get("trick"), entry.get("by"))
+               for entry in declared(irregularities, "lead_out_of_turn")}
+    forgotten = forgotten_marks(irregularities)
+
+    hands, seen = _read_deal(elder, dealer, deal["turn_up"], hand, misdealt, forgotten)
+    dealt = {role: len(cards) for role, cards in hands.items()}
     if hand.game_over_before_play and exchanges:
         raise EngineError("after_game_end", "the turned-up king ended the game: no exchange",
                           "exchanges[0]")
-    _read_exchanges(exchanges, hands, seen, hand)
+    _read_exchanges(exchanges, hands, seen, hand, wrong)
     hand.start = {"elder": list(hands["elder"]), "dealer": list(hands["dealer"])}
+    for role in ROLES:
+        hand.cards[role] = len(hands[role])
+        if hand.cards[role] != 5 and role not in wrong:
+            raise EngineError("wrong_hand_size", f"{role} plays with {hand.cards[role]} cards, "
+                              "not 5", f"deal.{role}")
 
     king_of_trumps = "K" + hand.trump
     holder = ("elder" if king_of_trumps in hands["elder"]
@@ -63,18 +88,77 @@ def read_full(record: dict, finished: bool = True) -> CheckedHand:
             raise EngineError("king_not_held", f"{king} announced the king of trumps "
                               f"{king_of_trumps} but does not hold it", "king")
     elif king is not None:
-        mark_king_held(hand, king)
+        check_announced_in_time(hand, announced, "king_announced")
+        mark_king_held(hand, king, (king, "king_held") in forgotten, tricks_before_king(
+            announced, led_first=first_leader(irregularities) == king))
 
-    illegal = _read_tricks(tricks, hands, revokes, hand)
+    illegal, out_of_turn, first_cards = _read_tricks(tricks, hands, revokes, led_out, hand)
+    if king is not None and king == holder:
+        _check_first_card(announced, king, first_cards.get(king), king_of_trumps)
     if irregularities:
         read_irregularities(irregularities, hand, king=king, holder=holder, illegal=illegal,
-                            played=len(tricks))
+                            played=len(tricks), dealt=dealt, led_out=out_of_turn)
     if finished:
         check_count(hand, len(tricks), "tricks")
+        count_cards_not_played_to(hand, len(tricks))
+    if irregularities:
+        check_marks(irregularities, hand_marks(hand))
     return hand
 
 
-def _read_deal(elder: list, dealer: list, turn_up, hand: CheckedHand):
+def read_announced(record: dict, king, where: str) -> str:
+    """When the king was announced (`king_announced`, where `where` points: "" in a full
+    record, "summary." in a summary); before play when the record does not say."""
+    announced = record.get("king_announced", "before_play")
+    place = f"{where}king_announced"
+    if type(announced) is not str or announced not in ANNOUNCED:
+        raise EngineError("bad_format", f"{place} must be " + ", ".join(ANNOUNCED[:-1])
+                          + f" or {ANNOUNCED[-1]}", place)
+    if "king_announced" in record and king is None:
+        raise EngineError("bad_format", f"{place} needs the king announced ({where}king)",
+                          place)
+    return announced
+
+
+def check_announced_in_time(hand: CheckedHand, announced: str, where: str) -> None:
+    """The London Laws mark the king announced before the holder plays his first card, or
+    with it when it is the king; the French article until he plays his second (ruling 92)."""
+    if announced == "before_second_card" and hand.rules["king_announcement"] == "london":
+        raise EngineError("too_late", "the king of trumps is announced before the holder's "
+                          "first card, or with it, by the London Laws (rules.king_announcement "
+                          "is london)", where)
+
+
+def first_leader(irregularities: list) -> str:
+    """Who led the first trick: the elder, or the dealer when he led it out of turn."""
+    return "dealer" if any(entry.get("trick") == 1 and entry.get("by") == "dealer" for entry
+                           in declared(irregularities, "lead_out_of_turn")) else "elder"
+
+
+def tricks_before_king(announced: str, led_first: bool) -> int:
+    """The tricks played before the king was announced: none before the holder's first card,
+    nor while his king led first is played to; one when he announced it after his first card,
+    or with his king played to the first trick."""
+    if announced == "before_play" or announced == "with_first_card" and led_first:
+        return 0
+    return 1
+
+
+def _check_first_card(announced: str, king: str, first, king_of_trumps: str) -> None:
+    if announced == "before_play":
+        return
+    if first is None:
+        raise EngineError("bad_format", f"{king} has played no card yet: the king is announced "
+                          "before play", "king_announced")
+    if announced == "with_first_card" and first != king_of_trumps:
+        raise EngineError("bad_format", f"{king}'s first card is {first}, not the king of "
+                          f"trumps {king_of_trumps}", "king_announced")
+
+
+def _read_deal(elder: list, dealer: list, turn_up, hand: CheckedHand, misdealt: bool,
+               forgotten: set):
+    """The cards dealt: five to each, unless a misdeal was played (ruling 86: then the dealer
+    marks no king turned up); and the turn-up."""
     seen = set()
     hands = {}
     for role, cards in (("elder", elder), ("dealer", dealer)):
@@ -87,17 +171,18 @@ def _read_deal(elder: list, dealer: list, turn_up, hand: CheckedHand):
                 raise EngineError("duplicate_card", f"{card} is dealt twice", f"deal.{role}[{i}]")
             seen.add(card)
             held.append(card)
-        if len(held) != 5:
+        if len(held) != 5 and not (misdealt and 1 <= len(held) <= 10):
+            count = "1 to 10 cards" if misdealt else "5 cards"
             raise EngineError("wrong_hand_size",
-                              f"{role} must be dealt 5 cards, not {len(held)}", f"deal.{role}")
+                              f"{role} must be dealt {count}, not {len(held)}", f"deal.{role}")
         hands[role] = held
     card = read_card(turn_up, "deal.turn_up")
     if card in seen:
         raise EngineError("duplicate_card", f"the turn-up {card} is also in a hand", "deal.turn_up")
     seen.add(card)
     hand.trump = SUIT_OF[card]
-    if card[0] == "K":
-        mark_king_turned(hand)
+    if card[0] == "K" and not misdealt:
+        mark_king_turned(hand, ("dealer", "king_turned") in forgotten)
     return hands, seen
 
 
@@ -121,7 +206,10 @@ def _exchange_shape(exchanges: list) -> None:
             need_list(side.get("draw"), f"{where}.draw", "a list of cards")
 
 
-def _read_exchanges(exchanges: list, hands: dict, seen: set, hand: CheckedHand) -> None:
+def _read_exchanges(exchanges: list, hands: dict, seen: set, hand: CheckedHand,
+                    wrong: set) -> None:
+    """The proposals in order. A player who played with the wrong number of cards (`wrong`,
+    ruling 87) may have drawn other than he discarded."""
     if not exchanges:
         hand.vulnerable = "elder"
         return
@@ -131,37 +219,67 @@ def _read_exchanges(exchanges: list, hands: dict, seen: set, hand: CheckedHand) 
             raise EngineError("stock_exhausted", "the stock is empty: the exchange is over",
                               f"exchanges[{i}]")
         if not entry["accepted"]:
-            if "elder" in entry or "dealer" in entry:
+            if "elder" in entry or "dealer" in entry or "exposed" in entry:
                 raise EngineError("bad_exchange", "a refused proposal exchanges no card",
                                   f"exchanges[{i}]")
             if i + 1 < len(exchanges):
                 raise EngineError("bad_exchange", "nothing can follow a refusal",
                                   f"exchanges[{i + 1}]")
+            if i > 0 and "exposed" in exchanges[i - 1]:
+                raise EngineError("bad_exchange", f"the dealer turned up a card in error in "
+                                  f"proposal {i}: he cannot refuse another discard",
+                                  f"exchanges[{i}]")
             if i == 0:
                 hand.vulnerable = "dealer"
             return
         if "elder" not in entry:
             raise EngineError("bad_exchange", "an accepted proposal needs the elder's discard "
                               "and draw", f"exchanges[{i}]")
-        stock = exchange_side(entry["elder"], "elder", 1, hands, seen, stock, i)
+        stock = exchange_side(entry["elder"], "elder", 1, hands, seen, stock, i,
+                              unequal="elder" in wrong)
+        side = entry.get("dealer", NO_EXCHANGE)
+        if "exposed" in entry:
+            stock = _exposed(entry["exposed"], entry["elder"], side, seen, stock, i)
         least = 1 if stock and hand.rules["dealer_exchange"] == "required" else 0
-        stock = exchange_side(entry.get("dealer", NO_EXCHANGE), "dealer", least, hands, seen,
-                              stock, i)
+        stock = exchange_side(side, "dealer", least, hands, seen, stock, i,
+                              unequal="dealer" in wrong)
 
 
 NO_EXCHANGE = {"discard": (), "draw": ()}
 
 
+def _exposed(value, elder: dict, dealer: dict, seen: set, stock: int, entry: int) -> int:
+    """A card the dealer turned up in error as he gave the cards of proposal `entry` (ruling
+    89): taken by the player it was turned for (it is in his draw), or else set aside with the
+    discards, out of the stock. Returns what the stock holds after it."""
+    where = f"exchanges[{entry}].exposed"
+    card = read_card(value, where)
+    drawn = {CANONICAL.get(c) if type(c) is str else None
+             for c in [*elder["draw"], *dealer["draw"]]}
+    if card in drawn:
+        return stock
+    if card in seen:
+        raise EngineError("duplicate_card", f"the dealer turns up {card}, which is not in the "
+                          "stock", where)
+    if stock == 0:
+        raise EngineError("stock_exhausted", "the stock is empty: no card was turned up",
+                          where)
+    seen.add(card)
+    return stock - 1
+
+
 def exchange_side(side: dict, role: str, least: int, hands: dict, seen: set, stock: int,
-                  entry: int) -> int:
+                  entry: int, unequal: bool = False) -> int:
     """One player's discard and draw in the proposal numbered `entry`, checked and applied to
-    his cards in `hands`: at least `least` cards, as many drawn as discarded, no more than the
-    `stock` holds (returned less what he drew). Shared by the three forms of record."""
+    his cards in `hands`: at least `least` cards, as many drawn as discarded unless he played
+    with the wrong number of cards (`unequal`), no more than the `stock` holds (returned less
+    what he drew). Shared by the three forms of record."""
     discard, draw = side["discard"], side["draw"]
-    if len(discard) != len(draw) or not least <= len(draw) <= 5:
-        if len(discard) != len(draw):
+    equal = len(discard) == len(draw) or unequal
+    if not equal or not least <= len(draw) <= 5 or len(discard) > 5:
+        if not equal:
             why = f"discards {len(discard)} and draws {len(draw)}: the two must be equal"
-        elif len(draw) > 5:
+        elif len(draw) > 5 or len(discard) > 5:
             why = "may take at most 5 cards"
         else:
             why = "must take at least one card"
@@ -190,15 +308,21 @@ def exchange_side(side: dict, role: str, least: int, hands: dict, seen: set, sto
     return stock - len(draw)
 
 
-def _read_tricks(tricks: list, hands: dict, revokes: set, hand: CheckedHand) -> set:
-    """Plays the tricks, checking section 6. Returns the illegal plays a revoke excused."""
-    check_no_play_after_game_end(hand, len(tricks), "tricks[0]")
+def _read_tricks(tricks: list, hands: dict, revokes: set, led_out: set, hand: CheckedHand):
+    """Plays the tricks, checking section 6. The winner of each trick leads to the next, or
+    his adversary when a lead out of turn that was played to stands (`led_out`, ruling 88).
+    Returns the illegal plays a revoke excused, the (trick, role) of each lead out of turn, and
+    each player's first card."""
+    check_no_play_after_game_end(hand, len(tricks), f"tricks[{hand.tricks_before_end}]")
     trump = hand.trump
     value = VALUE[hand.rules["ranking"]]
-    illegal = set()
+    illegal, out_of_turn, first_cards = set(), set(), {}
     leader = "elder"
     won = hand.tricks
     for n, (led_value, played_value) in enumerate(tricks):
+        if (n + 1, OTHER[leader]) in led_out:
+            leader = OTHER[leader]
+            out_of_turn.add((n + 1, leader))
         follower = OTHER[leader]
         led = CANONICAL.get(led_value) if type(led_value) is str else None
         if led is None:
@@ -213,6 +337,8 @@ def _read_tricks(tricks: list, hands: dict, revokes: set, hand: CheckedHand) -> 
         if played not in held:
             raise EngineError("card_not_held", f"{follower} plays {played} but does not "
                               "hold it", f"tricks[{n}][1]")
+        first_cards.setdefault(leader, led)
+        first_cards.setdefault(follower, played)
         suit, played_suit = SUIT_OF[led], SUIT_OF[played]
         if played_suit == suit:
             follower_wins = value[played] > value[led]
@@ -233,7 +359,7 @@ def _read_tricks(tricks: list, hands: dict, revokes: set, hand: CheckedHand) -> 
         raise EngineError("bad_format", f"the double comes before trick "
                           f"{hand.double['before_trick']}, which has not been reached",
                           "double.before_trick")
-    return illegal
+    return illegal, out_of_turn, first_cards
 
 
 def _fault(held, led, played, suit, trump, value, follower, number):

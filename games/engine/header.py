@@ -1,10 +1,11 @@
 """The parts common to both record forms: format, rules, game score and the variants."""
+from .cards import read_card
 from .errors import EngineError
 from .hand import ROLES
 from .rules import read_rules
 
 FORMAT = "ecarte-hand/1"
-IRREGULARITY_KEYS = frozenset(("type", "by", "trick", "reason"))
+IRREGULARITY_KEYS = frozenset(("type", "by", "trick", "reason", "mark", "cards"))
 SCORE_KEYS = frozenset(ROLES)
 
 
@@ -64,6 +65,8 @@ def read_header(record: dict, hand) -> tuple:
             score_before[role] = need_count(value, f"score_before.{role}", 0)
     hand.score_before = score_before
     hand.target = need_count(record.get("target", 5), "target", 1)
+    if "target_card" in record:  # the course reads it (docs/rules.md, ruling 93)
+        read_card(record["target_card"], "target_card")
     if "double" in record:
         hand.double = _read_variant(record, "double", ("by", "before_trick", "accepted"))
     if "offer" in record:
@@ -99,6 +102,19 @@ def read_irregularity_entries(record: dict) -> tuple:
     return irregularities, revokes
 
 
+def declared(irregularities: list, kind: str) -> list:
+    """The record's entries of type `kind`, before they are checked: what the readers must know
+    before they reach the irregularities (a revoke, a lead out of turn, a forgotten mark)."""
+    return [entry for entry in irregularities if type(entry) is dict and entry.get("type") == kind]
+
+
+def forgotten_marks(irregularities: list) -> set:
+    """The (role, for) of the marks the record says were not marked at their time, whether
+    they were marked late or not at all (docs/rules.md, ruling 84)."""
+    return {(entry.get("by"), entry.get("mark"))
+            for kind in ("unmarked", "marked_late") for entry in declared(irregularities, kind)}
+
+
 def _read_variant(record: dict, name: str, keys: tuple):
     value = need_object(record[name], name, "an object")
     check_keys(value, frozenset(keys), name)
@@ -121,24 +137,33 @@ def check_game_not_over(hand) -> None:
                 f"score_before.{role}")
 
 
-def mark_king_turned(hand) -> None:
-    """The dealer turns up a king: he marks 1 at once, which may end the game."""
+def mark_king_turned(hand, forgotten: bool = False) -> None:
+    """The dealer turns up a king: he marks 1 at once, which may end the game; a mark he did
+    not make at once (`forgotten`, ruling 84) ends nothing before play."""
     hand.king_turned = True
-    if hand.score_before["dealer"] + 1 >= hand.target:
+    if not forgotten and hand.score_before["dealer"] + 1 >= hand.target:
         hand.game_over_before_play = True
 
 
-def mark_king_held(hand, role: str) -> None:
-    """`role` announces the king of trumps before play; the mark may end the game."""
+def mark_king_held(hand, role: str, forgotten: bool = False, after_tricks: int = 0) -> None:
+    """`role` announces the king of trumps; the mark may end the game, after the tricks played
+    before it was announced (`after_tricks`, ruling 92), unless he did not mark it then
+    (`forgotten`, ruling 84)."""
     hand.king_mark = role
-    if hand.score_before[role] + 1 >= hand.target:
+    if not forgotten and hand.score_before[role] + 1 >= hand.target:
         hand.game_over_before_play = True
+        hand.tricks_before_end = after_tricks
 
 
 def check_no_play_after_game_end(hand, played: int, where: str) -> None:
-    """A king mark that reaches the target ends the game before play (docs/rules.md, section 7)."""
+    """A king mark that reaches the target ends the game when it is marked (docs/rules.md,
+    section 7): no trick after those played before it (`where` points at the first), no double
+    and no offer."""
     if not hand.game_over_before_play:
         return
-    for name, present in ((where, played), ("double", hand.double), ("offer", hand.offer)):
+    message = (f"a king mark ended the game after trick {hand.tricks_before_end}"
+               if hand.tricks_before_end else "a king mark ended the game before play")
+    for name, present in ((where, played > hand.tricks_before_end), ("double", hand.double),
+                          ("offer", hand.offer)):
         if present:
-            raise EngineError("after_game_end", "a king mark ended the game before play", name)
+            raise EngineError("after_game_end", message, name)

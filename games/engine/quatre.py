@@ -26,7 +26,13 @@ from .header import (
 from .irregularities import Players, read_irregularities
 from .rules import read_rules
 from .scoring import result
-from .summary import read_counts, read_summary_object, read_trump
+from .summary import (
+    check_king_held,
+    read_counts,
+    read_king_holder,
+    read_summary_object,
+    read_trump,
+)
 from .tricks import play_tricks, read_deal
 
 FORMAT = "ecarte-quatre/1"
@@ -43,7 +49,8 @@ TARGET = 7
 COMMON_KEYS = "format rules score_before target irregularities".split()
 FULL_KEYS = frozenset(COMMON_KEYS + "deal exchanges king tricks in_progress".split())
 SUMMARY_RECORD_KEYS = frozenset(COMMON_KEYS + ["summary"])
-SUMMARY_KEYS = frozenset("opening refused_by king_turned king tricks turn_up".split())
+SUMMARY_KEYS = frozenset(
+    "opening refused_by king_turned king king_holder tricks turn_up".split())
 DEAL_KEYS = frozenset(SEATS + ("turn_up",))
 EXCHANGE_KEYS = frozenset(("accepted", "refused_by") + SEATS)
 # The Laws' irregularities by side: a revoke or a false king cuts the trick award of the
@@ -226,6 +233,7 @@ def _read_summary(record: dict) -> CheckedHand:
     refuser = _need_seat(summary.get("refused_by"), "summary.refused_by", nullable=True)
     king_turned = need_bool(summary["king_turned"], "summary.king_turned")
     king = _need_seat(summary.get("king"), "summary.king", nullable=True)
+    holder = read_king_holder(summary, king_turned, SEATS)
     counts = read_counts(summary, SIDES, "the two sides' trick counts")
     hand.tricks = {ROLE[side]: count for side, count in counts.items()}
     _check_game_not_over(hand)
@@ -247,6 +255,7 @@ def _read_summary(record: dict) -> CheckedHand:
         if king_turned:
             raise EngineError("bad_summary", "the king of trumps was turned up, so no one can "
                               "announce it", "summary.king")
+        check_king_held(king, holder, summary, _false_king(irregularities, king))
         if not _false_king(irregularities, king):
             mark_king_held(hand, ROLE[SIDE_OF[king]])
 
@@ -257,7 +266,7 @@ def _read_summary(record: dict) -> CheckedHand:
     if hand.game_over_before_play and played:
         raise EngineError("after_game_end", "a king mark ended the game before play",
                           "summary.tricks")
-    read_irregularities(irregularities, hand, king=king, holder=None, illegal=None,
+    read_irregularities(irregularities, hand, king=king, holder=holder, illegal=None,
                         played=played, summary=True, players=PLAYERS)
     if not (hand.game_over_before_play or hand.void) and played != 5:
         raise EngineError("bad_summary", f"{played} tricks recorded; a finished hand has five",

@@ -30,7 +30,7 @@ def score(record: dict, analyse: bool = False) -> dict:
     hand = read(record)
     out = result(hand)
     if analyse:
-        out["analysis"] = _analysis(hand) if hand.start else None
+        out["analysis"] = _analysis(hand) if _analysable(hand) else None
     return out
 
 
@@ -40,7 +40,16 @@ def analyse(record: dict) -> dict:
     hand = read(record, finished=False)
     if not hand.start:
         raise EngineError("bad_format", "analysis needs a full record with its deal", "deal")
+    if not _analysable(hand):
+        raise EngineError("bad_format", "analysis needs five cards in each hand when play "
+                          "began", "deal")
     return _analysis(hand)
+
+
+def _analysable(hand) -> bool:
+    """A full record whose players began play with five cards each (docs/rules.md, ruling
+    87: a summary, or a hand played with the wrong number of cards, has no analysis)."""
+    return bool(hand.start) and set(hand.cards.values()) == {5}
 
 
 def _analysis(hand) -> dict:

@@ -1,4 +1,4 @@
-"""The hand options of docs/rules.md that a record may override."""
+"""The options of docs/rules.md: the hand options a record may override, and a table's."""
 from .errors import EngineError
 
 HAND_OPTIONS = {
@@ -6,6 +6,9 @@ HAND_OPTIONS = {
     "dealer_exchange": ("required", "optional"),
     "doubling": (False, True),
     "offer_point": (False, True),
+    # When the king of trumps is announced (docs/rules.md, section 5): the London Laws, or the
+    # French article's "before his second card".
+    "king_announcement": ("london", "french"),
 }
 DEFAULTS = {name: choices[0] for name, choices in HAND_OPTIONS.items()}
 # Table options of docs/rules.md, sections 10 and 11: accepted in a record's rules, used by the
@@ -14,8 +17,6 @@ TABLE_OPTIONS = frozenset(
     "target game_value rubber_games pool_unit pool_streak pool_entry pool_forfeit "
     "levy_percent wager_style".split()
 )
-
-
 def read_rules(rules) -> dict:
     if rules is None:
         return DEFAULTS
@@ -34,20 +35,34 @@ def read_rules(rules) -> dict:
         options[key] = value
     return options
 
-TABLE_DEFAULTS = {
+
+# The games to the retourne (section 10): the first deal's turn-up sets the target, or a card
+# turned at random before the game.
+RETOURNE = ("retourne", "retourne_random")
+# Every option of a table the engine plays: its course's, then the hand options.
+OPTIONS = {
+    "target": (5, 7) + RETOURNE,
+    "game_value": ("single", "graded"),
+    "rubber_games": (1, 3, 5, 7, 11),
+    "pool_unit": ("game", "rubber"),
+    "pool_streak": (2, 3),
+} | HAND_OPTIONS
+OPTION_DEFAULTS = {
     "target": 5,
     "game_value": "single",
     "rubber_games": 3,
     "pool_unit": "game",
     "pool_streak": 2,
 } | DEFAULTS
-TABLE_CHOICES = {
-    "target": (5, 7, "retourne"),
-    "game_value": ("single", "graded"),
-    "rubber_games": (1, 3, 5, 7, 11),
-    "pool_unit": ("game", "rubber"),
-    "pool_streak": (2, 3),
-} | HAND_OPTIONS
+# The readings the club does not offer at its tables yet, by option: a record's rules and a
+# course's may name them, but the pages and the API, which list TABLE_CHOICES and
+# TABLE_DEFAULTS, have neither words nor a schema for them, so those and `table_rules` leave
+# them out.
+NOT_OFFERED = {"king_announcement": HAND_OPTIONS["king_announcement"],
+               "target": ("retourne_random",)}
+TABLE_CHOICES = {name: offered for name, choices in OPTIONS.items()
+                 if (offered := tuple(c for c in choices if c not in NOT_OFFERED.get(name, ())))}
+TABLE_DEFAULTS = {name: value for name, value in OPTION_DEFAULTS.items() if name in TABLE_CHOICES}
 
 
 def table_rules(given: dict, money_keys=()) -> dict:

@@ -15,11 +15,15 @@ def trick_award(hand: CheckedHand):
         return proposer, [("declined_double", 2 if vulnerable == OTHER[proposer] else 1)]
     if hand.abandon_by:
         quitter = hand.abandon_by
+        if hand.offer and quitter != hand.offer["by"]:  # bound to win the vole, he fails it
+            return hand.offer["by"], [("offer_failed", 2)]  # (docs/rules.md, ruling 91)
         points = 2 if tricks[quitter] == 0 or vulnerable == quitter else 1
         return OTHER[quitter], [("abandon", points)]
     if hand.offer and tricks[OTHER[hand.offer["by"]]] < 5:
         return hand.offer["by"], [("offer_failed", 2)]
     winner = "elder" if tricks["elder"] >= 3 else "dealer"
+    if tricks[winner] < 3:  # both played with fewer than five cards (ruling 87)
+        return winner, []
     if tricks[winner] == 5:
         return winner, [("point", 1), ("vole", 1)]
     if vulnerable == OTHER[winner]:
@@ -39,7 +43,9 @@ def hand_marks(hand: CheckedHand) -> list:
     if hand.in_progress or hand.game_over_before_play:
         return marks
     role, award = trick_award(hand)
-    if role in hand.offenders:  # a revoke or a false king costs the offender one point
+    if role in hand.too_many:  # he played with more than five cards (ruling 87)
+        award = []
+    if role in hand.offenders and award:  # a revoke or a false king costs the offender one point
         last, points = award.pop()
         if points > 1:
             award.append((last, points - 1))
@@ -50,13 +56,34 @@ def hand_marks(hand: CheckedHand) -> list:
     return marks
 
 
+def in_marking_order(hand, marks: list) -> tuple:
+    """The hand's marks as they were marked, and those that were not (docs/rules.md, ruling
+    84): a mark marked late comes after the others, one not marked is left out. Each is
+    (to, points, for); every form reads its marks so."""
+    def forgotten(mark, among) -> bool:
+        return (mark[0], mark[2]) in among
+
+    late = [mark for mark in marks if forgotten(mark, hand.marked_late)]
+    marked = [mark for mark in marks if not forgotten(mark, hand.marked_late | hand.unmarked)]
+    return marked + late, [mark for mark in marks if forgotten(mark, hand.unmarked)]
+
+
+def unmarked_list(unmarked: list) -> dict:
+    """The result's "unmarked", listed only when a mark was not marked."""
+    if not unmarked:
+        return {}
+    return {"unmarked": [{"to": to, "points": points, "for": why}
+                         for to, points, why in unmarked]}
+
+
 def result(hand: CheckedHand) -> dict:
     score = dict(hand.score_before)
     points = {"elder": 0, "dealer": 0}
     marks = []
     winner = None
     target = hand.target
-    for role, count, why in hand_marks(hand):
+    marked, unmarked = in_marking_order(hand, hand_marks(hand))
+    for role, count, why in marked:
         needed = target - score[role]
         if count >= needed:  # the game ends here: the engine marks nothing more
             count, winner = needed, role
@@ -75,7 +102,7 @@ def result(hand: CheckedHand) -> dict:
         "game_over": winner is not None,
         "winner": winner,
         "void": hand.void,
-    }
+    } | unmarked_list(unmarked)
     if hand.in_progress:
         out["in_progress"] = True
     return out

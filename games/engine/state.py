@@ -5,7 +5,9 @@
 
 what each seat holds now, the turn-up, each trick's cards from its leader with who took it,
 the tricks each seat has taken, who leads the next trick and the order the others play to it
-(so whose card a revoke at any place of it would be). The pages, the snapshot and the records
+(so whose card a revoke at any place of it would be). The winner of a trick leads the next,
+or in a two-handed record the other player, when the record says he led it out of turn and
+it was played to (docs/rules.md, ruling 88). The pages, the snapshot and the records
 in words read a hand through this, so that who takes a trick is decided here only
 (`tricks.winner`).
 
@@ -19,7 +21,7 @@ from dataclasses import dataclass
 from . import quatre, trois
 from .cards import SUIT_OF, VALUE, read_card
 from .errors import EngineError
-from .header import FORMAT
+from .header import FORMAT, declared
 from .tricks import winner
 
 SEATS = {FORMAT: ("elder", "dealer"), trois.FORMAT: trois.SEATS, quatre.FORMAT: quatre.SEATS}
@@ -94,7 +96,12 @@ def hand_state(record, ranking: str = "classic") -> HandState:
         held[seat] = [read_card(value, f"deal.{seat}[{i}]") for i, value in enumerate(cards)]
     turn_up = read_card(deal.get("turn_up"), "deal.turn_up")
     _exchange(record.get("exchanges") or [], seats, held)
-    tricks, leader = _play(record.get("tricks") or [], seats, held, SUIT_OF[turn_up], ranking)
+    led_out = set()
+    if form == FORMAT and type(record.get("irregularities")) is list:
+        led_out = {(entry.get("trick"), entry.get("by"))
+                   for entry in declared(record["irregularities"], "lead_out_of_turn")}
+    tricks, leader = _play(record.get("tricks") or [], seats, held, SUIT_OF[turn_up], ranking,
+                           led_out)
     return HandState(form=form, seats=seats, turn_up=turn_up, held=held, tricks=tricks,
                      leader=leader, ranking=ranking)
 
@@ -153,13 +160,16 @@ def _cards(side: dict, part: str, where: str) -> list:
     return cards
 
 
-def _play(tricks, seats: tuple, held: dict, trump: str, ranking: str) -> tuple:
+def _play(tricks, seats: tuple, held: dict, trump: str, ranking: str, led_out: set) -> tuple:
     """The tricks played from `held` (emptied as they go), the elder leading the first and
-    the winner of each the next; returns them and who leads the next."""
+    the winner of each the next, but for the (trick, seat) two-handed leads out of turn in
+    `led_out`; returns them and who leads the next."""
     if type(tricks) is not list:
         raise EngineError("bad_format", "tricks must be a list of tricks", "tricks")
     played, leader = [], 0
     for n, cards in enumerate(tricks):
+        if (n + 1, seats[1 - leader]) in led_out:
+            leader = 1 - leader
         if type(cards) is not list or len(cards) != len(seats):
             raise EngineError("bad_format", f"a trick is its {len(seats)} cards in the order "
                               "played, the leader's first", f"tricks[{n}]")

@@ -1,11 +1,14 @@
 """Reading a summary record: the outcome of a hand without its cards."""
 from .cards import parse_card
 from .errors import EngineError
+from .full import check_announced_in_time, first_leader, read_announced, tricks_before_king
 from .hand import CheckedHand
 from .header import (
     check_game_not_over,
     check_keys,
     check_no_play_after_game_end,
+    declared,
+    forgotten_marks,
     mark_king_held,
     mark_king_turned,
     need_bool,
@@ -13,12 +16,14 @@ from .header import (
     need_role,
     read_header,
 )
-from .irregularities import check_count, read_irregularities
+from .irregularities import check_count, check_marks, read_irregularities
+from .scoring import hand_marks
 
 SUMMARY_RECORD_KEYS = frozenset(
-    "format rules score_before target summary double offer irregularities".split()
+    "format rules score_before target target_card summary double offer irregularities".split()
 )
-SUMMARY_KEYS = frozenset(("opening", "king_turned", "king", "tricks", "turn_up"))
+SUMMARY_KEYS = frozenset(
+    "opening king_turned king king_holder king_announced tricks turn_up".split())
 VULNERABLE_BY_OPENING = {"played": "elder", "refused": "dealer", "exchanged": None}
 
 
@@ -66,6 +71,30 @@ def read_trump(summary: dict, king_turned: bool) -> str | None:
     return turn_up[1]
 
 
+def read_king_holder(summary: dict, king_turned: bool, seats: tuple):
+    """Who held the king of trumps when play began, if the summary says (`king_holder`, one of
+    `seats` or null): then a false king is excused when an adversary held it (docs/rules.md,
+    ruling 90). A king announced, not false, is the holder's; a king turned up is no one's."""
+    if "king_holder" not in summary:
+        return None
+    holder = summary["king_holder"]
+    if not (holder is None or type(holder) is str and holder in seats):
+        names = ", ".join(f'"{seat}"' for seat in seats)
+        raise EngineError("bad_format", f"summary.king_holder must be one of {names} or null",
+                          "summary.king_holder")
+    if king_turned and holder is not None:
+        raise EngineError("bad_summary", "the king of trumps was turned up, so no one held it",
+                          "summary.king_holder")
+    return holder
+
+
+def check_king_held(king, holder, summary: dict, false_king: bool) -> None:
+    """A king announced, and not false, by a player who the summary says did not hold it."""
+    if king is not None and not false_king and "king_holder" in summary and holder != king:
+        raise EngineError("king_not_held", f"{king} announced the king of trumps but does not "
+                          "hold it", "summary.king")
+
+
 def read_summary(record: dict) -> CheckedHand:
     check_keys(record, SUMMARY_RECORD_KEYS, "")
     hand = CheckedHand()
@@ -74,12 +103,15 @@ def read_summary(record: dict) -> CheckedHand:
     opening = summary["opening"]
     king_turned = need_bool(summary["king_turned"], "summary.king_turned")
     king = need_role(summary.get("king"), "summary.king", nullable=True)
+    announced = read_announced(summary, king, "summary.")
+    holder = read_king_holder(summary, king_turned, ("elder", "dealer"))
     hand.tricks.update(read_counts(summary, ("elder", "dealer"), "the two trick counts"))
     check_game_not_over(hand)
 
+    forgotten = forgotten_marks(irregularities)
     hand.trump = read_trump(summary, king_turned)
-    if king_turned:
-        mark_king_turned(hand)
+    if king_turned and not declared(irregularities, "misdeal_played"):  # ruling 86
+        mark_king_turned(hand, ("dealer", "king_turned") in forgotten)
     hand.vulnerable = VULNERABLE_BY_OPENING[opening]
     if king is not None:
         if king_turned:
@@ -87,15 +119,20 @@ def read_summary(record: dict) -> CheckedHand:
                               "announce it", "summary.king")
         false_king = any(e.get("type") == "false_king" and e.get("by") == king
                          for e in irregularities)
+        check_king_held(king, holder, summary, false_king)
         if not false_king:
-            mark_king_held(hand, king)
+            check_announced_in_time(hand, announced, "summary.king_announced")
+            mark_king_held(hand, king, (king, "king_held") in forgotten, tricks_before_king(
+                announced, led_first=first_leader(irregularities) == king))
 
     played = hand.tricks["elder"] + hand.tricks["dealer"]
     if min(hand.tricks.values()) < 0 or played > 5:
         raise EngineError("bad_summary", "each player takes 0 to 5 tricks, 5 in all at most",
                           "summary.tricks")
     check_no_play_after_game_end(hand, played, "summary.tricks")
-    read_irregularities(irregularities, hand, king=king, holder=None, illegal=None,
+    read_irregularities(irregularities, hand, king=king, holder=holder, illegal=None,
                         played=played, summary=True)
-    check_count(hand, played, "summary.tricks", code="bad_summary")
+    check_count(hand, played, "summary.tricks", code="bad_summary", summary=True)
+    if irregularities:
+        check_marks(irregularities, hand_marks(hand))
     return hand

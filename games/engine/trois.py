@@ -19,7 +19,13 @@ from .header import (
 )
 from .irregularities import Players, read_irregularities
 from .rules import read_rules
-from .summary import read_counts, read_summary_object, read_trump
+from .summary import (
+    check_king_held,
+    read_counts,
+    read_king_holder,
+    read_summary_object,
+    read_trump,
+)
 from .tricks import play_tricks, read_deal
 
 FORMAT = "ecarte-trois/1"
@@ -32,7 +38,7 @@ FULL_KEYS = frozenset("format rules score_before target deal exchanges king tric
                       "in_progress irregularities".split())
 SUMMARY_RECORD_KEYS = frozenset("format rules score_before target summary irregularities".split())
 SUMMARY_KEYS = frozenset(
-    "opening refused_by king_turned king tricks first_to_two turn_up".split())
+    "opening refused_by king_turned king king_holder tricks first_to_two turn_up".split())
 DEAL_KEYS = frozenset(SEATS + ("turn_up",))
 EXCHANGE_KEYS = frozenset(("accepted", "refused_by") + SEATS)
 # The Laws' irregularities, each player for himself: his own trick marks bear his penalty, and
@@ -243,6 +249,7 @@ def read_summary(record: dict) -> TroisHand:
                           "summary.refused_by")
     king_turned = need_bool(summary["king_turned"], "summary.king_turned")
     king = _need_seat(summary.get("king"), "summary.king", SEATS, nullable=True)
+    holder = read_king_holder(summary, king_turned, SEATS)
     hand.tricks = read_counts(summary, SEATS, "the three trick counts")
     first = _need_seat(summary.get("first_to_two"), "summary.first_to_two", SEATS,
                        nullable=True)
@@ -257,6 +264,7 @@ def read_summary(record: dict) -> TroisHand:
         if king_turned:
             raise EngineError("bad_summary", "the king of trumps was turned up, so no one can "
                               "announce it", "summary.king")
+        check_king_held(king, holder, summary, _false_king(irregularities, king))
         if not _false_king(irregularities, king):
             hand.king_mark = king
             _mark_king(hand, king)
@@ -269,7 +277,7 @@ def read_summary(record: dict) -> TroisHand:
     if hand.game_over_before_play and played:
         raise EngineError("after_game_end", "a king mark ended the game before play",
                           "summary.tricks")
-    read_irregularities(irregularities, hand, king=king, holder=None, illegal=None,
+    read_irregularities(irregularities, hand, king=king, holder=holder, illegal=None,
                         played=played, summary=True, players=PLAYERS)
     if not (hand.game_over_before_play or hand.void) and played != 5:
         raise EngineError("bad_summary", f"the tricks add up to {played}, not 5",

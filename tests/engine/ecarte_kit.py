@@ -305,4 +305,7 @@ ERRORS = [
     ("bad_irregularity", lambda: POINT.record(irregularities=[{"type": "revoke", "by": "dealer",
                                                                 "trick": 2}]),
      "irregularities[0]*"),
+    ("too_late", lambda: summary("played", 3, 2, king="elder",
+                                 s_king_announced="before_second_card"),
+     "summary.king_announced"),
 ]

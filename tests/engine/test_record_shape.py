@@ -232,7 +232,7 @@ def test_every_error_code_of_hand_record_md_is_covered():
              "wrong_hand_size", "bad_exchange", "stock_exhausted", "card_not_held",
              "must_follow_suit", "must_win_trick", "must_trump", "king_not_held",
              "wrong_trick_count", "after_game_end", "variant_disabled", "bad_summary",
-             "bad_irregularity"}
+             "bad_irregularity", "too_late"}
     assert codes - {e[0] for e in ERRORS} == {"bad_json"}
 
 

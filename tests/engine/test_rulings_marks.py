@@ -245,16 +245,21 @@ def test_ruling_20_no_abandon_after_a_declined_double_or_an_accepted_offer():
             "bad_irregularity", at_prefix="irregularities[0]")
 
 
-def test_ruling_20_an_abandon_takes_precedence_over_a_declined_offers_vole_obligation():
+def test_ruling_20_the_offerers_abandon_takes_precedence_over_the_declined_vole_obligation():
     # the dealer declined the elder's offer, so had to win the vole; the elder then threw in
     record = DEALER_VOLE.first(2, exchanges=[REFUSE], rules=BOTH,
                                offer={"by": "elder", "accepted": False},
                                irregularities=[irr("abandon", "elder")])
     check(record, [("dealer", 2, "abandon")])
+
+
+def test_ruling_20_the_decliner_who_abandons_fails_the_vole_he_was_bound_to():
+    # ruling 91: the dealer, who declined, throws in his hand; it was an abandon worth 2 to
+    # the elder, it is the offer failed
     record = POINT.first(1, exchanges=[REFUSE], rules=BOTH,
                          offer={"by": "elder", "accepted": False},
                          irregularities=[irr("abandon", "dealer")])
-    check(record, [("elder", 2, "abandon")])
+    check(record, [("elder", 2, "offer_failed")])
 
 
 # 21 ----------------------------------------------------------------------------------------
