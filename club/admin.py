@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from club import money_text
+from club.auth import AdminLoginForm
 from club.ledger import BIGINT_MAX
 from club.models import Account, ApiToken, Entry, Player, Transaction
 
@@ -264,3 +265,4 @@ class ClubGroupAdmin(GuardedListMixin, GroupAdmin):
 admin.site.site_header = _("Écarté Club: the secretary's office")
 admin.site.site_title = _("Écarté Club admin")
 admin.site.index_title = _("Players, money, pools and rubbers")
+admin.site.login_form = AdminLoginForm  # refuses a username longer than any login's

@@ -1,5 +1,6 @@
 """Who is calling: the API's script with its bearer token, or the browser with its session;
-and how a login is watched for guessing (django-axes, server/settings.py).
+from where, as the club's proxy says; and how a login is watched for guessing (django-axes,
+server/settings.py).
 
 Use `auth=API_AUTH` on every endpoint that needs a user; `request.auth` (and `request.user`)
 is then that user. Tokens come from `python manage.py api_token USERNAME`.
@@ -9,6 +10,10 @@ import re
 
 from axes.backends import AxesStandaloneBackend
 from django.conf import settings
+from django.contrib.admin.forms import AdminAuthenticationForm
+from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import AuthenticationForm
+from django.core.validators import MaxLengthValidator
 from django.http import HttpRequest
 from ninja.security import HttpBearer, SessionAuth
 
@@ -65,13 +70,56 @@ class LoginAttempts(AxesStandaloneBackend):
         return super().authenticate(request, username, password, **kwargs)
 
 
-def client_address(request: HttpRequest) -> str | None:
-    """The address a login comes from. Behind the club's proxy (settings.BEHIND_PROXY), the one
-    the proxy appended, last in X-Forwarded-For: any earlier one the client may have written
-    itself. Otherwise the header is the client's own words and the connection's address is
-    taken."""
-    if settings.BEHIND_PROXY:
-        forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")[-1].strip()
-        if forwarded:
-            return forwarded
-    return request.META.get("REMOTE_ADDR")
+class ProxyHeaders:
+    """What the club's proxy says of a visitor, believed only from the proxy. Behind it
+    (settings.BEHIND_PROXY), a request whose connection comes from one of
+    settings.PROXY_ADDRESSES gets as its REMOTE_ADDR the visitor's address: the last entry of
+    X-Forwarded-For, the one the proxy appended (any before it, the visitor may have written
+    himself); and its X-Forwarded-Proto, which SECURE_PROXY_SSL_HEADER reads, is kept. From
+    anyone else, or with no proxy, X-Forwarded-Proto is dropped and REMOTE_ADDR stays the
+    connection's. It runs before the https redirect, CSRF and the logins' lockout (django-axes
+    counts by REMOTE_ADDR): they all go by what it leaves."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        meta = request.META
+        if settings.BEHIND_PROXY and meta.get("REMOTE_ADDR") in settings.PROXY_ADDRESSES:
+            appended = meta.get("HTTP_X_FORWARDED_FOR", "").rsplit(",", 1)[-1].strip()
+            if appended:
+                meta["REMOTE_ADDR"] = appended
+        else:
+            meta.pop("HTTP_X_FORWARDED_PROTO", None)
+        return self.get_response(request)
+
+
+def longest_username() -> int:
+    """The most characters a login's username may have: the User model's (150)."""
+    user = get_user_model()
+    return user._meta.get_field(user.USERNAME_FIELD).max_length
+
+
+def attempted_username(request: HttpRequest, credentials: dict | None) -> str | None:
+    """The username django-axes counts and keeps of a login tried (AXES_USERNAME_CALLABLE):
+    the one given, cut to `longest_username()` (no login's is longer), so that a failed login
+    keeps no more of it, whatever a client sends and whichever way it calls authenticate()."""
+    given = (credentials or request.POST).get(settings.AXES_USERNAME_FORM_FIELD)
+    return None if given is None else given[:longest_username()]
+
+
+class BoundedUsername:
+    """A login form refusing, beside its field, a username longer than any login's: Django's
+    sets the field's max_length for the browser only, and would try it."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["username"].validators.append(MaxLengthValidator(longest_username()))
+
+
+class LoginForm(BoundedUsername, AuthenticationForm):
+    """The member pages' login (/login/)."""
+
+
+class AdminLoginForm(BoundedUsername, AdminAuthenticationForm):
+    """The admin's login (/admin/login/): staff only, as Django's."""

@@ -6,6 +6,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from club import pwa, views
+from club.auth import LoginForm
 
 urlpatterns = [
     path("players/", views.players_page, name="players"),
@@ -15,7 +16,7 @@ urlpatterns = [
     path("account/password/", views.PasswordChange.as_view(), name="password_change"),
     path("account/token/", views.make_token, name="make_token"),
     path("account/token/revoke/", views.revoke_token, name="revoke_token"),
-    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("login/", auth_views.LoginView.as_view(authentication_form=LoginForm), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("manifest.webmanifest", pwa.manifest, name="manifest"),
     path("sw.js", pwa.service_worker, name="service_worker"),

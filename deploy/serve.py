@@ -6,6 +6,12 @@ starts the workers on ADDRESS (127.0.0.1), ports PORT, PORT+1, ..., and beside t
 that pays the ratings' re-ratings as soon as a worker owes one (`manage.py catch_up_ratings
 --follow`, games.ratings). It stops them all on SIGTERM or SIGINT.
 
+The workers are told they are behind the proxy (BEHIND_PROXY=1), whatever HTTPS says: the club
+then believes the visitor's address and scheme that the proxy adds to a request, and only on
+the proxy's own connection (club.auth.ProxyHeaders). daphne is not asked to read them itself
+(its --proxy-headers): it would believe the first address of X-Forwarded-For, which the visitor
+writes, from anyone.
+
 A process that ends by itself (a worker killed, or crashed) is started again alone, while the
 others go on serving (nginx sends the dead worker's requests to the others meanwhile): after
 BACKOFF seconds, twice as long for each time it ended within the last WINDOW seconds. One that
@@ -72,12 +78,12 @@ class Child:
     """One process serve-prod keeps running, named for the log: a worker or the catching-up.
     `due` is when it is to start (again), None while it runs."""
 
-    def __init__(self, name: str, command: list):
-        self.name, self.command = name, command
+    def __init__(self, name: str, command: list, env: dict | None = None):
+        self.name, self.command, self.env = name, command, env
         self.process, self.due, self.restarts = None, 0.0, Restarts()
 
     def start(self) -> None:
-        self.process = subprocess.Popen(self.command, cwd=ROOT,
+        self.process = subprocess.Popen(self.command, cwd=ROOT, env=self.env,
                                         preexec_fn=ended_with_this_process)
         self.due = None
         log.info("%s started (pid %d)", self.name, self.process.pid)
@@ -98,12 +104,14 @@ class Child:
 
 
 def children(env) -> list[Child]:
-    """The daphne workers, then the ratings' catching-up process: one for the whole server."""
+    """The daphne workers, behind the proxy, then the ratings' catching-up process: one for
+    the whole server."""
     address = env.get("ADDRESS") or "127.0.0.1"
     first, count = int(env.get("PORT") or 8000), int(env.get("WORKERS") or 2)
     workers = [Child(f"worker on port {port}",
-                     [BIN / "daphne", "--proxy-headers", "--access-log", os.devnull,
-                      "-b", address, "-p", str(port), "server.asgi:application"])
+                     [BIN / "daphne", "--access-log", os.devnull,
+                      "-b", address, "-p", str(port), "server.asgi:application"],
+                     env={**env, "BEHIND_PROXY": "1"})
                for port in range(first, first + count)]
     return [*workers, Child("the ratings' catching-up",
                             [sys.executable, "manage.py", "catch_up_ratings", "--follow"])]

@@ -44,6 +44,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "server.request_log.RequestLogMiddleware",  # outermost: the whole request's duration
+    "club.auth.ProxyHeaders",  # what the proxy says of the visitor, believed from it only
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",  # the static files, DEBUG or not
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -140,11 +141,21 @@ STATIC_ROOT = Path(ENV.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
 # On a server, nginx serves STATIC_ROOT itself.
 WHITENOISE_USE_FINDERS = True
 
+# Behind the club's proxy (nginx, deploy/nginx.conf): serve-prod tells its workers so
+# (BEHIND_PROXY=1), and a club served over https by its proxy (HTTPS, below) is behind it;
+# the laptop is not. Only a request whose connection comes from PROXY_ADDRESSES (the proxy on
+# this machine, by default) is believed about its visitor: his address, the last entry of
+# X-Forwarded-For (the one the proxy appended), and his scheme, X-Forwarded-Proto
+# (club.auth.ProxyHeaders, in MIDDLEWARE).
+BEHIND_PROXY = (from_env.behind_https_proxy(ENV, DEBUG)
+                or from_env.flag(ENV, "BEHIND_PROXY", default=False))
+PROXY_ADDRESSES = from_env.csv(ENV, "PROXY_ADDRESSES", "127.0.0.1,::1")
+if BEHIND_PROXY:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 # Behind a TLS-terminating proxy on a server (HTTPS, on by default when ALLOWED_HOSTS is set);
 # the laptop is reached over plain http on the club's network (or serves https itself,
 # below), and DEBUG is development.
 if from_env.behind_https_proxy(ENV, DEBUG):
-    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = from_env.flag(ENV, "SECURE_SSL_REDIRECT", default=True)
     SECURE_HSTS_SECONDS = int(ENV.get("SECURE_HSTS_SECONDS", 60 * 60 * 24 * 365))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
@@ -189,23 +200,21 @@ LOGGING = {
 # refused for AXES_COOLOFF_TIME with a page that says so (registration/locked_out.html, which
 # names the quarter of an hour: change both together); a successful login clears the count.
 # The member pages' login and the admin's are both covered; the API's bearer tokens are not
-# logins and are not counted. Behind a proxy (BEHIND_PROXY), the address is the one the
-# proxy puts last in X-Forwarded-For; otherwise the header is ignored, since any client could
-# write it (club.auth.client_address).
+# logins and are not counted. The address is REMOTE_ADDR: behind the proxy, the one the proxy
+# puts last in X-Forwarded-For; otherwise the connection's (club.auth.ProxyHeaders, above).
+# What a failed login keeps of its username is cut to a login's longest (150 characters), and
+# the login forms refuse a longer one beside the field (club.auth.LoginForm, AdminLoginForm).
 INSTALLED_APPS += ["axes"]
 MIDDLEWARE += ["axes.middleware.AxesMiddleware"]  # last: it turns a lockout into the page
 AUTHENTICATION_BACKENDS = [
     "club.auth.LoginAttempts",  # first: a locked-out pair is refused before its password
     "django.contrib.auth.backends.ModelBackend",
 ]
-# A server behind its TLS proxy is behind a proxy (deploy/nginx.conf sets the header).
-BEHIND_PROXY = from_env.flag(ENV, "BEHIND_PROXY",
-                             default=from_env.behind_https_proxy(ENV, DEBUG))
 AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = 15 / 60  # hours: a quarter of an hour
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
-AXES_CLIENT_IP_CALLABLE = "club.auth.client_address"
+AXES_USERNAME_CALLABLE = "club.auth.attempted_username"
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_VERBOSE = False  # no banner on every start: `manage.py score_hand` prints only its answer
 # --- end of login rate limiting -------------------------------------------------------------

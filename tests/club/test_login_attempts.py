@@ -2,11 +2,14 @@
 one username from one address, that username is refused from that address for a quarter of an
 hour, with a page that says so, even with the right password; a successful login before that
 clears the count. The admin's login counts the same. The address is the connection's, or, only
-when the club says it is behind a proxy, the one the proxy appended to X-Forwarded-For."""
+when the club says it is behind a proxy and the connection is the proxy's, the one the proxy
+appended to X-Forwarded-For. A username longer than any login's is refused beside its field,
+and no failed login keeps more of a username than a login may have."""
+import html
 from datetime import timedelta
 
 import pytest
-from axes.models import AccessAttempt
+from axes.models import AccessAttempt, AccessFailureLog, AccessLog
 from django.contrib.auth import authenticate
 from django.db.models import F
 
@@ -91,6 +94,48 @@ def test_behind_a_proxy_the_address_it_appended_is_the_clients(client, dora, set
         _login(client, "wrong", HTTP_X_FORWARDED_FOR=f"198.51.100.{n}, 203.0.113.5")
     assert _login(client, GOOD, HTTP_X_FORWARDED_FOR="203.0.113.5").status_code == 429
     assert _logged_in(_login(client, GOOD, HTTP_X_FORWARDED_FOR="203.0.113.6"))
+
+
+def test_behind_a_proxy_a_forwarded_address_is_believed_only_from_the_proxy(client, dora,
+                                                                            settings):
+    settings.BEHIND_PROXY = True
+    for n in range(LIMIT):  # a guesser who reaches the club without its proxy
+        _login(client, "wrong", REMOTE_ADDR="192.0.2.7",
+               HTTP_X_FORWARDED_FOR=f"198.51.100.{n}, 203.0.113.{n}")
+    assert _login(client, GOOD, REMOTE_ADDR="192.0.2.7",
+                  HTTP_X_FORWARDED_FOR="203.0.113.99").status_code == 429
+
+
+def _stored_usernames() -> list[int]:
+    """The length of each username django-axes keeps of the logins tried."""
+    return [len(name or "") for model in (AccessAttempt, AccessFailureLog, AccessLog)
+            for name in model.objects.values_list("username", flat=True)]
+
+
+@pytest.mark.parametrize("path", ["/login/", "/admin/login/"])
+@pytest.mark.parametrize("length", [151, 256, 2_400_000])
+def test_a_username_longer_than_any_login_is_refused_beside_it_and_not_kept(client, path,
+                                                                          length):
+    answer = _login(client, GOOD, path=path, username="d" * length)
+
+    assert answer.status_code == 200 and not answer.wsgi_request.user.is_authenticated
+    assert (f"Ensure this value has at most 150 characters (it has {length})."
+            in html.unescape(answer.content.decode()))
+    assert all(kept <= 150 for kept in _stored_usernames())
+
+
+def test_the_username_too_long_is_said_in_french(client):
+    answer = _login(client, GOOD, username="d" * 256, HTTP_ACCEPT_LANGUAGE="fr")
+
+    assert "au plus 150 caractères (actuellement 256)" in html.unescape(answer.content.decode())
+
+
+def test_a_failed_login_by_any_way_keeps_at_most_150_characters_of_its_username(rf):
+    request = rf.post("/elsewhere/")
+    for _ in range(2):
+        assert authenticate(request, username="d" * 2_400_000, password="wrong") is None
+
+    assert _stored_usernames() == [150]
 
 
 def test_the_api_bearer_token_is_not_a_login_and_keeps_working(client, dora):
