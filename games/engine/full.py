@@ -15,6 +15,7 @@ from .header import (
     need_object,
     need_role,
     read_header,
+    read_target_card,
 )
 from .irregularities import (
     check_count,
@@ -59,6 +60,7 @@ def read_full(record: dict, finished: bool = True) -> CheckedHand:
     elder = need_list(deal["elder"], "deal.elder", "a list of five cards")
     dealer = need_list(deal["dealer"], "deal.dealer", "a list of five cards")
     check_game_not_over(hand)
+    read_target_card(record)
 
     # What the irregularities change in the reading of the cards, before they are checked
     misdealt = bool(declared(irregularities, "misdeal_played"))

@@ -65,8 +65,6 @@ def read_header(record: dict, hand) -> tuple:
             score_before[role] = need_count(value, f"score_before.{role}", 0)
     hand.score_before = score_before
     hand.target = need_count(record.get("target", 5), "target", 1)
-    if "target_card" in record:  # the course reads it (docs/rules.md, ruling 93)
-        read_card(record["target_card"], "target_card")
     if "double" in record:
         hand.double = _read_variant(record, "double", ("by", "before_trick", "accepted"))
     if "offer" in record:
@@ -135,6 +133,13 @@ def check_game_not_over(hand) -> None:
                 "after_game_end",
                 f"{role} already has {hand.score_before[role]} of {hand.target}: the game is over",
                 f"score_before.{role}")
+
+
+def read_target_card(record: dict) -> None:
+    """The card turned at random for the game's target, when the record gives one: a card,
+    checked with the deal; the course reads it (docs/rules.md, ruling 93)."""
+    if "target_card" in record:
+        read_card(record["target_card"], "target_card")
 
 
 def mark_king_turned(hand, forgotten: bool = False) -> None:

@@ -15,6 +15,7 @@ from .header import (
     need_object,
     need_role,
     read_header,
+    read_target_card,
 )
 from .irregularities import check_count, check_marks, read_irregularities
 from .scoring import hand_marks
@@ -107,6 +108,7 @@ def read_summary(record: dict) -> CheckedHand:
     holder = read_king_holder(summary, king_turned, ("elder", "dealer"))
     hand.tricks.update(read_counts(summary, ("elder", "dealer"), "the two trick counts"))
     check_game_not_over(hand)
+    read_target_card(record)
 
     forgotten = forgotten_marks(irregularities)
     hand.trump = read_trump(summary, king_turned)

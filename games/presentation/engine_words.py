@@ -13,13 +13,15 @@ from django.utils.translation import gettext_noop
 
 from games.presentation.cards import SUIT_NAMES, face
 from games.presentation.display import role
+from games.presentation.marks import mark_word
 
 _C = r"(?:10|[KQJAT987])[SHDC]"  # a card as the engine writes it
 _SUIT = "|".join(("spades", "hearts", "diamonds", "clubs"))
 _SUIT_CODE = {"spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C"}
 
 # (the codes, the message's shape, its words): each group of the shape fills the words' field
-# of the same name; `card*` fields are cards, `seat` a seat, `suit` a suit's English name.
+# of the same name; `card*` fields are cards, `seat` a seat, `suit` a suit's English name,
+# `mark` what a mark is for.
 SHAPES = [
     (("must_win_trick",), rf"(?P<seat>\w+) holds (?P<card>{_C}) and must beat (?P<card2>{_C}) "
      r"in trick (?P<number>\d+)",
@@ -71,6 +73,14 @@ SHAPES = [
      gettext_noop("%(seat)s may take at most 5 cards")),
     (("bad_exchange",), r"(?P<seat>\w+) must take at least one card",
      gettext_noop("%(seat)s must take at least one card")),
+    (("too_late",), r"the king of trumps is announced before the holder's first card, or with "
+     r"it, by the London Laws \(rules\.king_announcement is london\)",
+     gettext_noop("the king of trumps is announced before the holder's first card, or with it, "
+                  "by the London Laws")),
+    (("too_late",), r"the (?P<mark>\w+) of (?P<seat>\w+) was not marked before the trump of the "
+     r"next deal was turned up: it can no longer be claimed",
+     gettext_noop("the %(mark)s of %(seat)s was not marked before the trump of the next deal "
+                  "was turned up: it can no longer be claimed")),
 ]
 _SHAPES = [(codes, re.compile(shape), words) for codes, shape, words in SHAPES]
 _CARD = re.compile(rf"\b{_C}\b")
@@ -83,6 +93,8 @@ def _field(name: str, value: str) -> str:
         return role(value)
     if name == "suit":
         return str(SUIT_NAMES[_SUIT_CODE[value]])
+    if name == "mark":
+        return mark_word(value)
     return value
 
 

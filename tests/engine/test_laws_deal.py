@@ -178,3 +178,6 @@ def test_law_only_the_first_hand_of_a_random_retourne_game_gives_a_target_card(t
 def test_law_a_record_names_its_target_card_as_a_card():
     rejects(POINT.record(target_card="1S"), "bad_card", "target_card")
     assert score(POINT.record(target_card="AS")) == score(POINT.record())
+    # with the deal: a fault of the record's shape comes first
+    record = POINT.record([dict(ex("8C", "9H", "9S", "QC"), note="x")], target_card="1S")
+    rejects(record, "unknown_field", "exchanges[0].note")
