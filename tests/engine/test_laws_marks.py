@@ -3,6 +3,8 @@
 before the trump card of the next deal is turned up"; "if a king be turned up, the dealer is
 entitled to mark it at any time before the trump card of the next deal is turned up"."""
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from games.engine import EngineError, score
 from games.engine.claims import check_claim, claim_open
@@ -18,6 +20,8 @@ from tests.engine.ecarte_kit import (
     rejects,
     summary,
 )
+from tests.engine.test_properties import Hand
+from tests.hypothesis_profiles import examples
 
 
 def unmarked(by, mark):
@@ -74,6 +78,23 @@ def test_law_the_dealer_may_mark_the_king_turned_up_late():
 ])
 def test_law_an_omitted_mark_is_one_the_hand_gives_that_player(entry, at):
     rejects(POINT.record(irregularities=[entry]), "bad_irregularity", at)
+
+
+@given(st.randoms(use_true_random=False))
+@settings(max_examples=examples(150), deadline=None)
+def test_law_any_mark_of_a_legal_hand_may_be_omitted_or_marked_late(rnd):
+    record = Hand(rnd, fresh_game=True).record()  # a first hand: no mark wins the game
+    marks = score(record)["marks"]
+    chosen = rnd.choice(marks)
+    others = [mark for mark in marks if mark != chosen]
+    for kind in ("unmarked", "marked_late"):
+        entry = irr(kind, chosen["to"], mark=chosen["for"])
+        result = score(dict(record, irregularities=record.get("irregularities", []) + [entry]))
+        if kind == "unmarked":
+            assert (result["marks"], result["unmarked"]) == (others, [chosen])
+            assert sum(result["points"].values()) == sum(m["points"] for m in others)
+        else:
+            assert result["marks"] == others + [chosen] and "unmarked" not in result
 
 
 def test_law_a_mark_is_omitted_or_marked_late_once():
