@@ -204,6 +204,8 @@ def _early_end(hand: CheckedHand):
 
 
 def _unchecked(hand: CheckedHand) -> bool:
+    """Whether the hand's tricks are not counted: void, in progress, abandoned, or ended by a
+    king mark."""
     return hand.void or hand.in_progress or hand.abandon_by or hand.game_over_before_play
 
 
@@ -223,7 +225,7 @@ def check_count(hand: CheckedHand, played: int, where: str,
     else:
         expected = min(5, max(counts.values()) if summary else min(counts.values()))
         why = (f"the elder played with {counts['elder']} cards and the dealer with "
-               f"{counts['dealer']}: {expected} {'counted' if summary else 'played'}")
+               f"{counts['dealer']}")
     if played != expected:
         raise EngineError(code, f"{played} tricks recorded; {why}: {expected} expected", where)
 

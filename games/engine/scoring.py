@@ -59,7 +59,7 @@ def hand_marks(hand: CheckedHand) -> list:
 def in_marking_order(hand, marks: list) -> tuple:
     """The hand's marks as they were marked, and those that were not (docs/rules.md, ruling
     84): a mark marked late comes after the others, one not marked is left out. Each is
-    (to, points, for); every form reads its marks so."""
+    (to, points, for)."""
     def forgotten(mark, among) -> bool:
         return (mark[0], mark[2]) in among
 
