@@ -152,5 +152,6 @@ def test_each_operation_is_named_by_its_view_whatever_module_holds_it(schema):
         ("post", "/api/wagers/{wager_id}/withdraw"): "withdraw_wager",
         ("get", "/api/settle-up"): "get_settle_up",
         ("post", "/api/payments"): "record_payment",
+        ("post", "/api/payments/{payment_id}/undo"): "undo_payment",
         ("get", "/api/players/{player_id}/ledger"): "get_player_ledger",
     }
