@@ -52,11 +52,15 @@ def rating_history(players, *, before=None, last: int = RATED_GAMES,
     or a query of them) rating just after each of his latest `last` rated games that finished
     before `before` (all when None), at `tables` (every table when None), as the standings show
     it. One query, whatever the number of players."""
+    return _history(players, before, last, tables,
+                    *((None, {}) if tables is None else _rerated(tables)))
+
+
+def _history(players, before, last: int, tables, since, replaced: dict) -> dict[int, list]:
+    """`rating_history`, the games at `tables` rated again from `since` (`_rerated`)."""
     rows = GamePlayer.objects.filter(player_id__in=players, finished_at__isnull=False)
-    since, replaced = None, {}
     if tables is not None:
         rows = rows.filter(game__table__in=tables)
-        since, replaced = _rerated(tables)
     rated = Q(mu__isnull=False)
     if since is not None:  # every game at the tables from then on is rated again
         rated |= Q(finished_at__gte=since, won__isnull=False)
@@ -77,9 +81,10 @@ def with_rating(players, *, before=None, tables=None) -> list[tuple]:
     """(id, name, (mu, sigma)) of each of the players (a Player queryset), his rating after
     his latest game rated before `before` (now when None) at `tables` (every table when None),
     or games.ratings.START when he has none."""
-    if tables is None:
+    since, replaced = (None, {}) if tables is None else _rerated(tables)
+    if since is None:  # every game so far is at the tables, and rated: the club's ratings
         return ratings.with_rating(players, before=before)
-    latest = rating_history(players.values("pk"), before=before, last=1, tables=tables)
+    latest = _history(players.values("pk"), before, 1, tables, since, replaced)
     return [(pk, name, latest[pk][-1][2] if pk in latest else ratings.START)
             for pk, name in players.values_list("pk", "name")]
 
