@@ -1,14 +1,12 @@
 """What the admin's pages of tables and hands share: read-only inlines, the players filter,
 the ranking a table's cards are shown in, and a link to a hand."""
 from django.contrib import admin
-from django.contrib.admin.options import IncorrectLookupParameters
 from django.db.models import Exists, OuterRef, Q
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from club.admin import ReadOnlyMixin
-from club.ledger import BIGINT_MAX
+from club.admin import IdFilter, ReadOnlyMixin
 from club.models import Player
 from games.models import Hand, Seat
 
@@ -26,26 +24,16 @@ def hand_link(hand: Hand) -> str:
                        _("hand %(number)s") % {"number": hand.number})
 
 
-class PlayerFilter(admin.SimpleListFilter):
-    """Tables at which a player sat."""
+class PlayerFilter(IdFilter):
+    """Tables at which a player sat (the player's id read as club.admin.IdFilter reads it)."""
     title = _("player")
     parameter_name = "player"
 
     def lookups(self, request, model_admin):
         return list(Player.objects.order_by("name").values_list("pk", "name"))
 
-    def player_id(self) -> int | None:
-        """The chosen player's id; a value that cannot be one makes the admin show the list
-        unfiltered, saying so (club.admin.GuardedListMixin), as for its own filters."""
-        value = self.value()
-        if value is None:
-            return None
-        if not value.isascii() or not value.isdigit() or int(value) > BIGINT_MAX:
-            raise IncorrectLookupParameters(f"player={value!r} is not a player's id")
-        return int(value)
-
     def queryset(self, request, queryset):
-        player = self.player_id()
+        player = self.chosen_id()
         if player is None:
             return queryset
         return queryset.filter(Exists(Seat.objects.filter(table=OuterRef("pk"),
@@ -56,7 +44,7 @@ class HandPlayerFilter(PlayerFilter):
     """Hands a player played, as elder or dealer."""
 
     def queryset(self, request, queryset):
-        player = self.player_id()
+        player = self.chosen_id()
         if player is None:
             return queryset
         return queryset.filter(Q(elder_id=player) | Q(dealer_id=player))

@@ -19,7 +19,8 @@
 - `money_rows(movements)`: a header, then one row per ledger entry of the transactions made at
   tables (`movements` a queryset of Movement), money written as "12.50".
 
-`tables_csv`, `wagers_csv` and `money_csv` give those rows as CSV text.
+`tables_csv`, `wagers_csv` and `money_csv` give those rows as CSV text, each through `_csv`:
+a text that would start a formula is written as text, an amount stays a number.
 """
 import csv
 import io
@@ -59,6 +60,7 @@ WAGERS_CSV_HEADER = [
     "stake", "odds", "matched", "returned", "unmatched", "status", "placed_by", "takes",
     "outcome", "bettor_net", "layers_net",
 ]
+FORMULA = ("=", "+", "-", "@", "\t", "\r")  # how a cell a spreadsheet runs begins
 MONEY_CSV_HEADER = [
     "transaction_id", "created_at", "kind", "reference", "made_by", "table_id", "table_name",
     "unit", "wager_id", "account", "player", "amount",
@@ -272,9 +274,23 @@ def _figures(result: dict, key: str, *whose) -> list:
 
 
 def _csv(rows) -> str:
+    """The one writer of the club's CSV exports: every cell quoted, and a text that a
+    spreadsheet would run as a formula made text (`_inert`)."""
     out = io.StringIO()
-    csv.writer(out).writerows(rows)
+    csv.writer(out, quoting=csv.QUOTE_ALL).writerows([_inert(cell) for cell in row]
+                                                     for row in rows)
     return out.getvalue()
+
+
+def _inert(cell):
+    """A cell that a spreadsheet would read as a formula (it begins with =, +, -, @, a tab or
+    a carriage return: OWASP's CSV injection) with a ' before it, so that it is read as text: a
+    name such as '=HYPERLINK(...)'. A number, and an amount as money_text.plain writes it
+    ("-2.50"), stays a number."""
+    text = str(cell)
+    if text.startswith(FORMULA) and not money_text.SHAPE.fullmatch(text):
+        return "'" + text
+    return cell
 
 
 def tables_csv(tables) -> str:

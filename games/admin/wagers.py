@@ -86,7 +86,7 @@ class MemberFilter(PlayerFilter):
                     .values_list("pk", "name"))
 
     def queryset(self, request, queryset):
-        member = self.player_id()
+        member = self.chosen_id()
         if member is None:
             return queryset
         laid = WagerTake.objects.filter(wager=OuterRef("pk"), layer_id=member)
