@@ -1,10 +1,12 @@
 """An amount of money typed on a page, read in the page's language: the one reading that every
-page's form uses (the payments of the settle-up, the stakes of a new table, the wagers).
+page's form uses (the payments of the settle-up, the stakes of a new table, the wagers). And a
+whole number a page's form sends (an id, a hand's or a trick's number), read the one way too.
 
 A reader writes an amount as his language writes numbers: "12.50" in English, "12,50" in
 French. Either reading gives whole cents, and a point is read as the decimal point in every
 language (no page writes a thousands separator). The JSON API keeps "12.50" only
 (club.money_text.parse, which this calls once the page's separator is read)."""
+import re
 from decimal import Decimal
 
 from django import forms
@@ -17,6 +19,8 @@ from club.refusals import said
 # How an amount is written in the page's language, said with every refusal.
 EXAMPLE = Decimal("12.50")
 SHOWN = 20  # characters of a refused amount said back to the reader
+# A whole number as a page sends it: the digits 0 to 9, at most 18 (within the database's ids).
+DIGITS = re.compile(r"[0-9]{1,18}")
 
 
 def example() -> str:
@@ -61,3 +65,26 @@ class AmountField(forms.CharField):
             return typed_amount(text)
         except Refused as refused:
             raise forms.ValidationError(str(said(refused)), code="amount_typed") from None
+
+
+def whole_number(text) -> int:
+    """A whole number a page's form sent: an id, a hand's or a trick's number, a count. Only
+    the digits 0 to 9, at most 18 of them: Python's int() would also read other scripts'
+    digits ("١٢", "１２"), " 12", "+12" and "1_2". ValueError otherwise."""
+    if not isinstance(text, str) or not DIGITS.fullmatch(text):
+        raise ValueError("not a whole number in the digits 0 to 9")
+    return int(text)
+
+
+class IdChoiceField(forms.ModelChoiceField):
+    """A row chosen by its id, the id sent as `whole_number` reads it (Django's own field
+    would take "١٢" for 12): anything else is an invalid choice."""
+
+    def to_python(self, value):
+        if value not in self.empty_values and not isinstance(value, self.queryset.model):
+            try:
+                whole_number(str(value))
+            except ValueError:
+                raise forms.ValidationError(self.error_messages["invalid_choice"],
+                                            code="invalid_choice") from None
+        return super().to_python(value)

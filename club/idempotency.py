@@ -21,6 +21,7 @@ MAX_KEY = 200
 # The characters a key may not hold: the control characters (tab and newline too) and the lone
 # surrogates, which no database column stores.
 NOT_IN_KEY = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+FORM = "form:"  # what a page's form key is stored after, apart from the API's keys
 IDEMPOTENCY_KEY = {  # the header in the OpenAPI schema of every idempotent endpoint
     "parameters": [{
         "in": "header", "name": "Idempotency-Key", "required": False,
@@ -29,6 +30,20 @@ IDEMPOTENCY_KEY = {  # the header in the OpenAPI schema of every idempotent endp
                        "nothing more; the same key with another body is refused (409).",
     }],
 }
+
+
+def checked_key(key: str, *, prefix: str = "") -> str:
+    """The one check of every key a client sends: the API's `Idempotency-Key` (`idempotent`,
+    which answers 400), a page's form key (`form_once`) and a hand's key at its table
+    (games.services.hands.record_hand). Returns the key as it is stored, after `prefix`, in a
+    column of MAX_KEY characters. Refused (bad_form; rule no_form_key when it is empty,
+    bad_form_key otherwise) unless it is 1 to MAX_KEY - len(prefix) characters, none of them
+    NOT_IN_KEY's: so every key a database takes, PostgreSQL as SQLite."""
+    most = MAX_KEY - len(prefix)
+    if not 0 < len(key) <= most or NOT_IN_KEY.search(key):
+        raise Refused("bad_form", f"must be 1 to {most} characters, none of them a control "
+                      "character", rule="bad_form_key" if key else "no_form_key")
+    return prefix + key
 
 
 def _fingerprint(request) -> str:
@@ -53,9 +68,10 @@ def idempotent(view):
         if key is None:
             status, body = _answer(view, request, args, kwargs)
             return JsonResponse(body, status=status)
-        if not 0 < len(key) <= MAX_KEY or NOT_IN_KEY.search(key):
-            raise HttpError(400, f"Idempotency-Key must be 1 to {MAX_KEY} characters, "
-                                 "none of them a control character")
+        try:
+            checked_key(key)
+        except Refused as refused:  # refused at the door: the request's shape (docs/api.md)
+            raise HttpError(400, f"Idempotency-Key {refused.message}") from None
         fingerprint = _fingerprint(request)
         first = IdempotentRequest.objects.filter(user=request.auth, key=key).first()
         if first is None:
@@ -90,14 +106,13 @@ def form_once(request, key: str, work):
     with): the key is claimed for this user in the same transaction as `work()`, so a second
     tap of the same form finds it claimed and does nothing (returns False). A refusal of
     `work` rolls the claim back with the rest: the member may correct the form and send it
-    again. Returns True when `work` ran."""
-    if not 0 < len(key) <= MAX_KEY or NOT_IN_KEY.search(key):
-        raise Refused("bad_form", "this form has no key: load the page again",
-                      rule="no_form_key")
+    again. Returns True when `work` ran. A key `checked_key` refuses is refused before
+    anything is done."""
+    stored = checked_key(key, prefix=FORM)
     with transaction.atomic():
         try:
             with transaction.atomic():
-                IdempotentRequest.objects.create(user=request.user, key=f"form:{key}",
+                IdempotentRequest.objects.create(user=request.user, key=stored,
                                                  fingerprint=_form_fingerprint(request),
                                                  status=303)
         except IntegrityError:

@@ -56,6 +56,10 @@ SENTENCES = {
     # -- rules, said in full --------------------------------------------------------------
     # the pages' own
     "no_form_key": _("This form has no key: load the page again."),
+    "bad_form_key": _("This form's key is not one the page gave it: load the page again."),
+    "not_a_number": _("This form sent something other than a whole number where one belongs: "
+                      "load the page again."),
+    "no_such_hand": _("There is no such hand at this table."),
     "unknown_action": _("Unknown action."),
     "choose_player": _("Choose a player."),
     "choose_seated": _("Choose a seated player."),

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_POST
 
 from club import ledger, limits, payments, players, refusals
 from club.errors import Refused
-from club.forms import example, typed_cents
+from club.forms import example, typed_cents, whole_number
 from club.idempotency import form_once
 from club.models import ApiToken, Player
 from club.settle_up import club_settle_up
@@ -150,8 +150,8 @@ class PasswordChange(SuccessMessageMixin, auth_views.PasswordChangeView):
 
 def _id(text) -> int:
     try:
-        return int(text)
-    except (TypeError, ValueError):
+        return whole_number(text)
+    except ValueError:
         raise Refused("bad_form", "choose a player", rule="choose_player") from None
 
 

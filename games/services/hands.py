@@ -2,6 +2,7 @@
 from django.db import transaction
 
 from club.errors import Refused
+from club.idempotency import checked_key
 from games import courses
 from games.engine import EngineError
 from games.engine.cards import parse_card
@@ -17,7 +18,10 @@ from games.services.wagers import start_unit, unit_started
 def record_hand(*, table_id: int, record, by, idempotency_key: str | None = None,
                 number: int | None = None) -> tuple[Hand, bool]:
     """Records the next hand of the table's current game. Returns the hand and whether it is
-    new (False when the idempotency key was seen before with the same record)."""
+    new (False when the idempotency key was seen before with the same record). A key is
+    checked as every key is (club.idempotency.checked_key) before anything else."""
+    if idempotency_key is not None:
+        checked_key(idempotency_key)
     table = locked_table(table_id)
     if not may_score(table, by):
         raise Refused("not_scorer", "only the table's scorers and staff may enter hands")

@@ -12,6 +12,7 @@ from django.utils.translation import ngettext
 
 from club import money_text
 from club.errors import Refused
+from club.forms import whole_number
 from games.models import Hand, Table
 from games.presentation import display
 from games.services.previews import Effect
@@ -25,14 +26,15 @@ def shown_or_saved(request, table: Table, hand: Hand, *, preview: Callable[[], E
     """Saves the change (`save(seq)`, the page's answer) when the scorer confirmed it at the
     table's `seq`, or at once when it changes nothing beyond its hand; otherwise the page that
     says what it will change (`preview()`). The service's refusals are raised."""
-    confirmed = request.POST.get("confirm", "")
-    if not confirmed.isdigit():
+    try:
+        seq = whole_number(request.POST.get("confirm"))
+    except ValueError:  # not confirmed
         effect = preview()
         if effect.beyond_the_hand:
             return confirm_page(request, table, hand, effect, undo=undo)
-        confirmed = effect.seq
+        seq = effect.seq
     try:
-        return save(int(confirmed))
+        return save(seq)
     except Refused as refused:
         if refused.rule != CHANGED:
             raise

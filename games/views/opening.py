@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy as _
 
 from club import limits, refusals
 from club.errors import Refused
-from club.forms import AmountField
+from club.forms import AmountField, IdChoiceField
 from club.idempotency import form_once
 from club.models import Player
 from club.players import clean_name
@@ -43,13 +43,13 @@ class OpenTableForm(forms.Form):
     name = forms.CharField(label=_("Name of the table"), max_length=100, initial=_("Table 1"))
     format = forms.ChoiceField(label=_("Kind of table"), widget=forms.RadioSelect,
                                choices=list(words.TABLE_KINDS.items()), initial="pool")
-    seat1 = forms.ModelChoiceField(Player.objects.all(), label=_("First seat (plays first)"))
-    seat2 = forms.ModelChoiceField(Player.objects.all(), label=_("Second seat (plays first)"))
-    seat3 = forms.ModelChoiceField(Player.objects.all(), required=False,
-                                   label=_("Third seat (observes first at a pool; plays à "
-                                           "trois and à quatre)"))
-    seat4 = forms.ModelChoiceField(Player.objects.all(), required=False,
-                                   label=_("Fourth seat (à quatre only)"))
+    seat1 = IdChoiceField(Player.objects.all(), label=_("First seat (plays first)"))
+    seat2 = IdChoiceField(Player.objects.all(), label=_("Second seat (plays first)"))
+    seat3 = IdChoiceField(Player.objects.all(), required=False,
+                          label=_("Third seat (observes first at a pool; plays à trois and à "
+                                  "quatre)"))
+    seat4 = IdChoiceField(Player.objects.all(), required=False,
+                          label=_("Fourth seat (à quatre only)"))
     first_dealer = forms.ChoiceField(
         label=_("First dealer (donneur)"), required=False, initial="",
         choices=[("", _("the cut decides")), ("seat1", _("the first seat")),

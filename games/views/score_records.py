@@ -10,6 +10,7 @@ import re
 from django.utils.translation import gettext as _
 
 from club.errors import Refused
+from club.forms import whole_number
 from games.engine import quatre, trois
 from games.engine.cards import parse_card
 from games.presentation import display
@@ -54,10 +55,17 @@ def kind_of(record: dict) -> str | None:
 
 
 def number_of(data, name: str = "number") -> int | None:
-    try:
-        return int(data.get(name))
-    except (TypeError, ValueError):
+    """The whole number the form sent as `name` (club.forms.whole_number: the digits 0 to 9
+    only), None when it sent none or left it empty. Anything else is refused (bad_form), never
+    read as absent."""
+    text = data.get(name)
+    if text is None or text == "":
         return None
+    try:
+        return whole_number(text)
+    except ValueError:
+        raise Refused("bad_form", f"{name} must be a whole number",
+                      rule="not_a_number") from None
 
 
 def cards_of(text: str) -> list[str]:
@@ -139,8 +147,8 @@ def _with_fold(kind: str | None, data, record: dict) -> dict:
 
 def _count(data, name: str, message: str) -> int:
     try:
-        return int(data.get(name))
-    except (TypeError, ValueError):
+        return whole_number(data.get(name))
+    except ValueError:
         raise Refused("bad_summary", message, "summary.tricks") from None
 
 

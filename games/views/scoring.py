@@ -23,6 +23,7 @@ from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
+from club.api import refusal_status
 from club.errors import Refused
 from club.idempotency import form_once
 from club.refusals import Said
@@ -201,7 +202,7 @@ def _score_page(request, table_id: int):
         if form is None:
             messages.success(request, done)
             return redirect("score_table", table.pk)
-        if isinstance(form, Refused):  # another phone was first: the page as it stands
+        if isinstance(form, Refused):  # another phone was first, or no such hand
             _stale(request, table, form)
             return redirect("score_table", table.pk)
         errors, status = form.page_errors(), 422
@@ -213,13 +214,16 @@ def _score_page(request, table_id: int):
 def _from_outbox(request, table_id: int) -> JsonResponse:
     """A form the page's outbox kept on the phone (games/static/games/outbox.js), sent now,
     answered in JSON for the phone to show at its hand: "done" (200), "refused" with the
-    refusal in the reader's words (422), "stale" when another phone was first (409), or
-    "logged_out" (401) and "not_scorer" (403) when this login may no longer send it. The form
-    is the page's own, checked and recorded as the page's are."""
+    refusal in the reader's words (422; 404 for a table or a hand that is not there), "stale"
+    when another phone was first (409), or "logged_out" (401) and "not_scorer" (403) when this
+    login may no longer send it. The form is the page's own, checked and recorded as the
+    page's are."""
     if not request.user.is_authenticated:
         return _outbox_said(401, "logged_out", _(
             "This phone is logged out: log in again and the hands on it will go."))
-    table = get_object_or_404(Table, pk=table_id)
+    table = Table.objects.filter(pk=table_id).first()
+    if table is None:
+        return _outbox_said(404, "refused", _("There is no such table."))
     action = request.POST.get("action")
     not_scorer = _("This login is no longer a scorer of this table: the club refuses the hand.")
     if not may_score(table, request.user):
@@ -233,9 +237,11 @@ def _from_outbox(request, table_id: int) -> JsonResponse:
     if form is None:
         messages.success(request, done)
         return JsonResponse({"outcome": "done", "said": done})
-    if isinstance(form, Refused):
+    if isinstance(form, Refused) and form.code in STALE:
         return JsonResponse({"outcome": "stale", "message": _first_elsewhere(request, form),
                              "next": table.hands.count() + 1}, status=409)
+    if isinstance(form, Refused):  # the form names no hand of this table's
+        return _outbox_said(refusal_status(form), "refused", str(words.refusal(form)))
     errors = {field: str(said) for field, said in form.page_errors().items()
               if field not in ("action", "revocable")}
     return JsonResponse({"outcome": "refused", "message": " ".join(dict.fromkeys(
@@ -262,11 +268,13 @@ def _outbox_said(status: int, outcome: str, message: str) -> JsonResponse:
 
 def _act(request, table: Table, action: str):
     """Does what the form asks: (None, the words that say it was done); or the form with its
-    refusals; or, when another phone was first, the service's refusal (STALE)."""
+    refusals; or a refusal with no form: another phone was first (the service's, STALE), or
+    the form names no hand of this table's."""
     post = request.POST
-    hand = None
-    if action not in (*SUMMARIES, *DEALS):
-        hand = get_object_or_404(Hand, pk=number_of(post, "hand"), table=table)
+    try:
+        hand = None if action in (*SUMMARIES, *DEALS) else _posted_hand(table, post)
+    except Refused as refused:
+        return refused, None
     kind = kind_of(hand.record) if hand else kind_for(action, table.format)
     form = HandForm(post, action=action, kind=kind, rules=table.rules,
                     record=hand and hand.record)
@@ -285,6 +293,16 @@ def _act(request, table: Table, action: str):
             return refused, None
         form.refuse(refused)
         return form, None
+
+
+def _posted_hand(table: Table, post) -> Hand:
+    """The hand a form names by its id (its hidden `hand`); refused unless it is one of the
+    table's."""
+    hand = table.hands.filter(pk=number_of(post, "hand")).first()
+    if hand is None:
+        raise Refused("no_such_hand", "there is no such hand at this table",
+                      rule="no_such_hand")
+    return hand
 
 
 def _record(request, table: Table, form: HandForm) -> str:
@@ -347,7 +365,11 @@ def _trick_said(kind: str | None, trick: int, revoke: dict | None) -> str:
 
 
 def _stale(request, table: Table, refused: Refused) -> None:
-    """Another phone was first: say so; the page is drawn afresh."""
+    """Another phone was first, or the form names no hand of this table's: say so; the page is
+    drawn afresh."""
+    if refused.code not in STALE:
+        messages.error(request, str(words.refusal(refused)))
+        return
     hand = table.hands.order_by("-number").first()
     number = hand.number if hand else 0
     texts = {
@@ -370,7 +392,10 @@ def _undo(request, table: Table):
     post = request.POST
     if post.get("back"):
         return redirect("score_table", table.pk)
-    hand = get_object_or_404(Hand, pk=number_of(post, "hand"), table=table)
+    try:
+        hand = _posted_hand(table, post)
+    except Refused as refused:
+        return _undo_page(request, table, words.refusal(refused))
     undo = partial(undo_hand, hand_id=hand.pk, by=request.user)
 
     def save(seq: int):
@@ -385,9 +410,14 @@ def _undo(request, table: Table):
         return shown_or_saved(request, table, hand, preview=partial(effect_of, table.pk, undo),
                               save=save, undo=True)
     except Refused as refused:
-        errors = {"action": "undo_hand", "form": _undo_refused(refused, hand)}
+        return _undo_page(request, table, _undo_refused(refused, hand))
+
+
+def _undo_page(request, table: Table, said: Said):
+    """The scorer's page with the undo's refusal beside its button."""
     table.refresh_from_db()
-    return render(request, "games/score.html", _context(table, errors, {}, request.user),
+    return render(request, "games/score.html",
+                  _context(table, {"action": "undo_hand", "form": said}, {}, request.user),
                   status=422)
 
 

@@ -4,8 +4,6 @@ another player (one without a login can be seated no other way) with the same fo
 in its `player` field. A refusal is shown beside the form on the table's page and nothing is
 saved; otherwise the reader goes back to the table's page. The form carries a key
 (club.idempotency.form_once): a second tap does nothing more."""
-import re
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect
@@ -15,6 +13,7 @@ from django.views.decorators.http import require_POST
 
 from club import money_text, refusals
 from club.errors import Refused
+from club.forms import whole_number
 from club.idempotency import form_once
 from club.models import Player
 from games.services.tables import take_seat
@@ -51,8 +50,10 @@ def seat_form(request, table_id: int):
 
 def _player(text: str) -> Player:
     """The player a staff form names by his id."""
-    found = re.fullmatch(r"[0-9]{1,18}", text)
-    player = Player.objects.filter(pk=int(text)).first() if found else None
+    try:
+        player = Player.objects.filter(pk=whole_number(text)).first()
+    except ValueError:
+        player = None
     if player is None:
         raise Refused("bad_form", "choose a player", rule="choose_player")
     return player

@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy
 
 from club import limits, refusals
 from club.errors import Refused
-from club.forms import typed_cents
+from club.forms import typed_cents, whole_number
 from club.idempotency import form_once
 from games.models import Wager
 from games.services import wagers as service
@@ -25,8 +25,8 @@ LIMITED = ("place", "take")  # tries of the "wagers" limit (club.limits); a with
 
 def _number(text, rule: str) -> int:
     try:
-        return int(text)
-    except (TypeError, ValueError):
+        return whole_number(text)
+    except ValueError:
         raise Refused("bad_form", rule.replace("_", " "), rule=rule) from None
 
 

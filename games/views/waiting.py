@@ -4,13 +4,12 @@
 is JSON, its message in the reader's language, as the phone may show it: 200 {"waiting": N};
 otherwise {"code", "message"}, 422 bad_count (as club.api.REFUSAL_STATUS), 401 not_logged_in
 (no redirect to the login page), 403 not_scorer, 404 no_such_table."""
-import re
-
 from django.http import JsonResponse
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from club.errors import Refused
+from club.forms import whole_number
 from games.services.waiting import report_waiting
 
 REFUSALS = {
@@ -26,8 +25,10 @@ REFUSALS = {
 def score_waiting(request, table_id: int):
     if not request.user.is_authenticated:
         return _refused("not_logged_in")
-    text = request.POST.get("count", "")
-    count = int(text) if re.fullmatch(r"[0-9]{1,9}", text) else None  # the service says 0..99
+    try:
+        count = whole_number(request.POST.get("count"))
+    except ValueError:
+        count = None  # not one: the service refuses it (bad_count)
     try:
         waiting = report_waiting(table_id=table_id, count=count, by=request.user)
     except Refused as refused:

@@ -5,7 +5,8 @@ restores nothing.
 
 The backup is taken in-process, from the test's database. The restore runs `manage.py` in
 another process on a database of the same kind that the test makes: a new SQLite file, or on
-PostgreSQL a new database named after DATABASE_URL's, dropped at the end."""
+PostgreSQL a new database named after DATABASE_URL's, dropped at the end (`empty_database`,
+tests/club/conftest.py)."""
 import json
 import os
 import re
@@ -13,10 +14,7 @@ import subprocess
 import sys
 from io import StringIO
 from pathlib import Path
-from urllib.parse import urlsplit
 
-import dj_database_url
-import psycopg
 import pytest
 from django.contrib.admin.models import ADDITION, LogEntry
 from django.contrib.auth.models import Group, Permission, User
@@ -50,26 +48,6 @@ def figures_of(url: str) -> dict:
 
 def restore(url: str, file: Path) -> subprocess.CompletedProcess:
     return run(url, "manage.py", "restore", str(file))
-
-
-@pytest.fixture
-def empty_database(tmp_path):
-    """A URL of a database that does not exist yet, of the kind the suite runs on."""
-    if connection.vendor != "postgresql":
-        yield f"sqlite:///{tmp_path / 'restored.sqlite3'}"
-        return
-    config = dj_database_url.parse(os.environ["DATABASE_URL"])
-    name = f"{config['NAME']}_restored"
-    server = psycopg.connect(host=config["HOST"], port=config["PORT"] or 5432,
-                             user=config["USER"], password=config["PASSWORD"] or None,
-                             dbname="postgres", autocommit=True)
-    with server:
-        server.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        server.execute(f'CREATE DATABASE "{name}"')
-        try:
-            yield urlsplit(os.environ["DATABASE_URL"])._replace(path=f"/{name}").geturl()
-        finally:
-            server.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 def an_evening(client, staff_api) -> None:

@@ -1,18 +1,21 @@
 """python manage.py restore FILE.json: load a backup (manage.py backup) into an empty database.
 
 The database is migrated first if it is new, then the whole file is loaded by `loaddata` in one
-transaction: a file that fails half-way leaves the database as empty as it found it. A database
-that already holds any of the club's rows is refused untouched, so a restore never mixes two
-clubs' data or overwrites the evening in play.
+transaction: a file that fails half-way leaves the database as empty as it found it, and the
+refusal names the row the database would not take, by its model and table and its id. A
+database that already holds any of the club's rows is refused untouched, so a restore never
+mixes two clubs' data or overwrites the evening in play.
 """
 
 from collections import Counter
+from contextlib import contextmanager
 
 from django.apps import apps
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 from django.core.serializers.base import DeserializationError
 from django.db import DatabaseError, connection, transaction
+from django.db.models.signals import post_save, pre_save
 
 from club.management.commands.backup import LEFT_OUT, counts, fixture_path, report
 
@@ -29,6 +32,38 @@ def rows_held() -> Counter:
     tables = set(connection.introspection.table_names())
     return +Counter({model._meta.label_lower: model._base_manager.count()
                     for model in restored_models() if model._meta.db_table in tables})
+
+
+@contextmanager
+def row_being_saved():
+    """While it lasts, the list holds the row being saved, until it is saved: the row a
+    database error stopped, when loaddata was saving one (it saves each, raw, with its
+    signals)."""
+    saving = []
+
+    def before(instance, **kwargs):
+        saving[:] = [instance]
+
+    def after(**kwargs):
+        saving.clear()
+
+    pre_save.connect(before, weak=False, dispatch_uid="restore-before")
+    post_save.connect(after, weak=False, dispatch_uid="restore-after")
+    try:
+        yield saving
+    finally:
+        pre_save.disconnect(dispatch_uid="restore-before")
+        post_save.disconnect(dispatch_uid="restore-after")
+
+
+def refused_row(saving: list) -> str:
+    """The row the database refused as it was saved (`row_being_saved`), named by its model,
+    its table and its primary key, to go before the database's error; "" for none."""
+    if not saving:
+        return ""
+    row = saving[0]
+    return (f"the row {row._meta.label_lower} with primary key {row.pk} (table "
+            f"{row._meta.db_table}) was refused: ")
 
 
 def report_line(rows: Counter) -> str:
@@ -53,10 +88,12 @@ class Command(BaseCommand):
                 "is restored only into an empty database. Create a new one, or point "
                 "DATABASE_URL at the right one.")
         call_command("migrate", interactive=False, verbosity=0)
-        try:
-            loaded = self.load(path, expected)
-        except (DatabaseError, DeserializationError) as err:
-            raise CommandError(f'"{file}" cannot be restored, so nothing was: {err}') from None
+        with row_being_saved() as saving:
+            try:
+                loaded = self.load(path, expected)
+            except (DatabaseError, DeserializationError) as err:
+                raise CommandError(f'"{file}" cannot be restored, so nothing was: '
+                                   f"{refused_row(saving)}{err}") from None
         report(self.stdout, loaded)
 
     @staticmethod
