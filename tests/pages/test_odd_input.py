@@ -261,3 +261,17 @@ def test_the_undo_of_a_hand_that_is_not_the_tables_is_refused_beside_its_button(
         assert answer.status_code == 422
         assert said in answer.content.decode()
     assert Hand.objects.get(table=table).status == Hand.Status.COUNTED
+
+
+def test_the_refusals_are_said_in_french(scorer, table, elsewhere):
+    french = {"HTTP_ACCEPT_LANGUAGE": "fr", **OUTBOX}
+    said = {
+        "La clé de ce formulaire n'est pas celle que la page lui a donnée : rechargez la page.":
+            summary_post(key="k" * 201),
+        "Ce formulaire a envoyé autre chose qu'un nombre entier là où il en faut un : "
+        "rechargez la page.": summary_post(number="NaN"),
+        "Il n'y a pas de tel coup à cette table.": trick(elsewhere, 1, "KS", "7S"),
+    }
+    for message, form in said.items():
+        assert scorer.post(url(table), form, **french).json()["message"] == message
+    assert not Hand.objects.filter(table=table).exists()
