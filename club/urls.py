@@ -11,8 +11,8 @@ from club.auth import LoginForm
 urlpatterns = [
     path("players/", views.players_page, name="players"),
     path("settle-up/", views.settle_up, name="settle_up"),
-    path("account/", views.account, name="account"),
     path("settle-up/payments/<int:payment_id>/undo/", views.undo_payment, name="undo_payment"),
+    path("account/", views.account, name="account"),
     path("account/password/", views.PasswordChange.as_view(), name="password_change"),
     path("account/token/", views.make_token, name="make_token"),
     path("account/token/revoke/", views.revoke_token, name="revoke_token"),
