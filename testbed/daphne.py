@@ -31,6 +31,15 @@ LIMIT = 60  # seconds: only a broken server takes that long
 TEMPLATE: dict = {}  # this process's migrated SQLite file ("path") and its staff token ("token")
 
 
+def database_name(suffix: str) -> str:
+    """The name of a PostgreSQL database of this test process's own, on DATABASE_URL's server:
+    DATABASE_URL's name, `suffix`, and the pytest-xdist worker's id when there is one
+    ("test_workers_gw1"), so that two processes of a run never share one."""
+    name = urllib.parse.urlsplit(os.environ["DATABASE_URL"]).path.lstrip("/")
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    return "_".join(filter(None, (name, suffix, worker)))
+
+
 def manage(env: dict, *args) -> str:
     """Runs `manage.py ARGS` with `env`; its output."""
     return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, check=True,

@@ -1,6 +1,8 @@
 """Fixtures shared by the whole suite, its Hypothesis profile (tests/hypothesis_profiles.py)
 and its markers (docs/testing.md)."""
+import os
 import subprocess
+import urllib.parse
 import uuid
 from collections import Counter
 
@@ -9,7 +11,30 @@ from django.test import override_settings
 from django.utils import translation
 
 import tests.hypothesis_profiles  # noqa: F401  (loads HYPOTHESIS_PROFILE before any test module)
+from server import env
 from testbed.daphne import Daphne
+
+
+def _a_redis_database_of_its_own() -> None:
+    """Under pytest-xdist, each process of the run has a Redis database of its own, the one
+    after REDIS_URL's for the first (gw0), the next for the second...: the channel layer's
+    groups (`table.1`, ...) of one process's tables and servers never reach another's. Its
+    settings (read from REDIS_URL when Django started) and the servers it starts (given
+    REDIS_URL from the environment) both follow. The PostgreSQL databases are each process's
+    already: pytest-django's test database, and testbed.daphne.database_name's."""
+    url, worker = os.environ.get("REDIS_URL"), os.environ.get("PYTEST_XDIST_WORKER")
+    if not (url and worker):
+        return
+    parts = urllib.parse.urlsplit(url)
+    database = int(parts.path.strip("/") or 0) + 1 + int(worker.removeprefix("gw"))
+    os.environ["REDIS_URL"] = parts._replace(path=f"/{database}").geturl()
+    from django.conf import settings
+
+    settings.CHANNEL_LAYERS = env.channel_layers(os.environ)
+    settings.CACHES = env.caches(os.environ)
+
+
+_a_redis_database_of_its_own()
 
 DATABASE = {"db", "transactional_db", "django_db_reset_sequences", "django_db_serialized_rollback"}
 SERVERS = {"live_server", "daphne", "workers", "workers_on_own_redis", "own_redis"}

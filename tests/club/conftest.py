@@ -7,6 +7,8 @@ import psycopg
 import pytest
 from django.db import connection
 
+from testbed.daphne import database_name
+
 
 @pytest.fixture
 def empty_database(tmp_path):
@@ -15,7 +17,7 @@ def empty_database(tmp_path):
         yield f"sqlite:///{tmp_path / 'restored.sqlite3'}"
         return
     config = dj_database_url.parse(os.environ["DATABASE_URL"])
-    name = f"{config['NAME']}_restored"
+    name = database_name("restored")
     server = psycopg.connect(host=config["HOST"], port=config["PORT"] or 5432,
                              user=config["USER"], password=config["PASSWORD"] or None,
                              dbname="postgres", autocommit=True)

@@ -17,7 +17,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from testbed.daphne import LIMIT, Daphne, manage
+from testbed.daphne import LIMIT, Daphne, database_name, manage
 from tests.production.kit import DATABASE_URL, REDIS_URL, production
 
 PASSWORD = "an old secret of the club"
@@ -105,7 +105,7 @@ def drop(name: str) -> None:
 @pytest.fixture(scope="module")
 def workers(tmp_path_factory):
     """Two workers sharing a PostgreSQL database of this module's own and the suite's Redis."""
-    name = f"{urllib.parse.urlsplit(DATABASE_URL).path.lstrip('/')}_privacy"
+    name = database_name("privacy")
     drop(name)
     home = tmp_path_factory.mktemp("workers")
     first = Daphne.on_postgres(name, home, REDIS_URL).start()

@@ -7,7 +7,7 @@ import urllib.parse
 import psycopg
 import pytest
 
-from testbed.daphne import Daphne
+from testbed.daphne import Daphne, database_name
 from tests.production.kit import DATABASE_URL, REDIS_URL, RedisServer
 
 
@@ -20,8 +20,8 @@ def drop(name: str) -> None:
 @pytest.fixture(scope="session")
 def database():
     """The name of a PostgreSQL database of these tests' own, new and dropped afterwards: this
-    run's database name, with the `_workers` suffix."""
-    name = f"{urllib.parse.urlsplit(DATABASE_URL).path.lstrip('/')}_workers"
+    run's database name, with the `_workers` suffix (and the test process's)."""
+    name = database_name("workers")
     drop(name)  # what a run that was cut short left
     yield name
     drop(name)
