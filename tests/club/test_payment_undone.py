@@ -52,8 +52,9 @@ def browser(user) -> Client:
 
 def undo_form(page: str, payment: int) -> dict:
     """The fields of a payment's "Undo" form on the settle-up page; {} when it has none."""
-    found = re.search(rf'<form method="post" action="/settle-up/payments/{payment}/undo/"'
-                      r'[^>]*>(.*?)</form>', page, re.S)
+    found = re.search(rf'<form id="undo-payment-{payment}" method="post" '
+                      rf'action="/settle-up/payments/{payment}/undo/"[^>]*>(.*?)</form>', page,
+                      re.S)
     return dict(re.findall(r'name="(\w+)" value="([^"]*)"', found.group(1))) if found else {}
 
 

@@ -195,7 +195,7 @@ class Forms(HTMLParser):
             self.note = None
 
 
-MONEY = re.compile(r"/tables/\d+/(wagers|seat)/$|/settle-up/$")
+MONEY = re.compile(r"/tables/\d+/(wagers|seat)/$|/settle-up/$|/settle-up/payments/\d+/undo/$")
 
 
 @pytest.fixture
@@ -237,4 +237,4 @@ def test_every_form_that_moves_money_needs_the_network_and_says_so(money_pages, 
                 assert note["text"].replace("&#x27;", "'") == NOTE[language], (path, form)
                 seen.add(form["which"])
     assert seen == {"place-form", "take-form", "withdraw", "seat-form", "seat-him", "one-tap",
-                    "stack"}
+                    "stack", "undo-payment"}
