@@ -9,6 +9,8 @@ the page says so in a sentence. Each SVG is an image with a name (role="img", ar
 <title>); the page also gives its figures as text or a table, for those who do not see it.
 It scales to the width of its box (a viewBox, width 100% in club.css), and its lengths are
 drawn from the figures here only: money stays whole cents everywhere else."""
+import textwrap
+
 from django.utils.formats import number_format
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
@@ -38,6 +40,15 @@ def _short(words: str, most: int) -> str:
     """A name cut to `most` characters, with an ellipsis: the chart's label, the full name is
     in its title and the page's figures."""
     return words if len(words) <= most else words[:most - 1].rstrip() + "…"
+
+
+def _two_lines(words: str, most: int) -> list[str]:
+    """A name on one line or two of `most` characters, broken between its words; only a word
+    longer than a line, or what would take a third, is cut (`_short`)."""
+    lines = textwrap.wrap(words, most, break_long_words=False) or [""]
+    if len(lines) > 2:
+        lines = [lines[0], " ".join(lines[1:])]
+    return [_short(line, most) for line in lines]
 
 
 def scale(low: float, high: float, start: float, end: float):
@@ -117,7 +128,9 @@ def _diverging(rows: list[tuple[str, int, int, str, str]], label: str, width: fl
         top = 2 + i * row_height
         middle = top + row_height / 2 + 5
         body.append(f"<g><title>{escape(title)}</title>")
-        body.append(_text(0, middle, _short(words, 13), "name"))
+        names = _two_lines(words, 13)
+        body += [_text(0, middle + 13 * (n - (len(names) - 1) / 2), line, "name")
+                 for n, line in enumerate(names)]
         if left:
             size = length(left)
             body.append(f'<rect class="neg" x="{_n(zero - size)}" y="{top + 6}" '
