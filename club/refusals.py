@@ -53,6 +53,7 @@ SENTENCES = {
     "bad_irregularity": _("this irregularity cannot be recorded so"),
     "variant_disabled": _("this table does not play this variant"),
     "duplicate_hand": _("this deal is already recorded"),
+    "too_late": _("this comes too late under the Laws"),
     # -- rules, said in full --------------------------------------------------------------
     # the pages' own
     "no_form_key": _("This form has no key: load the page again."),

@@ -89,6 +89,11 @@ class _ManyCourse:
     def seats(self) -> dict:
         return {"elder": self.elder, "dealer": self.dealer, "observer": None}
 
+    def seating(self, record) -> tuple:
+        """(elder, dealer) of the next hand: the course's own, for no record à trois or à quatre
+        may say that the deal was out of turn (the engine refuses it)."""
+        return self.elder, self.dealer
+
     def placed(self, key):
         for game in self.games:
             for number, result in game.hands:

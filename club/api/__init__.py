@@ -112,7 +112,8 @@ REFUSAL_STATUS = {
 } | dict.fromkeys((  # the hand record's codes
     "bad_json unknown_field bad_format bad_card duplicate_card wrong_hand_size bad_exchange "
     "stock_exhausted card_not_held must_follow_suit must_win_trick must_trump king_not_held "
-    "wrong_trick_count after_game_end variant_disabled bad_summary bad_irregularity").split(), 422)
+    "wrong_trick_count after_game_end variant_disabled bad_summary bad_irregularity "
+    "too_late").split(), 422)
 
 
 def refusal_status(refused: Refused) -> int:

@@ -77,8 +77,11 @@ def engine_score(request):
     try:
         record = loads(request.body)
         result = score(record, analyse=analyse)
-        if request.GET.get("advise") in TRUE_WORDS:
-            result["advice"] = advise(record) if "deal" in record else None
     except EngineError as err:
         return JsonResponse(err.as_dict(), status=422)
+    if request.GET.get("advise") in TRUE_WORDS:
+        try:
+            result["advice"] = advise(record)
+        except EngineError:  # a record scored, but with no elder's five cards as dealt to read:
+            result["advice"] = None  # a summary, or a misdeal played (rulings 64 and 87)
     return JsonResponse(result)

@@ -4,7 +4,7 @@ from django.db import transaction
 from club.errors import Refused
 from club.idempotency import checked_key
 from games import courses
-from games.engine import EngineError
+from games.engine import EngineError, claims
 from games.engine.cards import parse_card
 from games.engine.course import Course, CourseHand
 from games.models import Hand, HandVersion, Table
@@ -50,8 +50,9 @@ def record_hand(*, table_id: int, record, by, idempotency_key: str | None = None
         for earlier in hands:
             if _cards_dealt(earlier.record) == deal:
                 raise Refused("duplicate_hand", f"this deal is already hand {earlier.key}")
-    new = CourseHand(key=next_number, game=course.game.number, elder=course.elder,
-                     dealer=course.dealer, record=record)
+    elder, dealer = course.seating(record)  # the course's, or a deal out of turn that stood
+    new = CourseHand(key=next_number, game=course.game.number, elder=elder, dealer=dealer,
+                     record=record)
     if table.wager_style != Table.WagerStyle.NONE and not unit_started(course):
         start_unit(table, course, by)  # the unit's first hand: its wagers close
     before = (len(course.games), len(course.units))
@@ -145,21 +146,36 @@ def correct_hand(*, hand_id: int, record, by, seq: int | None = None) -> Hand:
         if stored.key != hand.number:
             courses.play_or_set_aside(course, stored)
             continue
-        # the corrected hand must itself be valid in its place
-        placed = play_next(course, CourseHand(stored.key, stored.game, stored.elder,
-                                              stored.dealer, record))
+        # the corrected hand must itself be valid in its place, played by whom it was played
+        # by: the other way round if the record now says otherwise of a deal out of turn
+        seats = (stored.elder, stored.dealer)
+        if course.seating(record) != course.seating(old_record):
+            seats = seats[::-1]
+        placed = play_next(course, CourseHand(stored.key, stored.game, *seats, record))
         if placed is None:
             raise Refused("hand_set_aside", "this hand no longer has a place at the table "
                           "and cannot be corrected")
+        hand.elder_id, hand.dealer_id = seats
+        claimed_late(hands, hand, course)
     if record == old_record:
         return hand
     hand.version += 1
     HandVersion.objects.create(hand=hand, version=hand.version, record=record,
                                result=course.placed(hand.number)[1], entered_by=by)
-    hand.save(update_fields=["record", "version"])
+    hand.save(update_fields=["record", "version", "elder", "dealer"])
     rebuild(table, kind="correction", by=by, course=course,
             change={"hand": hand.number, "version": hand.version})
     return hand
+
+
+def claimed_late(hands: list[CourseHand], hand: Hand, course: Course) -> None:
+    """Refuses (too_late) a correction of `hand`, placed in `course`, that marks what its
+    record left unmarked once the trump of the next deal is turned up: the Laws' time for
+    claiming it is over (games.engine.claims), for staff too."""
+    try:
+        claims.check_claim(hands, hand.number, hand.result or {}, course.placed(hand.number)[1])
+    except EngineError as err:
+        raise Refused(err.code, err.message, err.at) from None
 
 
 UNDONE = {"type": "replay", "reason": "undone"}

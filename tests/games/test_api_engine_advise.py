@@ -97,3 +97,18 @@ def test_a_bad_record_is_still_a_422(client):
     response = post(client, bad_card(), "?advise=1")
     assert response.status_code == 422
     assert response.json()["error"]["code"] == "bad_card"
+
+
+def test_a_misdeal_played_is_scored_and_has_no_advice(client):
+    """docs/rules.md, ruling 87: the elder dealt four cards plays with them; the advice reads an
+    elder's five cards as dealt, so it is null, as for a summary, and the record is scored."""
+    short = {"deal": {"elder": ["KH", "QH", "JH", "7C"], "dealer": ["AS", "TS", "9S", "AC", "KC"],
+                      "turn_up": "KD"},
+             "exchanges": [], "tricks": [["KH", "9S"], ["QH", "TS"], ["JH", "AS"], ["7C", "AC"]],
+             "irregularities": [{"type": "misdeal_played"},
+                                {"type": "wrong_number", "by": "elder", "cards": 4}]}
+
+    response = post(client, short, "?advise=1")
+
+    assert response.status_code == 200, response.content
+    assert response.json() == score(short) | {"advice": None}
