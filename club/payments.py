@@ -179,7 +179,7 @@ def _one_at_a_time(payer: Player | None, payee: Player | None) -> None:
 def _refuse_unless_suggested(payer: Player | None, payee: Player | None, cents: int) -> None:
     """Refuses (payment_not_suggested) a payment that the settle-up does not suggest now."""
     wanted = (getattr(payer, "pk", None), getattr(payee, "pk", None), cents)
-    if wanted not in {(p.pk, q.pk, c) for p, q, c in club_settle_up(held_apart=True).suggested}:
+    if wanted not in {(p.pk, q.pk, c) for p, q, c in club_settle_up().suggested}:
         raise Refused("payment_not_suggested", "this payment is no longer suggested: the "
                       "balances changed since the page was shown", rule="payment_not_suggested")
 

@@ -10,15 +10,19 @@ payments. Each payment it gives is a `SuggestedPayment`, until staff record it a
 (club.payments). `club_settle_up` does it for the balances the ledger holds now.
 
 Money held at a table (a pool's pot, the stakes of wagers in play) is nobody's until it is paid
-out, so the balances then do not sum to zero. The API refuses to settle up then; the page
+out, so the balances then do not sum to zero. The settle-up, on its page and in the API,
 settles up what is decided, counting the money held as its stakers' (an abandoned table would
-give it back to them), and says where it is held. It also says whose balance moved since the
-last payment: after a correction reversed a payout once the settle-up was paid, the payments
-made no longer square, and the page says what to pay now.
+give it back to them), and says where it is held. That is the club's one rule for held money
+(`counted_nets`): what each won at play (the standings, a member's page and the evening's
+money) counts it the same way, so that a player who has only put up his
+entry in an undecided pool has won and lost nothing yet. The settle-up also says whose balance
+moved since the last payment (`since_last_payment`): after a correction reversed a payout once
+the settle-up was paid, the payments made no longer square, and the pages say what to pay now.
 """
 from typing import NamedTuple
 
-from django.db.models import Sum
+from django.db.models import Q, Sum
+from django.db.models.functions import Coalesce
 
 from club import ledger, money_text
 from club.errors import Refused
@@ -27,6 +31,7 @@ from club.models import Account, Entry, Player, Transaction
 EXACT_LIMIT = 20
 HOLDING = (Account.Kind.POT, Account.Kind.ESCROW)
 PARTIES = (Account.Kind.PLAYER, Account.Kind.HOUSE)
+HOUSE_PARTY = 0  # the house among the parties' ids: no player has it
 
 
 class SuggestedPayment(NamedTuple):
@@ -174,34 +179,31 @@ class SettleUp(NamedTuple):
     since: dict | None = None  # the last payment: {"at", "moved", "corrected"}
 
 
-def club_settle_up(*, held_apart: bool = False) -> SettleUp:
+def club_settle_up() -> SettleUp:
     """The settle-up of the players' and the house's balances as the ledger holds them now
-    (the house is party 0 to `settle_up`; no player has that id).
+    (the house is party HOUSE_PARTY to `settle_up`; no player has that id).
 
     While money is held at a table (the pot of a pool, or the escrow of wagers still in play),
-    the balances do not sum to zero: refused (money_held), or, `held_apart`, settled up for what
-    is decided, the money held counted as its stakers' until it is paid out (`SettleUp.held`).
+    the balances do not sum to zero: the settle-up is then of what is decided, the money held
+    counted as its stakers' until it is paid out (`counted_nets`; `SettleUp.held` says where
+    it is held and who put it up). Refused (money_held) only when what is counted so does not
+    sum to zero either, which the club's services never leave.
     """
     balances = {pk: cents for pk, cents in ledger.player_balances().items() if cents}
     if ledger.house_balance():
-        balances[0] = ledger.house_balance()
+        balances[HOUSE_PARTY] = ledger.house_balance()
     total = sum(balances.values())
-    held = _held() if total and held_apart else []
-    counted = dict(balances)  # the money held counted as its stakers'
-    for _code, _cents, put_up in held:
-        for party, cents in put_up.items():
-            counted[party] = counted.get(party, 0) + cents
-    counted = {pk: cents for pk, cents in counted.items() if cents}
+    holding = held() if total else []
+    counted = {pk: cents for pk, cents in counted_nets().items() if cents} if total else balances
     if sum(counted.values()):
         raise Refused("money_held", f"the balances sum to {money_text.plain(total)}, not "
-                      "0.00: the rest is held at a table (a pool's pot, or wagers in escrow); "
-                      "settle up once it is paid out", rule="held_at_tables",
-                      total=money_text.Local(total))
-    since = _since_last_payment(balances) if held_apart else None
-    everyone = {*balances, *counted, *(pk for _code, _cents, put_up in held for pk in put_up),
+                      "0.00, and the money held at tables does not square with what its "
+                      "stakers put up", rule="held_at_tables", total=money_text.Local(total))
+    since = _since(balances)
+    everyone = {*balances, *counted, *(pk for _code, _cents, put_up in holding for pk in put_up),
                 *(since["moved"] if since else ())}
-    named = {pk: Party(pk, player.name)
-             for pk, player in Player.objects.in_bulk(list(everyone)).items()} | {0: HOUSE}
+    named = {pk: Party(pk, player.name) for pk, player
+             in Player.objects.in_bulk(list(everyone)).items()} | {HOUSE_PARTY: HOUSE}
 
     def by_name(rows):
         return sorted(((named[pk], cents) for pk, cents in rows), key=lambda row: row[0].name)
@@ -213,18 +215,31 @@ def club_settle_up(*, held_apart: bool = False) -> SettleUp:
         balances=by_name(balances.items()),
         suggested=sorted(((named[p.payer], named[p.payee], p.cents) for p in settle_up(counted)),
                         key=lambda row: (row[0].name, row[1].name)),
-        held=[Held(code, cents, by_name(put.items())) for code, cents, put in held],
+        held=[Held(code, cents, by_name(put.items())) for code, cents, put in holding],
         since=since,
     )
 
 
-def _held() -> list[tuple[str, int, dict[int, int]]]:
-    """Each pot and escrow that holds money, by code, with what each party (a player's id, or
-    0 for the house) put up of it: the net of his entries in the transactions that moved it."""
-    holding = dict(Entry.objects.filter(account__kind__in=HOLDING).values("account__code")
-                   .annotate(total=Sum("amount")).filter(total__gt=0).order_by()
-                   .values_list("account__code", "total"))
-    moved = Entry.objects.filter(account__code__in=list(holding)).values("transaction_id")
+def _holding():
+    """The pots and escrows that hold money now (their balance is above zero): the money held
+    at tables until it is paid out, as rows {"account_id", "account__code", "total"}."""
+    return (Entry.objects.filter(account__kind__in=HOLDING)
+            .values("account_id", "account__code").annotate(total=Sum("amount"))
+            .filter(total__gt=0).order_by())
+
+
+def _moved_held():
+    """The transactions that moved money still held (`_holding`), as a query of their ids."""
+    return Entry.objects.filter(account_id__in=_holding().values("account_id")).values(
+        "transaction_id")
+
+
+def held() -> list[tuple[str, int, dict[int, int]]]:
+    """Each pot and escrow that holds money now (`_holding`), by code, with what each party (a
+    player's id, or HOUSE_PARTY) put up of it: the net of his entries in the transactions
+    that moved it, which `counted_nets` leaves out."""
+    holding = dict(_holding().values_list("account__code", "total"))
+    moved = _moved_held()
     put = {code: {} for code in holding}
     rows = Entry.objects.filter(transaction__in=moved, account__kind__in=PARTIES).values_list(
         "transaction_id", "account__player_id", "amount")
@@ -232,26 +247,55 @@ def _held() -> list[tuple[str, int, dict[int, int]]]:
                  .values_list("transaction_id", "account__code"))
     for tx_id, player_id, cents in rows:
         found = put[holds[tx_id]]
-        party = 0 if player_id is None else player_id
+        party = HOUSE_PARTY if player_id is None else player_id
         found[party] = found.get(party, 0) - cents
     return [(code, total, {pk: cents for pk, cents in put[code].items() if cents})
             for code, total in sorted(holding.items())]
 
 
-def _since_last_payment(balances: dict[int, int]) -> dict | None:
-    """Since the last payment: when it was made, each party whose balance moved by other
-    postings after it ({party: (the change, his balance now)}), and whether a correction
-    reversed money paid out before. None when no payment was made, or no balance moved.
-    `balances` are the balances now that are not zero, by party."""
+def counted_nets(among=None, *, party: int | None = None) -> dict[int, int]:
+    """Each party's (a player's id, or HOUSE_PARTY) net in the transactions among `among` (a
+    query of transaction ids; every transaction when None), with the money still held at a
+    table counted as its stakers' until it is paid out, as an abandoned table would give it
+    back to them: the transactions that moved money still held are left out (what each put up
+    of it, `held`, stays his). So a stake still held is neither won nor lost yet. {party:
+    cents} for every party whose money moved among them, 0 included; only `party`'s when it
+    is given. The one rule of held money: the settle-up's, and what each won at play."""
+    entries = Entry.objects.filter(account__kind__in=PARTIES)
+    if among is not None:
+        entries = entries.filter(transaction__in=among)
+    if party == HOUSE_PARTY:
+        entries = entries.filter(account__kind=Account.Kind.HOUSE)
+    elif party is not None:
+        entries = entries.filter(account__player_id=party)
+    counted = Coalesce(Sum("amount", filter=~Q(transaction__in=_moved_held())), 0)
+    return {HOUSE_PARTY if pk is None else pk: cents for pk, cents in
+            entries.values("account__player_id").annotate(net=counted).order_by()
+            .values_list("account__player_id", "net")}
+
+
+def since_last_payment() -> dict | None:
+    """Since the last payment, as the settle-up says it (`SettleUp.since`, by party id): when
+    it was made, each party whose balance moved by other postings after it ({party: (the
+    change, his balance now)}), and whether a correction reversed money paid out before (a
+    payment undone is no correction). None when no payment was made, or no balance moved."""
+    balances = dict(ledger.player_balances())
+    balances[HOUSE_PARTY] = ledger.house_balance()
+    return _since(balances)
+
+
+def _since(balances: dict[int, int]) -> dict | None:
+    """`since_last_payment`, from the balances now ({party: cents})."""
     last = Transaction.objects.filter(kind="payment").order_by("-pk").first()
     if last is None:
         return None
     after = Entry.objects.filter(transaction_id__gt=last.pk, account__kind__in=PARTIES)
-    changes = {0 if player_id is None else player_id: cents for player_id, cents in
+    changes = {HOUSE_PARTY if player_id is None else player_id: cents for player_id, cents in
                after.values("account__player_id").annotate(total=Sum("amount")).order_by()
                .values_list("account__player_id", "total") if cents}
     if not changes:
         return None
     return {"at": last.created_at,
             "moved": {pk: (cents, balances.get(pk, 0)) for pk, cents in changes.items()},
-            "corrected": after.filter(transaction__kind="reversal").exists()}
+            "corrected": after.filter(transaction__kind="reversal").exclude(
+                transaction__reverses__kind="payment").exists()}

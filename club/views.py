@@ -218,7 +218,7 @@ def _settle_up_page(request, *, error=None, values=None, undo_error=None):
                             for payment in payments.evening_payments(request.user)],
                "undo_error": undo_error}
     try:
-        found = club_settle_up(held_apart=True)
+        found = club_settle_up()
     except Refused as refused:
         context["failed"] = refusals.said(refused)
     else:

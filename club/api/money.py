@@ -51,8 +51,11 @@ def player_ref(party) -> dict:
             summary="Who pays whom to bring every balance to zero")
 def get_settle_up(request):
     """Payments between players that bring every balance to zero (the fewest possible when at
-    most 20 players have a balance), and the balances. Refused (409) while the players'
-    balances do not sum to zero."""
+    most 20 players have a balance), and the balances: the settle-up page's. Money still held
+    at a table (a pool's pot, wagers in escrow) counts as the money of those who put it up
+    until it is paid out (club.settle_up), so the payments settle what is decided. Refused
+    (409 money_held) only when the money held does not square with what its stakers put
+    up."""
     found = club_settle_up()
     return {
         "payments": [{"from": player_ref(payer), "to": player_ref(payee),

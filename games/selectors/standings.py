@@ -7,8 +7,9 @@ from django.db.models import Count, DateTimeField, ExpressionWrapper, F, Q, Sum
 from django.db.models.functions import TruncDate
 from django.utils import timezone
 
-from club import ledger
-from club.models import Player
+from club import settle_up
+from club.models import Player, Transaction
+from club.settle_up import HOUSE_PARTY
 from games import ratings
 from games.models import GamePlayer, Movement, Seat, Table, Unit
 from games.selectors import reader_ratings
@@ -63,19 +64,24 @@ def _between(queryset, field: str, since, until):
     return queryset
 
 
-def won_at_play(*, since=None, until=None, player_id: int | None = None, tables=None):
-    """(player id, cents) for every player whose money moved at a table between the two times
-    (either end open when None): what he won (above zero) or lost there. That is every posting
-    made at a table (a Movement, games/services/money.py): pool entries, forfeits, payouts and
-    refunds; wagers' stakes, lays, settlements, voids and excesses given back, less the levy;
-    and their reversals after a correction. A stake still held counts as paid until its unit
-    is settled. Payments between members are left out: they settle debts, they are not
-    winnings. Only `player_id`'s when one is given; only at `tables` (a query of tables) when
-    they are given."""
+def won_at_play(*, since=None, until=None, player_id: int | None = None,
+                tables=None) -> dict[int, int]:
+    """{party: cents} for every party whose money moved at a table between the two times
+    (either end open when None): what he won (above zero) or lost there; the house, as
+    HOUSE_PARTY (club.settle_up), for its levy. That is every posting made at a table (a
+    Movement, games/services/money.py): pool entries, forfeits, payouts and refunds; wagers'
+    stakes, lays, settlements, voids and excesses given back, and the levy; and their
+    reversals after a correction. Money still held at a table (a pot, a unit's escrow) counts
+    as its stakers' until it is paid out, as the settle-up counts it
+    (club.settle_up.counted_nets): an entry in an undecided pool is neither won nor lost yet.
+    Payments between members are left out: they settle debts, they are not winnings. Only
+    `player_id`'s when one is given; only at `tables` (a query of tables) when they are
+    given."""
     moved = Movement.objects.all() if tables is None else Movement.objects.filter(
         table__in=tables)
-    return ledger.player_nets(since=since, until=until, player_id=player_id,
-                              among=moved.values("transaction_id"))
+    made = _between(Transaction.objects.filter(pk__in=moved.values("transaction_id")),
+                    "created_at", since, until)
+    return settle_up.counted_nets(made.values("pk"), party=player_id)
 
 
 EVENING_TURNS = time(6)  # an evening's tables: those opened from 06:00 to 06:00 the next day
@@ -106,17 +112,18 @@ def latest_evening(tables=None) -> tuple[date, datetime, datetime] | None:
 
 
 def evening_won_at_play() -> tuple[date, list[tuple[int, int]]] | None:
-    """The latest evening's day and what each player won or lost at play at its tables
+    """The latest evening's day and what each party won or lost at play at its tables
     (`won_at_play` at the tables opened that evening, whenever their money moved: a payout
     after midnight or a correction later counts for the evening it was played in), as
-    [(player id, cents)], the most won first. Payments made since leave it as it is. None
-    before the first table."""
+    [(party, cents)], the most won first, the house (HOUSE_PARTY) with its levy: the evening
+    sums to zero. Payments made since leave it as it is. None before the first table."""
     evening = latest_evening()
     if evening is None:
         return None
     day, since, until = evening
     tables = Table.objects.filter(created_at__gte=since, created_at__lt=until)
-    nets = sorted(won_at_play(tables=tables.values("pk")), key=lambda row: (-row[1], row[0]))
+    nets = sorted(won_at_play(tables=tables.values("pk")).items(),
+                  key=lambda row: (-row[1], row[0]))
     return day, nets
 
 
@@ -155,9 +162,9 @@ def _figures(since, until, player_id=None, tables=None) -> dict:
         for row in pools.values("player_id").annotate(
             played=Count("id"), won=Count("id", filter=Q(table__winner_id=F("player_id"))))
         .order_by())
-    add((player, ("won_at_play", cents))
-        for player, cents in won_at_play(since=since, until=until, player_id=player_id,
-                                         tables=tables))
+    add((party, ("won_at_play", cents))
+        for party, cents in won_at_play(since=since, until=until, player_id=player_id,
+                                        tables=tables).items() if party != HOUSE_PARTY)
     return figures
 
 

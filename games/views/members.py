@@ -1,6 +1,8 @@
-"""A member's page: his tables, his games won and lost, his rating, drawn game after game, and
-his results by evening; and, for himself or staff, his money with the table, unit and wager each
-movement was for, and his wagers with what each did to his money."""
+"""A member's page: his tables, his games won and lost, what he won at play, his rating, drawn
+game after game, and his results by evening; and, for himself or staff, his money: his balance,
+what of it is held at tables (counted his until it is paid out, as the settle-up counts it), how
+it moved since the last payment and why, as the settle-up says it, each movement with the
+table, unit and wager it was for, and his wagers with what each did to his money."""
 from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
@@ -8,7 +10,7 @@ from django.utils.formats import date_format, number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from club import ledger
+from club import ledger, settle_up
 from club.models import Player
 from games import ratings
 from games.models import GamePlayer, Movement
@@ -58,6 +60,20 @@ def _evenings_chart(player: Player, tables) -> dict:
         "rows": rows[::-1]}
 
 
+def _money(player: Player) -> dict:
+    """His balance; what he has put up of the money held at tables (club.settle_up.held), which
+    counts as his until it is paid out; and, when his balance moved since the last payment
+    (club.settle_up.since_last_payment, as the settle-up says it), since when, from what to
+    what, and whether a correction reversed money paid out before."""
+    balance = ledger.player_balance(player)
+    held = sum(put_up.get(player.pk, 0) for _code, _cents, put_up in settle_up.held())
+    since = settle_up.since_last_payment()
+    moved = since and since["moved"].get(player.pk)
+    return {"balance": balance, "held": held, "since": moved and {
+        "at": since["at"], "then": moved[1] - moved[0], "now": moved[1],
+        "corrected": since["corrected"]}}
+
+
 def _movements(player: Player) -> list[dict]:
     moved = ledger.player_movements(player, limit=HISTORY)
     why = {m.transaction_id: m for m in Movement.objects.select_related("table").filter(
@@ -87,7 +103,7 @@ def member(request, player_id: int):
                "rating_chart": _rating_chart(player, counted),
                "evenings_chart": _evenings_chart(player, counted)}
     if own:
-        context["balance"] = ledger.player_balance(player)
+        context |= _money(player)
         context["movements"] = _movements(player)
         context["wagers"] = _wagers(player)
     return render(request, "games/member.html", context)

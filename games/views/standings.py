@@ -4,6 +4,8 @@ from django.shortcuts import render
 from django.utils.formats import number_format
 from django.utils.translation import ngettext
 
+from club import settle_up
+from club.models import Player
 from games import ratings
 from games.presentation import charts
 from games.selectors.reader_ratings import pending_since, rating_history
@@ -53,4 +55,18 @@ def standings(request):
         return render(request, "games/standings.html", context, status=400)
     context["rows"] = _with_trends(standings_rows(since=since, until=until, tables=tables),
                                    until, tables)
+    if request.user.is_authenticated:
+        context["corrected"] = _corrected_since_paid()
     return render(request, "games/standings.html", context)
+
+
+def _corrected_since_paid() -> dict | None:
+    """When a correction at a table reversed money paid out before the last payment of the
+    settle-up (club.settle_up.since_last_payment, as the settle-up says it): when that payment
+    was made, and the players whose balance moved since, by name; else None. Said to members
+    only, as the settle-up is: the money of members is not an anonymous reader's."""
+    since = settle_up.since_last_payment()
+    if not since or not since["corrected"]:
+        return None
+    names = Player.objects.filter(pk__in=since["moved"]).order_by("name")
+    return {"at": since["at"], "names": ", ".join(names.values_list("name", flat=True))}

@@ -144,7 +144,7 @@ def test_up_to_eight_balances_take_the_fewest_payments_a_brute_force_finds(balan
     assert len(settle_up(balances)) == fewest_payments(amounts)
 
 
-# The club's settle-up while money is held at a table (club_settle_up, held_apart for the page).
+# The club's settle-up while money is held at a table (club_settle_up, for the page and the API).
 
 @pytest.fixture
 def reopened(django_user_model):
@@ -173,15 +173,11 @@ def reopened(django_user_model):
 
 @pytest.mark.django_db
 def test_money_held_again_after_a_correction_is_counted_as_its_stakers(reopened):
-    from club.errors import Refused
     from club.settle_up import club_settle_up
     table, athos, porthos, aramis = reopened
 
-    with pytest.raises(Refused) as refused:  # the API's settle-up: not while money is held
-        club_settle_up()
-    found = club_settle_up(held_apart=True)
+    found = club_settle_up()
 
-    assert refused.value.rule == "held_at_tables"
     # Balances: Athos 0.00 after the payments, less the payout of 21.00 reversed: -21.00.
     assert [(p.name, cents) for p, cents in found.balances] == [("Athos", -21_00)]
     # The pot's 21.00 counts as 7.00 of each player's: Athos -14.00, Porthos and Aramis 7.00.
@@ -202,10 +198,10 @@ def test_without_payments_nothing_moved_since_and_with_nothing_held_nothing_is_h
     from club.settle_up import club_settle_up
     steward = django_user_model.objects.create_user("steward", is_staff=True)
     athos, porthos = create_player(name="Athos"), create_player(name="Porthos")
-    assert club_settle_up(held_apart=True).since is None
+    assert club_settle_up().since is None
     record_payment(payer=athos, payee=porthos, cents=3_00, by=steward)
 
-    found = club_settle_up(held_apart=True)
+    found = club_settle_up()
 
     assert found.held == [] and found.since is None  # only a payment since: nothing moved
     assert [(p.name, q.name, c) for p, q, c in found.suggested] == [("Porthos", "Athos", 3_00)]
