@@ -36,6 +36,7 @@ class TableRules(Strict):
     dealer_exchange: _choice("dealer_exchange")
     doubling: bool
     offer_point: bool
+    king_announcement: _choice("king_announcement")
 
 
 RULES_IN = {

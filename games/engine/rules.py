@@ -54,12 +54,10 @@ OPTION_DEFAULTS = {
     "pool_unit": "game",
     "pool_streak": 2,
 } | DEFAULTS
-# The readings the club does not offer at its tables yet, by option: a record's rules and a
+# The readings the club does not offer at its tables, by option: a record's rules and a
 # course's may name them, but the pages and the API, which list TABLE_CHOICES and
-# TABLE_DEFAULTS, have neither words nor a schema for them, so those and `table_rules` leave
-# them out.
-NOT_OFFERED = {"king_announcement": HAND_OPTIONS["king_announcement"],
-               "target": ("retourne_random",)}
+# TABLE_DEFAULTS, leave them out, as `table_rules` does. Every reading is offered now.
+NOT_OFFERED: dict[str, tuple] = {}
 TABLE_CHOICES = {name: offered for name, choices in OPTIONS.items()
                  if (offered := tuple(c for c in choices if c not in NOT_OFFERED.get(name, ())))}
 TABLE_DEFAULTS = {name: value for name, value in OPTION_DEFAULTS.items() if name in TABLE_CHOICES}

@@ -29,6 +29,12 @@ ROLES = {
     "dealer": gettext_noop("dealer"),
     "elder_side": gettext_noop("elder's side"), "dealer_side": gettext_noop("dealer's side"),
 }
+# When the king of trumps was announced (a record's `king_announced`, docs/rules.md, ruling 92).
+ANNOUNCED_WHEN = {
+    "before_play": gettext_noop("before play"),
+    "with_first_card": gettext_noop("with his first card, the king"),
+    "before_second_card": gettext_noop("after his first card, before his second"),
+}
 OPENINGS = {
     "played": gettext_noop("the elder played without proposing"),
     "refused": gettext_noop("the dealer refused the first proposal"),
@@ -80,7 +86,7 @@ def _full_lines(record: dict, ranking: str) -> list:
     elif isinstance(exchanges, list):
         lines.append((_("exchanges"), [_exchange(i, e) for i, e in enumerate(exchanges, 1)]))
     if record.get("king"):
-        lines.append((_("king"), _announced(record["king"])))
+        lines.append((_("king"), _announced(record["king"], record.get("king_announced"))))
     tricks = record.get("tricks") or []
     if tricks:
         try:
@@ -92,8 +98,10 @@ def _full_lines(record: dict, ranking: str) -> list:
     return lines
 
 
-def _announced(by) -> str:
-    return _("announced by the %(role)s") % {"role": role(by)}
+def _announced(by, when=None, pattern: str = gettext_noop("announced by the %(role)s")) -> str:
+    """"announced by the elder", and when, if the record says ("..., before play")."""
+    said = _(pattern) % {"role": role(by)}
+    return f"{said}, {_(ANNOUNCED_WHEN[when])}" if when in ANNOUNCED_WHEN else said
 
 
 def _exchange(number: int, exchange) -> str:
@@ -111,6 +119,8 @@ def _exchange(number: int, exchange) -> str:
                 "draw": cards(side.get("draw"))})
         else:
             parts.append(_("%(role)s stands") % {"role": role(who)})
+    if exchange.get("exposed"):
+        parts.append(_("a card turned up in error: %(card)s") % {"card": card(exchange["exposed"])})
     return f"{number}. " + "; ".join(parts)
 
 
@@ -154,7 +164,12 @@ def _summary_lines(summary: dict) -> list:
     if summary.get("king_turned"):
         parts.append(_("king turned up"))
     if summary.get("king"):
-        parts.append(_("king announced by the %(role)s") % {"role": role(summary["king"])})
+        parts.append(_announced(summary["king"], summary.get("king_announced"),
+                                gettext_noop("king announced by the %(role)s")))
+    if "king_holder" in summary:
+        parts.append(_("the king of trumps held by the %(role)s") % {
+            "role": role(summary["king_holder"])} if summary["king_holder"]
+            else _("the king of trumps in no hand"))
     tricks = summary.get("tricks")
     if isinstance(tricks, dict):
         parts.append(_("tricks %(counts)s") % {"counts": _by_role(tricks)})
@@ -183,6 +198,9 @@ def _variant_lines(record: dict) -> list:
     if record.get("in_progress"):
         lines.append((_("in progress"), _("the hand is still being played")))
     context = [_("target %(target)s") % {"target": record["target"]}] if "target" in record else []
+    if record.get("target_card"):
+        context.append(_("the card turned at random for the target: %(card)s") % {
+            "card": card(record["target_card"])})
     if isinstance(record.get("score_before"), dict):
         context.insert(0, _("score before: %(counts)s") % {
             "counts": _by_role(record["score_before"])})
@@ -208,6 +226,27 @@ def _irregularity(entry) -> str:
     if kind == "replay":
         return _("replay (%(reason)s)") % {
             "reason": str(entry.get("reason", "")).replace("_", " ")}
+    return _law(kind, by, entry)
+
+
+def _law(kind, by: str, entry: dict) -> str:
+    """An entry of the Laws to the letter (docs/rules.md, rulings 84 to 94) in words."""
+    if kind == "unmarked":
+        return _("not marked in time by the %(role)s: %(mark)s") % {
+            "role": by, "mark": mark_word(entry.get("mark"))}
+    if kind == "marked_late":
+        return _("marked late by the %(role)s, before the next turn-up: %(mark)s") % {
+            "role": by, "mark": mark_word(entry.get("mark"))}
+    if kind == "misdeal_played":
+        return _("a misdeal played as dealt: no king turned up is marked")
+    if kind == "wrong_number":
+        return _("the %(role)s played with %(cards)s cards") % {"role": by,
+                                                                "cards": entry.get("cards")}
+    if kind == "lead_out_of_turn":
+        return _("the %(role)s led trick %(trick)s out of turn, and it was played to") % {
+            "role": by, "trick": entry.get("trick")}
+    if kind == "dealt_out_of_turn":
+        return _("dealt out of turn: the deal stood")
     return repr(entry)
 
 
@@ -226,6 +265,17 @@ def marks_text(result, names: dict | None = None) -> str:
         for m in result.get("marks", []))
 
 
+def unmarked_text(result, names: dict | None = None) -> str:
+    """The marks a hand gave and its players did not mark (the result's `unmarked`, docs/rules.md,
+    ruling 84): "the point of Athos was not marked"; with no `names`, by role ("the point of
+    the elder was not marked"); "" when none."""
+    names = names or {}
+    return ", ".join(_("the %(what)s of %(name)s was not marked") % {
+        "what": mark_word(m.get("for")),
+        "name": names.get(m.get("to")) or _("the %(role)s") % {"role": role(m.get("to"))}}
+        for m in (result or {}).get("unmarked", []) if isinstance(m, dict))
+
+
 def result_lines(result) -> list:
     if not isinstance(result, dict):
         return [(_("result"), _("none: the hand is set aside"))]
@@ -235,6 +285,8 @@ def result_lines(result) -> list:
     if result.get("vulnerable"):
         lines.append((_("vulnerable"), role(result["vulnerable"])))
     lines.append((_("marks"), marks_text(result) or _("none")))
+    if result.get("unmarked"):
+        lines.append((_("not marked"), unmarked_text(result)))
     lines.append((_("score after"), _by_role(result.get("score_after", {}))))
     if result.get("game_over"):
         lines.append((_("game over"), _("the %(role)s wins the game") % {

@@ -24,6 +24,7 @@ OPTIONS = {
     "dealer_exchange": gettext_lazy("The dealer's exchange"),
     "doubling": gettext_lazy("Doubling"),
     "offer_point": gettext_lazy("Offering the point"),
+    "king_announcement": gettext_lazy("When the king of trumps is announced"),
     "target": gettext_lazy("Game target"),
     "game_value": gettext_lazy("Game value"),
     "rubber_games": gettext_lazy("Games in a rubber (partie liée)"),
@@ -40,7 +41,12 @@ VALUES = {
     ("ranking", "ace_high"): gettext_lazy("ace high: A K Q J 10 9 8 7"),
     ("dealer_exchange", "required"): gettext_lazy("required: the dealer takes at least one card"),
     ("dealer_exchange", "optional"): gettext_lazy("optional: the dealer may take none"),
+    ("king_announcement", "london"): gettext_lazy("London: before his first card is played "
+                                                  "to"),
+    ("king_announcement", "french"): gettext_lazy("French: before he plays his second card"),
     ("target", "retourne"): gettext_lazy("la retourne: the first turn-up sets it"),
+    ("target", "retourne_random"): gettext_lazy("la retourne at random: a card turned before "
+                                                "each game sets it"),
     ("game_value", "single"): gettext_lazy("single: every game counts 1"),
     ("game_value", "graded"): gettext_lazy("graded: 3, 2 or 1 by the loser's score"),
     ("pool_unit", "game"): gettext_lazy("a game"),

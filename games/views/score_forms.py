@@ -18,6 +18,7 @@ from games.views.score_records import (
     PLAYED,
     VARIANTS,
     finished,
+    fold_field,
     full_record,
     irregularities,
     prefix,
@@ -52,7 +53,8 @@ def field_names(kind: str | None) -> list[str]:
     """The fields of a hand's forms of `kind`: those the record is written from, each as it
     was sent, and "tricks", "double" and "offer", where a refusal marks a group of them."""
     fold = [f"{prefix(kind)}{name}" for name in (
-        "revoke_by", "revoke_trick", "false_king_by", "abandon_by", "replay_reason")]
+        "revoke_by", "revoke_trick", "false_king_by", "abandon_by", "replay_reason",
+        "king_holder")]
     each = [*seats(kind), "turn_up", "opening", "king", "then_refused", "in_progress", "tricks",
             *(f"ex{row}_{seat}_{part}" for row in range(EXCHANGE_ROWS) for seat in seats(kind)
               for part in ("discard", "draw")),
@@ -63,7 +65,13 @@ def field_names(kind: str | None) -> list[str]:
         return each + ["elder_side"]
     return each + ["elder_tricks", "ended", "early_elder", "early_dealer", *VARIANTS,
                    *(f"{v}_{part}" for v in VARIANTS for part in ("by", "accepted")),
-                   "double_before"]
+                   "double_before", "target_card", "king_announced", *LAWS,
+                   *(f"ex{row}_exposed" for row in range(EXCHANGE_ROWS))]
+
+
+# The two-handed fold's fields of the Laws to the letter (score_records._laws).
+LAWS = ("misdeal_played", "wrong_number_by", "wrong_number_cards", "dealt_out_of_turn",
+        "lead_out_of_turn_by", "lead_out_of_turn_trick", "unmarked", "unmarked_late")
 
 
 def field_of(at: str | None, *, trick: bool = False, irregular: list[str] = ()) -> str:
@@ -71,31 +79,36 @@ def field_of(at: str | None, *, trick: bool = False, irregular: list[str] = ()) 
     "exchanges[0].dealer.draw[1]" -> "ex0_dealer_draw", "tricks[1][1]" -> "follower" on the
     trick form, "trick1" on a correction's; "irregularities[0].trick" -> "revoke_trick" when
     the fold's first entry (`irregular`, as score_records.irregularities names them) is a
-    revoke, "many_revoke_trick" à trois or à quatre; "double.before_trick" -> "double";
-    "form" when no field is named."""
+    revoke, "many_revoke_trick" à trois or à quatre; "irregularities" alone (a forgotten mark
+    claimed too late, rules.md, ruling 85) -> "unmarked"; "double.before_trick" -> "double";
+    "exchanges[0].exposed" -> "ex0_exposed"; "form" when no field is named."""
     at = at or ""
+    if at == "irregularities":
+        return "unmarked"
     found = re.match(r"irregularities\[(\d+)\](?:\.(\w+))?", at)
     if found:
         if int(found[1]) >= len(irregular):
             return "form"
-        kind = irregular[int(found[1])]
-        return f"{kind}_{found[2] or ('reason' if kind.endswith('replay') else 'by')}"
+        return fold_field(irregular[int(found[1])], found[2])
     found = re.match(r"(double|offer)\b", at)
     if found:
         return found[1]
     found = re.match(r"tricks\[(\d+)\](?:\[(\d)\])?", at)
     if found:
         return PLAYED[int(found[2] or 1)] if trick else f"trick{found[1]}"
-    found = re.match(r"exchanges\[(\d+)\](?:\.(elder|middle|second|third|dealer)"
+    found = re.match(r"exchanges\[(\d+)\](?:\.(elder|middle|second|third|dealer|exposed)"
                      r"(?:\.(discard|draw))?)?", at)
     if found:
+        if found[2] == "exposed" and int(found[1]) < EXCHANGE_ROWS:
+            return f"ex{found[1]}_exposed"
         if found[2] and int(found[1]) < EXCHANGE_ROWS:
             return f"ex{found[1]}_{found[2]}_{found[3] or 'discard'}"
         return "opening"
     found = re.match(r"(?:deal|summary)\.(\w+)", at)
     if found:
         return {"king_turned": "king", "refused_by": "opening"}.get(found[1], found[1])
-    return {"deal": "elder", "king": "king", "exchanges": "opening"}.get(at, "form")
+    return {"deal": "elder", "king": "king", "exchanges": "opening",
+            "king_announced": "king_announced", "target_card": "target_card"}.get(at, "form")
 
 
 class HandForm(forms.Form):
@@ -146,6 +159,8 @@ class HandForm(forms.Form):
                          irregular=irregularities(self.kind, self.cleaned_data)[1])
         if field in VARIANTS and not self.rules.get(VARIANT_RULE[field]):
             field = None
+        if self.kind and f"many_{field}" in self.fields:  # à trois, à quatre: the fold's own
+            field = f"many_{field}"
         self.add_error(field if field in self.fields else None,
                        ValidationError(words.refusal(refused), code=refused.code))
         if self.action == "trick" and refused.code in REVOKES:

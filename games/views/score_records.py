@@ -36,6 +36,13 @@ IRREGULAR = {None: ("revoke", "false_king", "abandon", "replay"),
              "trois": ("revoke", "false_king", "replay"),
              "quatre": ("revoke", "false_king", "replay")}
 VARIANTS = ("double", "offer")  # two-handed only, where the table's rules enable them
+# The Laws to the letter (docs/rules.md, rulings 84 to 94), two-handed only: the fold's
+# entries of the deal, which a hand to play card by card carries from its deal on ...
+DEALT = ("misdeal_played", "wrong_number", "dealt_out_of_turn")
+# ... and those a field of their own says whole: a yes, or a mark picked ("elder:point").
+WHOLE = ("misdeal_played", "dealt_out_of_turn", "unmarked")
+NO_KING = "nobody"  # a summary's king holder: the king of trumps was in no hand
+KING_TIMES = ("before_play", "with_first_card", "before_second_card")  # the first, the default
 
 
 def seats(kind: str | None) -> tuple:
@@ -107,11 +114,46 @@ def announced(kind: str | None, data, king):
             else king)
 
 
+def fold_field(name: str, key: str | None = None) -> str:
+    """The fold's field of the entry named `name` (as `irregularities` names it) that holds
+    its `key`: "revoke", "trick" -> "revoke_trick"; "wrong_number" -> "wrong_number_by";
+    "replay" -> "replay_reason"; an entry a field says whole, that field ("unmarked")."""
+    if name in WHOLE:
+        return name
+    if name.endswith("replay"):
+        return f"{name}_reason"
+    return f"{name}_{key or 'by'}"
+
+
+def _laws(data) -> tuple[list[dict], list[str]]:
+    """The two-handed fold's entries of the Laws to the letter, the deal's first (DEALT), and
+    the name of each (fold_field): a misdeal played, a player who played with N cards, a deal
+    out of turn that stood, a lead out of turn, and a mark not made ("elder:point"), or on a
+    correction marked late (`unmarked_late`)."""
+    entries = []
+    if data.get("misdeal_played") == "yes":
+        entries.append({"type": "misdeal_played"})
+    if data.get("wrong_number_by") in TWO_HANDED:
+        entries.append({"type": "wrong_number", "by": data["wrong_number_by"],
+                        "cards": number_of(data, "wrong_number_cards")})
+    if data.get("dealt_out_of_turn") == "yes":
+        entries.append({"type": "dealt_out_of_turn"})
+    if data.get("lead_out_of_turn_by") in TWO_HANDED:
+        entries.append({"type": "lead_out_of_turn", "by": data["lead_out_of_turn_by"],
+                        "trick": number_of(data, "lead_out_of_turn_trick")})
+    by, _colon, mark = (data.get("unmarked") or "").partition(":")
+    if by in TWO_HANDED and mark:
+        late = data.get("unmarked_late") == "yes"
+        entries.append({"type": "marked_late" if late else "unmarked", "by": by, "mark": mark})
+    return entries, ["unmarked" if e["type"] == "marked_late" else e["type"] for e in entries]
+
+
 def irregularities(kind: str | None, data) -> tuple[dict, list[str]]:
     """The fold as the record's keys: `irregularities`, and two-handed `double` and `offer`;
-    and the field each irregularity came from, in order, so that a refusal at
-    "irregularities[i]" is shown beside it."""
-    entries, names = [], []
+    and the name of each irregularity's entry (`fold_field` gives its fields), in order, so
+    that a refusal at "irregularities[i]" is shown beside it. Two-handed, the entries of the
+    deal come first (DEALT), then the fold's others."""
+    entries, names = _laws(data) if kind is None else ([], [])
     for irregular in IRREGULAR[kind]:
         name = prefix(kind) + irregular
         if irregular == "replay":
@@ -136,12 +178,14 @@ def irregularities(kind: str | None, data) -> tuple[dict, list[str]]:
 
 
 def _with_fold(kind: str | None, data, record: dict) -> dict:
-    """The record with the fold's irregularities and variants, and the king a false king
-    announced."""
+    """The record with the fold's irregularities and variants, the king a false king
+    announced, and when he announced it."""
     record |= irregularities(kind, data)[0]
     king = announced(kind, data, record.get("king"))
     if king and king in seats(kind):
         record["king"] = king
+        if data.get("king_announced") in KING_TIMES[1:]:
+            record["king_announced"] = data["king_announced"]
     return record
 
 
@@ -183,11 +227,24 @@ def summary_record(kind: str | None, data) -> dict:
     summary["king_turned"] = king == "turned"
     if king in seats(kind):
         summary["king"] = king
+    if king in seats(kind) and data.get("king_announced") in KING_TIMES[1:]:
+        summary["king_announced"] = data["king_announced"]
+    holder = data.get(f"{prefix(kind)}king_holder")
+    if holder in (*seats(kind), NO_KING):
+        summary["king_holder"] = None if holder == NO_KING else holder
     summary["tricks"] = _tricks(kind, data)
     if kind == "trois" and data.get("first_to_two") in seats(kind):
         summary["first_to_two"] = data["first_to_two"]
     record = {"format": RECORD_FORMAT[kind]} if kind else {}
-    return record | {"summary": summary} | irregularities(kind, data)[0]
+    return (record | _target_card(data) | {"summary": summary}
+            | irregularities(kind, data)[0])
+
+
+def _target_card(data) -> dict:
+    """The card turned at random for the game's target (`target_card`), when the form gives
+    it."""
+    text = (data.get("target_card") or "").strip()
+    return {"target_card": _card_of(text)} if text else {}
 
 
 def _exchanges(kind: str | None, data) -> list[dict]:
@@ -204,8 +261,10 @@ def _exchanges(kind: str | None, data) -> list[dict]:
                             for part in ("discard", "draw")} for seat in seats(kind)}
             if kind:  # à trois and à quatre, a player who stands has no side
                 sides = {seat: side for seat, side in sides.items() if any(side.values())}
+            exposed = cards_of(data.get(f"ex{row}_exposed"))
             if any(any(side.values()) for side in sides.values()):
-                exchanges.append({"accepted": True, **sides})
+                exchanges.append({"accepted": True, **sides} | (
+                    {"exposed": " ".join(exposed)} if exposed and not kind else {}))
         later = data.get("then_refused")
         if kind and later in ANSWERING[kind]:
             exchanges.append({"accepted": False, "refused_by": later})
@@ -222,11 +281,14 @@ def full_record(kind: str | None, data, *, dealt: bool) -> dict:
     deal = {seat: cards_of(data.get(seat)) for seat in seats(kind)}
     deal["turn_up"] = turn_up[0] if len(turn_up) == 1 else " ".join(turn_up)
     record = {"format": RECORD_FORMAT[kind]} if kind else {}
-    record |= {"deal": deal, "exchanges": _exchanges(kind, data)}
+    record |= _target_card(data) | {"deal": deal, "exchanges": _exchanges(kind, data)}
     if data.get("king") in seats(kind):
         record["king"] = data["king"]
-    if dealt:
-        return record | {"in_progress": True}
+    if dealt:  # the deal's irregularities only: the others come when the hand is finished
+        dealt_entries = [entry for entry in irregularities(kind, data)[0].get(
+            "irregularities", []) if entry["type"] in DEALT]
+        return record | ({"irregularities": dealt_entries} if dealt_entries else {}) | {
+            "in_progress": True}
     record["tricks"] = [cards_of(data.get(f"trick{n}")) for n in range(5)
                         if (data.get(f"trick{n}") or "").strip()]
     if data.get("in_progress"):
@@ -261,12 +323,15 @@ def prefill(record: dict) -> dict:
     """A stored record as its form's values: `summary_record` or `full_record` read back."""
     kind = kind_of(record)
     values = _fold_values(kind, record)
+    if record.get("target_card"):
+        values["target_card"] = parse_card(record["target_card"]) or record["target_card"]
     if "summary" in record:
         return values | _summary_values(kind, record["summary"])
     deal, exchanges = record.get("deal") or {}, record.get("exchanges") or []
     values |= {seat: cards_text(cards) for seat, cards in deal.items() if seat != "turn_up"}
     values |= {"turn_up": cards_text([deal["turn_up"]] if deal.get("turn_up") else []),
                "king": record.get("king") or "none",
+               "king_announced": record.get("king_announced") or KING_TIMES[0],
                "in_progress": "on" if record.get("in_progress") else ""}
     accepted = [entry for entry in exchanges if entry.get("accepted")]
     refusal = next((entry for entry in exchanges if not entry.get("accepted")), None)
@@ -279,6 +344,8 @@ def prefill(record: dict) -> dict:
             if isinstance(side, dict):
                 for part in ("discard", "draw"):
                     values[f"ex{row}_{seat}_{part}"] = cards_text(side.get(part))
+        values[f"ex{row}_exposed"] = cards_text([entry["exposed"]] if entry.get("exposed")
+                                                else [])
     for n, trick in enumerate(record.get("tricks") or []):
         values[f"trick{n}"] = cards_text(trick)
     return values
@@ -289,7 +356,10 @@ def _summary_values(kind: str | None, summary: dict) -> dict:
     if opening == "refused" and kind:
         opening = f"refused:{summary.get('refused_by')}"
     values = {"opening": opening,
-              "king": "turned" if summary.get("king_turned") else summary.get("king") or "none"}
+              "king": "turned" if summary.get("king_turned") else summary.get("king") or "none",
+              "king_announced": summary.get("king_announced") or KING_TIMES[0]}
+    if "king_holder" in summary:
+        values[f"{prefix(kind)}king_holder"] = summary["king_holder"] or NO_KING
     tricks = summary.get("tricks") or {}
     if kind == "trois":
         values["first_to_two"] = summary.get("first_to_two") or ""
@@ -318,6 +388,8 @@ def _fold_values(kind: str | None, record: dict) -> dict:
             values[f"{name}_by"] = entry.get("by")
             if entry["type"] == "revoke":
                 values[f"{name}_trick"] = str(entry.get("trick"))
+        elif kind is None:
+            values |= _law_values(entry)
     for variant in VARIANTS:
         if kind is None and record.get(variant):
             values[f"{variant}_by"] = record[variant].get("by")
@@ -325,3 +397,17 @@ def _fold_values(kind: str | None, record: dict) -> dict:
     if kind is None and record.get("double"):
         values["double_before"] = record["double"].get("before_trick")
     return values
+
+
+def _law_values(entry: dict) -> dict:
+    """An entry of the Laws to the letter as the fold's values (`_laws` read back)."""
+    kind = entry.get("type")
+    if kind in ("misdeal_played", "dealt_out_of_turn"):
+        return {kind: "yes"}
+    if kind in ("unmarked", "marked_late"):
+        return {"unmarked": f"{entry.get('by')}:{entry.get('mark')}",
+                "unmarked_late": "yes" if kind == "marked_late" else "no"}
+    if kind in ("wrong_number", "lead_out_of_turn"):
+        key = "cards" if kind == "wrong_number" else "trick"
+        return {f"{kind}_by": entry.get("by"), f"{kind}_{key}": str(entry.get(key))}
+    return {}

@@ -9,15 +9,19 @@ from django.utils.translation import gettext_lazy
 
 from games.engine import EngineError, analyse
 from games.engine import quatre as quatre_rules
+from games.engine.cards import PACK
 from games.models import Hand
 from games.presentation import display, words
 from games.presentation.cards import card
 from games.presentation.cards import face as card_face
+from games.presentation.marks import mark_word
 from games.views.score_forms import DEALS, actions
 from games.views.score_records import (
     ANSWERING,
     COUNTS,
     EXCHANGE_ROWS,
+    KING_TIMES,
+    NO_KING,
     PLAYED,
     SPLITS,
     kind_of,
@@ -92,6 +96,11 @@ def card_fields(kind: str | None, players: list[dict], values, errors: dict) -> 
         _("%(name)s discards") if part == "discard" else _("%(name)s draws")) % {
         "name": p["name"]}, 5, part, p["seat"]) for p in players
         for part in ("discard", "draw")] for row in range(EXCHANGE_ROWS)]
+    if kind is None:  # a card the dealer turned up in error (docs/rules.md, ruling 89)
+        for row, fields_ in enumerate(exchanges):
+            fields_.append(field(f"ex{row}_exposed", _("A card the dealer turned up in error "
+                                                       "as he gave them (if any)"), 1,
+                                 "exposed"))
     later = [("", _("no later refusal"))] + [
         (p["seat"], _("refused by %(name)s, %(seat)s") % {"name": p["name"], "seat": p["word"]})
         for p in players if kind and p["seat"] in ANSWERING[kind]]
@@ -103,13 +112,19 @@ def card_fields(kind: str | None, players: list[dict], values, errors: dict) -> 
 
 
 def fold_fields(kind: str | None, players: list[dict], values, action: str, errors: dict,
-                rules: dict, *, revoke: bool = True) -> dict:
+                rules: dict, *, part: str = "summary", marks: list | None = None) -> dict:
     """The fold "Irregularities" (two-handed "Irregularities and variants") of the form whose
     action is `action`: its choices, each player named by his seat, with the value chosen and
     the refusal beside it; two-handed the double and the offer where the table's rules enable
-    them. No revoke on the finish form of a hand à trois or à quatre played card by card
-    (`revoke` False): the trick form keeps each one as it is played. `open` when one is chosen
-    or refused."""
+    them, and the Laws to the letter (docs/rules.md, rulings 84 to 94). Each `part` takes what
+    its record may carry: "summary" (who held the king beside a false king, ruling 90, at
+    every form of the game), "full" (a correction card by card: a forgotten mark may be
+    marked late there, ruling 85), "deal" (a new hand card by card: the deal's own, a misdeal
+    played, the wrong number of cards, a deal out of turn), "played" (the rest of that hand,
+    kept whole offline) and "finish" (a hand played card by card finished: no revoke à trois
+    and à quatre, where the trick form keeps each one as it is played). `marks` are the marks
+    the hand gave, [(seat, for)], when its result is known. `open` when one is chosen or
+    refused."""
     own = errors if errors.get("action") == action else {}
     nobody = ("none", "—")
     seated = [nobody] + [(p["seat"], _player(kind, p)) for p in players]
@@ -124,43 +139,130 @@ def fold_fields(kind: str | None, players: list[dict], values, action: str, erro
                 "choices": [(str(v), t) for v, t in choices],
                 "value": str(values.get(field_name, "")), "error": own.get(error or field_name)}
     tricks = [(n, n) for n in range(1, 6)]
-    fields = [field(name % "revoke_by", _("Revoke (renonce) by"), seated),
-              field(name % "revoke_trick", _("in trick"), tricks)][:2 if revoke else 0]
-    fields.append(field(name % "false_king_by", _("False king (faux roi) by"), seated))
+    fields = []
+    if part != "deal":
+        if not (kind and part == "finish"):
+            fields += [field(name % "revoke_by", _("Revoke (renonce) by"), seated),
+                       field(name % "revoke_trick", _("in trick"), tricks)]
+        fields.append(field(name % "false_king_by", _("False king (faux roi) by"), seated))
+        if part == "summary":
+            fields.append(field(name % "king_holder", _("Beside a false king, the king of "
+                                                        "trumps was held by"), [
+                ("", _("not said: the false king is penalised"))] + seated[1:] + [
+                (NO_KING, _("nobody: it was in no hand"))]))
+        if kind is None:
+            fields.append(field("abandon_by", _("Hand abandoned, after the tricks recorded, "
+                                                "by"), seated))
+        fields.append(field(name % "replay_reason", _("Void: the deal to be played again (la "
+                                                      "donne à refaire), for"), reasons))
     if kind is None:
-        fields.append(field("abandon_by", _("Hand abandoned, after the tricks recorded, by"),
-                            seated))
-    fields.append(field(name % "replay_reason", _("Void: the deal to be played again (la donne "
-                                                  "à refaire), for"), reasons))
+        fields += _law_fields(field, players, seated, rules, part, marks)
     answers = [("yes", _("accepted it")), ("no", _("declined it"))]
-    if kind is None and rules.get("doubling"):
+    if kind is None and part != "deal" and rules.get("doubling"):
         fields += [field("double_by", _("Double (le double) proposed by"), seated, "double"),
                    field("double_before", _("before trick"), tricks[:3], "double"),
                    field("double_accepted", _("The answer to the double"), answers, "double")]
-    if kind is None and rules.get("offer_point"):
+    if kind is None and part != "deal" and rules.get("offer_point"):
         fields += [field("offer_by", _("The point offered (proposer le point) by"), seated,
                          "offer"),
                    field("offer_accepted", _("The answer to the offer"), answers, "offer")]
-    chosen = any(f["value"] not in ("", "none") for f in fields
-                 if f["name"].endswith(("_by", "_reason")))
+    chosen = any(f["value"] not in ("", "none", "no", KING_TIMES[0]) for f in fields
+                 if not f["name"].endswith(UNCHOSEN))
     return {"fields": fields, "open": chosen or any(f["error"] for f in fields),
-            "action": action, "variants": kind is None}
+            "action": action, "id": f"{action}-dealt" if part == "deal" else action,
+            "variants": kind is None and part != "deal",
+            "title": _("The deal's irregularities") if part == "deal" else None}
 
 
-def forms_of(kind: str | None, players: list[dict], values, errors: dict, rules: dict) -> dict:
+# The fold's fields that only say more of another: chosen alone, they open no fold.
+UNCHOSEN = ("_trick", "_cards", "_before", "_accepted", "_late")
+
+
+def _law_fields(field, players: list[dict], seated: list, rules: dict, part: str,
+                marks: list | None) -> list[dict]:
+    """The two-handed fold's fields of the Laws to the letter that `part` takes (fold_fields):
+    a lead out of turn that stood; the deal's (a misdeal played, the wrong number of cards, a
+    deal out of turn that stood); a mark not made, and on a correction marked late; when the
+    king was announced, at a table whose reading gives the holder until his second card."""
+    yes = [("", _("no")), ("yes", _("yes"))]
+    fields = []
+    if part in ("summary", "full", "played"):
+        fields += [field("lead_out_of_turn_by", _("A lead out of turn, played to, by"), seated),
+                   field("lead_out_of_turn_trick", _("in trick"), [(n, n) for n in range(1, 6)])]
+    if part in ("summary", "full", "deal"):
+        counts = [("", "—")] + [(n, n) for n in range(1, 11) if n != 5]
+        fields += [field("misdeal_played", _("A misdeal played as dealt, no fresh deal claimed"),
+                         yes),
+                   field("wrong_number_by", _("Played with the wrong number of cards: who"),
+                         seated),
+                   field("wrong_number_cards", _("with how many cards"), counts),
+                   field("dealt_out_of_turn", _("Dealt out of turn, and the deal stood"), yes)]
+    if part == "deal":
+        return fields
+    by_seat = {p["seat"]: p for p in players}
+    given = marks if marks is not None else [
+        (p["seat"], mark) for p in players for mark in MARK_CHOICES
+        if (mark != "king_turned" or p["seat"] == "dealer")
+        and (rules.get("doubling") or "double" not in mark)
+        and (rules.get("offer_point") or not mark.startswith("offer"))]
+    fields.append(field("unmarked", _("A mark not made in time"), [("none", "—")] + [
+        (f"{seat}:{mark}", _("%(player)s: %(mark)s") % {
+            "player": _player(None, by_seat[seat]), "mark": mark_word(mark)})
+        for seat, mark in given if seat in by_seat]))
+    if marks is not None:  # a correction: the claim of a forgotten mark
+        fields.append(field("unmarked_late", _("That mark was"), [
+            ("no", _("not marked")),
+            ("yes", _("marked late, before the next trump was turned up"))]))
+    if rules.get("king_announcement") == "french" and part != "finish":
+        fields.append(field("king_announced", _("The king of trumps was announced"), [
+            (KING_TIMES[0], _("before play")),
+            (KING_TIMES[1], _("with the holder's first card, the king")),
+            (KING_TIMES[2], _("after his first card, before his second"))]))
+    return fields
+
+
+# The marks a hand may give, as a new hand's "mark not made" offers them (marks.MARKS).
+MARK_CHOICES = ("king_turned", "king_held", "point", "vole", "refusal", "double",
+                "declined_double", "offer_accepted", "offer_failed", "abandon")
+
+
+def forms_of(kind: str | None, players: list[dict], values, errors: dict, rules: dict, *,
+             result: dict | None = None, target: bool = False) -> dict:
     """What the summary and the card-by-card forms of a hand of `kind` need, the players
-    `players` in the order of play, with the refusals of the form last sent."""
+    `players` in the order of play, with the refusals of the form last sent; a correction's
+    with the hand's `result` (the marks it gave, to be claimed or left out). `target` when the
+    hand is the first of a game to a card turned at random (docs/rules.md, ruling 93): the
+    forms ask for that card."""
     summary, deal = actions(kind)
+    marks = None if result is None else list(dict.fromkeys(
+        (m["to"], m["for"]) for m in [*result.get("marks", []), *result.get("unmarked", [])]))
     return {"many": kind, "seated": players, **choices(kind, players),
             "summary_action": summary, "deal_action": deal,
             "summary_form": f"games/_{kind or 'summary'}_form.html",
             "fields": card_fields(kind, players, values, errors),
-            "irregular": fold_fields(kind, players, values, summary, errors, rules),
-            "irregular_deal": fold_fields(kind, players, values, deal, errors, rules),
+            "target_card": _target_field(values, errors) if target else None,
+            "irregular": fold_fields(kind, players, values, summary, errors, rules,
+                                     marks=marks),
+            "irregular_deal": fold_fields(kind, players, values, deal, errors, rules,
+                                          part="played" if result is None else "full",
+                                          marks=marks),
+            "deal_irregular": fold_fields(kind, players, values, deal, errors, rules,
+                                          part="deal") if kind is None and result is None
+            else None,
             "splits": SPLITS, "counts": COUNTS,
             "trick_rows": [p | {"field": f"tricks_{p['seat']}", "chosen": str(values.get(
                 f"tricks_{p['seat']}", ""))} for p in players] if kind == "trois" else [],
             "sides": sides(players) if kind == "quatre" else []}
+
+
+def _target_field(values, errors: dict) -> dict:
+    """The card turned at random before the game, whose value is its target: a choice of the
+    32 cards, each by its name."""
+    return {"name": "target_card", "label": _("The card turned at random for this game's "
+                                              "target"),
+            "choices": [("", "—")] + [(c, f"{card(c)['face']} · {card(c)['name']}")
+                                      for c in PACK],
+            "value": values.get("target_card", ""), "error": errors.get("target_card")}
 
 
 # -- the hand being played -------------------------------------------------------------------

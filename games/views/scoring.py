@@ -78,13 +78,15 @@ def _seated(table: Table, hand: Hand) -> list[dict]:
 def _last_hand(table: Table, hand: Hand) -> tuple[str, str]:
     """A hand of the scorer's last hands: its players in the order of play, from the elder to
     the dealer ("Athos – Porthos"; à trois and à quatre the seats between them too), and its
-    marks, each naming who took it ("Athos +1 point"; à quatre the side's partners)."""
+    marks, each naming who took it ("Athos +1 point"; à quatre the side's partners), then
+    those not marked ("the point of Athos was not marked")."""
     seated = _seated(table, hand)
     takers = {p["seat"]: p["name"] for p in seated}
     if "third" in takers:  # à quatre: the marks go to the sides
         takers |= {side: " & ".join(takers[seat] for seat in pair)
                    for side, pair in SIDES.items()}
-    return " – ".join(p["name"] for p in seated), display.marks_text(hand.result, takers)
+    marks = [display.marks_text(hand.result, takers), display.unmarked_text(hand.result, takers)]
+    return " – ".join(p["name"] for p in seated), " · ".join(m for m in marks if m)
 
 
 def _hand_games(table: Table, last: list[Hand]) -> list[dict]:
@@ -128,7 +130,9 @@ def _context(table: Table, errors: dict, values, user) -> dict:
     withdrawn = part and part.get("withdrawn") and part.get("seats")
     kind = table.format if part and part.get("seats") and not withdrawn else None
     players = named(kind, part["seats"] if kind else snap.get("seats") or {}, names)
-    page = forms_of(kind, players, values, errors, table.rules) | {
+    target = kind is None and _to_a_card(table) and (snap.get("game") or {}).get(
+        "target") is None  # the game's first hand that stands: its target not yet set
+    page = forms_of(kind, players, values, errors, table.rules, target=target) | {
         "elder": players[0]["name"], "dealer": players[-1]["name"],
         "seated_now": [{"name": p["name"], "word": str(p["word"])} for p in players]}
     if kind:
@@ -145,7 +149,7 @@ def _context(table: Table, errors: dict, values, user) -> dict:
         state = hand_state(hand.record, ranking)
         play = play_state(played, state, seated)
         page["finish_irregular"] = fold_fields(played, seated, values, "finish", errors,
-                                               table.rules, revoke=played is None)
+                                               table.rules, part="finish")
         if played is None:
             page["offline_play"] = offline_play(state, seated)
     finished = next((h for h in last if h.status == Hand.Status.COUNTED), None)
@@ -159,6 +163,20 @@ def _context(table: Table, errors: dict, values, user) -> dict:
         else [], "hand_games": _hand_games(table, last), "newest": last[0] if last else None,
         "undoable": _undoable(table, last, user), "outbox_words": _outbox_words(),
         "analysis": [] if hand else analysis_of(finished), "analysed": finished}
+
+
+def _to_a_card(table: Table) -> bool:
+    """Whether the table plays to the retourne turned at random (docs/rules.md, ruling 93)."""
+    return table.rules.get("target") == "retourne_random"
+
+
+def _sets_target(table: Table, hand: Hand) -> bool:
+    """Whether a correction of `hand` is asked for the card turned at random: it gives one, or
+    it is the first hand of its game to stand, every one before it void."""
+    if "target_card" in hand.record:
+        return True
+    earlier = table.hands.filter(game_number=hand.game_number, number__lt=hand.number)
+    return _to_a_card(table) and all((h.result or {}).get("void") for h in earlier)
 
 
 def _outbox_words() -> dict:
@@ -493,7 +511,8 @@ def correct(request, table_id: int, number: int):
         "pack": [card(c) | {"code": c} for c in PACK], "full": "deal" in hand.record,
         "recorded": display.hand_html(hand.record, hand.result,
                                       ranking=table.ranking),
-        **forms_of(kind, players, values, errors, table.rules)}, status=status)
+        **forms_of(kind, players, values, errors, table.rules, result=hand.result or {},
+                   target=kind is None and _sets_target(table, hand))}, status=status)
 
 
 def _save(request, hand: Hand, record: dict, seq: int):

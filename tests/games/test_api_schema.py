@@ -82,7 +82,8 @@ def test_opening_a_table_documents_the_formats_and_every_option_of_the_rules(sch
     options = body["rules"]["properties"]
     assert set(TABLE_CHOICES) | {"pool_entry", "pool_forfeit", "levy_percent", "wager_min",
                                  "wager_max"} == set(options)
-    assert options["target"]["enum"] == [5, 7, "retourne"]
+    assert options["target"]["enum"] == [5, 7, "retourne", "retourne_random"]
+    assert options["king_announcement"]["enum"] == ["london", "french"]
 
 
 def test_every_answer_of_a_pool_evening_has_its_published_shape(scorer, staff_api):

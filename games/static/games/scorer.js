@@ -4,7 +4,9 @@
      (the last one tapped or focused; full places pass on to the next). Cards already placed
      are disabled; a discard offers only the cards its player holds. Typing still works
      ("KS", "K♠", "10♦"; in the page's letters too, "R♠" in French). By keyboard, Enter in
-     a place goes to the pack, Enter or Space there puts a card, Escape goes back.
+     a place goes to the pack, Enter or Space there puts a card, Escape goes back. A hand
+     takes five cards, or 1 to 10 once the fold says that a misdeal was played as dealt; a
+     card turned up in error is a card of the stock, which a draw may take too.
    - The trick form: tapping a card for every player of the trick (two, three or four) posts
      it. By keyboard, the arrows choose and Enter posts.
    - The summary à trois asks who took his second trick first only once the tricks make a
@@ -32,7 +34,12 @@
     var inputs = Array.prototype.slice.call(form.querySelectorAll("[data-cards]"));
     var picks = form.querySelectorAll("[data-card]");
     var label = form.querySelector("[data-target-label]");
-    var target = inputs.filter(function (i) { return cardsOf(i).length < +i.dataset.size; })[0];
+    var misdeal = form.querySelector("[name=misdeal_played]");
+    /* how many cards a place takes: a hand dealt wrong, up to ten (docs/rules.md, ruling 86) */
+    function size(i) {
+      return i.dataset.kind === "hand" && misdeal && misdeal.value === "yes" ? 10 : +i.dataset.size;
+    }
+    var target = inputs.filter(function (i) { return cardsOf(i).length < size(i); })[0];
 
     function held(role) {
       var cards = [];
@@ -46,7 +53,7 @@
     function refresh() {
       var used = [];
       inputs.forEach(function (i) {
-        if (i.dataset.kind !== "discard" && i.dataset.kind !== "trick") used = used.concat(cardsOf(i));
+        if (["discard", "trick", "exposed"].indexOf(i.dataset.kind) < 0) used = used.concat(cardsOf(i));
         i.classList.toggle("target", i === target);
       });
       var own = target && target.dataset.kind === "discard" ? held(target.dataset.role) : null;
@@ -54,7 +61,8 @@
       picks.forEach(function (b) {
         var c = b.dataset.card;
         b.disabled = !target || (own ? own.indexOf(c) < 0 || taken.indexOf(c) >= 0
-                                     : used.indexOf(c) >= 0 && target.dataset.kind !== "trick");
+                                     : used.indexOf(c) >= 0 && target.dataset.kind !== "trick"
+                                       && target.dataset.kind !== "exposed");
       });
       if (label) {
         label.textContent = target ? form.querySelector("label[for='" + target.id + "']").textContent
@@ -88,13 +96,13 @@
       b.addEventListener("click", function () {
         if (!target) return;
         var now = cardsOf(target);
-        if (now.length >= +target.dataset.size) return;
+        if (now.length >= size(target)) return;
         target.value = (target.value.trim() + " " + b.dataset.face).trim();
-        if (now.length + 1 >= +target.dataset.size) {
+        if (now.length + 1 >= size(target)) {
           var next = inputs.slice(inputs.indexOf(target) + 1).filter(function (i) {
             return i.dataset.kind === "hand" || i.dataset.kind === "turn_up";
           })[0];
-          target = next && cardsOf(next).length < +next.dataset.size ? next : null;
+          target = next && cardsOf(next).length < size(next) ? next : null;
         }
         var focused = document.activeElement === b;
         refresh();
