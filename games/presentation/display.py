@@ -286,7 +286,7 @@ def result_lines(result) -> list:
         lines.append((_("vulnerable"), role(result["vulnerable"])))
     lines.append((_("marks"), marks_text(result) or _("none")))
     if result.get("unmarked"):
-        lines.append((_("not marked"), unmarked_text(result)))
+        lines.append((_("marks not made"), unmarked_text(result)))
     lines.append((_("score after"), _by_role(result.get("score_after", {}))))
     if result.get("game_over"):
         lines.append((_("game over"), _("the %(role)s wins the game") % {

@@ -6,9 +6,10 @@ marks come from docs/rules.md, not from the page."""
 import pytest
 
 from games.models import Hand, Table
+from games.services.tables import open_table
 from tests.games.kit import pool
 from tests.pages.forms import form_values
-from tests.pages.kit import act, trick, url
+from tests.pages.kit import act, trick, trois_post, url
 
 pytestmark = pytest.mark.django_db
 
@@ -52,13 +53,6 @@ def test_law_a_forgotten_mark_is_recorded_from_the_scorers_page(scorer, table):
         str(hand.elder_id): 0, str(hand.dealer_id): 0}
     # The scorer's last hands say it by name.
     assert "the point of Athos was not marked" in scorer.get(url(table)).content.decode()
-
-
-def test_law_the_three_taps_of_the_common_hand_stay_three(scorer, table):
-    hand = summary_taps(scorer, table, "3")  # the fold untouched, as drawn
-
-    assert "irregularities" not in hand.record and "king_holder" not in hand.record["summary"]
-    assert hand.result["marks"] == [POINT]
 
 
 # -- ruling 85: a mark claimed late -----------------------------------------------------------
@@ -198,11 +192,8 @@ def test_law_a_false_king_when_the_adversary_held_the_king_carries_no_penalty(sc
 
     assert hand.record["summary"]["king_holder"] == "dealer"
     assert hand.result["marks"] == [POINT]  # the point stands, the false king excused
-
-
-def test_law_a_false_king_not_said_who_held_the_king_is_penalised(scorer, table):
-    hand = summary_taps(scorer, table, "3", king="elder", false_king_by="elder")
-
+    # Not said who held it, the false king is penalised as before: the point is lost.
+    hand = summary_taps(scorer, table, "2", king="dealer", false_king_by="dealer")
     assert "king_holder" not in hand.record["summary"] and hand.result["marks"] == []
 
 
@@ -244,3 +235,21 @@ def test_law_a_deal_out_of_turn_that_stood_is_seated_as_it_was_dealt(scorer, tab
     assert hand.result["marks"] == [POINT]
     page = scorer.get(url(table)).content.decode()
     assert "<strong>Porthos</strong> deals" in page
+
+
+def test_law_a_false_king_excused_a_trois_when_another_player_held_the_king(scorer, staff,
+                                                                            trio):
+    table = open_table(name="Trois", format="trois", players=trio, rules={}, by=staff,
+                       first_dealer=trio[0])
+    form = drawn(scorer, url(table), "trois-form")
+    sent = form | trois_post(key=form["key"], opening="played", king="elder", tricks=(4, 1, 0)) | {
+        "many_false_king_by": "elder", "many_king_holder": "middle"}
+
+    assert scorer.post(url(table), sent).status_code == 302
+    hand = Hand.objects.get()
+    assert hand.record["summary"]["king_holder"] == "middle"
+    # The elder's false king is excused (the middle held the king): his point stands.
+    assert hand.result["marks"] == [{"to": "elder", "points": 1, "for": "point"}]
+    # À trois the fold offers the king's holder, and none of the two-handed Laws.
+    page = scorer.get(url(table)).content.decode()
+    assert 'name="many_king_holder"' in page and 'name="unmarked"' not in page
