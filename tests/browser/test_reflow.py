@@ -9,6 +9,7 @@ of cards takes at most a third of the screen, 800 px tall or a small phone's 568
 
 On the projector at 1920×1080 (every table, several at once, and one table alone): no text is
 drawn under 24 px, and no name is cut. Screenshots go to tests/artifacts/reflow/."""
+import json
 import random
 import re
 
@@ -18,11 +19,12 @@ from playwright.sync_api import expect
 from testbed.daphne import manage
 from testbed.in_page import waited
 from testbed.records import legal_record
-from tests.browser.kit import ARTIFACTS, WAIT
+from tests.browser.kit import ARTIFACTS, WAIT, axe_findings
 from tests.games.kit import summary
 
 PASSWORD = "a long secretary password"
-NAMES = ["d'Artagnan", "Constance Bonacieux", "Athos", "Porthos", "Aramis"]
+NAMES = ["d'Artagnan", "Constance Bonacieux", "Athos", "Porthos", "Aramis",
+         "Monsieur de Tréville"]
 NARROW = {"viewport": {"width": 320, "height": 800}, "is_mobile": True, "has_touch": True,
           "device_scale_factor": 1}
 PROJECTOR = {"viewport": {"width": 1920, "height": 1080}}
@@ -148,18 +150,21 @@ def picture(page, name: str, whole: bool = True) -> None:
 def evening(daphne) -> dict:
     """Tonight's tables, through daphne's API: the pool "Table de la Reine" (d'Artagnan,
     Constance Bonacieux and Athos, the French gallery: Porthos and Aramis back Constance), three
-    hands entered and the fourth being played card by card; a rubber of Constance Bonacieux and
-    d'Artagnan with hands entered in summary; a table à trois and one à quatre; a won pool with
-    stakes, for the settle-up. The secretary logs in with PASSWORD. The pages by name."""
-    manage(daphne.env, "shell", "-c", "from django.contrib.auth.models import User\n"
-           "u = User.objects.get(username='secretary')\n"
-           f"u.set_password({PASSWORD!r}); u.save()\n"
-           "for name in ('porthos', 'aramis'): User.objects.create_user(name)")
-    tokens = {name: manage(daphne.env, "api_token", name) for name in ("porthos", "aramis")}
+    hands entered and the fourth being played card by card; a pool yet to start, with Porthos's
+    offer on Constance; a rubber of Constance Bonacieux and d'Artagnan with hands entered in
+    summary; a table à trois and one à quatre; a won pool with stakes, for the settle-up. The
+    secretary plays as Monsieur de Tréville, and logs in with PASSWORD. The pages by name."""
+    tokens = json.loads(manage(
+        daphne.env, "shell", "-v", "0", "-c", "import json\n"
+        "from django.contrib.auth.models import User\nfrom club.models import ApiToken\n"
+        "u = User.objects.get(username='secretary')\n"
+        f"u.set_password({PASSWORD!r}); u.save()\n"
+        "print(json.dumps({name: ApiToken.objects.create(user=User.objects.create_user(name)).key"
+        " for name in ('porthos', 'aramis')}))"))
+    logins = {"Porthos": "porthos", "Aramis": "aramis", "Monsieur de Tréville": "secretary"}
     ids = {name: daphne.api("/players", {"name": name} | (
-        {"user": name.lower()} if name in ("Porthos", "Aramis") else {}))["id"]
-        for name in NAMES}
-    dart, constance, athos, porthos, aramis = (ids[name] for name in NAMES)
+        {"user": logins[name]} if name in logins else {}))["id"] for name in NAMES}
+    dart, constance, athos, porthos, aramis, _ = (ids[name] for name in NAMES)
 
     def opened(name, form, seated, **fields):
         return daphne.api("/tables", {"name": name, "format": form, "players": seated,
@@ -182,6 +187,9 @@ def evening(daphne) -> dict:
     for seed in (3, 8, 13):
         pool = post(pool, legal_record(random.Random(seed)))
     pool = post(pool, legal_record(random.Random(21), tricks_to_play=2))
+    offers = opened("Offers", "pool", [dart, constance, athos], wager_style="english")
+    daphne.api(f"/tables/{offers['id']}/wagers", {"on": constance, "stake": "10.00",
+                                                  "odds": "5:2"}, token=tokens["porthos"])
     rubber = opened("Rubber", "rubber", [constance, dart])
     for elder_tricks in (3, 5, 1):
         rubber = post(rubber, summary(elder_tricks))
@@ -195,15 +203,18 @@ def evening(daphne) -> dict:
         "tricks": {"elder_side": 3, "dealer_side": 2}}})
     table = f"/tables/{pool['id']}"
     spectator = {
-        "evening": "/tables/", "table": f"{table}/", "rubber": f"/tables/{rubber['id']}/",
+        "home": "/", "evening": "/tables/", "table": f"{table}/",
+        "rubber": f"/tables/{rubber['id']}/",
         "trois": f"/tables/{trois['id']}/", "quatre": f"/tables/{quatre['id']}/",
         "won": f"/tables/{won['id']}/", "history": f"{table}/history/",
         "hand by hand": f"{table}/replay/",
         "standings": "/standings", "member": f"/players/{constance}/", "rules": "/rules/",
-        "projector": "/tv/", "table's projector": f"{table}/tv/", "login": "/login/"}
+        "projector": "/tv/", "table's projector": f"{table}/tv/", "login": "/login/",
+        "404": "/no-such-page/"}
     member = {
-        "settle-up": "/settle-up/", "account": "/account/", "players": "/players/",
-        "table, a member": f"{table}/", "score": f"{table}/score/",
+        "settle-up": "/settle-up/", "account": "/account/", "password": "/account/password/",
+        "players": "/players/", "table, a member": f"{table}/",
+        "offers, a member": f"/tables/{offers['id']}/", "score": f"{table}/score/",
         "hand history": f"{table}/hands/1/",
         "score rubber": f"/tables/{rubber['id']}/score/",
         "score trois": f"/tables/{trois['id']}/score/",
@@ -234,25 +245,30 @@ def log_in(page, base: str) -> None:
 
 
 def unreadable(page, base: str, pages: dict, language: str) -> list[str]:
+    """What UNREADABLE and axe-core (kit.axe_findings) find on each of PAGES, every fold of its
+    main part open."""
     found = []
     for name, path in pages.items():
         page.goto(f"{base}{path}")
         page.evaluate("document.querySelectorAll('main details').forEach(d => { d.open = true; })")
         picture(page, f"{name}-320-{language}")
-        found += [f"{name} [{language}] {path}: {line}"
-                  for line in page.evaluate(UNREADABLE, NAMES)]
+        where = f"{name} [{language}] {path}"
+        found += [f"{where}: {line}" for line in page.evaluate(UNREADABLE, NAMES)]
+        found += axe_findings(page, where)
     return found
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_every_page_reads_at_320_px(evening, chromium, language):
     """The spectator's pages, then the member's and the scorer's, each with every fold of its
-    main part open."""
+    main part open, and the site's menu open."""
     page = narrow(chromium, language)
     base = evening["base"]
     found = unreadable(page, base, evening["spectator"], language)
     log_in(page, base)
     found += unreadable(page, base, evening["member"], language)
+    page.locator("header details.menu > summary").click()
+    found += [f"the menu, open [{language}]: {line}" for line in page.evaluate(UNREADABLE, NAMES)]
     assert not found, "\n".join(found)
 
 
