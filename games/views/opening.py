@@ -66,8 +66,9 @@ class OpenTableForm(forms.Form):
 
     def __init__(self, data=None, *args, kind: str = "pool", **kwargs):
         """`kind` the kind of table the page is drawn for (a form sent says its own): the
-        page shows that kind's fields only; a field the page left out of a form sent takes
-        the value the page would have sent untouched, its default."""
+        page shows that kind's fields only; a field the page left out of a form sent, and a
+        table option the form sent does not name (a form drawn before the option was offered),
+        takes the value the page would have sent untouched, its default."""
         if data is not None:
             kind = data.get("format") if data.get("format") in words.TABLE_KINDS else kind
         super().__init__(data, *args, **kwargs)
@@ -90,7 +91,7 @@ class OpenTableForm(forms.Form):
         if data is not None:
             self.data = data = data.copy()
             for name, field in self.fields.items():
-                if name not in taken and name not in data:
+                if (name not in taken or name in TABLE_CHOICES) and name not in data:
                     data[name] = "" if field.initial is None or isinstance(
                         field, AmountField) else str(field.initial)
         for name, field in self.fields.items():
