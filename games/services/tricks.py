@@ -20,13 +20,15 @@ FINISHING_KEYS = ("king", "double", "offer", "irregularities")
 
 @transaction.atomic
 def add_trick(*, hand_id: int, trick: list, number: int, by,
-              revoke_by: str | None = None) -> Hand:
+              revoke_by: str | None = None, led_out_of_turn_by: str | None = None) -> Hand:
     """Appends `trick` ([leader's card, follower's card]; à trois and à quatre its three or
     four cards from the leader's) to the hand in progress; `number` is the trick's number (from
     1) as the scorer's page has it, which must be the next one. `revoke_by` (a role; à trois and
     à quatre a seat) keeps an illegal card of that player in it as a revoke (docs/rules.md,
-    section 8, rulings 80 to 83): the record's `irregularities` name it."""
-    return _change(hand_id, by, lambda record: _with_trick(record, trick, number, revoke_by))
+    section 8, rulings 80 to 83): the record's `irregularities` name it. `led_out_of_turn_by`
+    (two-handed, a role) led the trick out of turn, and it was played to (ruling 88)."""
+    return _change(hand_id, by, lambda record: _with_trick(record, trick, number, revoke_by,
+                                                           led_out_of_turn_by))
 
 
 @transaction.atomic
@@ -83,15 +85,17 @@ def _tricks(record: dict) -> list:
     return tricks
 
 
-def _with_trick(record: dict, trick: list, number: int, revoke_by: str | None = None) -> dict:
+def _with_trick(record: dict, trick: list, number: int, revoke_by: str | None = None,
+                led_out_of_turn_by: str | None = None) -> dict:
     tricks = _tricks(record)
     if number != len(tricks) + 1:
         raise Refused("wrong_trick_number", f"the next trick of this hand is number "
                       f"{len(tricks) + 1}, not {number}")
     record = record | {"tricks": [*tricks, list(trick)]}
-    if revoke_by:
-        record["irregularities"] = [*record.get("irregularities", []),
-                                    {"type": "revoke", "by": revoke_by, "trick": number}]
+    for kind, who in (("lead_out_of_turn", led_out_of_turn_by), ("revoke", revoke_by)):
+        if who:
+            record["irregularities"] = [*record.get("irregularities", []),
+                                        {"type": kind, "by": who, "trick": number}]
     return record
 
 
@@ -104,8 +108,9 @@ def _without_last_trick(record: dict, number: int | None) -> dict:
                       f"{len(tricks)}, not {number}")
     record = record | {"tricks": tricks[:-1]}
     kept = [entry for entry in record.get("irregularities", [])
-            if not (entry.get("type") == "revoke" and entry.get("trick") == len(tricks))]
-    if "irregularities" in record:  # a revoke in the trick taken back goes with it
+            if not (entry.get("type") in ("revoke", "lead_out_of_turn")
+                    and entry.get("trick") == len(tricks))]
+    if "irregularities" in record:  # a revoke or a lead out of turn in it goes with it
         record["irregularities"] = kept
         if not kept:
             del record["irregularities"]

@@ -266,11 +266,17 @@ def _target_field(values, errors: dict) -> dict:
 
 
 # -- the hand being played -------------------------------------------------------------------
-def play_state(kind: str | None, state, players: list[dict]) -> dict:
+def play_state(kind: str | None, state, players: list[dict], leader: str | None = None) -> dict:
     """The hand in progress as the trick form needs it, from the engine's reading of it
     (`hand_state`): the next trick's number, the players in the order they play to it from
-    its leader, each with the cards he still holds, and the tricks so far in words."""
+    its leader, each with the cards he still holds, and the tricks so far in words. Two-handed,
+    `leader` the other player leads it out of turn (docs/rules.md, ruling 88): the form is his
+    first (`out_of_turn`); `other` is who may lead it so."""
     by_seat = {p["seat"]: p for p in players}
+    order = state.order
+    out_of_turn = leader if not kind and leader in order[1:] else None
+    if out_of_turn:
+        order = (out_of_turn, *(seat for seat in order if seat != out_of_turn))
     if kind:  # à trois and à quatre the scorer reads the players' names; the <ol> numbers
         lines = [_("%(cards)s; %(name)s takes it") % {
             "name": by_seat[trick.winner]["name"],
@@ -281,9 +287,10 @@ def play_state(kind: str | None, state, players: list[dict]) -> dict:
         lines = display.trick_lines(state, numbered=False)  # the page's <ol> numbers them
     return {"many": kind, "number": state.number, "seated": players,
             "turn_up": card(state.turn_up), "tricks": lines,
+            "out_of_turn": out_of_turn, "other": None if kind else by_seat[state.order[-1]],
             "players": [by_seat[seat] | {"cards": [card(c) | {"code": c}
                                                    for c in state.held[seat]]}
-                        for seat in state.order]}
+                        for seat in order]}
 
 
 def offline_play(state, players: list[dict]) -> dict:

@@ -147,7 +147,7 @@ def _context(table: Table, errors: dict, values, user) -> dict:
         played = kind_of(hand.record)
         seated = _seated(table, hand)
         state = hand_state(hand.record, ranking)
-        play = play_state(played, state, seated)
+        play = play_state(played, state, seated, leader=values.get("led_out_of_turn"))
         page["finish_irregular"] = fold_fields(played, seated, values, "finish", errors,
                                                table.rules, part="finish")
         if played is None:
@@ -211,7 +211,9 @@ def score(request, table_id: int):
 @login_required
 def _score_page(request, table_id: int):
     table = _scored_table(request, table_id)
-    errors, values, status = {}, {}, 200
+    errors, status = {}, 200
+    values = {"led_out_of_turn": request.GET["led_out_of_turn"]} if (
+        "led_out_of_turn" in request.GET) else {}  # the trick form led by the other player
     if request.method == "POST" and request.POST.get("action") == "undo_hand":
         return _undo(request, table)
     if request.method == "POST":
@@ -347,8 +349,9 @@ def _undo_trick(request, hand: Hand) -> str:
 
 def _play(request, table: Table, hand: Hand, form: HandForm) -> str:
     """A trick entered, an illegal card kept as a revoke by the player at the place the
-    scorer names (`revoke`: "follower", ...; two-handed "1", the follower's), or the hand
-    finished; the words that say it was done."""
+    scorer names (`revoke`: "follower", ...; two-handed "1", the follower's), led out of turn
+    by the player the form names (`led_out_of_turn`, two-handed), or the hand finished; the
+    words that say it was done."""
     post, by, said = request.POST, request.user, []
     if form.action == "finish":
         def act():
@@ -357,15 +360,14 @@ def _play(request, table: Table, hand: Hand, form: HandForm) -> str:
     else:
         trick = form.cleaned_data["record"]
         place = "follower" if post.get("revoke") == "1" else post.get("revoke")
-        revoke = None
-        if place in PLAYED[1:len(trick)]:  # the illegal card stands (section 8)
-            state = hand_state(hand.record, table.ranking)
-            play = play_state(form.kind, state, _seated(table, hand))
-            revoke = play["players"][PLAYED.index(place)]
+        play = play_state(form.kind, hand_state(hand.record, table.ranking),
+                          _seated(table, hand), leader=post.get("led_out_of_turn"))
+        # the illegal card stands (section 8)
+        revoke = play["players"][PLAYED.index(place)] if place in PLAYED[1:len(trick)] else None
 
         def act():
             add_trick(hand_id=hand.pk, trick=trick, number=number_of(post), by=by,
-                      revoke_by=revoke and revoke["seat"])
+                      revoke_by=revoke and revoke["seat"], led_out_of_turn_by=play["out_of_turn"])
             said.append(_trick_said(form.kind, number_of(post), revoke))
     if not form_once(request, post.get("key", ""), act):
         return _("This was already sent from this page: it counts once.")

@@ -158,6 +158,42 @@ def test_law_a_lead_out_of_turn_played_to_is_recorded_card_by_card(scorer, table
                                     {"to": "dealer", "points": 1, "for": "refusal"}]
 
 
+def test_law_a_lead_out_of_turn_is_recorded_by_itself_on_the_trick_form(scorer, table):
+    sent = drawn(scorer, url(table), "deal-form") | {
+        "elder": "K♥ Q♥ J♥ 7♣ 8♣", "dealer": "A♠ 10♠ 9♠ A♣ K♣", "turn_up": "7♦",
+        "opening": "played"}
+    assert scorer.post(url(table), sent).status_code == 302
+    hand = Hand.objects.get()
+    scorer.post(url(table), trick(hand, 1, "KH", "9S"))
+    page = scorer.get(url(table)).content.decode()
+    assert "Porthos led it, out of turn" in page
+
+    # The scorer picks Porthos's lead: the form is his first, and says so.
+    led_out = scorer.get(url(table) + "?led_out_of_turn=dealer").content.decode()
+    sides = form_values(led_out, "trick-form")
+    assert sides["led_out_of_turn"] == "dealer"
+    assert led_out.index('data-side="leader"') < led_out.index('value="TS"') < led_out.index(
+        'data-side="follower"') < led_out.index('value="7C"')
+    answer = scorer.post(url(table), trick(hand, 2, "TS", "7C") | {"led_out_of_turn": "dealer"})
+    assert answer.status_code == 302, answer.content.decode()[:3000]
+    hand.refresh_from_db()
+    assert hand.record["irregularities"] == [{"type": "lead_out_of_turn", "by": "dealer",
+                                              "trick": 2}]
+    # Taken back, the trick takes its lead out of turn with it.
+    scorer.post(url(table), act(hand, "undo", number=2))
+    hand.refresh_from_db()
+    assert "irregularities" not in hand.record
+    scorer.post(url(table), trick(hand, 2, "TS", "7C") | {"led_out_of_turn": "dealer"})
+    for number, (leader, follower) in enumerate([("AS", "8C"), ("AC", "QH"), ("KC", "JH")], 3):
+        scorer.post(url(table), trick(hand, number, leader, follower))
+    scorer.post(url(table), act(hand, "finish", number=1))
+
+    hand.refresh_from_db()
+    assert hand.result["tricks"] == {"elder": 1, "dealer": 4}
+    assert hand.result["marks"] == [{"to": "dealer", "points": 1, "for": "point"},
+                                    {"to": "dealer", "points": 1, "for": "refusal"}]
+
+
 def test_law_a_lead_out_of_turn_is_recorded_in_a_summary(scorer, table):
     hand = summary_taps(scorer, table, "1", lead_out_of_turn_by="dealer",
                         lead_out_of_turn_trick="2")
