@@ -5,8 +5,11 @@ The code says what is wrong in the club's terms (`not_scorer`, `no_such_table`, 
 for a hand, the engine's), never how HTTP would say it. Services raise it; each edge answers
 it in its own way: the JSON API with the code's one status (club.api.REFUSAL_STATUS) and the
 error shape of docs/api.md, always in English; a page with its form and the refusal
-in the reader's words (club.refusals). For that, a refusal may name the `rule` it applies, finer
-than its code, with the specifics (`params`) its sentence needs: neither reaches the API.
+in the reader's words (club.refusals). For that, a refusal names the `rule` it applies, finer
+than its code, with the specifics (`params`) its sentence needs, as data (a name, an amount, a
+number, a form's `field`; a list of names as a tuple): neither reaches the API, and no face
+reads its message back. A refusal of the engine carries the engine's parameters instead, its
+`detail` among them (games.engine.errors), and no rule: its code is the rule.
 
 A refusal often names what the client sent (`rules has no option 'x'`, `rules.x`), and a hostile
 client may send text that cannot be stored or shown: NUL, which PostgreSQL's text and jsonb
@@ -25,6 +28,15 @@ def shown(text: str) -> str:
     return UNSHOWABLE.sub(lambda found: f"\\u{ord(found.group()):04x}", text)
 
 
+def _shown(value):
+    """A parameter made `shown`: a text, or each text of a tuple; anything else as it is."""
+    if isinstance(value, str):
+        return shown(value)
+    if isinstance(value, tuple):
+        return tuple(_shown(item) for item in value)
+    return value
+
+
 class Refused(Exception):
     def __init__(self, code: str, message: str, at: str | None = None, *,
                  rule: str | None = None, **params):
@@ -32,8 +44,7 @@ class Refused(Exception):
         super().__init__(message)
         self.code, self.message, self.at = code, message, None if at is None else shown(at)
         self.rule = rule
-        self.params = {name: shown(value) if isinstance(value, str) else value
-                       for name, value in params.items()}
+        self.params = {name: _shown(value) for name, value in params.items()}
 
     def as_dict(self) -> dict:
         error = {"code": self.code, "message": self.message}

@@ -1,13 +1,16 @@
 """A refusal (club.errors.Refused) in the reader's words, for the pages: the one place where a
-refusal becomes a sentence. The JSON API keeps the service's English message.
+refusal becomes a sentence. The JSON API keeps the service's English message, and nothing here
+reads it.
 
-A refusal that names its `rule` is said in full, its specifics (a stake, a limit, a name)
-written into the sentence. Otherwise its code's sentence is said, followed by the service's
-message (in English) as a detail; a code without a sentence shows the message alone. The codes
-are those of club.api.REFUSAL_STATUS: those of the games and of their engine are here too, so
-that the scorer's page says the rule a record broke (games.presentation.words.refusal). A code
-said here in full is also a rule (`no_wagers`, `name_taken`, ...); a code that stands for
-several rules (`bad_stake`, `may_not_wager`) is said by its rule when it names one."""
+Every refusal a service raises names its `rule`, said here in full from its parameters (a
+stake, a limit, a name, a list of names), each written as the page writes it; docs/api.md lists
+each rule's parameters beside its code. A refusal of the engine names no rule: its code's
+sentence is said (the codes of the games and of their engine are here too, so that the scorer's
+page says the rule a record broke), then its detail, which the engine's parameters say
+(games.presentation.words.refusal). A refusal a page makes itself, without a rule, is said by
+its code and its message, which that page wrote in its reader's words. A code said here in full
+is also a rule (`no_wagers`, `name_taken`, ...); a code that stands for several rules
+(`bad_stake`, `may_not_wager`) is said by its rule."""
 from dataclasses import dataclass
 
 from django.utils.translation import gettext_lazy as _
@@ -140,15 +143,17 @@ SENTENCES = {
 }
 
 
-# Rules whose sentence is followed by the service's message, for what only it names (which
-# character of a name, what is wrong with an amount).
-WITH_DETAIL = {"stake_not_money", "name_unprintable", "memo_unprintable"}
+# What a character that a name or a memo may not hold is (club.names.KINDS: its Unicode
+# category), for the sentences' `kind`.
+CHARACTER_KINDS = {"Cc": _("a control character"), "Cf": _("an invisible formatting character"),
+                   "Cs": _("a lone surrogate"), "Co": _("a private-use character"),
+                   "Cn": _("an unassigned code point")}
 
 
 @dataclass
 class Said:
-    """A refusal as a page shows it: the rule in words, and the service's message as a detail
-    when the rule alone does not say it all."""
+    """A refusal as a page shows it: the rule in words, and a detail when the rule alone does
+    not say it all (the engine's, after its code's sentence)."""
     rule: str
     detail: str = ""
 
@@ -156,12 +161,24 @@ class Said:
         return " — ".join(part for part in (self.rule, self.detail) if part)
 
 
-def said(refused, shown=str) -> Said:
-    """The refusal in the reader's words; `shown` writes the detail (the scorer's page shows
-    its cards with their suit symbols)."""
+def _written(name: str, value):
+    """A parameter as a sentence writes it: a list of names joined, a character's kind in
+    words; anything else (a name, a number, an amount already `money_text.Local`) as it is."""
+    if isinstance(value, tuple):
+        return ", ".join(map(str, value))
+    if name == "kind" and value in CHARACTER_KINDS:
+        return str(CHARACTER_KINDS[value])
+    return value
+
+
+def said(refused, detail=None) -> Said:
+    """The refusal in the reader's words. `detail` says what an engine refusal's parameters
+    say beyond its code (games.presentation.engine_words.detail, for the scorer's page and the
+    admin); without it such a refusal is said by its code alone."""
     if refused.rule in SENTENCES:
-        said_too = shown(refused.message) if refused.rule in WITH_DETAIL else ""
-        return Said(str(SENTENCES[refused.rule]) % refused.params, said_too)
-    if refused.code in SENTENCES:
-        return Said(str(SENTENCES[refused.code]), shown(refused.message))
-    return Said("", shown(refused.message))
+        return Said(str(SENTENCES[refused.rule]) % {
+            name: _written(name, value) for name, value in refused.params.items()})
+    code = str(SENTENCES.get(refused.code, ""))
+    if "detail" in refused.params:  # the engine's
+        return Said(code, detail(refused.params) if detail else "")
+    return Said(code, refused.message)  # a page's own, in its reader's words

@@ -20,7 +20,7 @@ from club.models import Player
 from games.admin.common import HandPlayerFilter, ReadOnlyInline
 from games.engine import EngineError, loads
 from games.models import Game, Hand, HandVersion, Table, Unit
-from games.presentation import display, engine_words
+from games.presentation import display, engine_words, words
 from games.services.hands import correct_hand
 
 # A hand's status in the list's short words.
@@ -181,9 +181,9 @@ class HandAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
                 corrected = correct_hand(hand_id=hand.pk, record=loads(text),
                                          by=request.user)
             except EngineError as err:
-                error = f"{err.code}: {engine_words.detail(err.code, err.message)}"
+                error = f"{err.code}: {engine_words.detail(err.params)}"
             except Refused as refused:
-                error = f"{refused.code}: {engine_words.detail(refused.code, refused.message)}"
+                error = f"{refused.code}: {words.refusal(refused)}"
                 if refused.at:
                     error += " " + _("(at %(at)s)") % {"at": refused.at}
             else:

@@ -110,12 +110,11 @@ def advise(record: dict, seed=None) -> dict:
     cards, at "deal.elder"."""
     hand = read(record)
     if not hand.start:
-        raise EngineError("bad_format", "the advice needs a full record with its deal", "deal")
+        raise EngineError("bad_format", "advice_needs_deal", "deal")
     deal = record["deal"]
     elder = [CANONICAL[c] for c in deal["elder"]]
     if len(elder) != 5:  # a misdeal played (docs/rules.md, ruling 87)
-        raise EngineError("bad_format", "the advice reads the elder's five cards as dealt, "
-                          f"not {len(elder)}", "deal.elder")
+        raise EngineError("bad_format", "advice_needs_five", "deal.elder", count=len(elder))
     turn_up = CANONICAL[deal["turn_up"]]
     ranking = hand.rules["ranking"]
     exchanges = record["exchanges"]

@@ -54,5 +54,4 @@ def read_card(value, where: str) -> str:
     try:
         return CANONICAL[value]
     except (KeyError, TypeError):
-        raise EngineError("bad_card", f"{value!r} is not a card (write rank then suit, as TS "
-                          "or 10♠; ranks K Q J A T 9 8 7, suits S H D C)", where) from None
+        raise EngineError("bad_card", "not_a_card", where, value=value) from None

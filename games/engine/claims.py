@@ -54,6 +54,5 @@ def check_claim(hands, key, before: dict, after: dict) -> None:
     late = claimed(before, after)
     if late and not claim_open(hands, key):
         mark = late[0]
-        raise EngineError("too_late", f"the {mark['for']} of {mark['to']} was not marked before "
-                          "the trump of the next deal was turned up: it can no longer be "
-                          "claimed", "irregularities")
+        raise EngineError("too_late", "claim_too_late", "irregularities", mark=mark["for"],
+                          seat=mark["to"])

@@ -20,14 +20,14 @@ def agreeing(record, rules: dict):
     """The record, once it is known to be an object whose `rules` agree with the table's
     `rules`: a record that gives another value of a table option is refused."""
     if type(record) is not dict:
-        raise EngineError("bad_format", "a hand record is a JSON object", "")
+        raise EngineError("bad_format", "not_object")
     given = record.get("rules")
     if given is not None and type(given) is not dict:
-        raise EngineError("bad_format", "rules must be an object", "rules")
+        raise EngineError("bad_format", "rules_not_object", "rules")
     for key, value in (given or {}).items():
         if key in rules and value != rules[key]:
-            raise EngineError("bad_format", f"the record's rules.{key} is {value!r}, but "
-                              f"the table's is {rules[key]!r}", f"rules.{key}")
+            raise EngineError("bad_format", "rules_differ", f"rules.{key}", key=key,
+                              value=value, table=rules[key])
     return record
 
 
@@ -128,18 +128,16 @@ class Course:
         elder, dealer = self.seating(record)
         score_before = {"elder": self.game.score[elder], "dealer": self.game.score[dealer]}
         if record.get("score_before", score_before) != score_before:
-            raise EngineError("bad_format", "the record's score_before differs from the "
-                              f"table's game score {score_before}", "score_before")
+            raise EngineError("bad_format", "score_before_differs", "score_before",
+                              score=score_before)
         record["score_before"] = score_before
         if "target_card" in record and (self.rules["target"] != "retourne_random"
                                         or self.game.target is not None):
-            raise EngineError("bad_format", "only the first hand of a game that plays to a card "
-                              "turned at random gives target_card", "target_card")
+            raise EngineError("bad_format", "target_card_not_random", "target_card")
         target = self.game.target or self._retourne_target(record)
         if target is not None:
             if record.get("target", target) != target:
-                raise EngineError("bad_format", f"the record's target differs from the game's "
-                                  f"target {target}", "target")
+                raise EngineError("bad_format", "target_differs", "target", target=target)
             record["target"] = target
         return record
 
@@ -150,15 +148,15 @@ class Course:
         docs/rules.md), so it need not name one."""
         if self.rules["target"] == "retourne_random":
             turn_up, where = record.get("target_card"), "target_card"
-            needs = "a card turned at random: its first hand needs target_card"
+            needs = "needs_target_card"
         elif "deal" in record and type(record["deal"]) is dict:
             turn_up, where = record["deal"].get("turn_up"), "deal.turn_up"
-            needs = "the retourne: its first hand needs the turn-up"
+            needs = "needs_turn_up"
         else:
             summary = record.get("summary")
             turn_up = summary.get("turn_up") if type(summary) is dict else None
             where = "summary.turn_up"
-            needs = "the retourne: its first hand needs the turn-up"
+            needs = "needs_turn_up"
         card = parse_card(turn_up)
         if card is None and turn_up is None and _declares(record, "replay"):
             return None
@@ -168,7 +166,7 @@ class Course:
             except EngineError as err:
                 if err.code in SHAPE_ERRORS or err.at == "target_card":
                     raise
-            raise EngineError("bad_format", f"this game plays to {needs}", where)
+            raise EngineError("bad_format", needs, where)
         return TURN_UP_VALUE[card[0]]
 
     # -- playing a hand -----------------------------------------------------------------

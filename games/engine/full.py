@@ -1,5 +1,5 @@
 """Reading a full record: the deal, the exchange, the king and every trick, in that order."""
-from .cards import CANONICAL, SUIT_NAMES, SUIT_OF, VALUE, read_card
+from .cards import CANONICAL, SUIT_OF, VALUE, read_card
 from .errors import EngineError
 from .hand import OTHER, ROLES, CheckedHand
 from .header import (
@@ -45,20 +45,19 @@ def read_full(record: dict, finished: bool = True) -> CheckedHand:
     hand.in_progress = need_bool(record.get("in_progress", False), "in_progress")
     king = need_role(record.get("king"), "king", nullable=True)
     announced = read_announced(record, king, "")
-    exchanges = need_list(record.get("exchanges"), "exchanges", "a list of proposals")
+    exchanges = need_list(record.get("exchanges"), "exchanges", "proposals")
     _exchange_shape(exchanges)
-    tricks = need_list(record.get("tricks", []), "tricks", "a list of tricks")
+    tricks = need_list(record.get("tricks", []), "tricks", "tricks_list")
     for i, trick in enumerate(tricks):
         if type(trick) is not list or len(trick) != 2:
-            raise EngineError("bad_format", "a trick is [leader's card, follower's card]",
-                              f"tricks[{i}]")
-    deal = need_object(record.get("deal"), "deal", "an object with elder, dealer and turn_up")
+            raise EngineError("bad_format", "two_card_trick", f"tricks[{i}]")
+    deal = need_object(record.get("deal"), "deal", "two_hands")
     check_keys(deal, DEAL_KEYS, "deal")
     for key in ("elder", "dealer", "turn_up"):
         if key not in deal:
-            raise EngineError("bad_format", f"deal needs {key!r}", f"deal.{key}")
-    elder = need_list(deal["elder"], "deal.elder", "a list of five cards")
-    dealer = need_list(deal["dealer"], "deal.dealer", "a list of five cards")
+            raise EngineError("bad_format", "needs_key", f"deal.{key}", where="deal", key=key)
+    elder = need_list(deal["elder"], "deal.elder", "five_cards")
+    dealer = need_list(deal["dealer"], "deal.dealer", "five_cards")
     check_game_not_over(hand)
     read_target_card(record)
 
@@ -72,23 +71,22 @@ def read_full(record: dict, finished: bool = True) -> CheckedHand:
     hands, seen = _read_deal(elder, dealer, deal["turn_up"], hand, misdealt, forgotten)
     dealt = {role: len(cards) for role, cards in hands.items()}
     if hand.game_over_before_play and exchanges:
-        raise EngineError("after_game_end", "the turned-up king ended the game: no exchange",
-                          "exchanges[0]")
+        raise EngineError("after_game_end", "king_turned_ended", "exchanges[0]")
     _read_exchanges(exchanges, hands, seen, hand, wrong)
     hand.start = {"elder": list(hands["elder"]), "dealer": list(hands["dealer"])}
     for role in ROLES:
         hand.cards[role] = len(hands[role])
         if hand.cards[role] != 5 and role not in wrong:
-            raise EngineError("wrong_hand_size", f"{role} plays with {hand.cards[role]} cards, "
-                              "not 5", f"deal.{role}")
+            raise EngineError("wrong_hand_size", "plays_with", f"deal.{role}", seat=role,
+                              count=hand.cards[role])
 
     king_of_trumps = "K" + hand.trump
     holder = ("elder" if king_of_trumps in hands["elder"]
               else "dealer" if king_of_trumps in hands["dealer"] else None)
     if king is not None and king != holder:
         if not any(e.get("type") == "false_king" and e.get("by") == king for e in irregularities):
-            raise EngineError("king_not_held", f"{king} announced the king of trumps "
-                              f"{king_of_trumps} but does not hold it", "king")
+            raise EngineError("king_not_held", "king_not_held", "king", seat=king,
+                              card=king_of_trumps)
     elif king is not None:
         check_announced_in_time(hand, announced, "king_announced")
         mark_king_held(hand, king, (king, "king_held") in forgotten, tricks_before_king(
@@ -114,11 +112,11 @@ def read_announced(record: dict, king, where: str) -> str:
     announced = record.get("king_announced", "before_play")
     place = f"{where}king_announced"
     if type(announced) is not str or announced not in ANNOUNCED:
-        raise EngineError("bad_format", f"{place} must be " + ", ".join(ANNOUNCED[:-1])
-                          + f" or {ANNOUNCED[-1]}", place)
+        raise EngineError("bad_format", "must_be_one_of", place, where=place,
+                          choices=ANNOUNCED)
     if "king_announced" in record and king is None:
-        raise EngineError("bad_format", f"{place} needs the king announced ({where}king)",
-                          place)
+        raise EngineError("bad_format", "announced_needs_king", place, where=place,
+                          king=f"{where}king")
     return announced
 
 
@@ -126,9 +124,7 @@ def check_announced_in_time(hand: CheckedHand, announced: str, where: str) -> No
     """The London Laws mark the king announced before the holder plays his first card, or
     with it when it is the king; the French article until he plays his second (ruling 92)."""
     if announced == "before_second_card" and hand.rules["king_announcement"] == "london":
-        raise EngineError("too_late", "the king of trumps is announced before the holder's "
-                          "first card, or with it, by the London Laws (rules.king_announcement "
-                          "is london)", where)
+        raise EngineError("too_late", "london_announcement", where)
 
 
 def first_leader(irregularities: list) -> str:
@@ -150,11 +146,10 @@ def _check_first_card(announced: str, king: str, first, king_of_trumps: str) -> 
     if announced == "before_play":
         return
     if first is None:
-        raise EngineError("bad_format", f"{king} has played no card yet: the king is announced "
-                          "before play", "king_announced")
+        raise EngineError("bad_format", "king_before_play", "king_announced", seat=king)
     if announced == "with_first_card" and first != king_of_trumps:
-        raise EngineError("bad_format", f"{king}'s first card is {first}, not the king of "
-                          f"trumps {king_of_trumps}", "king_announced")
+        raise EngineError("bad_format", "first_card_not_king", "king_announced", seat=king,
+                          card=first, card2=king_of_trumps)
 
 
 def _read_deal(elder: list, dealer: list, turn_up, hand: CheckedHand, misdealt: bool,
@@ -170,17 +165,18 @@ def _read_deal(elder: list, dealer: list, turn_up, hand: CheckedHand, misdealt: 
             if card is None:
                 read_card(value, f"deal.{role}[{i}]")
             if card in seen:
-                raise EngineError("duplicate_card", f"{card} is dealt twice", f"deal.{role}[{i}]")
+                raise EngineError("duplicate_card", "dealt_twice", f"deal.{role}[{i}]",
+                                  card=card)
             seen.add(card)
             held.append(card)
         if len(held) != 5 and not (misdealt and 1 <= len(held) <= 10):
-            count = "1 to 10 cards" if misdealt else "5 cards"
-            raise EngineError("wrong_hand_size",
-                              f"{role} must be dealt {count}, not {len(held)}", f"deal.{role}")
+            detail = "dealt_one_to_ten" if misdealt else "dealt_five"
+            raise EngineError("wrong_hand_size", detail, f"deal.{role}", seat=role,
+                              count=len(held))
         hands[role] = held
     card = read_card(turn_up, "deal.turn_up")
     if card in seen:
-        raise EngineError("duplicate_card", f"the turn-up {card} is also in a hand", "deal.turn_up")
+        raise EngineError("duplicate_card", "turn_up_in_hand", "deal.turn_up", card=card)
     seen.add(card)
     hand.trump = SUIT_OF[card]
     if card[0] == "K" and not misdealt:
@@ -192,7 +188,7 @@ def _exchange_shape(exchanges: list) -> None:
     """The shape of each proposal, checked with the rest of the record's shape."""
     for i, entry in enumerate(exchanges):
         if type(entry) is not dict:
-            need_object(entry, f"exchanges[{i}]", "an object")
+            need_object(entry, f"exchanges[{i}]", "object")
         if not entry.keys() <= EXCHANGE_KEYS:
             check_keys(entry, EXCHANGE_KEYS, f"exchanges[{i}]")
         if type(entry.get("accepted")) is not bool:
@@ -202,10 +198,10 @@ def _exchange_shape(exchanges: list) -> None:
             if side is None:
                 continue
             where = f"exchanges[{i}].{role}"
-            need_object(side, where, "an object with discard and draw")
+            need_object(side, where, "discard_and_draw")
             check_keys(side, SIDE_KEYS, where)
-            need_list(side.get("discard"), f"{where}.discard", "a list of cards")
-            need_list(side.get("draw"), f"{where}.draw", "a list of cards")
+            need_list(side.get("discard"), f"{where}.discard", "cards")
+            need_list(side.get("draw"), f"{where}.draw", "cards")
 
 
 def _read_exchanges(exchanges: list, hands: dict, seen: set, hand: CheckedHand,
@@ -218,25 +214,20 @@ def _read_exchanges(exchanges: list, hands: dict, seen: set, hand: CheckedHand,
     stock = STOCK
     for i, entry in enumerate(exchanges):
         if stock == 0:
-            raise EngineError("stock_exhausted", "the stock is empty: the exchange is over",
-                              f"exchanges[{i}]")
+            raise EngineError("stock_exhausted", "stock_empty", f"exchanges[{i}]")
         if not entry["accepted"]:
             if "elder" in entry or "dealer" in entry or "exposed" in entry:
-                raise EngineError("bad_exchange", "a refused proposal exchanges no card",
-                                  f"exchanges[{i}]")
+                raise EngineError("bad_exchange", "refused_exchanges", f"exchanges[{i}]")
             if i + 1 < len(exchanges):
-                raise EngineError("bad_exchange", "nothing can follow a refusal",
-                                  f"exchanges[{i + 1}]")
+                raise EngineError("bad_exchange", "after_refusal", f"exchanges[{i + 1}]")
             if i > 0 and "exposed" in exchanges[i - 1]:
-                raise EngineError("bad_exchange", f"the dealer turned up a card in error in "
-                                  f"proposal {i}: he cannot refuse another discard",
-                                  f"exchanges[{i}]")
+                raise EngineError("bad_exchange", "refuse_after_exposed", f"exchanges[{i}]",
+                                  number=i)
             if i == 0:
                 hand.vulnerable = "dealer"
             return
         if "elder" not in entry:
-            raise EngineError("bad_exchange", "an accepted proposal needs the elder's discard "
-                              "and draw", f"exchanges[{i}]")
+            raise EngineError("bad_exchange", "needs_elder", f"exchanges[{i}]")
         stock = exchange_side(entry["elder"], "elder", 1, hands, seen, stock, i,
                               unequal="elder" in wrong)
         side = entry.get("dealer", NO_EXCHANGE)
@@ -261,11 +252,9 @@ def _exposed(value, elder: dict, dealer: dict, seen: set, stock: int, entry: int
     if card in drawn:
         return stock
     if card in seen:
-        raise EngineError("duplicate_card", f"the dealer turns up {card}, which is not in the "
-                          "stock", where)
+        raise EngineError("duplicate_card", "turned_up_not_in_stock", where, card=card)
     if stock == 0:
-        raise EngineError("stock_exhausted", "the stock is empty: no card was turned up",
-                          where)
+        raise EngineError("stock_exhausted", "stock_empty_turn_up", where)
     seen.add(card)
     return stock - 1
 
@@ -279,32 +268,31 @@ def exchange_side(side: dict, role: str, least: int, hands: dict, seen: set, sto
     discard, draw = side["discard"], side["draw"]
     equal = len(discard) == len(draw) or unequal
     if not equal or not least <= len(draw) <= 5 or len(discard) > 5:
+        where = f"exchanges[{entry}].{role}"
         if not equal:
-            why = f"discards {len(discard)} and draws {len(draw)}: the two must be equal"
-        elif len(draw) > 5 or len(discard) > 5:
-            why = "may take at most 5 cards"
-        else:
-            why = "must take at least one card"
-        raise EngineError("bad_exchange", f"{role} {why}", f"exchanges[{entry}].{role}")
+            raise EngineError("bad_exchange", "unequal", where, seat=role, count=len(discard),
+                              count2=len(draw))
+        why = "at_most_five" if len(draw) > 5 or len(discard) > 5 else "at_least_one"
+        raise EngineError("bad_exchange", why, where, seat=role)
     held = hands[role]
     for i, value in enumerate(discard):
         card = CANONICAL.get(value) if type(value) is str else None
         if card is None:
             read_card(value, f"exchanges[{entry}].{role}.discard[{i}]")
         if card not in held:
-            raise EngineError("card_not_held", f"{role} discards {card} but does not hold it",
-                              f"exchanges[{entry}].{role}.discard[{i}]")
+            raise EngineError("card_not_held", "discards_unheld",
+                              f"exchanges[{entry}].{role}.discard[{i}]", seat=role, card=card)
         held.remove(card)
     if len(draw) > stock:
-        raise EngineError("stock_exhausted", f"{role} draws {len(draw)} but the stock holds "
-                          f"only {stock}", f"exchanges[{entry}].{role}.draw")
+        raise EngineError("stock_exhausted", "stock_short", f"exchanges[{entry}].{role}.draw",
+                          seat=role, count=len(draw), count2=stock)
     for i, value in enumerate(draw):
         card = CANONICAL.get(value) if type(value) is str else None
         if card is None:
             read_card(value, f"exchanges[{entry}].{role}.draw[{i}]")
         if card in seen:
-            raise EngineError("duplicate_card", f"{role} draws {card}, which is not in the "
-                              "stock", f"exchanges[{entry}].{role}.draw[{i}]")
+            raise EngineError("duplicate_card", "drawn_not_in_stock",
+                              f"exchanges[{entry}].{role}.draw[{i}]", seat=role, card=card)
         seen.add(card)
         held.append(card)
     return stock - len(draw)
@@ -330,15 +318,15 @@ def _read_tricks(tricks: list, hands: dict, revokes: set, led_out: set, hand: Ch
         if led is None:
             read_card(led_value, f"tricks[{n}][0]")
         if led not in hands[leader]:
-            raise EngineError("card_not_held", f"{leader} leads {led} but does not hold it",
-                              f"tricks[{n}][0]")
+            raise EngineError("card_not_held", "leads_unheld", f"tricks[{n}][0]", seat=leader,
+                              card=led)
         played = CANONICAL.get(played_value) if type(played_value) is str else None
         if played is None:
             read_card(played_value, f"tricks[{n}][1]")
         held = hands[follower]
         if played not in held:
-            raise EngineError("card_not_held", f"{follower} plays {played} but does not "
-                              "hold it", f"tricks[{n}][1]")
+            raise EngineError("card_not_held", "plays_unheld", f"tricks[{n}][1]",
+                              seat=follower, card=played)
         first_cards.setdefault(leader, led)
         first_cards.setdefault(follower, played)
         suit, played_suit = SUIT_OF[led], SUIT_OF[played]
@@ -350,7 +338,8 @@ def _read_tricks(tricks: list, hands: dict, revokes: set, led_out: set, hand: Ch
             fault = _fault(held, led, played, suit, trump, value, follower, n + 1)
             if fault:
                 if (n + 1, follower) not in revokes:
-                    raise EngineError(fault[0], fault[1], f"tricks[{n}][1]")
+                    code, detail, params = fault
+                    raise EngineError(code, detail, f"tricks[{n}][1]", **params)
                 illegal.add((n + 1, follower))
         hands[leader].remove(led)
         held.remove(played)
@@ -358,28 +347,28 @@ def _read_tricks(tricks: list, hands: dict, revokes: set, led_out: set, hand: Ch
             leader = follower
         won[leader] += 1
     if hand.double and hand.in_progress and hand.double["before_trick"] > len(tricks) + 1:
-        raise EngineError("bad_format", f"the double comes before trick "
-                          f"{hand.double['before_trick']}, which has not been reached",
-                          "double.before_trick")
+        raise EngineError("bad_format", "double_not_reached", "double.before_trick",
+                          number=hand.double["before_trick"])
     return illegal, out_of_turn, first_cards
 
 
 def _fault(held, led, played, suit, trump, value, follower, number):
-    """The code and message if `played` breaks section 6, else None."""
+    """The code, the detail and its parameters if `played` breaks section 6, else None."""
     if SUIT_OF[played] == suit:  # followed with a lower card: was a higher one held?
         better = [c for c in held if SUIT_OF[c] == suit and value[c] > value[led]]
         if better:
             lowest = min(better, key=value.get)
-            return ("must_win_trick", f"{follower} holds {lowest} and must beat {led} in "
-                    f"trick {number}")
+            return ("must_win_trick", "must_beat", {"seat": follower, "card": lowest,
+                                                    "card2": led, "number": number})
         return None
     for card in held:
         if SUIT_OF[card] == suit:
-            return ("must_follow_suit", f"{follower} holds {card} and must follow "
-                    f"{SUIT_NAMES[suit]} to {led} in trick {number}")
+            return ("must_follow_suit", "must_follow", {
+                "seat": follower, "card": card, "suit": suit, "card2": led, "number": number})
     if SUIT_OF[played] != trump:
         for card in held:
             if SUIT_OF[card] == trump:
-                return ("must_trump", f"{follower} has no {SUIT_NAMES[suit]}, holds the trump "
-                        f"{card} and must trump {led} in trick {number}")
+                return ("must_trump", "must_trump", {
+                    "seat": follower, "suit": suit, "card": card, "card2": led,
+                    "number": number})
     return None

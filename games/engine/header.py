@@ -14,40 +14,42 @@ def check_keys(obj: dict, allowed: frozenset, where: str) -> None:
         return
     for key in obj:
         if key not in allowed:
-            place = f"{where}.{key}" if where else key
-            owner = where or "the record"
-            raise EngineError("unknown_field", f"{owner} has no field {key!r}", place)
+            if where:
+                raise EngineError("unknown_field", "no_field", f"{where}.{key}", where=where,
+                                  key=key)
+            raise EngineError("unknown_field", "record_no_field", key, key=key)
 
 
 def need_object(value, where: str, what: str) -> dict:
+    """`value`, an object, or the refusal `what` (a detail of errors.MESSAGES) at `where`."""
     if type(value) is not dict:
-        raise EngineError("bad_format", f"{where} must be {what}", where)
+        raise EngineError("bad_format", what, where, where=where)
     return value
 
 
 def need_list(value, where: str, what: str) -> list:
+    """`value`, a list, or the refusal `what` (a detail of errors.MESSAGES) at `where`."""
     if type(value) is not list:
-        raise EngineError("bad_format", f"{where} must be {what}", where)
+        raise EngineError("bad_format", what, where, where=where)
     return value
 
 
 def need_role(value, where: str, nullable: bool = False):
     if value in ROLES and type(value) is str or (nullable and value is None):
         return value
-    allowed = '"elder", "dealer" or null' if nullable else '"elder" or "dealer"'
-    raise EngineError("bad_format", f"{where} must be {allowed}", where)
+    raise EngineError("bad_format", "need_role_or_null" if nullable else "need_role", where,
+                      where=where)
 
 
 def need_bool(value, where: str) -> bool:
     if type(value) is not bool:
-        raise EngineError("bad_format", f"{where} must be true or false", where)
+        raise EngineError("bad_format", "need_bool", where, where=where)
     return value
 
 
 def need_count(value, where: str, least: int) -> int:
     if type(value) is not int or value < least:
-        raise EngineError("bad_format", f"{where} must be a whole number of at least {least}",
-                          where)
+        raise EngineError("bad_format", "need_count", where, where=where, least=least)
     return value
 
 
@@ -55,11 +57,11 @@ def read_header(record: dict, hand) -> tuple:
     """Checks the shape of the common keys into `hand`; returns the raw irregularities and
     the revokes they name, as {(trick, role)}."""
     if "format" in record and record["format"] != FORMAT:
-        raise EngineError("bad_format", f'format must be "{FORMAT}"', "format")
+        raise EngineError("bad_format", "format", "format", format=FORMAT)
     hand.rules = read_rules(record.get("rules"))
     score_before = {"elder": 0, "dealer": 0}
     if "score_before" in record:
-        given = need_object(record["score_before"], "score_before", "an object of the two scores")
+        given = need_object(record["score_before"], "score_before", "two_scores")
         check_keys(given, SCORE_KEYS, "score_before")
         for role, value in given.items():
             score_before[role] = need_count(value, f"score_before.{role}", 0)
@@ -71,15 +73,12 @@ def read_header(record: dict, hand) -> tuple:
         hand.offer = _read_variant(record, "offer", ("by", "accepted"))
     if hand.double:
         if hand.double["before_trick"] not in (1, 2, 3):
-            raise EngineError(
-                "bad_format", "a double must come before trick 1, 2 or 3", "double.before_trick")
+            raise EngineError("bad_format", "double_trick", "double.before_trick")
         if hand.offer and hand.offer["accepted"]:
-            raise EngineError(
-                "bad_format", "the hand ended when the offer was accepted: no double", "double")
+            raise EngineError("bad_format", "double_after_offer", "double")
     for name, option in (("double", "doubling"), ("offer", "offer_point")):
         if getattr(hand, name) and not hand.rules[option]:
-            raise EngineError(
-                "variant_disabled", f"this table does not play {option} (rules.{option})", name)
+            raise EngineError("variant_disabled", "variant_off", name, option=option)
     return read_irregularity_entries(record)
 
 
@@ -90,9 +89,9 @@ def read_irregularity_entries(record: dict) -> tuple:
     if "irregularities" not in record:
         return [], revokes
     irregularities = need_list(record["irregularities"], "irregularities",
-                               "a list of irregularities")
+                               "irregularities_list")
     for i, entry in enumerate(irregularities):
-        entry = need_object(entry, f"irregularities[{i}]", "an object")
+        entry = need_object(entry, f"irregularities[{i}]", "object")
         check_keys(entry, IRREGULARITY_KEYS, f"irregularities[{i}]")
         trick, by = entry.get("trick"), entry.get("by")
         if entry.get("type") == "revoke" and type(trick) is int and type(by) is str:
@@ -114,11 +113,11 @@ def forgotten_marks(irregularities: list) -> set:
 
 
 def _read_variant(record: dict, name: str, keys: tuple):
-    value = need_object(record[name], name, "an object")
+    value = need_object(record[name], name, "object")
     check_keys(value, frozenset(keys), name)
     for key in keys:
         if key not in value:
-            raise EngineError("bad_format", f"{name} needs {key!r}", f"{name}.{key}")
+            raise EngineError("bad_format", "needs_key", f"{name}.{key}", where=name, key=key)
     need_role(value["by"], f"{name}.by")
     need_bool(value["accepted"], f"{name}.accepted")
     if "before_trick" in value:
@@ -129,10 +128,8 @@ def _read_variant(record: dict, name: str, keys: tuple):
 def check_game_not_over(hand) -> None:
     for role in ROLES:
         if hand.score_before[role] >= hand.target:
-            raise EngineError(
-                "after_game_end",
-                f"{role} already has {hand.score_before[role]} of {hand.target}: the game is over",
-                f"score_before.{role}")
+            raise EngineError("after_game_end", "game_over", f"score_before.{role}", seat=role,
+                              points=hand.score_before[role], target=hand.target)
 
 
 def read_target_card(record: dict) -> None:
@@ -166,9 +163,10 @@ def check_no_play_after_game_end(hand, played: int, where: str) -> None:
     and no offer."""
     if not hand.game_over_before_play:
         return
-    message = (f"a king mark ended the game after trick {hand.tricks_before_end}"
-               if hand.tricks_before_end else "a king mark ended the game before play")
-    for name, present in ((where, played > hand.tricks_before_end), ("double", hand.double),
+    after = hand.tricks_before_end
+    for name, present in ((where, played > after), ("double", hand.double),
                           ("offer", hand.offer)):
+        if present and after:
+            raise EngineError("after_game_end", "king_mark_after", name, number=after)
         if present:
-            raise EngineError("after_game_end", message, name)
+            raise EngineError("after_game_end", "king_mark_before_play", name)

@@ -43,12 +43,6 @@ TWO_HANDED = Players(names=ROLES, kinds=tuple(ENTRY_KEYS), penalised={r: r for r
                      adversaries={r: (OTHER[r],) for r in ROLES})
 
 
-def _words(names: tuple, quoted: bool = False) -> str:
-    """("a", "b", "c") -> 'a, b or c', or '"a", "b" or "c"' quoted."""
-    named = [f'"{name}"' if quoted else name for name in names]
-    return ", ".join(named[:-1]) + " or " + named[-1]
-
-
 def read_irregularities(entries: list, hand: CheckedHand, *, king, holder, illegal, played: int,
                         summary: bool = False, players: Players = TWO_HANDED, dealt=None,
                         led_out=None) -> None:
@@ -62,18 +56,18 @@ def read_irregularities(entries: list, hand: CheckedHand, *, king, holder, illeg
         where = f"irregularities[{i}]"
         kind = entry.get("type")
         if type(kind) is not str or kind not in players.kinds:
-            raise EngineError("bad_irregularity", f"type must be {_words(players.kinds)}",
-                              where)
+            raise EngineError("bad_irregularity", "irregularity_type", where,
+                              choices=players.kinds)
         if entry.keys() != ENTRY_KEYS[kind]:
-            needed = ", ".join(sorted(ENTRY_KEYS[kind]))
-            raise EngineError("bad_irregularity", f"a {kind} entry has exactly: {needed}", where)
+            raise EngineError("bad_irregularity", "entry_keys", where, kind=kind,
+                              names=tuple(sorted(ENTRY_KEYS[kind])))
         by = entry.get("by")
         if "by" in entry and (type(by) is not str or by not in players.names):
-            raise EngineError("bad_irregularity", f"by must be {_words(players.names, True)}",
-                              f"{where}.by")
+            raise EngineError("bad_irregularity", "irregularity_by", f"{where}.by",
+                              quoted=players.names)
         key = (kind, by, entry.get("trick"), entry.get("mark"))
         if key in seen or kind in ONCE and (kind, None) in seen:
-            raise EngineError("bad_irregularity", f"this {kind} is recorded twice", where)
+            raise EngineError("bad_irregularity", "recorded_twice", where, kind=kind)
         seen.add(key)
         seen.add((kind, None))
         if kind == "revoke":
@@ -89,8 +83,7 @@ def read_irregularities(entries: list, hand: CheckedHand, *, king, holder, illeg
             _forgotten(entry, hand, seen, where)
         elif kind == "misdeal_played":
             if dealt is not None and set(dealt.values()) == {5}:
-                raise EngineError("bad_irregularity", "five cards were dealt to each: nothing "
-                                  "was misdealt", where)
+                raise EngineError("bad_irregularity", "nothing_misdealt", where)
         elif kind == "wrong_number":
             _wrong_number(entry, hand, summary, where)
         elif kind == "lead_out_of_turn":
@@ -98,12 +91,10 @@ def read_irregularities(entries: list, hand: CheckedHand, *, king, holder, illeg
         elif kind == "dealt_out_of_turn":
             continue  # the course reads it: the deal that stood (ruling 94)
         elif hand.in_progress and not players.replay_in_progress:
-            raise EngineError("bad_irregularity", "a hand dealt again is over, not in "
-                              "progress", where)
+            raise EngineError("bad_irregularity", "replay_in_progress", where)
         else:
             if entry["reason"] not in REPLAY_REASONS:
-                raise EngineError("bad_irregularity", "a replay's reason is revoke, false_king, "
-                                  "misdeal or undone", f"{where}.reason")
+                raise EngineError("bad_irregularity", "replay_reason", f"{where}.reason")
             hand.void = True
 
 
@@ -112,10 +103,10 @@ def _forgotten(entry, hand, seen, where):
     trump of the next deal was turned up (ruling 84)."""
     by, mark = entry["by"], entry["mark"]
     if type(mark) is not str or mark not in MARKS:
-        raise EngineError("bad_irregularity", f"mark must be {_words(MARKS, True)}",
-                          f"{where}.mark")
+        raise EngineError("bad_irregularity", "irregularity_mark", f"{where}.mark",
+                          quoted=MARKS)
     if ("mark", by, mark) in seen:
-        raise EngineError("bad_irregularity", f"the {mark} of {by} is recorded twice", where)
+        raise EngineError("bad_irregularity", "mark_twice", where, mark=mark, seat=by)
     seen.add(("mark", by, mark))
     if entry["type"] == "unmarked":
         hand.unmarked = hand.unmarked | {(by, mark)}
@@ -128,23 +119,21 @@ def _wrong_number(entry, hand, summary, where):
     a full record's cards show it."""
     by, cards = entry["by"], entry["cards"]
     if type(cards) is not int or not 1 <= cards <= 10 or cards == 5:
-        raise EngineError("bad_irregularity", "cards is the number he played with: 1 to 10, "
-                          "not 5", f"{where}.cards")
+        raise EngineError("bad_irregularity", "wrong_number_cards", f"{where}.cards")
     if summary:
         hand.cards[by] = cards
     elif hand.cards[by] != cards:
-        raise EngineError("bad_irregularity", f"{by} played with {hand.cards[by]} cards, not "
-                          f"{cards}", f"{where}.cards")
+        raise EngineError("bad_irregularity", "played_with", f"{where}.cards", seat=by,
+                          count=hand.cards[by], count2=cards)
 
 
 def _lead_out_of_turn(entry, led_out, played, where):
     trick, by = entry["trick"], entry["by"]
     if type(trick) is not int or not 1 <= trick <= played:
-        raise EngineError("bad_irregularity", f"a lead out of turn names a trick from 1 to "
-                          f"{played}, the tricks recorded", f"{where}.trick")
+        raise EngineError("bad_irregularity", "lead_trick_range", f"{where}.trick",
+                          count=played)
     if led_out is not None and (trick, by) not in led_out:
-        raise EngineError("bad_irregularity", f"{by} was to lead trick {trick}: his lead was "
-                          "in turn", where)
+        raise EngineError("bad_irregularity", "lead_in_turn", where, seat=by, number=trick)
 
 
 def check_marks(entries: list, marks: list) -> None:
@@ -154,52 +143,50 @@ def check_marks(entries: list, marks: list) -> None:
     for i, entry in enumerate(entries):
         if entry["type"] in ("unmarked", "marked_late") and (
                 entry["by"], entry["mark"]) not in given:
-            raise EngineError("bad_irregularity", f"{entry['by']} has no {entry['mark']} mark "
-                              "in this hand", f"irregularities[{i}]")
+            raise EngineError("bad_irregularity", "no_such_mark", f"irregularities[{i}]",
+                              seat=entry["by"], mark=entry["mark"])
 
 
 def _revoke(entry, hand, illegal, played, where):
     trick, by = entry["trick"], entry["by"]
     if type(trick) is not int or not 1 <= trick <= played:
-        raise EngineError("bad_irregularity", f"a revoke names a trick from 1 to {played}, the "
-                          "tricks recorded", f"{where}.trick")
+        raise EngineError("bad_irregularity", "revoke_trick_range", f"{where}.trick",
+                          count=played)
     if illegal is not None and (trick, by) not in illegal:
-        raise EngineError("bad_irregularity", f"{by} made no illegal play in trick {trick}",
-                          where)
+        raise EngineError("bad_irregularity", "no_illegal_play", where, seat=by, number=trick)
 
 
 def _false_king(by, hand, king, holder, where):
     if king != by:
-        raise EngineError("bad_irregularity", f"{by} did not announce the king of trumps", where)
+        raise EngineError("bad_irregularity", "king_not_announced", where, seat=by)
     if holder == by:
-        raise EngineError("bad_irregularity", f"{by} holds the king of trumps: the king is "
-                          "not false", where)
+        raise EngineError("bad_irregularity", "king_not_false", where, seat=by)
 
 
 def _abandon(by, hand, played, summary, where):
     if hand.in_progress:
-        raise EngineError("bad_irregularity", "an abandoned hand is over, not in progress", where)
+        raise EngineError("bad_irregularity", "abandon_in_progress", where)
     if played >= 5:
         code = "bad_summary" if summary else "bad_irregularity"
-        raise EngineError(code, "all five tricks were played: nothing was abandoned", where)
+        raise EngineError(code, "all_five_played", where)
     if hand.tricks[by] > 2:
-        raise EngineError("bad_irregularity", f"{by} already won the point with "
-                          f"{hand.tricks[by]} tricks and cannot abandon", where)
+        raise EngineError("bad_irregularity", "point_won", where, seat=by,
+                          count=hand.tricks[by])
     if hand.double and not hand.double["accepted"]:
-        raise EngineError("bad_irregularity", "the hand ended when the double was declined",
-                          where)
+        raise EngineError("bad_irregularity", "double_declined", where)
     if hand.offer and hand.offer["accepted"]:
-        raise EngineError("bad_irregularity", "the hand ended when the offer was accepted", where)
+        raise EngineError("bad_irregularity", "offer_accepted", where)
     hand.abandon_by = by
 
 
 def _early_end(hand: CheckedHand):
-    """(tricks expected, why) when the hand ended before it was played out, else None."""
+    """(tricks expected, the detail that says why, its parameters) when the hand ended before
+    it was played out, else None."""
     if hand.offer and hand.offer["accepted"]:
-        return 0, "the offer was accepted before the first card"
+        return 0, "tricks_after_offer", {}
     if hand.double and not hand.double["accepted"]:
         expected = hand.double["before_trick"] - 1
-        return expected, f"the double before trick {expected + 1} was declined"
+        return expected, "tricks_after_double", {"number": expected + 1}
     return None
 
 
@@ -219,15 +206,14 @@ def check_count(hand: CheckedHand, played: int, where: str,
     early = _early_end(hand)
     counts = hand.cards
     if early:
-        expected, why = early
+        expected, why, params = early
     elif set(counts.values()) == {5}:
-        expected, why = 5, "a finished hand has five"
+        expected, why, params = 5, "tricks_expected", {}
     else:
         expected = min(5, max(counts.values()) if summary else min(counts.values()))
-        why = (f"the elder played with {counts['elder']} cards and the dealer with "
-               f"{counts['dealer']}")
+        why, params = "tricks_with_cards", {"elder": counts["elder"], "dealer": counts["dealer"]}
     if played != expected:
-        raise EngineError(code, f"{played} tricks recorded; {why}: {expected} expected", where)
+        raise EngineError(code, why, where, count=played, expected=expected, **params)
 
 
 def count_cards_not_played_to(hand: CheckedHand, played: int) -> None:

@@ -66,7 +66,7 @@ PLAYERS = Players(names=SEATS, kinds=("revoke", "false_king", "replay"),
 def score_quatre(record) -> dict:
     """The result of an à quatre hand record, full or summary; raises EngineError."""
     if type(record) is not dict:
-        raise EngineError("bad_format", "a hand record is a JSON object", "")
+        raise EngineError("bad_format", "not_object")
     hand = _read_full(record) if "deal" in record else _read_summary(record)
     return _result(hand)
 
@@ -74,20 +74,20 @@ def score_quatre(record) -> dict:
 def _need_seat(value, where: str, nullable: bool = False):
     if type(value) is str and value in SEATS or (nullable and value is None):
         return value
-    allowed = '"elder", "second", "third" or "dealer"' + (" or null" if nullable else "")
-    raise EngineError("bad_format", f"{where} must be {allowed}", where)
+    detail = "need_seat_quatre_or_null" if nullable else "need_seat_quatre"
+    raise EngineError("bad_format", detail, where, where=where)
 
 
 def _read_header(record: dict, hand: CheckedHand) -> tuple:
     """The keys both forms share; the scores are kept under the two-handed roles. Returns the
     irregularities and the revokes they name."""
     if "format" in record and record["format"] != FORMAT:
-        raise EngineError("bad_format", f'format must be "{FORMAT}"', "format")
+        raise EngineError("bad_format", "format", "format", format=FORMAT)
     hand.rules = read_rules(record.get("rules"))
     hand.score_before = {"elder": 0, "dealer": 0}
     if "score_before" in record:
         given = need_object(record["score_before"], "score_before",
-                            "an object of the two sides' scores")
+                            "side_scores")
         check_keys(given, frozenset(SIDES), "score_before")
         for side, value in given.items():
             hand.score_before[ROLE[side]] = need_count(value, f"score_before.{side}", 0)
@@ -103,13 +103,9 @@ def _false_king(irregularities: list, seat) -> bool:
 def _check_game_not_over(hand: CheckedHand) -> None:
     for side in SIDES:
         if hand.score_before[ROLE[side]] >= hand.target:
-            raise EngineError("after_game_end", f"the {_words(side)} already has "
-                              f"{hand.score_before[ROLE[side]]} of {hand.target}: the game is "
-                              "over", f"score_before.{side}")
-
-
-def _words(side: str) -> str:
-    return "elder's side" if side == "elder_side" else "dealer's side"
+            raise EngineError("after_game_end", "side_game_over", f"score_before.{side}",
+                              side=side, points=hand.score_before[ROLE[side]],
+                              target=hand.target)
 
 
 def _read_full(record: dict) -> CheckedHand:
@@ -118,20 +114,19 @@ def _read_full(record: dict) -> CheckedHand:
     irregularities, revokes = _read_header(record, hand)
     hand.in_progress = need_bool(record.get("in_progress", False), "in_progress")
     king = _need_seat(record.get("king"), "king", nullable=True)
-    exchanges = need_list(record.get("exchanges"), "exchanges", "a list of proposals")
+    exchanges = need_list(record.get("exchanges"), "exchanges", "proposals")
     _exchange_shape(exchanges)
-    tricks = need_list(record.get("tricks", []), "tricks", "a list of tricks")
+    tricks = need_list(record.get("tricks", []), "tricks", "tricks_list")
     for i, trick in enumerate(tricks):
         if type(trick) is not list or len(trick) != 4:
-            raise EngineError("bad_format", "a trick is its four cards in the order played, "
-                              "leader first", f"tricks[{i}]")
-    deal = need_object(record.get("deal"), "deal", "an object with the four hands and turn_up")
+            raise EngineError("bad_format", "four_card_trick", f"tricks[{i}]")
+    deal = need_object(record.get("deal"), "deal", "four_hands")
     check_keys(deal, DEAL_KEYS, "deal")
     for key in SEATS + ("turn_up",):
         if key not in deal:
-            raise EngineError("bad_format", f"deal needs {key!r}", f"deal.{key}")
+            raise EngineError("bad_format", "needs_key", f"deal.{key}", where="deal", key=key)
     for seat in SEATS:
-        need_list(deal[seat], f"deal.{seat}", "a list of five cards")
+        need_list(deal[seat], f"deal.{seat}", "five_cards")
     _check_game_not_over(hand)
 
     hands, seen, turn_up = read_deal(deal, SEATS)
@@ -139,8 +134,7 @@ def _read_full(record: dict) -> CheckedHand:
     if turn_up[0] == "K":
         mark_king_turned(hand)
     if hand.game_over_before_play and exchanges:
-        raise EngineError("after_game_end", "the turned-up king ended the game: no exchange",
-                          "exchanges[0]")
+        raise EngineError("after_game_end", "king_turned_ended", "exchanges[0]")
     _read_exchanges(exchanges, hands, seen, hand)
     hand.start = {seat: list(hands[seat]) for seat in SEATS}
 
@@ -148,8 +142,8 @@ def _read_full(record: dict) -> CheckedHand:
     holder = next((seat for seat in SEATS if king_of_trumps in hands[seat]), None)
     if king is not None and king != holder:
         if not _false_king(irregularities, king):
-            raise EngineError("king_not_held", f"{king} announced the king of trumps "
-                              f"{king_of_trumps} but does not hold it", "king")
+            raise EngineError("king_not_held", "king_not_held", "king", seat=king,
+                              card=king_of_trumps)
     elif king is not None:
         mark_king_held(hand, ROLE[SIDE_OF[king]])
 
@@ -158,15 +152,14 @@ def _read_full(record: dict) -> CheckedHand:
     read_irregularities(irregularities, hand, king=king, holder=holder, illegal=illegal,
                         played=len(tricks), players=PLAYERS)
     if not (hand.in_progress or hand.game_over_before_play or hand.void) and len(tricks) != 5:
-        raise EngineError("wrong_trick_count", f"{len(tricks)} tricks recorded; a finished "
-                          "hand has five", "tricks")
+        raise EngineError("wrong_trick_count", "tricks_five", "tricks", count=len(tricks))
     return hand
 
 
 def _exchange_shape(exchanges: list) -> None:
     for i, entry in enumerate(exchanges):
         where = f"exchanges[{i}]"
-        need_object(entry, where, "an object")
+        need_object(entry, where, "object")
         check_keys(entry, EXCHANGE_KEYS, where)
         need_bool(entry.get("accepted"), f"{where}.accepted")
         if "refused_by" in entry:
@@ -174,10 +167,10 @@ def _exchange_shape(exchanges: list) -> None:
         for seat in SEATS:
             if seat not in entry:
                 continue
-            swap = need_object(entry[seat], f"{where}.{seat}", "an object with discard and draw")
+            swap = need_object(entry[seat], f"{where}.{seat}", "discard_and_draw")
             check_keys(swap, SIDE_KEYS, f"{where}.{seat}")
-            need_list(swap.get("discard"), f"{where}.{seat}.discard", "a list of cards")
-            need_list(swap.get("draw"), f"{where}.{seat}.draw", "a list of cards")
+            need_list(swap.get("discard"), f"{where}.{seat}.discard", "cards")
+            need_list(swap.get("draw"), f"{where}.{seat}.draw", "cards")
 
 
 def _read_exchanges(exchanges: list, hands: dict, seen: set, hand: CheckedHand) -> None:
@@ -189,26 +182,23 @@ def _read_exchanges(exchanges: list, hands: dict, seen: set, hand: CheckedHand) 
     for i, entry in enumerate(exchanges):
         where = f"exchanges[{i}]"
         if stock == 0:
-            raise EngineError("stock_exhausted", "the stock is empty: the exchange is over", where)
+            raise EngineError("stock_exhausted", "stock_empty", where)
         if not entry["accepted"]:
             if any(seat in entry for seat in SEATS):
-                raise EngineError("bad_exchange", "a refused proposal exchanges no card", where)
+                raise EngineError("bad_exchange", "refused_exchanges", where)
             refuser = entry.get("refused_by")
             if refuser is None or refuser == "elder":
-                raise EngineError("bad_exchange", "a refusal names who refused: the second, "
-                                  "the third or the dealer", f"{where}.refused_by")
+                raise EngineError("bad_exchange", "refusal_names", f"{where}.refused_by")
             if i + 1 < len(exchanges):
-                raise EngineError("bad_exchange", "nothing can follow a refusal: the hand is "
-                                  "played as it stands", f"exchanges[{i + 1}]")
+                raise EngineError("bad_exchange", "after_refusal_as_it_stands",
+                                  f"exchanges[{i + 1}]")
             if i == 0:
                 hand.vulnerable = ROLE[SIDE_OF[refuser]]
             return
         if "refused_by" in entry:
-            raise EngineError("bad_exchange", "an accepted proposal was refused by no one",
-                              f"{where}.refused_by")
+            raise EngineError("bad_exchange", "accepted_refused_by", f"{where}.refused_by")
         if "elder" not in entry:
-            raise EngineError("bad_exchange", "an accepted proposal needs the elder's discard "
-                              "and draw", where)
+            raise EngineError("bad_exchange", "needs_elder", where)
         for seat in SEATS:
             least = 1 if seat == "elder" else 0
             stock = exchange_side(entry.get(seat, NO_EXCHANGE), seat, least, hands, seen, stock, i)
@@ -217,8 +207,7 @@ def _read_exchanges(exchanges: list, hands: dict, seen: set, hand: CheckedHand) 
 def _read_tricks(tricks: list, hands: dict, hand: CheckedHand, revokes: set,
                  illegal: set) -> None:
     if hand.game_over_before_play and tricks:
-        raise EngineError("after_game_end", "a king mark ended the game before play",
-                          "tricks[0]")
+        raise EngineError("after_game_end", "king_mark_before_play", "tricks[0]")
     for seat in play_tricks(tricks, hands, SEATS, hand.trump, hand.rules["ranking"], revokes,
                             illegal):
         hand.tricks[ROLE[SIDE_OF[seat]]] += 1
@@ -234,18 +223,16 @@ def _read_summary(record: dict) -> CheckedHand:
     king_turned = need_bool(summary["king_turned"], "summary.king_turned")
     king = _need_seat(summary.get("king"), "summary.king", nullable=True)
     holder = read_king_holder(summary, king_turned, SEATS)
-    counts = read_counts(summary, SIDES, "the two sides' trick counts")
+    counts = read_counts(summary, SIDES, "side_counts")
     hand.tricks = {ROLE[side]: count for side, count in counts.items()}
     _check_game_not_over(hand)
 
     if opening == "refused":
         if refuser is None or refuser == "elder":
-            raise EngineError("bad_summary", "a refused opening names who refused: the second, "
-                              "the third or the dealer", "summary.refused_by")
+            raise EngineError("bad_summary", "refused_opening_names", "summary.refused_by")
         hand.vulnerable = ROLE[SIDE_OF[refuser]]
     elif refuser is not None:
-        raise EngineError("bad_summary", "only a refused opening names who refused",
-                          "summary.refused_by")
+        raise EngineError("bad_summary", "only_refused_names", "summary.refused_by")
     elif opening == "played":
         hand.vulnerable = "elder"
     hand.trump = read_trump(summary, king_turned)
@@ -253,24 +240,20 @@ def _read_summary(record: dict) -> CheckedHand:
         mark_king_turned(hand)
     if king is not None:
         if king_turned:
-            raise EngineError("bad_summary", "the king of trumps was turned up, so no one can "
-                              "announce it", "summary.king")
+            raise EngineError("bad_summary", "king_turned_no_king", "summary.king")
         check_king_held(king, holder, summary, _false_king(irregularities, king))
         if not _false_king(irregularities, king):
             mark_king_held(hand, ROLE[SIDE_OF[king]])
 
     played = hand.tricks["elder"] + hand.tricks["dealer"]
     if min(hand.tricks.values()) < 0 or played > 5:
-        raise EngineError("bad_summary", "each side takes 0 to 5 tricks, 5 in all at most",
-                          "summary.tricks")
+        raise EngineError("bad_summary", "side_tricks", "summary.tricks")
     if hand.game_over_before_play and played:
-        raise EngineError("after_game_end", "a king mark ended the game before play",
-                          "summary.tricks")
+        raise EngineError("after_game_end", "king_mark_before_play", "summary.tricks")
     read_irregularities(irregularities, hand, king=king, holder=holder, illegal=None,
                         played=played, summary=True, players=PLAYERS)
     if not (hand.game_over_before_play or hand.void) and played != 5:
-        raise EngineError("bad_summary", f"{played} tricks recorded; a finished hand has five",
-                          "summary.tricks")
+        raise EngineError("bad_summary", "tricks_five", "summary.tricks", count=played)
     return hand
 
 
@@ -347,15 +330,14 @@ class QuatreMatch:
         """Scores the next hand of the match and applies it. The match gives the record its
         score before the hand and its target; a record that gives others is refused."""
         if self.winner is not None:
-            raise EngineError("after_game_end", "the match is over", "")
+            raise EngineError("after_game_end", "match_over")
         if type(record) is not dict:
-            raise EngineError("bad_format", "a hand record is a JSON object", "")
+            raise EngineError("bad_format", "not_object")
         sides = self.sides()
         score_before = {side: self.score[pair] for side, pair in sides.items()}
         for key, value in (("score_before", score_before), ("target", self.target)):
             if key in record and record[key] != value:
-                raise EngineError("bad_format", f"{key} must be {value!r}, as the match stands",
-                                  key)
+                raise EngineError("bad_format", "match_differs", key, key=key, value=value)
         out = score_quatre(dict(record, score_before=score_before, target=self.target))
         if out.get("void"):
             return out  # the same dealer deals again

@@ -13,14 +13,14 @@ def loads(text) -> dict:
     try:
         return json.loads(text)
     except (ValueError, TypeError, RecursionError) as exc:
-        raise EngineError("bad_json", f"the record is not valid JSON: {exc}", "") from None
+        raise EngineError("bad_json", "not_json", error=str(exc)) from None
 
 
 def read(record, finished: bool = True):
     """Checks a record of either form and returns the engine's CheckedHand. With `finished` false,
     a full record may stop at any trick (as for analysis of a deal)."""
     if type(record) is not dict:
-        raise EngineError("bad_format", "a hand record is a JSON object", "")
+        raise EngineError("bad_format", "not_object")
     return read_full(record, finished) if "deal" in record else read_summary(record)
 
 
@@ -39,10 +39,9 @@ def analyse(record: dict) -> dict:
     The record is checked like any other, but its play need not be complete."""
     hand = read(record, finished=False)
     if not hand.start:
-        raise EngineError("bad_format", "analysis needs a full record with its deal", "deal")
+        raise EngineError("bad_format", "analysis_needs_deal", "deal")
     if not _analysable(hand):
-        raise EngineError("bad_format", "analysis needs five cards in each hand when play "
-                          "began", "deal")
+        raise EngineError("bad_format", "analysis_needs_five", "deal")
     return _analysis(hand)
 
 

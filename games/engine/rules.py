@@ -21,17 +21,18 @@ def read_rules(rules) -> dict:
     if rules is None:
         return DEFAULTS
     if type(rules) is not dict:
-        raise EngineError("bad_format", "rules must be an object of table options", "rules")
+        raise EngineError("bad_format", "rules_not_options", "rules")
     options = dict(DEFAULTS)
     for key, value in rules.items():
         choices = HAND_OPTIONS.get(key)
         if choices is None:
             if key in TABLE_OPTIONS:
                 continue
-            raise EngineError("unknown_field", f"rules has no option {key!r}", f"rules.{key}")
+            raise EngineError("unknown_field", "no_option", f"rules.{key}", key=key)
         if type(value) is not type(choices[0]) or value not in choices:
-            allowed = " or ".join(str(c).lower() if type(c) is bool else c for c in choices)
-            raise EngineError("bad_format", f"rules.{key} must be {allowed}", f"rules.{key}")
+            allowed = tuple(str(c).lower() if type(c) is bool else c for c in choices)
+            raise EngineError("bad_format", "must_be_one_of", f"rules.{key}",
+                              where=f"rules.{key}", choices=allowed)
         options[key] = value
     return options
 
@@ -63,11 +64,26 @@ TABLE_CHOICES = {name: offered for name, choices in OPTIONS.items()
 TABLE_DEFAULTS = {name: value for name, value in OPTION_DEFAULTS.items() if name in TABLE_CHOICES}
 
 
+class BadOption(ValueError):
+    """A table's options refused: not an object (`key` None), a `key` that is no option
+    (`choices` None), or a value of `key` that is not one of its `choices` (as written)."""
+
+    def __init__(self, key: str | None = None, choices: tuple | None = None):
+        if key is None:
+            message = "rules must be an object of table options"
+        elif choices is None:
+            message = f"rules.{key} is not a table option"
+        else:
+            message = f"rules.{key} must be one of {', '.join(choices)}"
+        super().__init__(message)
+        self.key, self.choices = key, choices
+
+
 def table_rules(given: dict, money_keys=()) -> dict:
     """A table's options with the defaults filled in. Keys in `money_keys` are passed through
-    for the caller to check. Raises ValueError naming the option at fault."""
+    for the caller to check. Raises BadOption naming the option at fault."""
     if type(given) is not dict:
-        raise ValueError("rules must be an object of table options")
+        raise BadOption()
     rules = dict(TABLE_DEFAULTS)
     for key, value in given.items():
         if key in money_keys:
@@ -75,9 +91,9 @@ def table_rules(given: dict, money_keys=()) -> dict:
             continue
         choices = TABLE_CHOICES.get(key)
         if choices is None:
-            raise ValueError(f"rules.{key} is not a table option")
+            raise BadOption(key)
         if not any(type(value) is type(c) and value == c for c in choices):
-            allowed = ", ".join(str(c).lower() if type(c) is bool else str(c) for c in choices)
-            raise ValueError(f"rules.{key} must be one of {allowed}")
+            raise BadOption(key, tuple(str(c).lower() if type(c) is bool else str(c)
+                                       for c in choices))
         rules[key] = value
     return rules

@@ -79,11 +79,10 @@ def hand_state(record, ranking: str = "classic") -> HandState:
     """The state of the hand a full record of any form describes. `ranking` is the table's;
     the record's own `rules.ranking`, when it gives one, is the one it was played at."""
     if type(record) is not dict:
-        raise EngineError("bad_format", "a hand record is a JSON object", "")
+        raise EngineError("bad_format", "not_object")
     deal = record.get("deal")
     if type(deal) is not dict:
-        raise EngineError("bad_format", "the state of a hand needs a full record with its "
-                          "deal", "deal")
+        raise EngineError("bad_format", "state_needs_deal", "deal")
     form = _form(record, deal)
     seats = SEATS[form]
     ranking = _ranking(record, ranking)
@@ -91,8 +90,7 @@ def hand_state(record, ranking: str = "classic") -> HandState:
     for seat in seats:
         cards = deal.get(seat)
         if type(cards) is not list:
-            raise EngineError("bad_format", f"deal.{seat} must be a list of cards",
-                              f"deal.{seat}")
+            raise EngineError("bad_format", "cards", f"deal.{seat}", where=f"deal.{seat}")
         held[seat] = [read_card(value, f"deal.{seat}[{i}]") for i, value in enumerate(cards)]
     turn_up = read_card(deal.get("turn_up"), "deal.turn_up")
     _exchange(record.get("exchanges") or [], seats, held)
@@ -110,8 +108,7 @@ def _form(record: dict, deal: dict) -> str:
     """The record's format, or when it gives none, the form its deal's seats name."""
     if "format" in record:
         if record["format"] not in SEATS:
-            raise EngineError("bad_format", "format must be one of " + ", ".join(SEATS),
-                              "format")
+            raise EngineError("bad_format", "format_one_of", "format", names=tuple(SEATS))
         return record["format"]
     return next((form for form, seats in SEATS.items() if set(seats) < deal.keys()
                  and len(seats) > 2), FORMAT)
@@ -124,30 +121,29 @@ def _ranking(record: dict, ranking: str) -> str:
     else:
         where = ""
     if ranking not in VALUE:
-        raise EngineError("bad_format", f"ranking must be one of {', '.join(VALUE)}", where)
+        raise EngineError("bad_format", "ranking_one_of", where, names=tuple(VALUE))
     return ranking
 
 
 def _exchange(exchanges, seats: tuple, held: dict) -> None:
     """Each accepted proposal's discards out of the hands and draws in, seat by seat."""
     if type(exchanges) is not list:
-        raise EngineError("bad_format", "exchanges must be a list of proposals", "exchanges")
+        raise EngineError("bad_format", "proposals", "exchanges", where="exchanges")
     for i, entry in enumerate(exchanges):
         if type(entry) is not dict:
-            raise EngineError("bad_format", "a proposal is an object", f"exchanges[{i}]")
+            raise EngineError("bad_format", "proposal_object", f"exchanges[{i}]")
         for seat in seats:
             side = entry.get(seat)
             if not entry.get("accepted") or side is None:
                 continue
             where = f"exchanges[{i}].{seat}"
             if type(side) is not dict:
-                raise EngineError("bad_format", "an exchange is an object with discard and "
-                                  "draw", where)
+                raise EngineError("bad_format", "exchange_object", where)
             for n, value in enumerate(_cards(side, "discard", where)):
                 card = read_card(value, f"{where}.discard[{n}]")
                 if card not in held[seat]:
-                    raise EngineError("card_not_held", f"{seat} discards {card} but does not "
-                                      "hold it", f"{where}.discard[{n}]")
+                    raise EngineError("card_not_held", "discards_unheld",
+                                      f"{where}.discard[{n}]", seat=seat, card=card)
                 held[seat].remove(card)
             held[seat] += [read_card(value, f"{where}.draw[{n}]")
                            for n, value in enumerate(_cards(side, "draw", where))]
@@ -156,7 +152,7 @@ def _exchange(exchanges, seats: tuple, held: dict) -> None:
 def _cards(side: dict, part: str, where: str) -> list:
     cards = side.get(part, [])
     if type(cards) is not list:
-        raise EngineError("bad_format", f"{part} must be a list of cards", f"{where}.{part}")
+        raise EngineError("bad_format", "cards", f"{where}.{part}", where=part)
     return cards
 
 
@@ -165,22 +161,20 @@ def _play(tricks, seats: tuple, held: dict, trump: str, ranking: str, led_out: s
     the winner of each the next, but for the (trick, seat) two-handed leads out of turn in
     `led_out`; returns them and who leads the next."""
     if type(tricks) is not list:
-        raise EngineError("bad_format", "tricks must be a list of tricks", "tricks")
+        raise EngineError("bad_format", "tricks_list", "tricks", where="tricks")
     played, leader = [], 0
     for n, cards in enumerate(tricks):
         if (n + 1, seats[1 - leader]) in led_out:
             leader = 1 - leader
         if type(cards) is not list or len(cards) != len(seats):
-            raise EngineError("bad_format", f"a trick is its {len(seats)} cards in the order "
-                              "played, the leader's first", f"tricks[{n}]")
+            raise EngineError("bad_format", "n_card_trick", f"tricks[{n}]", count=len(seats))
         order = tuple(seats[(leader + k) % len(seats)] for k in range(len(seats)))
         trick = []
         for k, (seat, value) in enumerate(zip(order, cards)):
             card = read_card(value, f"tricks[{n}][{k}]")
             if card not in held[seat]:
-                verb = "leads" if k == 0 else "plays"
-                raise EngineError("card_not_held", f"{seat} {verb} {card} but does not hold it",
-                                  f"tricks[{n}][{k}]")
+                raise EngineError("card_not_held", "plays_unheld" if k else "leads_unheld",
+                                  f"tricks[{n}][{k}]", seat=seat, card=card)
             held[seat].remove(card)
             trick.append(card)
         taker = winner(trick, trump, ranking)

@@ -32,28 +32,29 @@ def read_summary_object(record: dict, keys: frozenset) -> dict:
     """The record's `summary`, with the keys every form's summary needs and a known opening
     (shared with the records à trois and à quatre)."""
     if "summary" not in record:
-        raise EngineError("bad_format", "a record needs either deal (full) or summary", "")
-    summary = need_object(record["summary"], "summary", "an object")
+        raise EngineError("bad_format", "deal_or_summary")
+    summary = need_object(record["summary"], "summary", "object")
     check_keys(summary, keys, "summary")
     for key in ("opening", "king_turned", "tricks"):
         if key not in summary:
-            raise EngineError("bad_format", f"summary needs {key!r}", f"summary.{key}")
+            raise EngineError("bad_format", "needs_key", f"summary.{key}", where="summary",
+                              key=key)
     if type(summary["opening"]) is not str or summary["opening"] not in VULNERABLE_BY_OPENING:
-        raise EngineError("bad_format", "summary.opening must be played, refused or exchanged",
-                          "summary.opening")
+        raise EngineError("bad_format", "opening", "summary.opening")
     return summary
 
 
 def read_counts(summary: dict, names: tuple, what: str) -> dict:
-    """`summary.tricks` as whole numbers by name (a name left out took none)."""
-    tricks = need_object(summary["tricks"], "summary.tricks", f"an object of {what}")
+    """`summary.tricks` as whole numbers by name (a name left out took none); `what` the
+    refusal of another shape (a detail of errors.MESSAGES)."""
+    tricks = need_object(summary["tricks"], "summary.tricks", what)
     check_keys(tricks, frozenset(names), "summary.tricks")
     counts = {}
     for name in names:
         count = tricks.get(name, 0)
         if type(count) is not int:
-            raise EngineError("bad_format", f"summary.tricks.{name} must be a whole number",
-                              f"summary.tricks.{name}")
+            raise EngineError("bad_format", "whole_number", f"summary.tricks.{name}",
+                              where=f"summary.tricks.{name}")
         counts[name] = count
     return counts
 
@@ -65,10 +66,11 @@ def read_trump(summary: dict, king_turned: bool) -> str | None:
         return None
     turn_up = parse_card(summary["turn_up"])
     if turn_up is None:
-        raise EngineError("bad_card", f"{summary['turn_up']!r} is not a card", "summary.turn_up")
+        raise EngineError("bad_card", "turn_up_not_a_card", "summary.turn_up",
+                          value=summary["turn_up"])
     if (turn_up[0] == "K") != king_turned:
-        raise EngineError("bad_summary", f"the turn-up {turn_up} and king_turned "
-                          f"{str(king_turned).lower()} disagree", "summary.king_turned")
+        raise EngineError("bad_summary", "turn_up_disagrees", "summary.king_turned",
+                          card=turn_up, value=str(king_turned).lower())
     return turn_up[1]
 
 
@@ -80,20 +82,17 @@ def read_king_holder(summary: dict, king_turned: bool, seats: tuple):
         return None
     holder = summary["king_holder"]
     if not (holder is None or type(holder) is str and holder in seats):
-        names = ", ".join(f'"{seat}"' for seat in seats)
-        raise EngineError("bad_format", f"summary.king_holder must be one of {names} or null",
-                          "summary.king_holder")
+        raise EngineError("bad_format", "king_holder_one_of", "summary.king_holder",
+                          seats=seats)
     if king_turned and holder is not None:
-        raise EngineError("bad_summary", "the king of trumps was turned up, so no one held it",
-                          "summary.king_holder")
+        raise EngineError("bad_summary", "king_turned_no_holder", "summary.king_holder")
     return holder
 
 
 def check_king_held(king, holder, summary: dict, false_king: bool) -> None:
     """A king announced, and not false, by a player who the summary says did not hold it."""
     if king is not None and not false_king and "king_holder" in summary and holder != king:
-        raise EngineError("king_not_held", f"{king} announced the king of trumps but does not "
-                          "hold it", "summary.king")
+        raise EngineError("king_not_held", "king_not_held_summary", "summary.king", seat=king)
 
 
 def read_summary(record: dict) -> CheckedHand:
@@ -106,7 +105,7 @@ def read_summary(record: dict) -> CheckedHand:
     king = need_role(summary.get("king"), "summary.king", nullable=True)
     announced = read_announced(summary, king, "summary.")
     holder = read_king_holder(summary, king_turned, ("elder", "dealer"))
-    hand.tricks.update(read_counts(summary, ("elder", "dealer"), "the two trick counts"))
+    hand.tricks.update(read_counts(summary, ("elder", "dealer"), "two_counts"))
     check_game_not_over(hand)
     read_target_card(record)
 
@@ -117,8 +116,7 @@ def read_summary(record: dict) -> CheckedHand:
     hand.vulnerable = VULNERABLE_BY_OPENING[opening]
     if king is not None:
         if king_turned:
-            raise EngineError("bad_summary", "the king of trumps was turned up, so no one can "
-                              "announce it", "summary.king")
+            raise EngineError("bad_summary", "king_turned_no_king", "summary.king")
         false_king = any(e.get("type") == "false_king" and e.get("by") == king
                          for e in irregularities)
         check_king_held(king, holder, summary, false_king)
@@ -129,8 +127,7 @@ def read_summary(record: dict) -> CheckedHand:
 
     played = hand.tricks["elder"] + hand.tricks["dealer"]
     if min(hand.tricks.values()) < 0 or played > 5:
-        raise EngineError("bad_summary", "each player takes 0 to 5 tricks, 5 in all at most",
-                          "summary.tricks")
+        raise EngineError("bad_summary", "player_tricks", "summary.tricks")
     check_no_play_after_game_end(hand, played, "summary.tricks")
     read_irregularities(irregularities, hand, king=king, holder=holder, illegal=None,
                         played=played, summary=True)

@@ -8,7 +8,7 @@ goes to the highest trump in it, or else to the highest card of the suit led.
 The records of both forms share the reading of the deal (`read_deal`) and of the tricks
 (`play_tricks`), with the seats in playing order, the elder first.
 """
-from .cards import SUIT_NAMES, SUIT_OF, VALUE, read_card
+from .cards import SUIT_OF, VALUE, read_card
 from .errors import EngineError
 
 
@@ -61,17 +61,17 @@ def read_deal(deal: dict, seats: tuple) -> tuple[dict, set, str]:
         for i, value in enumerate(deal[seat]):
             card = read_card(value, f"deal.{seat}[{i}]")
             if card in seen:
-                raise EngineError("duplicate_card", f"{card} is dealt twice", f"deal.{seat}[{i}]")
+                raise EngineError("duplicate_card", "dealt_twice", f"deal.{seat}[{i}]",
+                                  card=card)
             seen.add(card)
             held.append(card)
         if len(held) != 5:
-            raise EngineError("wrong_hand_size",
-                              f"{seat} must be dealt 5 cards, not {len(held)}", f"deal.{seat}")
+            raise EngineError("wrong_hand_size", "dealt_five", f"deal.{seat}", seat=seat,
+                              count=len(held))
         hands[seat] = held
     turn_up = read_card(deal["turn_up"], "deal.turn_up")
     if turn_up in seen:
-        raise EngineError("duplicate_card", f"the turn-up {turn_up} is also in a hand",
-                          "deal.turn_up")
+        raise EngineError("duplicate_card", "turn_up_in_hand", "deal.turn_up", card=turn_up)
     seen.add(turn_up)
     return hands, seen, turn_up
 
@@ -91,31 +91,30 @@ def play_tricks(tricks: list, hands: dict, seats: tuple, trump: str, ranking: st
             card = read_card(value, where)
             held = hands[seat]
             if card not in held:
-                verb = "leads" if k == 0 else "plays"
-                raise EngineError("card_not_held", f"{seat} {verb} {card} but does not hold it",
-                                  where)
+                raise EngineError("card_not_held", "plays_unheld" if k else "leads_unheld",
+                                  where, seat=seat, card=card)
             code = fault(card, held, trick, trump, ranking)
             if code and (n + 1, seat) in revokes:
                 illegal.add((n + 1, seat))
             elif code:
-                raise EngineError(code, _fault_message(code, seat, held, trick, trump, ranking,
-                                                       n + 1), where)
+                detail, params = _fault_words(code, seat, held, trick, trump, ranking, n + 1)
+                raise EngineError(code, detail, where, **params)
             held.remove(card)
             trick.append(card)
         leader = (leader + winner(trick, trump, ranking)) % len(seats)
         yield seats[leader]
 
 
-def _fault_message(code, seat, held, trick, trump, ranking, number) -> str:
-    """Names a card the player should have played, in the words of the duty he broke."""
+def _fault_words(code, seat, held, trick, trump, ranking, number) -> tuple[str, dict]:
+    """The detail and its parameters that name a card the player should have played, in the
+    words of the duty he broke."""
     value = VALUE[ranking]
     better = min(legal(held, trick, trump, ranking), key=value.get)
     suit = SUIT_OF[trick[0]]
     if code == "must_follow_suit":
-        return (f"{seat} holds {better} and must follow {SUIT_NAMES[suit]} to {trick[0]} in "
-                f"trick {number}")
+        return "must_follow", {"seat": seat, "card": better, "suit": suit, "card2": trick[0],
+                               "number": number}
     if code == "must_trump":
-        return (f"{seat} has no {SUIT_NAMES[suit]}, holds the trump {better} and must trump "
-                f"in trick {number}")
+        return "must_trump_in", {"seat": seat, "suit": suit, "card": better, "number": number}
     top = max((c for c in trick if SUIT_OF[c] == SUIT_OF[better]), key=value.get)
-    return f"{seat} holds {better} and must beat {top} in trick {number}"
+    return "must_beat", {"seat": seat, "card": better, "card2": top, "number": number}

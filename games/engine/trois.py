@@ -73,7 +73,7 @@ class TroisHand:
 def score_trois(record) -> dict:
     """The result of an à trois hand record, full or summary."""
     if type(record) is not dict:
-        raise EngineError("bad_format", "a hand record is a JSON object", "")
+        raise EngineError("bad_format", "not_object")
     hand = read_full(record) if "deal" in record else read_summary(record)
     return result(hand)
 
@@ -82,19 +82,19 @@ def score_trois(record) -> dict:
 def _need_seat(value, where: str, allowed: tuple, nullable: bool = False):
     if type(value) is str and value in allowed or (nullable and value is None):
         return value
-    names = ", ".join(f'"{seat}"' for seat in allowed) + (" or null" if nullable else "")
-    raise EngineError("bad_format", f"{where} must be one of {names}", where)
+    raise EngineError("bad_format", "need_seat_or_null" if nullable else "need_seat", where,
+                      where=where, seats=allowed)
 
 
 def _read_header(record: dict, hand: TroisHand) -> tuple:
     """The keys both forms share; returns the irregularities and the revokes they name."""
     if "format" in record and record["format"] != FORMAT:
-        raise EngineError("bad_format", f'format must be "{FORMAT}"', "format")
+        raise EngineError("bad_format", "format", "format", format=FORMAT)
     hand.rules = read_rules(record.get("rules"))
     score_before = dict.fromkeys(SEATS, 0)
     if "score_before" in record:
         given = need_object(record["score_before"], "score_before",
-                            "an object of the three scores")
+                            "three_scores")
         check_keys(given, frozenset(SEATS), "score_before")
         for seat, value in given.items():
             score_before[seat] = need_count(value, f"score_before.{seat}", 0)
@@ -106,9 +106,8 @@ def _read_header(record: dict, hand: TroisHand) -> tuple:
 def _check_game_not_over(hand: TroisHand) -> None:
     for seat in SEATS:
         if hand.score_before[seat] >= hand.target:
-            raise EngineError(
-                "after_game_end", f"{seat} already has {hand.score_before[seat]} of "
-                f"{hand.target}: he has won and withdrawn", f"score_before.{seat}")
+            raise EngineError("after_game_end", "withdrawn", f"score_before.{seat}", seat=seat,
+                              points=hand.score_before[seat], target=hand.target)
 
 
 def _false_king(irregularities: list, seat) -> bool:
@@ -129,22 +128,20 @@ def read_full(record: dict) -> TroisHand:
     irregularities, revokes = _read_header(record, hand)
     hand.in_progress = need_bool(record.get("in_progress", False), "in_progress")
     king = _need_seat(record.get("king"), "king", SEATS, nullable=True)
-    exchanges = need_list(record.get("exchanges"), "exchanges", "a list of proposals")
+    exchanges = need_list(record.get("exchanges"), "exchanges", "proposals")
     for i, entry in enumerate(exchanges):
         _exchange_shape(entry, f"exchanges[{i}]")
-    tricks = need_list(record.get("tricks", []), "tricks", "a list of tricks")
+    tricks = need_list(record.get("tricks", []), "tricks", "tricks_list")
     for i, trick in enumerate(tricks):
         if type(trick) is not list or len(trick) != 3:
-            raise EngineError("bad_format", "a trick is three cards in the order played, the "
-                              "leader's first", f"tricks[{i}]")
-    deal = need_object(record.get("deal"), "deal",
-                       "an object with elder, middle, dealer and turn_up")
+            raise EngineError("bad_format", "three_card_trick", f"tricks[{i}]")
+    deal = need_object(record.get("deal"), "deal", "three_hands")
     check_keys(deal, DEAL_KEYS, "deal")
     for key in SEATS + ("turn_up",):
         if key not in deal:
-            raise EngineError("bad_format", f"deal needs {key!r}", f"deal.{key}")
+            raise EngineError("bad_format", "needs_key", f"deal.{key}", where="deal", key=key)
     for seat in SEATS:
-        need_list(deal[seat], f"deal.{seat}", "a list of five cards")
+        need_list(deal[seat], f"deal.{seat}", "five_cards")
     _check_game_not_over(hand)
 
     hands, seen, turn_up = read_deal(deal, SEATS)
@@ -153,16 +150,15 @@ def read_full(record: dict) -> TroisHand:
         hand.king_turned = True
         _mark_king(hand, "dealer")
     if hand.game_over_before_play and exchanges:
-        raise EngineError("after_game_end", "the turned-up king ended the game: no exchange",
-                          "exchanges[0]")
+        raise EngineError("after_game_end", "king_turned_ended", "exchanges[0]")
     _read_exchanges(exchanges, hands, seen, hand)
     hand.start = {seat: list(cards) for seat, cards in hands.items()}
     king_of_trumps = "K" + hand.trump
     holder = next((seat for seat in SEATS if king_of_trumps in hands[seat]), None)
     if king is not None and king != holder:
         if not _false_king(irregularities, king):
-            raise EngineError("king_not_held", f"{king} announced the king of trumps "
-                              f"{king_of_trumps} but does not hold it", "king")
+            raise EngineError("king_not_held", "king_not_held", "king", seat=king,
+                              card=king_of_trumps)
     elif king is not None:
         hand.king_mark = king
         _mark_king(hand, king)
@@ -171,28 +167,26 @@ def read_full(record: dict) -> TroisHand:
     read_irregularities(irregularities, hand, king=king, holder=holder, illegal=illegal,
                         played=len(tricks), players=PLAYERS)
     if not (hand.in_progress or hand.game_over_before_play or hand.void) and len(tricks) != 5:
-        raise EngineError("wrong_trick_count", f"a finished hand has 5 tricks, not "
-                          f"{len(tricks)}", "tricks")
+        raise EngineError("wrong_trick_count", "five_tricks_not", "tricks", count=len(tricks))
     return hand
 
 
 def _exchange_shape(entry, where: str) -> None:
-    need_object(entry, where, "an object")
+    need_object(entry, where, "object")
     check_keys(entry, EXCHANGE_KEYS, where)
     if not need_bool(entry.get("accepted"), f"{where}.accepted"):
         _need_seat(entry.get("refused_by"), f"{where}.refused_by", ANSWERING)
     elif "refused_by" in entry:
-        raise EngineError("bad_format", "only a refusal names a player in refused_by",
-                          f"{where}.refused_by")
+        raise EngineError("bad_format", "refused_by_only", f"{where}.refused_by")
     for seat in SEATS:
         side = entry.get(seat)
         if side is None:
             continue
         place = f"{where}.{seat}"
-        need_object(side, place, "an object with discard and draw")
+        need_object(side, place, "discard_and_draw")
         check_keys(side, SIDE_KEYS, place)
-        need_list(side.get("discard"), f"{place}.discard", "a list of cards")
-        need_list(side.get("draw"), f"{place}.draw", "a list of cards")
+        need_list(side.get("discard"), f"{place}.discard", "cards")
+        need_list(side.get("draw"), f"{place}.draw", "cards")
 
 
 def _read_exchanges(exchanges: list, hands: dict, seen: set, hand: TroisHand) -> None:
@@ -203,20 +197,17 @@ def _read_exchanges(exchanges: list, hands: dict, seen: set, hand: TroisHand) ->
     for i, entry in enumerate(exchanges):
         where = f"exchanges[{i}]"
         if stock == 0:
-            raise EngineError("stock_exhausted", "the stock is empty: the exchange is over",
-                              where)
+            raise EngineError("stock_exhausted", "stock_empty", where)
         if not entry["accepted"]:
             if any(seat in entry for seat in SEATS):
-                raise EngineError("bad_exchange", "a refused proposal exchanges no card", where)
+                raise EngineError("bad_exchange", "refused_exchanges", where)
             if i + 1 < len(exchanges):
-                raise EngineError("bad_exchange", "nothing can follow a refusal",
-                                  f"exchanges[{i + 1}]")
+                raise EngineError("bad_exchange", "after_refusal", f"exchanges[{i + 1}]")
             if i == 0:
                 hand.vulnerable = entry["refused_by"]
             return
         if entry.get("elder") is None:
-            raise EngineError("bad_exchange", "an accepted proposal needs the elder's discard "
-                              "and draw", where)
+            raise EngineError("bad_exchange", "needs_elder", where)
         for seat in SEATS:
             least = 1 if seat == "elder" else 0
             stock = exchange_side(entry.get(seat) or NO_EXCHANGE, seat, least, hands, seen,
@@ -225,8 +216,7 @@ def _read_exchanges(exchanges: list, hands: dict, seen: set, hand: TroisHand) ->
 
 def _read_tricks(tricks: list, hands: dict, hand: TroisHand, revokes: set, illegal: set) -> None:
     if hand.game_over_before_play and tricks:
-        raise EngineError("after_game_end", "a king mark ended the game before play",
-                          "tricks[0]")
+        raise EngineError("after_game_end", "king_mark_before_play", "tricks[0]")
     for seat in play_tricks(tricks, hands, SEATS, hand.trump, hand.rules["ranking"], revokes,
                             illegal):
         hand.tricks[seat] += 1
@@ -245,12 +235,11 @@ def read_summary(record: dict) -> TroisHand:
     if opening == "refused":
         refused_by = _need_seat(summary.get("refused_by"), "summary.refused_by", ANSWERING)
     elif "refused_by" in summary:
-        raise EngineError("bad_summary", "only a refused opening names who refused",
-                          "summary.refused_by")
+        raise EngineError("bad_summary", "only_refused_names", "summary.refused_by")
     king_turned = need_bool(summary["king_turned"], "summary.king_turned")
     king = _need_seat(summary.get("king"), "summary.king", SEATS, nullable=True)
     holder = read_king_holder(summary, king_turned, SEATS)
-    hand.tricks = read_counts(summary, SEATS, "the three trick counts")
+    hand.tricks = read_counts(summary, SEATS, "three_counts")
     first = _need_seat(summary.get("first_to_two"), "summary.first_to_two", SEATS,
                        nullable=True)
     _check_game_not_over(hand)
@@ -262,8 +251,7 @@ def read_summary(record: dict) -> TroisHand:
     hand.vulnerable = {"played": "elder", "refused": refused_by, "exchanged": None}[opening]
     if king is not None:
         if king_turned:
-            raise EngineError("bad_summary", "the king of trumps was turned up, so no one can "
-                              "announce it", "summary.king")
+            raise EngineError("bad_summary", "king_turned_no_king", "summary.king")
         check_king_held(king, holder, summary, _false_king(irregularities, king))
         if not _false_king(irregularities, king):
             hand.king_mark = king
@@ -272,24 +260,18 @@ def read_summary(record: dict) -> TroisHand:
     counts = sorted(hand.tricks.values())
     played = sum(counts)
     if counts[0] < 0 or played > 5:
-        raise EngineError("bad_summary", "each player takes 0 to 5 tricks, 5 in all",
-                          "summary.tricks")
+        raise EngineError("bad_summary", "trois_tricks", "summary.tricks")
     if hand.game_over_before_play and played:
-        raise EngineError("after_game_end", "a king mark ended the game before play",
-                          "summary.tricks")
+        raise EngineError("after_game_end", "king_mark_before_play", "summary.tricks")
     read_irregularities(irregularities, hand, king=king, holder=holder, illegal=None,
                         played=played, summary=True, players=PLAYERS)
     if not (hand.game_over_before_play or hand.void) and played != 5:
-        raise EngineError("bad_summary", f"the tricks add up to {played}, not 5",
-                          "summary.tricks")
+        raise EngineError("bad_summary", "tricks_add_up", "summary.tricks", count=played)
     if counts == [1, 2, 2]:
         if first is None or hand.tricks[first] != 2:
-            raise EngineError("bad_summary", "two players took two tricks each: first_to_two "
-                              "must name the one who took his second trick first",
-                              "summary.first_to_two")
+            raise EngineError("bad_summary", "first_to_two_needed", "summary.first_to_two")
     elif first is not None:
-        raise EngineError("bad_summary", "first_to_two is given only when two players took "
-                          "two tricks each", "summary.first_to_two")
+        raise EngineError("bad_summary", "first_to_two_only", "summary.first_to_two")
     hand.first_to_two = first
     return hand
 

@@ -60,7 +60,7 @@ class TroisGame:
         same dealer deals the next hand once it is finished, unless a king mark ended the
         game."""
         if self.over:
-            raise EngineError("after_game_end", "the game is over: all three are placed", "")
+            raise EngineError("after_game_end", "all_placed")
         seats = self.seats()
         record = self._context(record, seats)
         out = score_trois(record) if self.three_handed else score(record)
@@ -81,13 +81,12 @@ class TroisGame:
         """The record with the game's score, target and rules; a record that gives them
         otherwise is refused."""
         if type(record) is not dict:
-            raise EngineError("bad_format", "a hand record is a JSON object", "")
+            raise EngineError("bad_format", "not_object")
         given = {"score_before": {role: self.score[p] for role, p in seats.items()},
                  "target": self.target}
         if self.rules:
             given["rules"] = self.rules
         for key, value in given.items():
             if record.get(key, value) != value:
-                raise EngineError("bad_format", f"the record's {key} differs from the game's "
-                                  f"{value}", key)
+                raise EngineError("bad_format", "record_differs", key, key=key, value=value)
         return record | given

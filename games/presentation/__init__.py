@@ -7,6 +7,6 @@ the exports and the API share.
     marks.py    the marks of a hand by name, one name each
     cards.py    the card's words, once for every face: the rank letters as the reader writes
                 them (R D V in French) and each card's name for screen readers
-    engine_words.py  the details of the engine's refusals (its English messages, a fixed
-                contract) said again in the reader's words, by code
+    engine_words.py  the details of the engine's refusals in the reader's words, made from
+                each refusal's detail and parameters (its English message is the API's)
 """

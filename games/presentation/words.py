@@ -187,7 +187,7 @@ def waiting_hands(count: int) -> str:
 def refusal(refused) -> refusals.Said:
     """A refusal as the scorer's page shows it (club.refusals): the engine's detail in the
     reader's words, its cards as "7♥" (games.presentation.engine_words)."""
-    return refusals.said(refused, lambda message: engine_words.detail(refused.code, message))
+    return refusals.said(refused, engine_words.detail)
 
 
 def analysis(record: dict, result: dict, found: dict) -> list[str]:

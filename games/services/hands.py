@@ -73,12 +73,18 @@ def record_hand(*, table_id: int, record, by, idempotency_key: str | None = None
 
 def play_next(course: Course, hand: CourseHand) -> dict | None:
     """Plays the hand next on the table's course and returns its result (None when the course
-    has no place for it); the engine's refusal is the request's, with its code, message and
-    `at` (nothing is stored yet). The one place where an engine error becomes a refusal."""
+    has no place for it); the engine's refusal is the request's (`engine_refusal`: nothing is
+    stored yet)."""
     try:
         return course.play(hand)
     except EngineError as err:
-        raise Refused(err.code, err.message, err.at) from None
+        raise engine_refusal(err) from None
+
+
+def engine_refusal(err: EngineError) -> Refused:
+    """The engine's refusal as the request's: its code, message and `at`, and its detail's
+    parameters for the pages (games.presentation.engine_words)."""
+    return Refused(err.code, err.message, err.at, **err.params)
 
 
 def hand_played(table: Table, course: Course, hands: list[CourseHand], hand: Hand, *,
@@ -175,7 +181,7 @@ def claimed_late(hands: list[CourseHand], hand: Hand, course: Course) -> None:
     try:
         claims.check_claim(hands, hand.number, hand.result or {}, course.placed(hand.number)[1])
     except EngineError as err:
-        raise Refused(err.code, err.message, err.at) from None
+        raise engine_refusal(err) from None
 
 
 UNDONE = {"type": "replay", "reason": "undone"}

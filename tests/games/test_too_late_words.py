@@ -27,7 +27,7 @@ def test_a_king_announced_too_late_by_the_london_laws_is_said_in_french():
                           "tricks": {"elder": 3, "dealer": 2}}}
     error = refusal(score, record)
     with translation.override("fr"):
-        assert detail(error.code, error.message) == (
+        assert detail(error.params) == (
             "selon les lois de Londres, le roi d'atout s'annonce avant la première carte de "
             "celui qui le tient, ou avec elle quand c'est lui")
 
@@ -37,6 +37,6 @@ def test_a_mark_claimed_after_the_next_turn_up_is_said_in_french_with_its_names(
              for n, record in ((1, FORGOTTEN), (2, CLAIMED))]
     error = refusal(check_claim, hands, 1, score(FORGOTTEN), score(CLAIMED))
     with translation.override("fr"):
-        said = detail(error.code, error.message)
+        said = detail(error.params)
     assert said.endswith("n'a pas marqué « point » avant que l'atout de la donne suivante "
                          "soit retourné : il ne peut plus le réclamer"), said

@@ -273,14 +273,14 @@ def test_a_member_won_a_table_is_named_not_him(club_night):
 
 
 def test_the_rule_detail_of_a_refused_card_is_said_in_french():
-    from club.errors import Refused
     from games.engine import EngineError, score
     from games.presentation import words
+    from games.services.hands import engine_refusal
 
     record = {**DEAL, "tricks": [["KS", "9C"]]}  # the dealer holds 7♠ and 8♠: he must follow
     with pytest.raises(EngineError) as found:
         score(record)
-    refused = Refused(found.value.code, found.value.message)
+    refused = engine_refusal(found.value)
     with translation.override("fr"):
         french_words = str(words.refusal(refused))
     with translation.override("en"):
