@@ -1,7 +1,8 @@
 """The Laws to the letter in words, in English and French (docs/rules.md, rulings 84 to 94):
-a hand's history says each new entry of its record and the marks its players did not make,
-the secretary's admin says them too; and the open-table form offers the two new options where
-the kind of table takes them, and opens a table with them."""
+a hand's history and the hand-by-hand page say each new entry of its record and the marks its
+players did not make, the scorer's last hands name who did not mark, the secretary's admin
+says them too; and the open-table form offers the two new options where the kind of table
+takes them, and opens a table with them."""
 import re
 
 import pytest
@@ -53,9 +54,10 @@ def hand(staff):
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("address", ["/tables/{table}/hands/1/", "/tables/{table}/replay/"])
 def test_law_a_hands_history_says_the_laws_entries_and_the_marks_not_made(scorer, hand,
-                                                                          language):
-    page = scorer.get(f"/tables/{hand.table_id}/hands/1/",
+                                                                          language, address):
+    page = scorer.get(address.format(table=hand.table_id),
                       **(FR if language == "fr" else {})).content.decode()
 
     for said in SAID[language]:
