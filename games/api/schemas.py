@@ -36,7 +36,10 @@ class TableRules(Strict):
     dealer_exchange: _choice("dealer_exchange")
     doubling: bool
     offer_point: bool
-    king_announcement: _choice("king_announcement")
+    king_announcement: _choice("king_announcement") = Field(
+        TABLE_DEFAULTS["king_announcement"],
+        description="When the king of trumps may be announced; a table opened before the "
+                    "option was offered has none stored, and plays the default.")
 
 
 RULES_IN = {

@@ -62,7 +62,8 @@ def test_the_json_records_carry_the_context_they_were_scored_in(secretary):
     assert first["record"]["score_before"] == {"elder": 0, "dealer": 0}
     assert second["record"]["score_before"] == {"elder": 0, "dealer": 2}
     assert second["record"]["rules"] == {"ranking": "classic", "dealer_exchange": "required",
-                                         "doubling": True, "offer_point": False}
+                                         "doubling": True, "offer_point": False,
+                                         "king_announcement": "london"}
     assert second["record"]["format"] == "ecarte-hand/1"
     assert second["record"]["summary"] == summary(3)["summary"]
 

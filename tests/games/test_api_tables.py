@@ -31,7 +31,7 @@ def test_the_rules_are_filled_with_the_defaults_of_the_laws(scorer, trio):
         "pool_streak": 2, "pool_entry": "0.00", "pool_forfeit": "0.00", "levy_percent": "0.00",
         "wager_min": "0.10", "wager_max": None,
         "ranking": "classic", "dealer_exchange": "required", "doubling": False,
-        "offer_point": False}
+        "offer_point": False, "king_announcement": "london"}
 
 
 @pytest.mark.parametrize("given", [
@@ -42,7 +42,8 @@ def test_the_rules_are_written_in_one_order_whatever_order_they_were_given_in(
     rules = open_pool(staff_api, trio, rules=given).json()["rules"]
     assert list(rules) == [
         "target", "game_value", "rubber_games", "pool_unit", "pool_streak", "ranking",
-        "dealer_exchange", "doubling", "offer_point", "pool_entry", "pool_forfeit",
+        "dealer_exchange", "doubling", "offer_point", "king_announcement", "pool_entry",
+        "pool_forfeit",
         "levy_percent", "wager_min", "wager_max"]
 
 

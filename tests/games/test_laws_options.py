@@ -6,6 +6,7 @@ holder's second card is marked there. À trois and à quatre take neither."""
 import pytest
 
 from club.models import Player
+from games.models import Table
 from tests.games.kit import post_hand, summary
 
 pytestmark = pytest.mark.django_db
@@ -45,6 +46,19 @@ def test_law_a_table_opens_with_the_french_time_of_the_king(staff_api):
                                                     "for": "king_held"}
     trois = opened(staff_api, "trois", king_announcement="french")
     assert trois.status_code == 422 and trois.json()["error"]["code"] == "bad_rules"
+
+
+def test_law_a_table_opened_before_the_option_reads_as_the_london_time(staff_api):
+    snap = opened(staff_api).json()
+    table = Table.objects.get()
+    table.rules.pop("king_announcement")  # as a table opened before the option was offered
+    table.snapshot["rules"] = table.rules
+    table.save()
+
+    answer = staff_api.get(f"/tables/{snap['id']}")
+
+    assert answer.status_code == 200, answer.content
+    assert "king_announcement" not in answer.json()["rules"]  # it plays the default: london
 
 
 def test_law_a_table_opens_with_the_london_time_of_the_king_by_default(staff_api):
