@@ -1,11 +1,12 @@
 """The games' pages: the evening and its tables, the scorer's view, a hand's history and its
-correction, wagers, seats, the projector, the rules, the standings and a member's page.
+correction, wagers, seats, abandoning a table, the projector, the rules, the standings and a
+member's page.
 Included at the root by server/urls.py; the names are not namespaced (templates reverse them)."""
 from django.urls import path
 
 from games import views
 from games.views.history import hand_advice
-from games.views.tables import table_advice
+from games.views.tables import abandon, table_advice, table_wagers
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -20,7 +21,9 @@ urlpatterns = [
          name="correct_hand"),
     path("tables/<int:table_id>/advice/", table_advice, name="table_advice"),
     path("tables/<int:table_id>/tv/", views.tv_table, name="tv_table"),
+    path("tables/<int:table_id>/abandon/", abandon, name="abandon_table"),
     path("tables/<int:table_id>/wagers/", views.wager_form, name="wager_form"),
+    path("tables/<int:table_id>/wagers/panel/", table_wagers, name="table_wagers"),
     path("tables/<int:table_id>/seat/", views.seat_form, name="seat_form"),
     path("tables/<int:table_id>/history/", views.history, name="table_history"),
     path("tables/<int:table_id>/replay/", views.hand_by_hand, name="table_hand_by_hand"),

@@ -8,8 +8,9 @@ the snapshot is read, so no change committed after that read is missed: the chan
 meanwhile wait for the snapshot, and a change at or below the last `seq` sent (one the snapshot
 already holds, or a duplicate) is dropped. The feed is read-only: the client may only ask for a
 fresh snapshot (`{"type": "resync"}`), and on ws/tables/ say which tables it follows
-(`{"type": "follow", "tables": [...]}`); anything else is answered with an error, and the
-socket stays open.
+(`{"type": "follow", "tables": [...]}`), and whether it follows the lists of tables in play
+too (`"lists": true`: it is then told when a table is opened, won or abandoned, `listed`);
+anything else is answered with an error, and the socket stays open.
 
 Who may follow a table is games.selectors.visibility's rule: a private table is for signed-in
 users, and to anyone else it does not exist (closed, or refused, as for no table: 4404). A
@@ -109,6 +110,7 @@ class Feed(AsyncWebsocketConsumer):
 
     async def connect(self):
         self.last: dict[int, int] = {}
+        self.listing = False  # whether it follows the lists of tables (ws/tables/)
         self.user = self.scope.get("user")
         self.user_id = self.user.pk if signed_in(self.user) else None
         self.session = session_tag(self.scope["session"].session_key) if self.user_id else None
@@ -149,6 +151,9 @@ class Feed(AsyncWebsocketConsumer):
             self.hub.unfollow(table_id, self)
         self.last.clear()
         self.backlog.clear()
+        if self.listing:
+            self.listing = False
+            self.hub.unwatch_lists(self)
         if self.user_id is not None:
             self.hub.unwatch(self.user_id, self)
 
@@ -238,16 +243,35 @@ class Feed(AsyncWebsocketConsumer):
         if not may_see(self.user, private=private):
             if table_id in self.last:
                 await self.hide(table_id)
-        elif self.held or self.paused or self.backlog:
+        else:
+            await self.queue(table_id, seq, text)
+
+    async def listed(self, message: dict) -> None:
+        """The hub's news of the lists (a table opened, won or abandoned), told to a socket
+        that follows them as `{"type": "listed", "table_id", "kind"}`, in turn with the
+        changes; not of a table that the client may not see."""
+        if self.listing and may_see(self.user, private=message["private"]):
+            await self.queue(None, 0, json.dumps({"type": "listed", "table_id": message["table"],
+                                                  "kind": message["kind"]}))
+
+    async def queue(self, table_id: int | None, seq: int, text: str) -> None:
+        """Writes the message now, or puts it in the backlog while a snapshot or the
+        transport's room is awaited."""
+        if self.held or self.paused or self.backlog:
             self.backlog.append((table_id, seq, text))
             if len(self.backlog) > BACKLOG:
                 await self.too_slow()
         else:
             await self.deliver(table_id, seq, text)
 
-    async def deliver(self, table_id: int, seq: int, text: str, fresh: bool = False) -> None:
+    async def deliver(self, table_id: int | None, seq: int, text: str,
+                      fresh: bool = False) -> None:
         """Writes the message if it is newer than what this socket has sent of the table (or,
-        `fresh`, a snapshot asked for, whatever it holds)."""
+        `fresh`, a snapshot asked for, whatever it holds); news of the lists (`table_id`
+        None) as it is."""
+        if table_id is None:
+            await self.write({"type": "websocket.send", "text": text})
+            return
         last = self.last.get(table_id)
         if last is None or (seq <= last and not fresh):
             return
@@ -330,12 +354,21 @@ class TablesFeed(Feed):
         self.unfollow(table_id)
         await self.refused(table_id, *no_table(table_id))
 
+    async def follow_lists(self, lists: bool) -> None:
+        """Follows the lists of tables in play from now on, or no longer."""
+        if lists and not self.listing and await self.still_signed_in():
+            self.listing = True
+            await self.hub.watch_lists(self)
+        elif not lists and self.listing:
+            self.listing = False
+            self.hub.unwatch_lists(self)
+
     async def refused(self, table_id: int, code: int, reason: str) -> None:
         await self.send_json({"table_id": table_id, "type": "refused", "code": code,
                               "reason": reason})
 
     async def receive(self, text_data=None, bytes_data=None):
-        takes = '{"type": "follow", "tables": [...]} and {"type": "resync"}'
+        takes = '{"type": "follow", "tables": [...], "lists": false} and {"type": "resync"}'
         message = await self.read(text_data, bytes_data, takes)
         if message is None:
             return
@@ -346,9 +379,16 @@ class TablesFeed(Feed):
                 return await self.send_json({
                     "type": "error", "code": "bad_follow",
                     "message": f'"tables" is a list of at most {FOLLOW_AT_MOST} table ids'})
+            lists = message.get("lists", False)
+            if not isinstance(lists, bool):
+                return await self.send_json({
+                    "type": "error", "code": "bad_follow",
+                    "message": '"lists" is true or false: whether to follow the lists of '
+                               'tables'})
             tables = list(dict.fromkeys(tables))
             for table_id in set(self.last) - set(tables):
                 self.unfollow(table_id)
+            await self.follow_lists(lists)
             for table_id, code, reason in await self.follow(
                     [t for t in tables if t not in self.last]):
                 await self.refused(table_id, code, reason)

@@ -1,6 +1,8 @@
 """One subscription per worker and table: the live feed's sockets of this process share it
-(docs/api.md, The live feed); and one per worker and signed-in user, through which the sockets
-he opened hear that his session ended (publish.py).
+(docs/api.md, The live feed); one per worker and signed-in user, through which the sockets
+he opened hear that his session ended (publish.py); and one per worker for the lists of tables
+in play, through which the sockets of the pages that list them hear that a table was opened,
+won or abandoned.
 
 The hub runs on the worker's event loop (daphne's: one per process). It has one channel of its
 own on the channel layer, for all its tables: one reader, one pending receive, however many
@@ -10,7 +12,8 @@ change committed after that read is missed; the last one leaving makes it leave.
 published once reaches each worker that has spectators of the table once, and the hub hands
 its text, serialised once by publish.py, to every local socket of the table (Feed.offer, which
 never waits for the network: see consumers.py). A user's group (`user.<id>`) is joined and left
-the same way by the sockets he opened, and its messages go to them (Feed.session_news).
+the same way by the sockets he opened, and its messages go to them (Feed.session_news); so is
+the lists' group (`tables.lists`) by the sockets that follow the lists (Feed.listed).
 
 The groups are kept by the channel layer, and Redis forgets them when it restarts: the hub
 would then hear nothing more. So it joins each of its groups again every `REJOIN_EVERY`
@@ -29,7 +32,7 @@ from channels.layers import get_channel_layer
 from django.db import DatabaseError
 from redis.exceptions import RedisError
 
-from games.live.publish import group_name, user_group
+from games.live.publish import LISTS_GROUP, group_name, user_group
 from games.models import Table
 
 REJOIN_EVERY = 10.0  # seconds, more or less a fifth so that the tables' re-joins spread out
@@ -37,6 +40,7 @@ RETRY_AFTER = 1.0  # seconds, after the layer failed
 LAYER_ERRORS = (OSError, RedisError)  # the channel layer's server is down or restarting
 LARGEST_ID = 2**63 - 1  # a table's id is a 64-bit integer
 AT_ONCE = 16  # the hub's joins and leaves under way at once, well within the layer's pool
+LISTS = 0  # the key of the lists' one subscription
 logger = logging.getLogger(__name__)
 _hubs = weakref.WeakKeyDictionary()  # event loop -> its Hub
 
@@ -85,6 +89,7 @@ class Hub:
         self.layer = layer
         self.tables: dict[int, Subscription] = {}
         self.users: dict[int, Subscription] = {}
+        self.lists: dict[int, Subscription] = {}  # the one of the lists' group, under LISTS
         self.channel = None
         self.reading = None  # the task reading the hub's channel, while it has a subscription
         self.stopping = None  # the reader last stopped
@@ -109,6 +114,14 @@ class Hub:
     def unwatch(self, user_id: int, feed) -> None:
         self.discard(self.users, user_id, feed)
 
+    async def watch_lists(self, feed) -> None:
+        """Adds `feed` to the sockets that follow the lists of tables; returns once the hub has
+        joined the lists' group, or failed to."""
+        await self.add(self.lists, LISTS, lambda: Subscription(LISTS_GROUP), feed)
+
+    def unwatch_lists(self, feed) -> None:
+        self.discard(self.lists, LISTS, feed)
+
     async def add(self, subs: dict, key: int, made, feed) -> None:
         sub = subs.get(key)
         if sub is None:
@@ -131,7 +144,7 @@ class Hub:
         self.leaving[group] = leaving = asyncio.ensure_future(self.leave(sub))
         leaving.add_done_callback(lambda _: self.leaving.pop(group, None)
                                   if self.leaving.get(group) is leaving else None)
-        if not (self.tables or self.users) and self.reading is not None:
+        if not (self.tables or self.users or self.lists) and self.reading is not None:
             self.reading.cancel()
             self.stopping, self.reading = self.reading, None
 
@@ -145,7 +158,7 @@ class Hub:
     async def first_join(self, sub: Subscription, subs: dict, key: int) -> None:
         if self.channel is None:
             self.channel = await self.layer.new_channel()
-        if self.reading is None and (self.tables or self.users):
+        if self.reading is None and (self.tables or self.users or self.lists):
             self.reading = asyncio.ensure_future(self.read())
         if sub.group in self.leaving:  # the last socket left a moment ago: after it
             await asyncio.shield(self.leaving[sub.group])
@@ -179,7 +192,7 @@ class Hub:
         failed."""
         if not await self.join(sub):
             return False
-        if sub.table_id is None:  # a user's: nothing to catch up with
+        if sub.table_id is None:  # a user's or the lists': nothing to catch up with
             return True
         seq = await table_seq(sub.table_id)
         behind = [feed for feed in sub.feeds if feed.behind(sub.table_id, seq)]
@@ -212,15 +225,16 @@ class Hub:
         """Joins every group again before the reading goes on: the snapshots of the tables
         that moved on go first, and the changes read next that they hold are dropped. A group
         whose re-join fails tries again in its own loop."""
-        subs = [*self.tables.values(), *self.users.values()]
+        subs = [*self.tables.values(), *self.users.values(), *self.lists.values()]
         joined = await asyncio.gather(*map(self.rejoin, subs), return_exceptions=True)
         for sub, done in zip(subs, joined):
             if done is not True:
                 sub.wake.set()
 
     async def read(self) -> None:
-        """Reads the hub's channel: each change goes to the table's local sockets, and the
-        news of a user's session to the sockets he opened. When the layer fails (its server
+        """Reads the hub's channel: each change goes to the table's local sockets, the news
+        of a user's session to the sockets he opened, and the news of the lists to the sockets
+        that follow them. When the layer fails (its server
         down or restarting), rather than ending: a second later, every group is joined again
         (it may be gone), and the reading goes on."""
         while True:
@@ -235,6 +249,15 @@ class Hub:
                 sub = self.users.get(message.get("user"))
                 for feed in list(sub.feeds if sub is not None else ()):
                     feed.session_news(message)
+                continue
+            if message.get("type") == "tables.listed":
+                sub = self.lists.get(LISTS)
+                for feed in list(sub.feeds if sub is not None else ()):
+                    try:
+                        await feed.listed(message)
+                    except Exception:  # one socket's failure is not the others'
+                        logger.exception("a change of the lists could not be written to a "
+                                         "live feed")
                 continue
             sub = self.tables.get(message.get("table"))
             if sub is None or message.get("type") != "table.change":

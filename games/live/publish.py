@@ -1,7 +1,9 @@
 """The live feed's sending side: every change of a table goes to its channel group once the
-transaction that made it has committed (docs/api.md, Live updates); and the end of a user's
-session, or a change of his login, to his own group, which the sockets he opened have joined
-(hub.py), so that they close at once on whichever worker they are.
+transaction that made it has committed (docs/api.md, Live updates), and a change that can move
+it onto the lists of tables in play or off them (games.selectors.tables.LIST_KINDS: opened,
+won, abandoned) to the lists' group too, which the pages of lists follow; and the end of a
+user's session, or a change of his login, to his own group, which the sockets he opened have
+joined (hub.py), so that they close at once on whichever worker they are.
 
 Under daphne the request's thread hands the message to the event loop and goes on: the answer
 does not wait for the channel layer. Elsewhere (a command, a test client) it is sent there and
@@ -20,6 +22,7 @@ from django.db import transaction
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
+from games.selectors.tables import LIST_KINDS
 from server.handler import serving_loop
 
 logger = logging.getLogger(__name__)
@@ -28,6 +31,9 @@ _sending = set()  # messages under way on the loop, kept from the garbage collec
 
 def group_name(table_id: int) -> str:
     return f"table.{table_id}"
+
+
+LISTS_GROUP = "tables.lists"  # the sockets of the pages that list the tables in play
 
 
 def user_group(user_id: int) -> str:
@@ -45,11 +51,15 @@ def publish_on_commit(table, kind: str) -> None:
     """The group's message carries the change as the sockets send it, serialised here once:
     not once per spectator, nor copied per spectator as a dict (the in-memory layer copies
     each message it hands to a channel); and whether the table is private, which some of its
-    sockets may no longer see."""
+    sockets may no longer see. The lists' group hears of the change when its kind can move the
+    table onto a list or off it: the table, the kind and whether it is private."""
     text = json.dumps({"type": kind, "seq": table.seq, "table": table.snapshot})
     _on_commit(group_name(table.pk), {"type": "table.change", "table": table.pk,
                                       "seq": table.seq, "text": text,
                                       "private": table.private})
+    if kind in LIST_KINDS:
+        _on_commit(LISTS_GROUP, {"type": "tables.listed", "table": table.pk, "kind": kind,
+                                 "private": table.private})
 
 
 @receiver(user_logged_out)

@@ -114,8 +114,9 @@ def snapshot(table: Table, course: Course) -> dict:
     pool = None
     if table.format == Table.Kind.POOL:
         streak = course.streak
+        abandoned = table.status == Table.Status.ABANDONED  # every stake went back
         pool = {
-            "pot": money_text.plain(pot_cents(table, course)),
+            "pot": money_text.plain(0 if abandoned else pot_cents(table, course)),
             "streak": {"player": streak[0], "count": streak[1]} if streak else None,
             "winner": course.winner,
         }

@@ -1,8 +1,9 @@
-"""What a correction of a hand would change, found without saving it: the correction is made
-as usual (games.services.hands, with the table's course rebuilt, its rows projected and its money
-settled by the same code), then rolled back, and the club as it stood before is set beside the
-club as it would stand after. So the scorer's page can say "this correction will ..." and save
-it only once he confirms.
+"""What a correction of a hand, or the abandon of a table, would change, found without saving
+it: the change is made as usual (games.services.hands or games.services.tables, with the
+table's course rebuilt, its rows projected and its money settled by the same code), then rolled
+back, and the club as it stood before is set beside the club as it would stand after. So the
+scorer's page can say "this correction will ..." and the table's page what abandoning it gives
+back to whom, and save it only once confirmed.
 
 Everything derived is compared: the hands set aside or counted again, the games and units
 (rubbers) won by someone else or no longer won, the table won or reopened, each party's
@@ -19,6 +20,7 @@ from club.models import Player
 from games.models import Game, Hand, Table, Unit
 from games.services.changes import locked_table
 from games.services.hands import correct_hand
+from games.services.tables import abandon_table
 
 HOUSE = 0  # the house's key among the balances (club.settle_up does the same)
 
@@ -76,10 +78,11 @@ class _Undone(Exception):
         self.effect = effect
 
 
-def effect_of(table_id: int, change: Callable[[], Hand]) -> Effect:
-    """What `change` (a correction or an undo of a hand of table `table_id`) would change,
-    found by making it and rolling it back: nothing is saved, nothing is published. A refusal
-    of the change is raised as it would be."""
+def effect_of(table_id: int, change: Callable[[], Hand | None]) -> Effect:
+    """What `change` (a correction or an undo of a hand of table `table_id`, whose hand it
+    returns; or the table's abandon, None) would change, found by making it and rolling it
+    back: nothing is saved, nothing is published. A refusal of the change is raised as it
+    would be."""
     try:
         with transaction.atomic():
             table = locked_table(table_id)
@@ -88,8 +91,9 @@ def effect_of(table_id: int, change: Callable[[], Hand]) -> Effect:
             table.refresh_from_db(fields=["status", "winner"])
             effect = _compare(before, _state(table))
             effect.seq = before["seq"]
-            hand.refresh_from_db(fields=["record", "result"])
-            effect.record, effect.result = hand.record, hand.result
+            if hand is not None:
+                hand.refresh_from_db(fields=["record", "result"])
+                effect.record, effect.result = hand.record, hand.result
             raise _Undone(effect)
     except _Undone as undone:
         return undone.effect
@@ -101,8 +105,17 @@ def correction_effect(*, hand_id: int, record, by) -> Effect:
     try:
         table_id = Hand.objects.values_list("table_id", flat=True).get(pk=hand_id)
     except Hand.DoesNotExist:
-        raise Refused("no_such_hand", f"there is no hand {hand_id}") from None
+        raise Refused("no_such_hand", f"there is no hand {hand_id}", rule="no_such_hand",
+                      hand=hand_id) from None
     return effect_of(table_id, partial(correct_hand, hand_id=hand_id, record=record, by=by))
+
+
+def abandon_effect(*, table_id: int, by) -> Effect:
+    """What abandoning the table (games.services.tables.abandon_table, its refusals included)
+    would give back to whom, without saving it: each balance it moves (`Effect.moved`)."""
+    def abandon() -> None:
+        abandon_table(table_id=table_id, by=by)
+    return effect_of(table_id, abandon)
 
 
 def _state(table: Table) -> dict:

@@ -129,13 +129,35 @@ def open_table(*, name: str, format: str, players: list[Player], rules: dict, by
     return table
 
 
-@transaction.atomic
-def abandon_table(*, table_id: int, by) -> Table:
-    table = locked_table(table_id)
-    if not may_score(table, by):
-        raise Refused("not_scorer", "only the table's scorers and staff may abandon it")
+def _abandon_refused(table: Table, user) -> Refused | None:
+    """Why `user` may not abandon the table now, as the refusal that says so; None when he
+    may: staff and the table's scorers, while it is played."""
+    if not may_score(table, user):
+        return Refused("not_scorer", "only the table's scorers and staff may abandon it")
     if table.status != Table.Status.PLAYING:
-        raise Refused("table_closed", f"the table is already {table.status}")
+        return Refused("table_closed", f"the table is already {table.status}")
+    return None
+
+
+def may_abandon(table: Table, user) -> bool:
+    """Whether `user` may abandon the table now (what `abandon_table` checks again under the
+    table's lock): what the pages ask before they offer it."""
+    return user.is_authenticated and _abandon_refused(table, user) is None
+
+
+@transaction.atomic
+def abandon_table(*, table_id: int, by, seq: int | None = None) -> Table:
+    """Ends the table: no more hands; every stake still held at it goes back to whoever put it
+    up (games.services.settlement: the pool's entries and forfeits, the wagers on the unit in
+    play). With `seq`, only if the table is still at that `seq` (what the page showed it would
+    give back)."""
+    table = locked_table(table_id)
+    refused = _abandon_refused(table, by)
+    if refused is not None:
+        raise refused
+    if seq is not None and table.seq != seq:
+        raise Refused("table_changed", "the table changed since its abandon was shown",
+                      rule="table_changed")
     table.status = Table.Status.ABANDONED
     table.finished_at = timezone.now()
     rebuild(table, kind="abandoned", by=by)

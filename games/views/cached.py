@@ -11,7 +11,9 @@ trick, a correction: changes.CHANGE_FIELDS) shows on the pages kept within those
 on their live feed at once, while recording a hand costs no call to the cache. A table opened,
 deleted or edited (its name, made private) makes both be read again once its transaction
 commits: not before, or a reader in between would keep the state before it under the new
-version. A signed-in member's pages differ (his forms, his money, private tables): they are
+version; a table won or abandoned likewise moves the lists' version on (the change's event,
+whose kind says so), before the live feed tells the lists' pages to read them again. A
+signed-in member's pages differ (his forms, his money, private tables): they are
 never cached, nor is a page for a reader who has a message waiting, nor any answer but a 200.
 
 Every page carries a CSRF token (the language form in the footer): the kept copy has a hole in
@@ -29,7 +31,8 @@ from django.http import HttpResponse
 from django.middleware.csrf import get_token
 from django.utils.translation import get_language
 
-from games.models import RatingsDue, Table
+from games.models import RatingsDue, Table, TableEvent
+from games.selectors.tables import LIST_KINDS
 from games.selectors.visibility import may_see
 from games.services.changes import CHANGE_FIELDS
 
@@ -78,6 +81,15 @@ def table_saved(sender, instance: Table, update_fields=None, **kwargs) -> None:
         lists_changed()
         cache.delete(f"table-seq:{instance.pk}")
     transaction.on_commit(forget)
+
+
+@receiver(post_save, sender=TableEvent)
+def table_listed(sender, instance: TableEvent, created=False, **kwargs) -> None:
+    """A change that can move the table onto the lists or off them (won, abandoned:
+    games.selectors.tables.LIST_KINDS): the lists read again once it is committed, before the
+    live feed tells their pages to read them."""
+    if created and instance.kind in LIST_KINDS:
+        transaction.on_commit(lists_changed)
 
 
 @receiver([post_save, post_delete], sender=RatingsDue)

@@ -9,16 +9,26 @@ the script, the end of the last game (templates/games/_game_end.html)."""
 import re
 import uuid
 
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.shortcuts import get_object_or_404, render
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
 
-from club import money_text
+from club import money_text, refusals
+from club.errors import Refused
+from club.forms import whole_number
+from club.idempotency import form_once
 from games.engine.trois import TARGET
 from games.models import Table
 from games.presentation import words
 from games.selectors import tables as lists
 from games.selectors.visibility import visible_tables
 from games.services.changes import may_score
+from games.services.previews import abandon_effect
+from games.services.tables import abandon_table, may_abandon
 from games.table_kinds import MANY_HANDED, POOL_OPTIONS
 from games.views import cached
 from games.views.advice import latest_noted, note
@@ -134,6 +144,7 @@ def table_page(request, found: Table, *, errors=None, values=None, status=200):
         "kind": words.TABLE_KINDS[found.format],
         "style": words.STYLES[found.wager_style],
         "may_score": request.user.is_authenticated and may_score(found, request.user),
+        "may_abandon": may_abandon(found, request.user),
         "wagers": wager_panel(request, found, errors=errors or {}, values=values or {}),
         "seat": seat_panel(request, found, (errors or {}).get("seat")),
         "unseated": unseated_panel(found, (errors or {}).get("unseated")),
@@ -152,6 +163,67 @@ def table_advice(request, table_id: int):
     found = visible_table(request, table_id)
     return render(request, "games/_advice.html", {
         "table": found, "advice": note(latest_noted(found))})
+
+
+CHANGED = "table_changed"  # the refusal of an abandon confirmed after the table changed
+
+
+@login_required
+def abandon(request, table_id: int):
+    """Abandoning a table, for its scorers and staff (the service judges:
+    games.services.tables.may_abandon and abandon_table). The page says what abandoning it
+    gives back to whom, found by abandoning it and rolling that back
+    (games.services.previews.abandon_effect); its form abandons it at the `seq` it was shown
+    at, once for its key (club.idempotency.form_once): after a change of the table, the page
+    is shown again with what it gives back now."""
+    table = visible_table(request, table_id)
+    if request.method != "POST":
+        return _abandon_page(request, table)
+    try:
+        seq = whole_number(request.POST.get("seq"))
+    except ValueError:  # not confirmed at a seq: shown first
+        return _abandon_page(request, table)
+    try:
+        done = form_once(request, request.POST.get("key", ""), lambda: abandon_table(
+            table_id=table.pk, by=request.user, seq=seq))
+    except Refused as refused:
+        if refused.rule == CHANGED:
+            return _abandon_page(request, table, again=True)
+        return _abandon_page(request, table, error=refusals.said(refused))
+    messages.success(request, _("The table is abandoned: what was still held at it went back "
+                                "to whoever put it up.") if done else
+                     _("This form was sent already: nothing more was done."))
+    return redirect(reverse("table", args=[table.pk]))
+
+
+def _abandon_page(request, table: Table, *, again: bool = False, error=None):
+    """The abandon's page: what it gives back to whom, and the form that confirms it; or why
+    the reader may not abandon the table (`error`, or the service's refusal of the preview)."""
+    context = {"table": table, "again": again, "error": error}
+    try:
+        effect = abandon_effect(table_id=table.pk, by=request.user)
+    except Refused as refused:
+        context["error"] = refusals.said(refused)
+        return render(request, "games/confirm_abandon.html", context,
+                      status=403 if refused.code == "not_scorer" else 409)
+    context |= {"seq": effect.seq, "key": uuid.uuid4().hex, "lines": [
+        _("%(name)s gets %(amount)s back: balance %(before)s, then %(after)s.") % {
+            "name": moved.name or _("The house"), "amount": money_text.local(moved.cents),
+            "before": money_text.local(moved.before), "after": money_text.local(moved.after)}
+        for moved in effect.moved]}
+    return render(request, "games/confirm_abandon.html", context,
+                  status=400 if error else 200)
+
+
+def table_wagers(request, table_id: int):
+    """The table page's wager forms alone (games.views.wager_forms.wager_panel), which live.js
+    fetches again when the feed says the unit started, a new one opened or the table ended:
+    the forms are offered only while the service would take them."""
+    found = visible_table(request, table_id)
+    panel = wager_panel(request, found, errors={}, values={})
+    if panel is None:
+        raise Http404("this table takes no wagers")
+    return render(request, "games/_wager_forms.html", {"table": found, "w": panel})
 
 
 def tv_table(request, table_id: int):

@@ -73,7 +73,7 @@ def test_the_game_won_and_the_trick_on_the_cloth_on_a_phone_and_the_projector(da
     table = point_to(daphne, table, claire)
     for page in (phone, projector):
         said = page.locator("[data-game-end]")
-        expect(said).to_have_text("Claire takes the game 5–3", timeout=WAIT)
+        expect(said).to_have_text("Game 1: Claire takes the game 5–3", timeout=WAIT)
         expect(said).to_be_visible()
         first_game = page.locator(".last-hands [data-hands-of='1']")
         expect(first_game.get_by_role("heading")).to_contain_text("Claire takes the game 5–3")

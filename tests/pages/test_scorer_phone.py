@@ -78,7 +78,7 @@ def test_the_last_hands_are_grouped_by_game_under_its_result(scorer, staff, tabl
     assert later == ["4"] and first == ["3", "2", "1"]
     # The end of the game is announced at the top, before the hand to enter.
     top = page[page.index("<main"):page.index('id="summary-form"')]
-    assert re.search(r'class="game-end"[^>]*>Athos takes the game \d–0<', top)
+    assert re.search(r'class="game-end"[^>]*>Game 1: Athos takes the game \d–0<', top)
 
 
 @pytest.mark.parametrize("headers, queen, seven", [

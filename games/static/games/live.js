@@ -11,10 +11,15 @@
    changes. A gap in seq sends {"type": "resync", "table_id": ID}; a dropped connection
    reconnects by itself,
    waiting longer each time (1 s, 2 s, 4 s ... 30 s) until a snapshot comes. No request is
-   made per change, but one: on a table's page, when the last hands change (a new hand, one
+   made per change, but these: on a table's page, when the last hands change (a new hand, one
    finished or corrected), the advisor's note (#advice) is fetched again from its
-   data-advice URL, which the server draws and caches. The words come in
-   the reader's language from the json_script "live-words" (games/presentation/words.py).
+   data-advice URL, which the server draws and caches; when the table's status, its unit or
+   the unit's first hand change, its wager forms (#wager-forms) from their data-panel URL, the
+   service saying whether they are open; and on a page that lists the tables in play
+   ([data-live-list]: the evening, the projector), the page itself, when the feed says a table
+   was opened, won or abandoned. The badge beside a table says whether it is live, or that it
+   is over. The words come in the reader's language from the json_script "live-words"
+   (games/presentation/words.py).
 
    The projector's page of every table ([data-pager]) shows as many tables as fit on the
    screen, in columns of its height, and turns to the next ones by itself every data-every
@@ -146,7 +151,48 @@
       more.replaceChildren.apply(more, parts.filter(Boolean));
     }
     section.setAttribute("data-seq", snap.seq);
+    section.setAttribute("data-status", snap.status);
+    showState(section);
+    showWhile(snap);
     refreshAdvice(snap);
+    refreshWagers(snap);
+  }
+
+  /* The parts of a table's page that only some of its statuses show, [data-status-of=ID]
+     [data-while="playing won"]: the scorer's link while it may still be entered or corrected,
+     the abandon while it is played. Hidden as soon as the feed says the table moved on. */
+  function showWhile(snap) {
+    var parts = document.querySelectorAll('[data-status-of="' + snap.id + '"]');
+    Array.prototype.forEach.call(parts, function (part) {
+      part.hidden = part.getAttribute("data-while").split(" ").indexOf(snap.status) < 0;
+    });
+  }
+
+  /* The wager forms (#wager-forms, server-rendered: the service says whether the unit takes
+     wagers now) are fetched again from their data-panel URL whenever the feed says that what
+     they depend on may have moved: the table's status, its unit, or the unit's first hand.
+     The latest answer wins. */
+  var panelSeen = null, panelAsked = 0;
+
+  function refreshWagers(snap) {
+    var box = document.getElementById("wager-forms");
+    var url = box && box.getAttribute("data-panel");
+    var game = snap.game || {};
+    var seen = JSON.stringify([snap.status, (snap.unit || {}).number,
+                               Boolean(game.hands || snap.hand_in_progress)]);
+    if (!url || seen === panelSeen) return;
+    var first = panelSeen === null;
+    panelSeen = seen;
+    if (first) return;  /* drawn with the page */
+    var asked = ++panelAsked;
+    fetch(url, {credentials: "same-origin"}).then(function (answer) {
+      return answer.ok ? answer.text() : null;
+    }).then(function (text) {
+      var now = document.getElementById("wager-forms");
+      if (!text || asked !== panelAsked || !now) return;
+      var fresh = new DOMParser().parseFromString(text, "text/html").getElementById("wager-forms");
+      if (fresh) now.replaceWith(document.importNode(fresh, true));
+    }).catch(function () {});
   }
 
   /* The hands on their way: one live region under the picture, kept from one drawing to the
@@ -180,33 +226,113 @@
     }).catch(function () {});
   }
 
+  /* The badge beside the table's name: the connection's state ("live", "reconnecting…"),
+     or, once the table is won or abandoned and the connection is live, its status: a table
+     that is over is not live. */
   function setState(section, state) {
+    section.setAttribute("data-connection", state);
+    showState(section);
+  }
+
+  function showState(section) {
     var badge = section.querySelector(".live-state");
-    badge.setAttribute("data-state", state);
-    badge.textContent = W[state];
+    var state = section.getAttribute("data-connection") || "connecting";
+    var status = section.getAttribute("data-status");
+    var over = state === "live" && status && status !== "playing";
+    badge.setAttribute("data-state", over ? "over" : state);
+    badge.textContent = over ? W.status[status] || status : W[state];
   }
 
   /* Every table the page draws, followed on one socket (ws(s)://HOST/ws/tables/): on opening
      it names them ({"type": "follow", "tables": [ids]}), and each message carries its table's
      id (table_id). A table's sections are drawn from its messages in seq order; a gap sends
-     {"type": "resync", "table_id": id}. */
-  function followAll(sections) {
+     {"type": "resync", "table_id": id}. A page that lists the tables in play
+     ([data-live-list]: the evening, the projector) follows the lists too ("lists": true): told
+     that a table was opened, won or abandoned ({"type": "listed"}), or after it reconnected,
+     it reads its list again from the server and draws the tables it now lists, keeping those
+     it drew already, and follows them. */
+  function followAll(list) {
     var tables = {};  /* id: {sections, seq, resyncing} */
-    sections.forEach(function (section) {
-      var id = section.getAttribute("data-table");
-      var table = tables[id] || (tables[id] = {sections: [], resyncing: false,
-                                               seq: Number(section.getAttribute("data-seq"))});
-      table.sections.push(section);
-    });
-    var ids = Object.keys(tables).map(Number);
-    var delay = 1000, socket;
+    var delay = 1000, socket, opened = false;
     var scheme = location.protocol === "https:" ? "wss://" : "ws://";
+
+    function sections() {
+      return Array.prototype.slice.call(document.querySelectorAll("[data-live]"));
+    }
+    function track() {  /* the tables the page draws now, each with the last seq drawn */
+      var now = {};
+      sections().forEach(function (section) {
+        var id = section.getAttribute("data-table");
+        var table = now[id] || (now[id] = {sections: [], resyncing: false,
+          seq: tables[id] ? tables[id].seq : Number(section.getAttribute("data-seq"))});
+        table.sections.push(section);
+      });
+      tables = now;
+    }
+    function follow() {
+      if (socket && socket.readyState === WebSocket.OPEN) {
+        socket.send(JSON.stringify({type: "follow", tables: Object.keys(tables).map(Number),
+                                    lists: Boolean(list)}));
+      }
+    }
     function states(state) {
-      sections.forEach(function (section) { setState(section, state); });
+      sections().forEach(function (section) { setState(section, state); });
     }
     function draw(table, message) {
       table.seq = message.seq;
       table.sections.forEach(function (section) { render(section, message.table); });
+    }
+
+    /* The list read again: the page's own address, whose [data-live-list] and [data-relist]
+       parts replace this page's; a table drawn already keeps its section. */
+    var relisting = false, again = false;
+    function relist() {
+      if (relisting) { again = true; return; }
+      relisting = true;
+      fetch(location.href, {credentials: "same-origin"}).then(function (answer) {
+        return answer.ok ? answer.text() : null;
+      }).then(function (text) {
+        if (text) adopt(new DOMParser().parseFromString(text, "text/html"));
+      }).catch(function () {}).then(function () {
+        relisting = false;
+        if (again) { again = false; relist(); }
+      });
+    }
+    function adopt(fresh) {
+      var now = document.querySelector("[data-live-list]");
+      var given = fresh.querySelector("[data-live-list]");
+      if (!now || !given) return;
+      var kept = {};
+      now.querySelectorAll("[data-live]").forEach(function (section) {
+        kept[section.getAttribute("data-table")] = section;
+      });
+      var nodes = Array.prototype.map.call(given.childNodes, function (node) {
+        var id = node.nodeType === 1 && node.getAttribute("data-table");
+        if (id && kept[id]) return kept[id];
+        node = document.importNode(node, true);
+        if (id) {
+          render(node, JSON.parse(node.querySelector('script[type="application/json"]')
+                                    .textContent));
+          setState(node, "connecting");
+        }
+        return node;
+      });
+      now.replaceChildren.apply(now, nodes);
+      ["data-next"].forEach(function (name) {  /* the projector's next page */
+        if (given.hasAttribute(name)) now.setAttribute(name, given.getAttribute(name));
+        else now.removeAttribute(name);
+      });
+      document.querySelectorAll("[data-relist]").forEach(function (part) {
+        var twin = fresh.querySelector('[data-relist="' + part.getAttribute("data-relist") + '"]');
+        if (twin) part.replaceWith(document.importNode(twin, true));
+      });
+      now.setAttribute("data-listed", Number(now.getAttribute("data-listed") || 0) + 1);
+      track();
+      follow();
+      sections().forEach(function (section) {  /* the new ones: live once their snapshot comes */
+        if (section.getAttribute("data-connection") === "live") return;
+        setState(section, socket && socket.readyState === WebSocket.OPEN ? "live" : "connecting");
+      });
     }
 
     function open() {
@@ -214,12 +340,15 @@
         socket = new WebSocket(scheme + location.host + "/ws/tables/");
       } catch (err) { retry(); return; }
       socket.onopen = function () {
-        socket.send(JSON.stringify({type: "follow", tables: ids}));
+        follow();
         states("live");
+        if (opened && list) relist();  /* what was listed while it was away */
+        opened = true;
       };
       socket.onmessage = function (event) {
         var message;
         try { message = JSON.parse(event.data); } catch (err) { return; }
+        if (message && message.type === "listed") { relist(); return; }
         var table = message && tables[message.table_id];
         if (!table || typeof message.seq !== "number" || !message.table) return;
         if (message.type === "snapshot") {
@@ -235,7 +364,7 @@
       };
       socket.onclose = function () {
         socket = null;
-        ids.forEach(function (id) { tables[id].resyncing = false; });
+        Object.keys(tables).forEach(function (id) { tables[id].resyncing = false; });
         retry();
       };
     }
@@ -245,7 +374,8 @@
       setTimeout(open, delay + Math.floor(Math.random() * 250));
       delay = Math.min(delay * 2, 30000);
     }
-    if (ids.length) open();
+    track();
+    if (Object.keys(tables).length || list) open();
   }
 
   /* The projector's page of every table: club.css's "paged" grid lays the tables out in
@@ -308,7 +438,7 @@
     window.addEventListener("resize", remeasure);
     if (document.fonts && document.fonts.ready) document.fonts.ready.then(remeasure);
     new MutationObserver(remeasure).observe(grid, {subtree: true, attributes: true,
-                                                   attributeFilter: ["data-seq"]});
+                                                   attributeFilter: ["data-seq", "data-listed"]});
     setInterval(function () { page += 1; show(); }, every);
   }
 
@@ -318,6 +448,6 @@
     render(section, JSON.parse(data.textContent));
     setState(section, "connecting");
   });
-  followAll(live);
+  followAll(document.querySelector("[data-live-list]"));
   Array.prototype.forEach.call(document.querySelectorAll("[data-pager]"), pages);
 })();

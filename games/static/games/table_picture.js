@@ -6,11 +6,12 @@
    come, the score of the game, large, the tricks it has taken in the hand being played (card
    backs, with their count), and at a French table its gallery beside it; the observer beside
    the cloth; in its middle the turn-up and the trick last played, as cards. Under it the end
-   of the last game ("Claire takes the game 5–3"), what the unit is and where it stands, the
-   pot and the streak, and the marks of the last hand; under them, while the scorer's phone
-   keeps hands it could not send yet, "2 hands on their way" (`waiting`). After the picture
-   (the table's page and the projector): the tricks of the hand being played, the last hands
-   grouped by game with each game's result, and the gallery or the offers.
+   of the last game with its number ("Game 1: Claire takes the game 5–3"), what the unit is
+   and where it stands, the pot and the streak, and the marks of the last hand; under them,
+   while the scorer's phone keeps hands it could not send yet, "2 hands on their way"
+   (`waiting`). After the picture (the table's page and the projector): the tricks of the
+   hand being played, the last hands grouped by game with each game's result, and the
+   gallery or the offers.
 
    Nothing here decides what the server knows: who takes a trick, the marks, the score, the
    games come in the snapshot; the words in the reader's language in the json_script
@@ -348,9 +349,10 @@
     var box = h("div", {"class": "picture"}, inWords(snap));
     if (snap.status !== "playing") box.appendChild(finished(snap));
     var ended = gameEnd(snap, snap.last_game);
-    if (ended) {
+    if (ended) {  /* "Game 1: Claire takes the game 5–3", bright until the next game's first hand */
       box.appendChild(h("p", {"class": "game-end" + ((snap.game || {}).hands ? "" : " fresh"),
-        "data-game-end": "", "data-game": snap.last_game.number}, ended));
+        "data-game-end": "", "data-game": snap.last_game.number},
+        labelled(fill(W.game, {number: snap.last_game.number}), ended)));
     }
     var all = places(snap);
     var cloth = h("div", {"class": "felt", "data-cloth": "", "data-places": all.length});
