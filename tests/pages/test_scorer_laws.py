@@ -6,6 +6,7 @@ marks come from docs/rules.md, not from the page."""
 import pytest
 
 from games.models import Hand, Table
+from games.services.hands import record_hand
 from games.services.tables import open_table
 from tests.games.kit import pool
 from tests.pages.forms import form_values
@@ -289,3 +290,46 @@ def test_law_a_false_king_excused_a_trois_when_another_player_held_the_king(scor
     # À trois the fold offers the king's holder, and none of the two-handed Laws.
     page = scorer.get(url(table)).content.decode()
     assert 'name="many_king_holder"' in page and 'name="unmarked"' not in page
+
+
+# -- a correction's form, filled from the stored record, gives the record back ------------------
+SUMMARY_LAWS = {
+    "target_card": "9H",
+    "summary": {"opening": "exchanged", "king_turned": False, "king": "elder",
+                "king_announced": "with_first_card", "king_holder": "elder",
+                "tricks": {"elder": 3, "dealer": 2}},
+    "irregularities": [{"type": "misdeal_played"}, {"type": "dealt_out_of_turn"},
+                       {"type": "lead_out_of_turn", "by": "dealer", "trick": 2},
+                       {"type": "unmarked", "by": "elder", "mark": "point"}],
+}
+# Card by card: the elder is dealt six cards and plays with them (he drew one more than he
+# discarded); the dealer turns the seven of spades up in error as he gives it, and the elder
+# takes it. The king is announced with the elder's first card, the king of hearts.
+FULL_LAWS = {
+    "target_card": "9H",
+    "deal": {"elder": ["KH", "QH", "JH", "7C", "8C"], "dealer": ["AS", "TS", "9S", "AC", "KC"],
+             "turn_up": "7H"},
+    "exchanges": [{"accepted": True, "elder": {"discard": ["8C"], "draw": ["7S", "8S"]},
+                   "dealer": {"discard": ["9S"], "draw": ["QC"]}, "exposed": "7S"}],
+    "king": "elder", "king_announced": "with_first_card",
+    "tricks": [["KH", "TS"], ["QH", "AS"], ["JH", "AC"], ["7C", "KC"], ["QC", "7S"]],
+    "irregularities": [{"type": "wrong_number", "by": "elder", "cards": 6},
+                       {"type": "marked_late", "by": "elder", "mark": "king_held"}],
+}
+
+
+@pytest.mark.parametrize("record, form_id", [(SUMMARY_LAWS, "summary-form"),
+                                             (FULL_LAWS, "deal-form")])
+def test_law_a_hand_with_the_laws_goes_back_unchanged_from_its_correction_page(
+        scorer, staff, record, form_id):
+    table = pool(staff, king_announcement="french", target="retourne_random")
+    hand = record_hand(table_id=table.pk, record=record, by=staff)[0]
+    sent = drawn(scorer, correct_page(table), form_id)
+    if form_id == "summary-form":
+        sent["elder_tricks"] = "3"  # the split's button, chosen
+
+    answer = scorer.post(correct_page(table), sent, follow=True)
+
+    assert "Nothing changed: hand 1 stays version 1." in answer.content.decode()
+    hand.refresh_from_db()
+    assert hand.record == record
