@@ -31,6 +31,9 @@ SUMMARIES = ("summary", *MANY_HANDED)  # a summary's action: two-handed, à troi
 DEALS = ("deal", "many_deal")  # card by card: two-handed, à trois or à quatre
 REVOKES = ("must_follow_suit", "must_win_trick", "must_trump")  # a card the trick form may keep
 VARIANT_RULE = {"double": "doubling", "offer": "offer_point"}
+# The two-handed fold's fields of the Laws to the letter (score_records._laws).
+LAWS = ("misdeal_played", "wrong_number_by", "wrong_number_cards", "dealt_out_of_turn",
+        "lead_out_of_turn_by", "lead_out_of_turn_trick", "unmarked", "unmarked_late")
 
 
 def kind_for(action: str, table_kind: str) -> str | None:
@@ -67,11 +70,6 @@ def field_names(kind: str | None) -> list[str]:
                    *(f"{v}_{part}" for v in VARIANTS for part in ("by", "accepted")),
                    "double_before", "target_card", "king_announced", *LAWS,
                    *(f"ex{row}_exposed" for row in range(EXCHANGE_ROWS))]
-
-
-# The two-handed fold's fields of the Laws to the letter (score_records._laws).
-LAWS = ("misdeal_played", "wrong_number_by", "wrong_number_cards", "dealt_out_of_turn",
-        "lead_out_of_turn_by", "lead_out_of_turn_trick", "unmarked", "unmarked_late")
 
 
 def field_of(at: str | None, *, trick: bool = False, irregular: list[str] = ()) -> str:
