@@ -140,11 +140,12 @@ def test_a_pool_evening_from_phones(daphne, chromium):
     expect(secretary.locator("section.unseated")).to_have_count(0)
     expect(secretary.locator("[data-live] .facts")).to_contain_text(str(3 * ENTRY))  # the pot
 
-    # 3. A spectator follows the table, and the projector every table. The cut made E the
-    # first elder and D the first dealer: Charles backs E for 5.00, Dora D for 3.50, each
-    # seeing the other's bet arrive live.
+    # 3. A spectator follows the table, and the projector the table's own page (the projector
+    # of every table drops a table once it is won). The cut made E the first elder and D the
+    # first dealer: Charles backs E for 5.00, Dora D for 3.50, each seeing the other's bet
+    # arrive live.
     follow(spectator, table_url)
-    follow(projector, f"{base}/tv/")
+    follow(projector, f"{table_url}tv/")
     aramis.goto(score_url)
     expect(aramis.locator("section.unseated")).to_have_count(0)
     E, D = seats(aramis)  # the first elder and dealer, named by the cut

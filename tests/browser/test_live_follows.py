@@ -145,7 +145,7 @@ def test_the_wager_forms_follow_the_unit_and_the_end_of_a_game_says_which(daphne
     ended = dora.locator("[data-game-end]")
     expect(ended).to_have_text(re.compile(r"^Game 1: Athos Wagered pool takes the game \d–\d$"))
     expect(french.locator("[data-game-end]")).to_have_text(
-        re.compile(r"^Partie 1 : Athos Wagered pool remporte la partie \d–\d$"))
+        re.compile(r"^Partie 1\s:\sAthos Wagered pool remporte la partie \d–\d$"))
     point(daphne, table)  # game 2 goes on: the end said is still game 1's, and says so
     expect(ended).not_to_have_class(re.compile("fresh"))
     expect(ended).to_contain_text("Game 1:")

@@ -18,7 +18,7 @@
    service saying whether they are open; and on a page that lists the tables in play
    ([data-live-list]: the evening, the projector), the page itself, when the feed says a table
    was opened, won or abandoned. The badge beside a table says whether it is live, or that it
-   is over. The words come in the reader's language from the json_script "live-words"
+   was abandoned. The words come in the reader's language from the json_script "live-words"
    (games/presentation/words.py).
 
    The projector's page of every table ([data-pager]) shows as many tables as fit on the
@@ -227,8 +227,8 @@
   }
 
   /* The badge beside the table's name: the connection's state ("live", "reconnecting…"),
-     or, once the table is won or abandoned and the connection is live, its status: a table
-     that is over is not live. */
+     or, once the table is abandoned, "abandoned": nothing of it changes any more. A won
+     table stays live: a correction may give it to another player, or play it again. */
   function setState(section, state) {
     section.setAttribute("data-connection", state);
     showState(section);
@@ -238,7 +238,7 @@
     var badge = section.querySelector(".live-state");
     var state = section.getAttribute("data-connection") || "connecting";
     var status = section.getAttribute("data-status");
-    var over = state === "live" && status && status !== "playing";
+    var over = state === "live" && status === "abandoned";
     badge.setAttribute("data-state", over ? "over" : state);
     badge.textContent = over ? W.status[status] || status : W[state];
   }
