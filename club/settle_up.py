@@ -14,10 +14,10 @@ out, so the balances then do not sum to zero. The settle-up, on its page and in 
 settles up what is decided, counting the money held as its stakers' (an abandoned table would
 give it back to them), and says where it is held. That is the club's one rule for held money
 (`counted_nets`): what each won at play (the standings, a member's page and the evening's
-money) counts it the same way, so that a player who has only put up his
-entry in an undecided pool has won and lost nothing yet. The settle-up also says whose balance
-moved since the last payment (`since_last_payment`): after a correction reversed a payout once
-the settle-up was paid, the payments made no longer square, and the pages say what to pay now.
+money) counts it the same way, so that a player who has only put up his entry in an undecided
+pool has won and lost nothing yet. The settle-up also says whose balance moved since the last
+payment (`since_last_payment`): after a correction reversed a payout once the settle-up was
+paid, the payments made no longer square, and the pages say what to pay now.
 """
 from typing import NamedTuple
 
