@@ -20,6 +20,7 @@ from club import money_text
 from club.auth import AdminLoginForm
 from club.ledger import BIGINT_MAX
 from club.models import Account, ApiToken, Entry, Player, Transaction
+from club.players import by_name
 
 # The ledger's kinds of transaction, as the admin names them.
 KINDS = {
@@ -166,8 +167,8 @@ class TransactionPlayerFilter(IdFilter):
 
     def lookups(self, request, model_admin):
         with_account = Account.objects.filter(player=OuterRef("pk"))
-        return list(Player.objects.filter(Exists(with_account)).order_by("name")
-                    .values_list("pk", "name"))
+        return [(player.pk, player.name)
+                for player in by_name(Player.objects.filter(Exists(with_account)))]
 
     def queryset(self, request, queryset):
         player = self.chosen_id()

@@ -14,6 +14,7 @@ from django.utils import formats
 
 from club import money_text
 from club.errors import Refused
+from club.players import by_name
 from club.refusals import said
 
 # How an amount is written in the page's language, said with every refusal.
@@ -50,7 +51,8 @@ def typed_amount(text: str | None) -> str:
 class AmountField(forms.CharField):
     """A form's amount of money in the page's language (`typed_amount`): cleaned to "12.50",
     or None when left blank and not required. A bad amount is the field's error, in the
-    reader's words."""
+    reader's words. An amount the form fills in ("0.00", its initial, or what it cleaned) is
+    written as the page writes amounts ("0,00" in French); what the reader typed, as typed."""
 
     def __init__(self, **kwargs):
         kwargs.setdefault("max_length", 20)
@@ -65,6 +67,12 @@ class AmountField(forms.CharField):
             return typed_amount(text)
         except Refused as refused:
             raise forms.ValidationError(str(said(refused)), code="amount_typed") from None
+
+    def prepare_value(self, value):
+        try:
+            return money_text.local(money_text.parse(value))
+        except (ValueError, TypeError):
+            return value
 
 
 def whole_number(text) -> int:
@@ -88,3 +96,17 @@ class IdChoiceField(forms.ModelChoiceField):
                 raise forms.ValidationError(self.error_messages["invalid_choice"],
                                             code="invalid_choice") from None
         return super().to_python(value)
+
+
+class _ByName(forms.models.ModelChoiceIterator):
+    def __iter__(self):
+        if self.field.empty_label is not None:
+            yield ("", self.field.empty_label)
+        for player in by_name(self.queryset):
+            yield self.choice(player)
+
+
+class PlayerField(IdChoiceField):
+    """A player chosen by his id, the players offered in the order of their names
+    (club.players.by_name)."""
+    iterator = _ByName

@@ -27,15 +27,15 @@ class LedgerError(ValueError):
 
 
 def within_ceiling(cents: int, what: str, *, code: str,
-                   rule: str = "amount_above_max") -> int:
+                   rule: str = "amount_above_max", **params) -> int:
     """`cents`, when it is at most the club's ceiling (MAX_AMOUNT); otherwise the refusal
     `code` that names `what` (such as "the stake") and the ceiling, as `most` (and `limit`)
-    for the pages' sentence of its `rule`."""
+    for the pages' sentence of its `rule`, with the caller's `params` (a form's `field`)."""
     if cents > MAX_AMOUNT:
         most = money_text.Local(MAX_AMOUNT)
         raise Refused(code, f"{what} must be at most {money_text.plain(most)}, the club's "
                       f"ceiling on any amount, not {money_text.plain(cents)}", rule=rule,
-                      most=most, limit=most)
+                      most=most, limit=most, **params)
     return cents
 
 
@@ -342,5 +342,6 @@ def player_movements(player: Player, *, limit: int, before: int | None = None
         .order_by("-transaction_id")
         .values_list("transaction_id", "cents")[:limit]
     )
-    found = Transaction.objects.select_related("made_by").in_bulk([pk for pk, _ in sides])
+    found = Transaction.objects.select_related("made_by", "reverses").in_bulk(
+        [pk for pk, _ in sides])
     return [(found[pk], cents) for pk, cents in sides]

@@ -15,14 +15,27 @@ KINDS = {"Cc": "a control character", "Cf": "an invisible formatting character",
 JOINERS = {"\u200c", "\u200d"}
 
 
+def unprintable_character(text: str) -> tuple[str, str] | None:
+    """The first character of `text` that a name may not hold, as its code point and its
+    Unicode category, one of KINDS (("U+0000", "Cc")); None when there is none."""
+    for character in text:
+        category = unicodedata.category(character)
+        if category in KINDS and character not in JOINERS:
+            return f"U+{ord(character):04X}", category
+    return None
+
+
+def described(found: tuple[str, str]) -> str:
+    """What is wrong with a name that holds the character `found` (unprintable_character), in
+    English: "must not contain U+0000, a control character"."""
+    return f"must not contain {found[0]}, {KINDS[found[1]]}"
+
+
 def unprintable(text: str) -> str | None:
     """What is wrong with `text` as a name, naming its first unprintable character; None when
     nothing is."""
-    for character in text:
-        kind = KINDS.get(unicodedata.category(character))
-        if kind and character not in JOINERS:
-            return f"must not contain U+{ord(character):04X}, {kind}"
-    return None
+    found = unprintable_character(text)
+    return described(found) if found else None
 
 
 def normal(text: str) -> str:

@@ -46,7 +46,8 @@ def record_payment(*, payer: Player | None, payee: Player | None, cents: int, by
     the balances changed since it was shown); nothing is saved."""
     refuse_unless_staff(by)
     if isinstance(cents, bool) or not isinstance(cents, int):
-        raise Refused("bad_amount", f"the amount must be whole cents, not {cents!r}")
+        raise Refused("bad_amount", f"the amount must be whole cents, not {cents!r}",
+                      rule="amount_whole_cents")
     if cents <= 0:
         raise Refused("bad_amount", "the amount must be more than 0.00, not "
                       f"{money_text.plain(cents)}", rule="amount_positive")
@@ -159,9 +160,10 @@ def check_memo(memo: str) -> None:
     if len(memo) > MEMO_LENGTH:
         raise Refused("bad_memo", f"the memo may be at most {MEMO_LENGTH} characters",
                       rule="memo_length", length=MEMO_LENGTH)
-    problem = names.unprintable(memo)
-    if problem:
-        raise Refused("bad_memo", f"the memo {problem}", rule="memo_unprintable")
+    found = names.unprintable_character(memo)
+    if found:
+        raise Refused("bad_memo", f"the memo {names.described(found)}", rule="memo_unprintable",
+                      character=found[0], kind=found[1])
 
 
 def _one_at_a_time(payer: Player | None, payee: Player | None) -> None:

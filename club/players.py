@@ -1,4 +1,7 @@
-"""The club's players and their logins: every write to them goes through here."""
+"""The club's players and their logins: every write to them goes through here; and the order
+every list of players is read in (`by_name`)."""
+import unicodedata
+
 from django.contrib.auth import get_user_model, password_validation
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
@@ -6,21 +9,36 @@ from django.utils.translation import override
 
 from club.errors import Refused
 from club.models import Player
-from club.names import normal, unprintable
+from club.names import described, normal, unprintable_character
 
 NAME_LENGTH = 100
 
 
+def name_key(name: str) -> tuple[str, str]:
+    """A name as the reader's language sorts it, English or French: regardless of case,
+    accents and the apostrophe of a particle, so that d'Artagnan is among the Ds and Émile
+    among the Es; the name as written breaks a tie."""
+    letters = "".join(character for character in unicodedata.normalize("NFKD", name)
+                      if not unicodedata.combining(character))
+    return letters.casefold().replace("'", "").replace("\u2019", ""), name
+
+
+def by_name(players) -> list:
+    """The players (rows with a `name`) in the order of their names (`name_key`)."""
+    return sorted(players, key=lambda player: name_key(player.name))
+
+
 def clean_name(name: str, what: str = "name") -> str:
     """A name as the club keeps it: without surrounding spaces, 1 to 100 printable characters,
-    in Unicode NFC (club.names)."""
+    in Unicode NFC (club.names). A refusal names `what` was refused, the `field` of a form."""
     name = normal(name.strip())
     if not name or len(name) > NAME_LENGTH:
         raise Refused("bad_name", f"{what} must be 1 to {NAME_LENGTH} characters",
-                      rule="name_length", length=NAME_LENGTH)
-    problem = unprintable(name)
-    if problem:
-        raise Refused("bad_name", f"{what} {problem}", rule="name_unprintable")
+                      rule="name_length", length=NAME_LENGTH, field=what)
+    found = unprintable_character(name)
+    if found:
+        raise Refused("bad_name", f"{what} {described(found)}", rule="name_unprintable",
+                      character=found[0], kind=found[1], field=what)
     return name
 
 
@@ -55,7 +73,8 @@ def rename_player(*, player_id: int, name: str) -> Player:
     with transaction.atomic():
         player = Player.objects.select_for_update().filter(pk=player_id).first()
         if player is None:
-            raise Refused("no_such_player", f"there is no player {player_id}")
+            raise Refused("no_such_player", f"there is no player {player_id}",
+                          rule="no_such_player", player=player_id)
         if Player.objects.filter(name__iexact=name).exclude(pk=player.pk).exists():
             raise Refused("name_taken", f"there is already a player named {name!r}",
                            rule="name_taken", name=name)
@@ -111,7 +130,8 @@ def _locked(player_id: int) -> Player:
     player = Player.objects.select_for_update(of=("self",)).select_related("user").filter(
         pk=player_id).first()
     if player is None:
-        raise Refused("no_such_player", f"there is no player {player_id}")
+        raise Refused("no_such_player", f"there is no player {player_id}",
+                      rule="no_such_player", player=player_id)
     return player
 
 

@@ -36,9 +36,7 @@ SENTENCES = {
     "table_closed": _("The table is no longer played"),
     "wagers_closed": _("Wagers on this unit are closed: it has started"),
     "insufficient_funds": _("Not enough money in the account"),
-    "seats_pending": _("Every player must be seated first"),
     "idempotency_conflict": _("This form's key was used for something else"),
-    "hand_set_aside": _("This hand no longer has a place at the table"),
     # the engine's codes (games.engine), on the scorer's page
     "bad_card": _("this is not a card of the pack"),
     "duplicate_card": _("a card can be in one place only"),
@@ -100,7 +98,42 @@ SENTENCES = {
     "lay_himself": _("You may not lay against your own offer."),
     "unmatched_left": _("Only %(left)s of wager %(wager)s is still unmatched."),
     "withdraw_own": _("Only the member who placed a wager may withdraw it."),
-    # tables (games.services.tables)
+    # hands and tricks (games.services.hands, tricks, waiting, changes)
+    "scorers_enter": _("Only the table's scorers and staff may enter its hands."),
+    "scorers_correct": _("Only the table's scorers and staff may correct its hands."),
+    "scorers_undo": _("Only the table's scorers and staff may undo its hands."),
+    "scorers_waiting": _("Only the table's scorers and staff may say how many hands their "
+                         "phone keeps."),
+    "waiting_count": _("The number of hands kept is a whole number from 0 to %(most)s."),
+    "no_such_table": _("There is no table %(table)s."),
+    "key_other_hand": _("This form's key was used for another hand at this table: load the "
+                        "page again."),
+    "no_more_hands": _("The table is over: no more hands."),
+    "no_more_tricks": _("The table is over: no more tricks."),
+    "seats_pending": _("No hand before every player has taken his seat; not yet: %(names)s."),
+    "next_hand_number": _("The next hand of this table is number %(next)s, not %(number)s."),
+    "hand_still_in_progress": _("Hand %(hand)s is still being entered: correct it rather than "
+                                "add a new one."),
+    "deal_recorded": _("This deal is already hand %(hand)s."),
+    "unit_decided": _("This hand's unit is over: only staff may correct it."),
+    "hand_set_aside": _("This hand no longer has a place at the table: it cannot be "
+                        "corrected."),
+    "undo_not_last": _("Hand %(hand)s is no longer the last hand: hand %(last)s was entered "
+                       "since; correct it instead."),
+    "undo_in_progress": _("Hand %(hand)s is being entered card by card: take its tricks back, "
+                          "or correct it."),
+    "undo_void": _("Hand %(hand)s is void already: nothing is left to undo."),
+    "hand_not_in_progress": _("Hand %(hand)s is not in progress: only the table's last hand, "
+                              "while it is entered trick by trick, takes tricks or is "
+                              "finished; correct it instead."),
+    "hand_without_place": _("Hand %(hand)s no longer has a place at the table; correct it "
+                            "instead."),
+    "not_full_record": _("Only a hand entered card by card is entered trick by trick."),
+    "next_trick_number": _("The next trick of this hand is number %(next)s, not "
+                           "%(number)s."),
+    "no_trick_to_take_back": _("This hand has no trick to take back."),
+    "last_trick_number": _("The last trick of this hand is number %(last)s, not %(number)s."),
+    # tables and seats (games.services.tables)
     "rule_above_limit": _("At most %(limit)s."),
     "levy_percent": _("The levy is a percentage from 0 to 100."),
     "wager_min_least": _("The least stake is at least 0.01."),
@@ -108,9 +141,30 @@ SENTENCES = {
     "seat_count": _("A pool takes three different players, a rubber two."),
     "first_dealer": _("The first dealer is one of the two players who play first."),
     "stakes_by_staff": _("A pool with stakes is opened by staff or by one of its players."),
+    "unknown_format": _("The kind of table is a pool, a rubber, à trois or à quatre."),
+    "rules_object": _("The table's options must be an object of options."),
+    "not_an_option": _("%(option)s is not an option of a table."),
+    "option_choices": _("%(option)s must be one of %(choices)s."),
+    "option_amount": _("%(option)s must be an amount of money, with at most two decimal "
+                       "places."),
+    "rubber_stakes": _("A rubber takes no stakes: only a pool has a pot."),
+    "wager_style_unknown": _("The wagers are English, French or none."),
+    "wager_style": _("Wagers are not taken à trois or à quatre: choose no wagers."),
+    "many_handed_option": _("À trois and à quatre take only the game target and the rank of "
+                            "the cards, not %(option)s."),
+    "many_handed_target": _("À trois and à quatre, the game target is 5 or 7."),
+    "scorers_abandon": _("Only the table's scorers and staff may abandon it."),
+    "table_already_over": _("The table is over already."),
+    "seat_unlinked": _("Your login is not linked to a player: ask the secretary."),
+    "seat_by_staff": _("Only staff may seat another player."),
+    "no_more_seats": _("The table is over: no more seats are taken."),
+    "no_seat": _("%(name)s has no seat at this table."),
+    "seat_taken": _("%(name)s has already taken his seat."),
     # players (club.players)
     "name_length": _("A name is 1 to %(length)s characters."),
-    "name_unprintable": _("A name holds only printable characters."),
+    "name_unprintable": _("A name holds only printable characters, not %(character)s "
+                          "(%(kind)s)."),
+    "no_such_player": _("There is no player %(player)s."),
     "no_user": _("There is no login %(username)s."),
     "user_linked": _("The login %(username)s is already linked to a player."),
     "name_taken": _("There is already a player named %(name)s."),
@@ -128,10 +182,12 @@ SENTENCES = {
                       "at most two decimal places."),
     "payment_staff": _("Only staff record payments between members."),
     "amount_positive": _("The amount must be more than 0.00."),
+    "amount_whole_cents": _("The amount must be whole cents."),
     "amount_above_max": _("The amount may be at most %(most)s."),
     "pay_himself": _("The payer and the payee must be two parties."),
     "memo_length": _("The memo may be at most %(length)s characters."),
-    "memo_unprintable": _("A memo holds only printable characters."),
+    "memo_unprintable": _("A memo holds only printable characters, not %(character)s "
+                          "(%(kind)s)."),
     "held_at_tables": _("The balances sum to %(total)s, not 0.00."),
     "payment_not_suggested": _("This payment is no longer suggested: the balances changed "
                                "since the page was shown. Nothing was saved; here is what is "

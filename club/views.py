@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from club import ledger, limits, payments, players, refusals
+from club import ledger, limits, movements, payments, players, refusals
 from club.errors import Refused
 from club.forms import example, typed_cents, whole_number
 from club.idempotency import form_once
@@ -30,7 +30,10 @@ HISTORY = 50
 @login_required
 def account(request):
     """The member's balance, his money history, and his API token for a scoring terminal. A
-    token just made is shown once: its key is in the session only until this page shows it."""
+    token just made is shown once: its key is in the session only until this page shows it.
+    Each movement is said from its transaction's kind and reference (club.movements), with the
+    table it names; a memo is shown only where there is no reference (a payment's, which staff
+    typed): a posting at a table has the English the code wrote."""
     player = Player.objects.filter(user=request.user).first()
     context = {"player": player, "balance": None, "movements": [],
                "has_token": ApiToken.objects.filter(user=request.user).exists(),
@@ -38,8 +41,8 @@ def account(request):
     if player is not None:
         context["balance"] = ledger.player_balance(player)
         context["movements"] = [
-            {"when": tx.created_at, "kind": tx.kind.replace("_", " "), "memo": tx.memo,
-             "amount": cents}
+            movements.said(tx) | {"when": tx.created_at, "amount": cents,
+                                  "memo": "" if tx.reference else tx.memo}
             for tx, cents in ledger.player_movements(player, limit=HISTORY)]
     return render(request, "club/account.html", context)
 
@@ -98,7 +101,7 @@ def players_page(request):
     users = None
     if request.user.is_authenticated and request.user.is_staff:
         users = get_user_model().objects.filter(player__isnull=True).order_by("username")
-    everyone = list(Player.objects.select_related("user"))
+    everyone = players.by_name(Player.objects.select_related("user"))
     context = {"players": everyone, "errors": errors, "values": values, "users": users,
                "guests": [p for p in everyone if p.user is None],
                "members": [p for p in everyone if p.user is not None],
@@ -213,7 +216,7 @@ def _settle_up_page(request, *, error=None, values=None, undo_error=None):
     """The settle-up page, with the refusal of a payment's form (`error`, beside the `values`
     sent) or of an undo (`undo_error`: the payment's id and the refusal)."""
     context = {"error": error, "values": values or {}, "key": uuid.uuid4().hex,
-               "example": example(), "players": Player.objects.order_by("name"),
+               "example": example(), "players": players.by_name(Player.objects.all()),
                "recorded": [(payment, uuid.uuid4().hex)
                             for payment in payments.evening_payments(request.user)],
                "undo_error": undo_error}

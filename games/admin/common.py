@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from club.admin import IdFilter, ReadOnlyMixin
 from club.models import Player
+from club.players import by_name
 from games.models import Hand, Seat
 
 
@@ -30,7 +31,7 @@ class PlayerFilter(IdFilter):
     parameter_name = "player"
 
     def lookups(self, request, model_admin):
-        return list(Player.objects.order_by("name").values_list("pk", "name"))
+        return [(player.pk, player.name) for player in by_name(Player.objects.all())]
 
     def queryset(self, request, queryset):
         player = self.chosen_id()

@@ -17,6 +17,8 @@ from django.utils.translation import pgettext_lazy
 from club import money_text
 from club.admin import GuardedListMixin, ReadOnlyMixin
 from club.models import Player
+from club.movements import table_reference
+from club.players import by_name
 from games.admin import exports
 from games.admin.common import PlayerFilter, ReadOnlyInline
 from games.admin.money import (
@@ -82,8 +84,8 @@ class MemberFilter(PlayerFilter):
     def lookups(self, request, model_admin):
         placed = Wager.objects.filter(bettor=OuterRef("pk"))
         laid = WagerTake.objects.filter(layer=OuterRef("pk"))
-        return list(Player.objects.filter(Exists(placed) | Exists(laid)).order_by("name")
-                    .values_list("pk", "name"))
+        return [(player.pk, player.name)
+                for player in by_name(Player.objects.filter(Exists(placed) | Exists(laid)))]
 
     def queryset(self, request, queryset):
         member = self.chosen_id()
@@ -233,7 +235,7 @@ class WagerAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
     def ledger(self, wager):
         """Its stake, takes and what was given back, then its unit's settlement (the
         reference games.services.settlement gives it) and any reversal of it."""
-        settlement = f"table:{wager.table_id}:unit:{wager.unit_number}:wagers"
+        settlement = table_reference(wager.table_id, "unit", wager.unit_number, "wagers")
         movements = with_entries(Movement.objects.filter(
             Q(wager=wager) | Q(table_id=wager.table_id, transaction__reference=settlement)))
         rows = format_html_join("", "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td>"

@@ -3,7 +3,7 @@ the exports and the API share.
 
     display.py  hand records and results in words and in HTML, the cards with their symbols
     words.py    the game's words for the pages: cards, table options, the live script's words,
-                refusals and analysis, a table's history, money kinds, wager outcomes
+                refusals and analysis, a table's history, wager outcomes
     marks.py    the marks of a hand by name, one name each
     cards.py    the card's words, once for every face: the rank letters as the reader writes
                 them (R D V in French) and each card's name for screen readers

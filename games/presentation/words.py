@@ -271,24 +271,6 @@ def marks(result: dict, names: dict) -> list[str]:
         "what": mark_word(m["for"])} for m in (result or {}).get("marks", [])]
 
 
-# -- why a member's money moved (the ledger's transaction kinds) -----------------------------
-MONEY_KINDS = {
-    "pool_entry": gettext_lazy("entry to the pool"), "pool_forfeit": gettext_lazy("forfeit"),
-    "pool_refund": gettext_lazy("pool refunded"), "pool_payout": gettext_lazy("pool paid out"),
-    "wager_stake": gettext_lazy("stake of a wager"), "wager_lay": gettext_lazy("offer taken"),
-    "wager_withdrawn": gettext_lazy("wager withdrawn"),
-    "wager_lapsed": gettext_lazy("unmatched stake given back"),
-    "wager_matched": gettext_lazy("offer matched"),
-    "wager_balanced": gettext_lazy("gallery balanced: the excess given back"),
-    "wager_settlement": gettext_lazy("wagers settled"), "wager_void": gettext_lazy("wagers void"),
-    "payment": gettext_lazy("payment between members"), "reversal": gettext_lazy("reversal"),
-}
-
-
-def money_kind(kind: str) -> str:
-    return str(MONEY_KINDS.get(kind, kind.replace("_", " ")))
-
-
 # -- what became of a wager (games.engine.wagers.reckon), from its backer's side -------------
 WAGER_OUTCOMES = {
     "won": pgettext_lazy("wager", "won"), "lost": pgettext_lazy("wager", "lost"),

@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from club import settle_up
 from club.models import Player, Transaction
+from club.players import name_key
 from club.settle_up import HOUSE_PARTY
 from games import ratings
 from games.models import GamePlayer, Movement, Seat, Table, Unit
@@ -189,7 +190,7 @@ def standings(*, since: datetime | None = None, until: datetime | None = None,
                 Player.objects.all(), before=until, tables=tables)
             if pk in figures]
     rows.sort(key=lambda row: (-row["rating"]["ordinal"], -row["games_won"],
-                               row["player"]["name"].casefold(), row["player"]["id"]))
+                               name_key(row["player"]["name"]), row["player"]["id"]))
     return rows
 
 

@@ -25,7 +25,8 @@ def locked_table(table_id: int) -> Table:
         # The snapshot is written, never read, by a change: it is not loaded.
         return Table.objects.select_for_update().defer("snapshot").get(pk=table_id)
     except Table.DoesNotExist:
-        raise Refused("no_such_table", f"there is no table {table_id}") from None
+        raise Refused("no_such_table", f"there is no table {table_id}", rule="no_such_table",
+                      table=table_id) from None
 
 
 def is_scorer(table: Table, user) -> bool:

@@ -24,32 +24,38 @@ def record_hand(*, table_id: int, record, by, idempotency_key: str | None = None
         checked_key(idempotency_key)
     table = locked_table(table_id)
     if not may_score(table, by):
-        raise Refused("not_scorer", "only the table's scorers and staff may enter hands")
+        raise Refused("not_scorer", "only the table's scorers and staff may enter hands",
+                      rule="scorers_enter")
     hands, course, keys = courses.current(table)
     if idempotency_key in keys:
         earlier = table.hands.get(number=keys[idempotency_key])
         if earlier.versions.get(version=1).record != record:
             raise Refused("idempotency_conflict", "this Idempotency-Key was used for "
-                          "another hand")
+                          "another hand", rule="key_other_hand")
         return earlier, False
     if table.status != Table.Status.PLAYING:
-        raise Refused("table_closed", f"the table is {table.status}: no more hands")
+        raise Refused("table_closed", f"the table is {table.status}: no more hands",
+                      rule="no_more_hands")
     waiting = table.pending_players(played=bool(hands))
     if waiting:
+        names = tuple(player.name for player in waiting)
         raise Refused("seats_pending", "no hand before every player has taken his seat; not "
-                      "yet: " + ", ".join(player.name for player in waiting))
+                      "yet: " + ", ".join(names), rule="seats_pending", names=names)
     next_number = len(hands) + 1
     if number is not None and number != next_number:
         raise Refused("wrong_hand_number", f"the next hand of this table is number "
-                      f"{next_number}, not {number}")
+                      f"{next_number}, not {number}", rule="next_hand_number",
+                      next=next_number, number=number)
     if course.hand_in_progress is not None:
         raise Refused("hand_in_progress", f"hand {course.hand_in_progress} is still in "
-                      "progress: correct it instead of adding a new one")
+                      "progress: correct it instead of adding a new one",
+                      rule="hand_still_in_progress", hand=course.hand_in_progress)
     deal = _cards_dealt(record)
     if deal is not None:
         for earlier in hands:
             if _cards_dealt(earlier.record) == deal:
-                raise Refused("duplicate_hand", f"this deal is already hand {earlier.key}")
+                raise Refused("duplicate_hand", f"this deal is already hand {earlier.key}",
+                              rule="deal_recorded", hand=earlier.key)
     elder, dealer = course.seating(record)  # the course's, or a deal out of turn that stood
     new = CourseHand(key=next_number, game=course.game.number, elder=elder, dealer=dealer,
                      record=record)
@@ -121,15 +127,18 @@ def hand_played(table: Table, course: Course, hands: list[CourseHand], hand: Han
 
 
 def locked_table_of(hand_id: int, by, *, act: str) -> Table:
-    """The table of the hand `hand_id`, locked, when the user `by` may score it (`act` says
-    what he is refused otherwise)."""
+    """The table of the hand `hand_id`, locked, when the user `by` may score it (`act`, what
+    he would do to its hands: "enter", "correct" or "undo", says what he is refused
+    otherwise)."""
     try:
         table_id = Hand.objects.values_list("table_id", flat=True).get(pk=hand_id)
     except Hand.DoesNotExist:
-        raise Refused("no_such_hand", f"there is no hand {hand_id}") from None
+        raise Refused("no_such_hand", f"there is no hand {hand_id}", rule="no_such_hand",
+                      hand=hand_id) from None
     table = locked_table(table_id)
     if not may_score(table, by):
-        raise Refused("not_scorer", f"only the table's scorers and staff may {act}")
+        raise Refused("not_scorer", f"only the table's scorers and staff may {act} hands",
+                      rule=f"scorers_{act}")
     return table
 
 
@@ -138,14 +147,15 @@ def correct_hand(*, hand_id: int, record, by, seq: int | None = None) -> Hand:
     """Replaces a hand's record with a new version and rebuilds the table's course from it.
     With `seq`, only if the table is still at that `seq` (what the scorer was shown it would
     change)."""
-    table = locked_table_of(hand_id, by, act="correct hands")
+    table = locked_table_of(hand_id, by, act="correct")
     if seq is not None and table.seq != seq:
         raise Refused("table_changed", "the table changed since this correction was shown",
                       rule="table_changed")
     hand = table.hands.get(pk=hand_id)
     hands = courses.table_hands(table)
     if not by.is_staff and _unit_is_over(table, hands, hand.number):
-        raise Refused("unit_decided", "this hand's unit is over: only staff may correct it")
+        raise Refused("unit_decided", "this hand's unit is over: only staff may correct it",
+                      rule="unit_decided")
     old_record, hand.record = hand.record, record
     course = courses.new_course(table)
     for stored in hands:
@@ -160,7 +170,7 @@ def correct_hand(*, hand_id: int, record, by, seq: int | None = None) -> Hand:
         placed = play_next(course, CourseHand(stored.key, stored.game, *seats, record))
         if placed is None:
             raise Refused("hand_set_aside", "this hand no longer has a place at the table "
-                          "and cannot be corrected")
+                          "and cannot be corrected", rule="hand_set_aside")
         hand.elder_id, hand.dealer_id = seats
         claimed_late(hands, hand, course)
     if record == old_record:
@@ -203,18 +213,20 @@ def undo_hand(*, hand_id: int, by, seq: int | None = None) -> Hand:
     hand whose unit is decided is taken back by staff only. Refused for a hand that is no
     longer the last, one still being played card by card (its tricks are taken back one by
     one) and one void already."""
-    table = locked_table_of(hand_id, by, act="undo hands")
+    table = locked_table_of(hand_id, by, act="undo")
     hand = table.hands.get(pk=hand_id)
     last = table.hands.count()
     if hand.number != last:
         raise Refused("wrong_hand_number", f"hand {hand.number} is no longer the last hand: hand "
-                      f"{last} was entered since; correct it instead")
+                      f"{last} was entered since; correct it instead", rule="undo_not_last",
+                      hand=hand.number, last=last)
     if (hand.result or {}).get("in_progress"):
         raise Refused("hand_in_progress", f"hand {hand.number} is being entered card by card: "
-                      "take its tricks back, or correct it")
+                      "take its tricks back, or correct it", rule="undo_in_progress",
+                      hand=hand.number)
     if (hand.result or {}).get("void"):
         raise Refused("hand_void", f"hand {hand.number} is void already: nothing is left to "
-                      "undo")
+                      "undo", rule="undo_void", hand=hand.number)
     return correct_hand(hand_id=hand_id, record=undone(hand.record), by=by, seq=seq)
 
 

@@ -17,7 +17,7 @@ of the act.
 """
 from decimal import Decimal
 
-from club import ledger, money_text
+from club import ledger, money_text, movements
 from games.engine.course import Course
 from games.engine.wagers import Placed, Played, Take, reckon
 from games.models import Table, Wager, WagerTake
@@ -28,8 +28,8 @@ from games.table_kinds import MANY_HANDED
 
 def _reference(table: Table, *parts) -> str:
     """The posting reference of a pool's entry, forfeit, payout or refund, or of a unit's
-    wagers."""
-    return ":".join(["table", str(table.pk), *map(str, parts)])
+    wagers (club.movements)."""
+    return movements.table_reference(table.pk, *parts)
 
 
 def pool_payments(table: Table, course: Course) -> dict:
@@ -56,9 +56,8 @@ def _pool(table: Table, course: Course) -> dict:
     pot = f"pot:table:{table.pk}"
     wanted, paid = {}, {}
     for reference, (player, cents) in pool_payments(table, course).items():
-        forfeit = ":forfeit:" in reference
-        unit = int(reference.rpartition(":")[2]) if forfeit else None
-        wanted[reference] = ("pool_forfeit" if forfeit else "pool_entry", unit,
+        unit = movements.read(reference).unit  # a forfeit's; an entry names none
+        wanted[reference] = ("pool_entry" if unit is None else "pool_forfeit", unit,
                              {money.player(player): -cents, pot: cents})
         paid[money.player(player)] = paid.get(money.player(player), 0) + cents
     total = sum(paid.values())

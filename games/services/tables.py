@@ -13,7 +13,7 @@ from club import ledger, money_text
 from club.errors import Refused
 from club.models import Player
 from games.engine.course import cut_for_deal
-from games.engine.rules import table_rules
+from games.engine.rules import BadOption, table_rules
 from games.models import Seat, Table
 from games.services.changes import locked_table, may_score, rebuild
 from games.table_kinds import MANY_HANDED
@@ -32,23 +32,26 @@ def read_rules(given: dict) -> dict:
     """The table's options, defaults filled in and amounts written as "12.50"."""
     try:
         rules = table_rules(given or {}, money_keys=MONEY_RULES)
-    except ValueError as err:
-        raise Refused("bad_rules", str(err)) from None
+    except BadOption as err:
+        rule = ("rules_object" if err.key is None else "not_an_option" if err.choices is None
+                else "option_choices")
+        raise Refused("bad_rules", str(err), rule=rule, option=err.key,
+                      choices=err.choices or (), field=err.key) from None
     rules |= {key: _amount(rules.pop(key, default), key) for key, default in MONEY_RULES.items()}
     for key in (*STAKES, "wager_min", "wager_max"):
         if rules[key] is not None:
             ledger.within_ceiling(money_text.parse(rules[key]), f"rules.{key}",
-                                  code="bad_rules", rule="rule_above_limit")
+                                  code="bad_rules", rule="rule_above_limit", field=key)
     if money_text.parse(rules["levy_percent"]) > 100_00:
         raise Refused("bad_rules", "rules.levy_percent must be a percentage from 0 to 100",
-                      rule="levy_percent")
+                      rule="levy_percent", field="levy_percent")
     least = money_text.parse(rules["wager_min"])
     if least < 1:
         raise Refused("bad_rules", "rules.wager_min must be at least 0.01",
-                      rule="wager_min_least")
+                      rule="wager_min_least", field="wager_min")
     if rules["wager_max"] is not None and money_text.parse(rules["wager_max"]) < least:
         raise Refused("bad_rules", "rules.wager_max must not be less than rules.wager_min",
-                      rule="wager_max_below_min")
+                      rule="wager_max_below_min", field="wager_max")
     return rules
 
 
@@ -57,16 +60,18 @@ def _many_handed_rules(format: str, given, wager_style: str) -> dict:
     ranking; wagers are not taken on these kinds of table (docs/rules.md, section 11)."""
     if wager_style != Table.WagerStyle.NONE:
         raise Refused("bad_wager_style", f"wager_style must be \"none\": wagers are not taken on "
-                      f"a {format} table", rule="wager_style")
+                      f"a {format} table", rule="wager_style", field="wager_style")
     if type(given) is not dict:
-        raise Refused("bad_rules", "rules must be an object of table options")
+        raise Refused("bad_rules", "rules must be an object of table options",
+                      rule="rules_object")
     for key in given:
         if key not in MANY_HANDED_RULES:
             raise Refused("bad_rules", f"rules.{key} is not an option of a {format} table: "
-                          "it takes only target and ranking", rule="option")
+                          "it takes only target and ranking", rule="many_handed_option",
+                          option=key, field=key)
     if given.get("target", 7) not in (5, 7):
         raise Refused("bad_rules", f"rules.target of a {format} table must be 5 or 7",
-                      rule="target")
+                      rule="many_handed_target", field="target")
     return {"target": 7} | given
 
 
@@ -80,7 +85,8 @@ def _amount(value, key: str) -> str:
     try:
         return money_text.plain(money_text.parse(value))
     except (ValueError, TypeError) as err:
-        raise Refused("bad_rules", f"rules.{key}: {err}") from None
+        raise Refused("bad_rules", f"rules.{key}: {err}", rule="option_amount", option=key,
+                      field=key) from None
 
 
 @transaction.atomic
@@ -88,13 +94,15 @@ def open_table(*, name: str, format: str, players: list[Player], rules: dict, by
                wager_style: str = "none", first_dealer: Player | None = None,
                scorers=(), private: bool = False) -> Table:
     if format not in Table.Kind.values:
-        raise Refused("unknown_format", 'format must be "pool", "rubber", "trois" or "quatre"')
+        raise Refused("unknown_format", 'format must be "pool", "rubber", "trois" or "quatre"',
+                      rule="unknown_format", field="format")
     seats = SEATS[format]
     if len(players) != seats or len({p.pk for p in players}) != seats:
         raise Refused("wrong_player_count", f"a {format} takes {seats} different players",
-                      rule="seat_count")
+                      rule="seat_count", field="seat1")
     if wager_style not in Table.WagerStyle.values:
-        raise Refused("bad_wager_style", 'wager_style must be "english", "french" or "none"')
+        raise Refused("bad_wager_style", 'wager_style must be "english", "french" or "none"',
+                      rule="wager_style_unknown", field="wager_style")
     if format in MANY_HANDED:
         rules = _many_handed_rules(format, rules, wager_style)
     rules = read_rules(rules)
@@ -102,7 +110,8 @@ def open_table(*, name: str, format: str, players: list[Player], rules: dict, by
         for key in STAKES:
             if rules[key] != "0.00":
                 raise Refused("bad_rules", f"rules.{key} must be 0.00 at a rubber: only a pool "
-                              "has a pot, and no money moves at a rubber but its wagers")
+                              "has a pot, and no money moves at a rubber but its wagers",
+                              rule="rubber_stakes", field=key)
     playing = players if format in MANY_HANDED else players[:2]
     cut = []
     if first_dealer is None:
@@ -110,12 +119,12 @@ def open_table(*, name: str, format: str, players: list[Player], rules: dict, by
         first_dealer = next(p for p in playing if p.pk == dealer_id)
     elif first_dealer.pk not in {p.pk for p in playing}:
         raise Refused("bad_first_dealer", "first_dealer must be one of the players who play "
-                      "first", rule="first_dealer")
+                      "first", rule="first_dealer", field="first_dealer")
     own = getattr(by, "player", None)
     staked = format == Table.Kind.POOL and any(rules[key] != "0.00" for key in STAKES)
     if staked and not by.is_staff and own not in players:
         raise Refused("not_staff", "a pool with stakes is opened by staff or by one of its "
-                      "players", rule="stakes_by_staff")
+                      "players", rule="stakes_by_staff", field="pool_entry")
     table = Table.objects.create(name=name, format=format, rules=rules, wager_style=wager_style,
                                  first_dealer=first_dealer, cut=cut, opened_by=by,
                                  seating=[p.pk for p in players], private=private)
@@ -133,9 +142,11 @@ def _abandon_refused(table: Table, user) -> Refused | None:
     """Why `user` may not abandon the table now, as the refusal that says so; None when he
     may: staff and the table's scorers, while it is played."""
     if not may_score(table, user):
-        return Refused("not_scorer", "only the table's scorers and staff may abandon it")
+        return Refused("not_scorer", "only the table's scorers and staff may abandon it",
+                       rule="scorers_abandon")
     if table.status != Table.Status.PLAYING:
-        return Refused("table_closed", f"the table is already {table.status}")
+        return Refused("table_closed", f"the table is already {table.status}",
+                       rule="table_already_over")
     return None
 
 
@@ -172,16 +183,19 @@ def take_seat(*, table_id: int, by, player: Player | None = None) -> Table:
     own = getattr(by, "player", None)
     player = player or own
     if player is None:
-        raise Refused("no_linked_player", "your login is not linked to a player")
+        raise Refused("no_linked_player", "your login is not linked to a player",
+                      rule="seat_unlinked")
     if player != own and not by.is_staff:
-        raise Refused("not_staff", "only staff may seat another player")
+        raise Refused("not_staff", "only staff may seat another player", rule="seat_by_staff")
     if table.status != Table.Status.PLAYING:
-        raise Refused("table_closed", f"the table is {table.status}")
+        raise Refused("table_closed", f"the table is {table.status}", rule="no_more_seats")
     seat = next((seat for seat in table.seat_rows() if seat.player_id == player.pk), None)
     if seat is None:
-        raise Refused("no_seat", f"{player.name} has no seat at this table")
+        raise Refused("no_seat", f"{player.name} has no seat at this table", rule="no_seat",
+                      name=player.name)
     if seat.taken_at is not None:
-        raise Refused("seat_taken", f"{player.name} has already taken his seat")
+        raise Refused("seat_taken", f"{player.name} has already taken his seat",
+                      rule="seat_taken", name=player.name)
     seat.taken_at = timezone.now()
     seat.save(update_fields=["taken_at"])
     rebuild(table, kind="seat", by=by, change={"player": player.pk})

@@ -51,9 +51,10 @@ def finish_hand(*, hand_id: int, by, changes: dict | None = None) -> Hand:
 def _change(hand_id: int, by, change) -> Hand:
     """Replaces the record of the table's last hand, which must be in progress, with
     `change(record)`, in place, and carries the table on from there."""
-    table = locked_table_of(hand_id, by, act="enter hands")
+    table = locked_table_of(hand_id, by, act="enter")
     if table.status != Table.Status.PLAYING:
-        raise Refused("table_closed", f"the table is {table.status}: no more tricks")
+        raise Refused("table_closed", f"the table is {table.status}: no more tricks",
+                      rule="no_more_tricks")
     hand = table.hands.get(pk=hand_id)
     hands = courses.table_hands(table)
     result = hand.result or {}  # its result at its place, as the last rebuilding left it
@@ -61,7 +62,8 @@ def _change(hand_id: int, by, change) -> Hand:
             or not result.get("in_progress") or result.get("game_over")):
         raise Refused("hand_not_in_progress", f"hand {hand.number} is not in progress: only "
                       "the table's last hand, while it is entered trick by trick, takes "
-                      "tricks or is finished; correct it instead")
+                      "tricks or is finished; correct it instead", rule="hand_not_in_progress",
+                      hand=hand.number)
     record = change(hand.record)
     course = courses.course_of(table, hands[:-1])
     before = (len(course.games), len(course.units))
@@ -70,7 +72,8 @@ def _change(hand_id: int, by, change) -> Hand:
     result = play_next(course, hands[-1])
     if result is None:  # it no longer has a place: the course changed since it was stored
         raise Refused("hand_not_in_progress", f"hand {hand.number} no longer has a place at "
-                      "the table; correct it instead")
+                      "the table; correct it instead", rule="hand_without_place",
+                      hand=hand.number)
     hand.record, hand.result = record, result
     hand.save(update_fields=["record", "result"])
     hand.versions.filter(version=hand.version).update(record=record, result=result)
@@ -81,7 +84,8 @@ def _change(hand_id: int, by, change) -> Hand:
 def _tricks(record: dict) -> list:
     tricks = record.get("tricks", [])
     if "deal" not in record or type(tricks) is not list:
-        raise Refused("not_full_record", "only a full record is entered trick by trick")
+        raise Refused("not_full_record", "only a full record is entered trick by trick",
+                      rule="not_full_record")
     return tricks
 
 
@@ -90,7 +94,8 @@ def _with_trick(record: dict, trick: list, number: int, revoke_by: str | None = 
     tricks = _tricks(record)
     if number != len(tricks) + 1:
         raise Refused("wrong_trick_number", f"the next trick of this hand is number "
-                      f"{len(tricks) + 1}, not {number}")
+                      f"{len(tricks) + 1}, not {number}", rule="next_trick_number",
+                      next=len(tricks) + 1, number=number)
     record = record | {"tricks": [*tricks, list(trick)]}
     for kind, who in (("lead_out_of_turn", led_out_of_turn_by), ("revoke", revoke_by)):
         if who:
@@ -102,10 +107,12 @@ def _with_trick(record: dict, trick: list, number: int, revoke_by: str | None = 
 def _without_last_trick(record: dict, number: int | None) -> dict:
     tricks = _tricks(record)
     if not tricks:
-        raise Refused("wrong_trick_number", "this hand has no trick to take back")
+        raise Refused("wrong_trick_number", "this hand has no trick to take back",
+                      rule="no_trick_to_take_back")
     if number is not None and number != len(tricks):
         raise Refused("wrong_trick_number", f"the last trick of this hand is number "
-                      f"{len(tricks)}, not {number}")
+                      f"{len(tricks)}, not {number}", rule="last_trick_number",
+                      last=len(tricks), number=number)
     record = record | {"tricks": tricks[:-1]}
     kept = [entry for entry in record.get("irregularities", [])
             if not (entry.get("type") in ("revoke", "lead_out_of_turn")

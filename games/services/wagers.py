@@ -9,7 +9,7 @@ the course of play by games.services.settlement.
 from django.conf import settings
 from django.db import transaction
 
-from club import ledger, money_text
+from club import ledger, money_text, movements
 from club.errors import Refused
 from club.models import Player
 from games import courses
@@ -176,8 +176,8 @@ def place_wager(*, table_id: int, by, on: int, stake: int, odds=None) -> Wager:
     wager = Wager.objects.create(
         table=table, unit_number=course.unit.number, style=table.wager_style, bettor=bettor,
         on_id=on, stake=cents, odds_for=odds[0], odds_against=odds[1], placed_by=by)
-    _hold(table, wager, by, kind="wager_stake", reference=f"wager:{wager.pk}:stake",
-          player=bettor.pk, cents=cents)
+    _hold(table, wager, by, kind="wager_stake",
+          reference=movements.wager_reference(wager.pk, "stake"), player=bettor.pk, cents=cents)
     publish(table, course, "wager", by=by, change={"wager": wager.pk, "act": "placed"})
     return wager
 
@@ -214,8 +214,9 @@ def take_wager(*, wager_id: int, by, stake: int) -> WagerTake:
                                     taken_by=by)
     wager.matched += cents
     wager.save(update_fields=["matched"])
-    _hold(table, wager, by, kind="wager_lay", reference=f"wager:{wager.pk}:take:{take.pk}",
-          player=layer.pk, cents=laid)
+    _hold(table, wager, by, kind="wager_lay",
+          reference=movements.wager_reference(wager.pk, "take", take.pk), player=layer.pk,
+          cents=laid)
     publish(table, course, "wager", by=by,
             change={"wager": wager.pk, "act": "taken", "take": take.pk})
     return take
@@ -267,9 +268,10 @@ def _give_back(table: Table, wager: Wager, by, status: str) -> None:
     wager.returned += back
     wager.status = status
     wager.save(update_fields=["matched", "returned", "status", "against"])
-    money.post_if_possible(table, kind=f"wager_{status}", reference=f"wager:{wager.pk}:{status}",
-                           by=by, amounts={money.escrow(table, wager.unit_number): -back,
-                                           money.player(wager.bettor_id): back},
+    money.post_if_possible(table, kind=f"wager_{status}",
+                           reference=movements.wager_reference(wager.pk, status), by=by,
+                           amounts={money.escrow(table, wager.unit_number): -back,
+                                    money.player(wager.bettor_id): back},
                            unit=wager.unit_number, wager=wager)
 
 
@@ -284,4 +286,5 @@ def _table_of(wager_id: int) -> int:
     try:
         return Wager.objects.values_list("table_id", flat=True).get(pk=wager_id)
     except Wager.DoesNotExist:
-        raise Refused("no_such_wager", f"there is no wager {wager_id}") from None
+        raise Refused("no_such_wager", f"there is no wager {wager_id}", rule="no_such_wager",
+                      wager=wager_id) from None

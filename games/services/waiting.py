@@ -26,9 +26,10 @@ def report_waiting(*, table_id: int, count, by) -> int:
     table = locked_table(table_id)
     if not may_score(table, by):
         raise Refused("not_scorer", "only the table's scorers and staff may say how many hands "
-                      "their phone keeps")
+                      "their phone keeps", rule="scorers_waiting")
     if type(count) is not int or not 0 <= count <= MOST:
-        raise Refused("bad_count", f"count must be a whole number from 0 to {MOST}")
+        raise Refused("bad_count", f"count must be a whole number from 0 to {MOST}",
+                      rule="waiting_count", most=MOST)
     if count == table.waiting_hands:
         return count
     if not count:

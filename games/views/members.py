@@ -10,7 +10,7 @@ from django.utils.formats import date_format, number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from club import ledger, settle_up
+from club import ledger, movements, settle_up
 from club.models import Player
 from games import ratings
 from games.models import GamePlayer, Movement
@@ -78,7 +78,7 @@ def _movements(player: Player) -> list[dict]:
     moved = ledger.player_movements(player, limit=HISTORY)
     why = {m.transaction_id: m for m in Movement.objects.select_related("table").filter(
         transaction__in=[tx.pk for tx, _ in moved])}
-    return [{"when": tx.created_at, "kind": words.money_kind(tx.kind), "memo": tx.memo,
+    return [{"when": tx.created_at, "kind": movements.what(tx), "memo": tx.memo,
              "at": why.get(tx.pk), "amount": cents}
             for tx, cents in moved]
 

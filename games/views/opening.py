@@ -9,7 +9,6 @@ The page asks the kind of table first and shows only the fields that kind takes 
 ?kind= chooses it, open_table.js switches at once, and without JS "Show its fields" draws the
 page again keeping what was typed); the options seldom changed are folded away. A field the
 page did not show is not sent, and takes its default: what is saved or refused is the same."""
-import re
 import uuid
 
 from django import forms
@@ -20,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 
 from club import limits, refusals
 from club.errors import Refused
-from club.forms import AmountField, IdChoiceField
+from club.forms import AmountField, PlayerField
 from club.idempotency import form_once
 from club.models import Player
 from club.players import clean_name
@@ -43,12 +42,12 @@ class OpenTableForm(forms.Form):
     name = forms.CharField(label=_("Name of the table"), max_length=100, initial=_("Table 1"))
     format = forms.ChoiceField(label=_("Kind of table"), widget=forms.RadioSelect,
                                choices=list(words.TABLE_KINDS.items()), initial="pool")
-    seat1 = IdChoiceField(Player.objects.all(), label=_("First seat (plays first)"))
-    seat2 = IdChoiceField(Player.objects.all(), label=_("Second seat (plays first)"))
-    seat3 = IdChoiceField(Player.objects.all(), required=False,
+    seat1 = PlayerField(Player.objects.all(), label=_("First seat (plays first)"))
+    seat2 = PlayerField(Player.objects.all(), label=_("Second seat (plays first)"))
+    seat3 = PlayerField(Player.objects.all(), required=False,
                           label=_("Third seat (observes first at a pool; plays à trois and à "
                                   "quatre)"))
-    seat4 = IdChoiceField(Player.objects.all(), required=False,
+    seat4 = PlayerField(Player.objects.all(), required=False,
                           label=_("Fourth seat (à quatre only)"))
     first_dealer = forms.ChoiceField(
         label=_("First dealer (donneur)"), required=False, initial="",
@@ -170,20 +169,6 @@ EMPTY_SEAT = {"pool": _("A pool takes three players."),
               "rubber": _("A rubber takes two players."),
               "trois": _("À trois takes three players."),
               "quatre": _("À quatre takes four players.")}
-# Which field a refusal of open_table is about, from its message.
-WHERE = [(re.compile(r"rules\.(\w+)"), None), (re.compile(r"^first_dealer"), "first_dealer"),
-         (re.compile(r"takes \d different players"), "seat1"),
-         (re.compile(r"^wager_style"), "wager_style"), (re.compile(r"^format"), "format"),
-         (re.compile(r"pool with stakes"), "pool_entry"), (re.compile(r"^name"), "name")]
-
-
-def _field_of(message: str, form: OpenTableForm) -> str | None:
-    for pattern, field in WHERE:
-        found = pattern.search(message)
-        if found:
-            field = field or found.group(1)
-            return field if field in form.fields else None
-    return None
 
 
 @login_required
@@ -226,7 +211,9 @@ def open_table(request):
                     wager_style=form.cleaned_data["wager_style"], by=request.user,
                     first_dealer=form.cleaned_data[first] if first else None)))
             except Refused as refused:
-                form.add_error(_field_of(refused.message, form), str(refusals.said(refused)))
+                field = refused.params.get("field")  # the service's, beside its field
+                form.add_error(field if field in form.fields else None,
+                               str(refusals.said(refused)))
             else:
                 if done:
                     return redirect("table", table_id=opened[0].pk)

@@ -452,7 +452,7 @@ def _undo_refused(refused: Refused, hand: Hand) -> Said:
                               "back one by one, or correct it."),
         "hand_void": _("Hand %(number)s is void already: there is nothing to undo."),
     }
-    if refused.code in texts and not refused.rule:
+    if refused.code in texts:
         return Said(texts[refused.code] % {"number": hand.number})
     return words.refusal(refused)
 

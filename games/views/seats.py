@@ -31,10 +31,7 @@ def seat_form(request, table_id: int):
                          lambda: take_seat(table_id=table.pk, by=request.user, player=player))
     except Refused as refused:
         table.refresh_from_db()
-        if named:
-            errors = {"unseated": refusals.said(refused)}
-        else:
-            errors = {"seat": refused.message}
+        errors = {"unseated" if named else "seat": refusals.said(refused)}
         return table_page(request, table, errors=errors, status=400)
     entry = money_text.local(table.entry_cents)
     if done and player is not None:

@@ -6,6 +6,7 @@ from django.utils.translation import ngettext
 
 from club import settle_up
 from club.models import Player
+from club.players import by_name
 from games import ratings
 from games.presentation import charts
 from games.selectors.reader_ratings import pending_since, rating_history
@@ -68,5 +69,5 @@ def _corrected_since_paid() -> dict | None:
     since = settle_up.since_last_payment()
     if not since or not since["corrected"]:
         return None
-    names = Player.objects.filter(pk__in=since["moved"]).order_by("name")
-    return {"at": since["at"], "names": ", ".join(names.values_list("name", flat=True))}
+    moved = by_name(Player.objects.filter(pk__in=since["moved"]))
+    return {"at": since["at"], "names": ", ".join(player.name for player in moved)}

@@ -92,7 +92,7 @@ def test_the_evening_money_on_a_phone_in_english_and_french(live_server, tonight
         r"^L'argent de la soirée \(\d\d.\d\d.\d\d\d\d\)$"))  # 27/11/2026
     expect(heading).to_be_visible()
     expect(phone.get_by_role("img", name="gagné et perdu au jeu", exact=False)).to_have_attribute(
-        "aria-label", re.compile(r"^La soirée du \d\d/\d\d/\d{4}, gagné et perdu au jeu : "
+        "aria-label", re.compile(r"^La soirée du \d\d/\d\d/\d{4}, gagné et perdu au jeu\u00a0: "
                                  r"Athos \+6,00, Porthos -3,00, Aramis -3,00$"))
     figures = phone.locator(".evening-money details")
     figures.locator("summary").tap()

@@ -97,7 +97,7 @@ def test_the_pictures_on_a_phone(live_server, evenings, phone):
     phone.goto(f"{url}/players/{evenings['athos']}/")
     phone.get_by_label("Language").select_option("fr")
     phone.get_by_role("button", name="Change").click()
-    expect(phone.get_by_role("heading", name="La cote au fil des parties")).to_be_visible()
+    expect(phone.get_by_role("heading", name="La note au fil des parties")).to_be_visible()
     shot(phone, "pictures/member-fr")
     findings += axe_findings(phone, "member in French")
     assert findings == []

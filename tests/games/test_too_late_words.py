@@ -38,5 +38,5 @@ def test_a_mark_claimed_after_the_next_turn_up_is_said_in_french_with_its_names(
     error = refusal(check_claim, hands, 1, score(FORGOTTEN), score(CLAIMED))
     with translation.override("fr"):
         said = detail(error.params)
-    assert said.endswith("n'a pas marqué « point » avant que l'atout de la donne suivante "
-                         "soit retourné : il ne peut plus le réclamer"), said
+    assert said.endswith("n'a pas marqué «\u00a0point\u00a0» avant que l'atout de la donne "
+                         "suivante soit retourné\u00a0: il ne peut plus le réclamer"), said

@@ -166,8 +166,8 @@ def test_the_history_says_what_the_scorers_phone_told(client, table, opener):
     assert "The scorer&#x27;s phone: 2 hands on their way" in english
     assert "The scorer&#x27;s phone: 1 hand on its way" in english
     assert "The scorer&#x27;s phone has sent every hand" in english
-    assert "Le téléphone du marqueur : 2 coups en route" in french
-    assert "Le téléphone du marqueur : 1 coup en route" in french
+    assert "Le téléphone du marqueur\u00a0: 2 coups en route" in french
+    assert "Le téléphone du marqueur\u00a0: 1 coup en route" in french
     assert "Le téléphone du marqueur a envoyé tous les coups" in french
 
 

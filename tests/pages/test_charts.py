@@ -86,7 +86,7 @@ def test_the_results_by_evening_group_the_games_by_local_date(client, staff, riv
 
     (svg,) = svgs(page, "evenings")
     titles = [html.unescape(t) for t in re.findall(r"<g><title>([^<]*)</title>", svg)]
-    assert titles == ["03/05/2026: 2 won, 1 lost", "03/12/2026: 0 won, 1 lost"]
+    assert titles == ["5 Mar 2026: 2 won, 1 lost", "12 Mar 2026: 0 won, 1 lost"]
     won = re.findall(r'<rect class="pos"', svg)
     lost = re.findall(r'<rect class="neg"', svg)
     assert len(won) == 1 and len(lost) == 2  # no bar for the evening's 0 won
@@ -108,8 +108,8 @@ def test_an_evening_is_the_clubs_and_runs_past_midnight(client, staff, rivals):
         page = client.get(f"/players/{athos.pk}/").content.decode()
 
     (svg,) = svgs(page, "evenings")
-    assert re.findall(r"<g><title>([^<]*)</title>", svg) == ["03/05/2026: 1 won, 0 lost",
-                                                             "03/06/2026: 1 won, 0 lost"]
+    assert re.findall(r"<g><title>([^<]*)</title>", svg) == ["5 Mar 2026: 1 won, 0 lost",
+                                                             "6 Mar 2026: 1 won, 0 lost"]
 
 
 def test_a_member_without_games_gets_sentences_not_charts(client, rivals):
@@ -124,8 +124,8 @@ def test_the_member_charts_speak_french(client, staff, rivals):
     played(staff, athos, porthos, [athos, porthos])
     page = client.get(f"/players/{athos.pk}/", **FR).content.decode()
     (svg,) = svgs(page, "evenings")
-    assert "La cote au fil des parties" in page and "Résultats par soirée" in page
-    assert "05/03/2026 : 1 gagnée(s), 1 perdue(s)" in html.unescape(svg)
+    assert "La note au fil des parties" in page and "Résultats par soirée" in page
+    assert "05/03/2026\u00a0: 1 gagnée(s), 1 perdue(s)" in html.unescape(svg)
     (line,) = svgs(page, "rating")
     assert "," in label(line)  # the ratings written with a decimal comma
 
@@ -173,7 +173,7 @@ def test_the_settle_up_bars_put_winners_right_of_zero_and_losers_left(staff):
         kind, x, width = bars[loser]
         assert kind == "neg" and x + width == pytest.approx(zero)
         assert width == pytest.approx(bars["Athos"][2] / 2, abs=0.2)  # 10.00 against 20.00
-    assert label(svg) == ("The evening of 03/05/2026, won and lost at play: Athos +20.00, "
+    assert label(svg) == ("The evening of 5 Mar 2026, won and lost at play: Athos +20.00, "
                           "Porthos -10.00, Aramis -10.00")
 
 

@@ -97,7 +97,8 @@ def test_staff_add_a_member_and_rename_a_player(client, staff, django_user_model
     ("", "A name is 1 to 100 characters."),
     ("x" * 101, "A name is 1 to 100 characters."),
     ("athos", "There is already a player named athos."),
-    ("Ath\u200bos", "name must not contain U+200B, an invisible formatting character"),
+    ("Ath\u200bos", "A name holds only printable characters, not U+200B (an invisible "
+                   "formatting character)."),
 ])
 def test_a_bad_name_is_refused_with_what_was_wrong_and_nothing_saved(client, staff, member,
                                                                      name, error):

@@ -100,7 +100,7 @@ def test_tonight_won_at_play_stays_after_the_payments_and_the_older_evening_is_l
         page = as_user(staff).get("/settle-up/").content.decode()
     assert "Everyone is square: nobody owes anything." in page  # paid: nothing is owed
     part = evening_section(page)
-    assert "The evening's money (03/05/2026)" in part
+    assert "The evening's money (5 Mar 2026)" in part
     found, zero = bars(re.search(r'data-chart="money"><svg.*?</svg>', part, re.S).group(0))
     assert {name: amount for name, (_k, amount, _x, _w) in found.items()} == {
         "Athos": "+6.00", "Porthos": "-3.00", "Aramis": "-3.00"}  # not Porthos's 10.00
@@ -110,7 +110,7 @@ def test_tonight_won_at_play_stays_after_the_payments_and_the_older_evening_is_l
         kind, _amount, x, lost = found[loser]
         assert kind == "neg" and x + lost == pytest.approx(zero)  # to its left
         assert lost == pytest.approx(width / 2, abs=0.2)  # 3.00 against 6.00
-    assert label(part) == ("The evening of 03/05/2026, won and lost at play: Athos +6.00, "
+    assert label(part) == ("The evening of 5 Mar 2026, won and lost at play: Athos +6.00, "
                            "Porthos -3.00, Aramis -3.00")
     assert listed(part) == {"Athos": "+6.00", "Porthos": "-3.00", "Aramis": "-3.00"}
 
@@ -131,7 +131,7 @@ def test_in_french_the_day_and_the_amounts_as_french_writes_them(staff, two_even
         page = as_user(staff, HTTP_ACCEPT_LANGUAGE="fr").get("/settle-up/").content.decode()
     part = evening_section(page)
     assert "L'argent de la soirée (05/03/2026)" in part and "The evening" not in part
-    assert label(part) == ("La soirée du 05/03/2026, gagné et perdu au jeu : Athos +6,00, "
+    assert label(part) == ("La soirée du 05/03/2026, gagné et perdu au jeu\u00a0: Athos +6,00, "
                            "Porthos -3,00, Aramis -3,00")
     assert "Qui a gagné et qui a perdu au jeu" in part
     assert listed(part) == {"Athos": "+6,00", "Porthos": "-3,00", "Aramis": "-3,00"}
@@ -145,12 +145,12 @@ def test_a_table_opened_after_midnight_counts_for_the_evening_it_was_played_in(s
              "After midnight")
     with at(datetime(2026, 3, 6, 0, 45, tzinfo=timezone.utc)):
         part = evening_section(as_user(staff).get("/settle-up/").content.decode())
-    assert "03/05/2026" in part
+    assert "5 Mar 2026" in part
     assert listed(part) == {"Athos": "+5.00", "Aramis": "-1.00", "Porthos": "-4.00"}
     # 07:00 in Paris on the 6th: a new evening begins with its first table.
     pool_won(staff, "Porthos", "2.00", datetime(2026, 3, 6, 6, tzinfo=timezone.utc), "Next")
     part = evening_section(as_user(staff).get("/settle-up/").content.decode())
-    assert "03/06/2026" in part
+    assert "6 Mar 2026" in part
     assert listed(part) == {"Porthos": "+4.00", "Athos": "-2.00", "Aramis": "-2.00"}
 
 

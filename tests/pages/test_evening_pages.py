@@ -135,5 +135,5 @@ def test_the_pages_speak_french(client, many):
     finished = client.get("/tables/?finished=1", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
 
     assert f"Tables 1 à 12 sur {MANY}" in page
-    assert f"Et {MANY - 12} tables de plus : page 2" in page
+    assert f"Et {MANY - 12} tables de plus\u00a0: page 2" in page
     assert "Tables terminées" in page and "Aucune table n'est encore terminée." in finished

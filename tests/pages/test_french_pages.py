@@ -287,7 +287,7 @@ def test_the_rule_detail_of_a_refused_card_is_said_in_french():
         english = str(words.refusal(refused))
 
     assert "un joueur doit fournir" in french_words
-    assert "levée 1 : donneur a 7♠ et doit fournir à pique sur R♠" in french_words
+    assert "levée 1\u00a0: donneur a 7♠ et doit fournir à pique sur R♠" in french_words
     assert "must follow" not in french_words and "spades" not in french_words
     assert "dealer holds 7♠ and must follow spades to K♠ in trick 1" in english
 
@@ -334,6 +334,6 @@ def test_odds_that_split_a_cent_are_refused_in_french_with_french_amounts(evenin
 
     text = html.unescape(answer.content.decode())
     assert answer.status_code == 400
-    assert ("À 1:2, une mise de 1,01 donnerait à la contrepartie une fraction de centime ; "
+    assert ("À 1:2, une mise de 1,01 donnerait à la contrepartie une fraction de centime\u202f; "
             "1,00 ou 1,02 conviendrait") in text
     assert "fraction of a cent" not in text

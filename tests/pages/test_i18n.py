@@ -27,7 +27,7 @@ def test_a_browser_asking_for_french_gets_french(client):
 
     assert '<html lang="fr">' in page
     assert "Les règles" in page and "Rang des cartes" in page
-    assert "classique : R D V A 10 9 8 7" in page
+    assert "classique\u00a0: R D V A 10 9 8 7" in page
     assert "Rank of the cards" not in page
 
 

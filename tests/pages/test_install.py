@@ -26,7 +26,7 @@ from tests.pages.forms import as_user
 
 DESCRIPTION = {"en": "The club's Écarté evenings", "fr": "Les soirées d'écarté du club"}
 NOTE = {"en": "This needs the network: money needs the club's answer at once.",
-        "fr": "Il faut le réseau : l'argent attend la réponse du club sur-le-champ."}
+        "fr": "Il faut le réseau\u00a0: l'argent attend la réponse du club sur-le-champ."}
 
 
 def css_colour(name: str) -> str:

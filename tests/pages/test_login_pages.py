@@ -93,7 +93,7 @@ def test_a_refusal_is_said_beside_its_field_and_nothing_is_saved(steward, django
 
 
 @pytest.mark.parametrize("fields, said", [
-    ({"password": "short"}, "Ce mot de passe est refusé : Ce mot de passe est trop court. Il "
+    ({"password": "short"}, "Ce mot de passe est refusé\u00a0: Ce mot de passe est trop court. Il "
                             "doit contenir au minimum 8 caractères."),
     ({"new_username": "athos"}, "L'identifiant athos est déjà pris."),
 ])

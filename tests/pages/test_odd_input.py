@@ -266,9 +266,10 @@ def test_the_undo_of_a_hand_that_is_not_the_tables_is_refused_beside_its_button(
 def test_the_refusals_are_said_in_french(scorer, table, elsewhere):
     french = {"HTTP_ACCEPT_LANGUAGE": "fr", **OUTBOX}
     said = {
-        "La clé de ce formulaire n'est pas celle que la page lui a donnée : rechargez la page.":
+        "La clé de ce formulaire n'est pas celle que la page lui a donnée\u00a0: rechargez la "
+        "page.":
             summary_post(key="k" * 201),
-        "Ce formulaire a envoyé autre chose qu'un nombre entier là où il en faut un : "
+        "Ce formulaire a envoyé autre chose qu'un nombre entier là où il en faut un\u00a0: "
         "rechargez la page.": summary_post(number="NaN"),
         "Il n'y a pas de tel coup à cette table.": trick(elsewhere, 1, "KS", "7S"),
     }

@@ -157,7 +157,7 @@ def test_the_hands_are_grouped_by_game_under_its_result(client, staff):
         [], ["1", "2", "3"], ["4"]]
 
     french = client.get(f"/tables/{table.pk}/replay/", HTTP_ACCEPT_LANGUAGE="fr")
-    assert "Partie 1 : Athos la gagne 5–0" in french.content.decode()
+    assert "Partie 1\u00a0: Athos la gagne 5–0" in french.content.decode()
 
 
 def test_a_hand_a_trois_is_drawn_with_its_three_places(client, staff, trio):

@@ -176,8 +176,8 @@ def test_the_tables_page_links_its_scorers_to_the_scorers_view(client, scorer, t
 def test_the_scorers_view_in_french(scorer, table):
     page = scorer.get(url(table), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert "<strong>Athos</strong> est premier en main" in page
-    assert "Les levées : touchez pour enregistrer" in page and "la vole" in page
-    assert "Carte par carte : la donne, l'écart, puis chaque levée" in page
+    assert "Les levées\u00a0: touchez pour enregistrer" in page and "la vole" in page
+    assert "Carte par carte\u00a0: la donne, l'écart, puis chaque levée" in page
     enter_deal(scorer, table)
     hand = Hand.objects.get()
     page = scorer.post(url(table), trick(hand, 1, "KS", "9H"),

@@ -140,9 +140,10 @@ def test_the_confirmation_in_french(scorer, paid_pool):
     page = scorer.post(f"/tables/{paid_pool.pk}/hands/1/correct/", dealers_vole(),
                        HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert "Cette correction changera plus que ce coup" in page
-    assert "Les coups 4, 5, 6 seront mis de côté : ils ne compteront pas." in page
-    assert "Décidé à nouveau : la table gagnée par Athos devient la table encore en jeu." in page
-    assert "Athos : solde 0,00, puis -32,00 (-32,00)." in page
+    assert "Les coups 4, 5, 6 seront mis de côté\u00a0: ils ne compteront pas." in page
+    assert ("Décidé à nouveau\u00a0: la table gagnée par Athos devient la table encore en "
+            "jeu.") in page
+    assert "Athos\u00a0: solde 0,00, puis -32,00 (-32,00)." in page
     assert "Confirmer la correction" in page and "Retour" in page
 
 

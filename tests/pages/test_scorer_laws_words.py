@@ -36,14 +36,14 @@ SAID = {
            "the king of trumps held by the elder",
            "the card turned at random for the target: <span class=\"red-suit\">9♥</span>",
            "marks not made:</strong> the point of the elder was not marked"],
-    "fr": ["donné hors de tour : la donne est restée",
-           "une maldonne jouée telle quelle : le roi tourné ne se marque pas",
+    "fr": ["donné hors de tour\u00a0: la donne est restée",
+           "une maldonne jouée telle quelle\u00a0: le roi tourné ne se marque pas",
            "le donneur a entamé la levée 2 hors de tour, et l&#x27;on a joué dessus",
-           "non marqué à temps par le premier en main : point",
+           "non marqué à temps par le premier en main\u00a0: point",
            "roi annoncé par le premier en main, avec sa première carte, le roi",
            "le roi d&#x27;atout en main chez le premier en main",
-           "la carte tournée au hasard pour le but : <span class=\"red-suit\">9♥</span>",
-           "marques non faites:</strong> le premier en main n&#x27;a pas marqué : point"],
+           "la carte tournée au hasard pour le but\u00a0: <span class=\"red-suit\">9♥</span>",
+           "marques non faites:</strong> le premier en main n&#x27;a pas marqué\u00a0: point"],
 }
 
 
@@ -71,7 +71,7 @@ def test_law_the_scorers_last_hands_name_who_did_not_mark(scorer, hand, language
                       **(FR if language == "fr" else {})).content.decode()
 
     assert {"en": "the point of Porthos was not marked",
-            "fr": "Porthos n&#x27;a pas marqué : point"}[language] in page
+            "fr": "Porthos n&#x27;a pas marqué\u00a0: point"}[language] in page
 
 
 def test_law_the_admin_says_the_laws_entries(staff_client, hand):

@@ -105,7 +105,7 @@ def test_a_revoke_a_trois_in_french(scorer, trois):
     hand = deal(scorer, trois, **TROIS_DEAL)
     page = scorer.post(url(trois), trick(hand, 1, TROIS_TRICKS[0]),
                        HTTP_ACCEPT_LANGUAGE="fr").content.decode()
-    assert "La garder : renonce par Aramis, milieu" in page
+    assert "La garder\u00a0: renonce par Aramis, milieu" in page
     kept = scorer.post(url(trois), trick(hand, 1, TROIS_TRICKS[0], revoke="follower"),
                        HTTP_ACCEPT_LANGUAGE="fr", follow=True).content.decode()
     assert "Levée 1 saisie, avec une renonce par Aramis, milieu." in kept

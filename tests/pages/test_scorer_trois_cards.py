@@ -182,13 +182,13 @@ def test_a_second_hand_waits_for_the_one_in_progress(scorer, table):
 
 def test_the_card_by_card_forms_in_french(scorer, table):
     page = scorer.get(url(table), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
-    assert "Aramis, milieu : cinq cartes" in page
+    assert "Aramis, milieu\u00a0: cinq cartes" in page
     assert "Une nouvelle proposition" in page and "pas de refus ensuite" in page
     hand = enter_deal(scorer, table)
     scorer.post(url(table), trick(hand, 1, PLAY[0]))
     page = scorer.get(url(table), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     # The cards in the French letters (R D V), as the French rules write them.
-    assert "<li>Porthos R♠, Aramis 10♦, Athos D♦ ; Athos la prend</li>" in page
+    assert "<li>Porthos R♠, Aramis 10♦, Athos D♦\u202f; Athos la prend</li>" in page
     page = scorer.post(url(table), trick(hand, 2, ["KC", "TS", "KH"]),
                        HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert "Refusé par les règles" in page
