@@ -160,6 +160,10 @@ SENTENCES = {
     "no_more_seats": _("The table is over: no more seats are taken."),
     "no_seat": _("%(name)s has no seat at this table."),
     "seat_taken": _("%(name)s has already taken his seat."),
+    "playing_elsewhere": _("Already at another table in play: %(seated)s. Open this one all "
+                           "the same only if they will play at both."),
+    "opener_sets_scorers": _("Only staff and the table's opener may change its scorers."),
+    "scorer_wagered": _("%(name)s has wagered at this table: its scorers do not wager at it."),
     # players (club.players)
     "name_length": _("A name is 1 to %(length)s characters."),
     "name_unprintable": _("A name holds only printable characters, not %(character)s "

@@ -6,6 +6,7 @@ from django.urls import path
 
 from games import views
 from games.views.history import hand_advice
+from games.views.opening import table_scorers
 from games.views.tables import abandon, table_advice, table_wagers
 
 urlpatterns = [
@@ -22,6 +23,7 @@ urlpatterns = [
     path("tables/<int:table_id>/advice/", table_advice, name="table_advice"),
     path("tables/<int:table_id>/tv/", views.tv_table, name="tv_table"),
     path("tables/<int:table_id>/abandon/", abandon, name="abandon_table"),
+    path("tables/<int:table_id>/scorers/", table_scorers, name="table_scorers"),
     path("tables/<int:table_id>/wagers/", views.wager_form, name="wager_form"),
     path("tables/<int:table_id>/wagers/panel/", table_wagers, name="table_wagers"),
     path("tables/<int:table_id>/seat/", views.seat_form, name="seat_form"),

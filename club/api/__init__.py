@@ -74,6 +74,7 @@ REFUSAL_STATUS = {
     "payment_not_suggested": 409,
     "payment_undone": 409,
     "player_has_login": 409,
+    "playing_elsewhere": 409,
     "seat_taken": 409,
     "seats_pending": 409,
     "table_changed": 409,

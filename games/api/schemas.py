@@ -305,14 +305,24 @@ class TableEventOut(Strict):
     kind: str = Field(description="The kind of change, as the live feed names it: open, hand, "
                       "trick, game_over, rotation, pool_won, rubber_won, trois_won, "
                       "quatre_won, correction, seat, "
-                      "wager, waiting or abandoned.")
+                      "wager, waiting, scorers or abandoned.")
     by: str | None = Field(description="The username of the user who made the change.")
     at: str = Field(description="When it was made (ISO 8601).")
     change: dict[str, Any] = Field(
         description="What changed, in short: {\"hand\", \"version\"} for a hand or a "
                     "correction, {\"wager\", \"act\"} (and \"take\") for a wager, "
                     "{\"player\"} for a seat, {\"hands\"} for the hands the scorer's phone "
-                    "keeps, {} otherwise.")
+                    "keeps, {\"scorers\"} (their usernames) for the scorers, {} otherwise.")
+
+
+class TableScorers(Strict):
+    """Who scores a table: its opener, and the users named besides him."""
+    table: int
+    seq: int = Field(description="The table's seq after the change.")
+    opened_by: str = Field(description="The username of the user who opened the table, who "
+                           "scores it always.")
+    scorers: list[str] = Field(description="The usernames of the other scorers, in "
+                               "alphabetical order.")
 
 
 class TableEvents(Strict):

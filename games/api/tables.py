@@ -1,5 +1,5 @@
-"""Tables in the JSON API: the list of tables, opening a pool or a rubber, its snapshot,
-abandoning it."""
+"""Tables in the JSON API: the list of tables, opening a pool or a rubber, its snapshot, its
+scorers, abandoning it."""
 from typing import Any, Literal
 
 from django.contrib.auth import get_user_model
@@ -14,7 +14,7 @@ from club.errors import Refused
 from club.idempotency import IDEMPOTENCY_KEY, idempotent
 from club.models import Player
 from club.players import clean_name
-from games.api.schemas import RULES_IN, Snapshot, TableEvents, TableList
+from games.api.schemas import RULES_IN, Snapshot, TableEvents, TableList, TableScorers
 from games.models import Table
 from games.selectors import tables as selectors
 from games.services import tables
@@ -35,6 +35,14 @@ class TableIn(Schema):
     scorers: list[Text] = []
     private: StrictBool = Field(False, description="Only signed-in users may follow the table's "
                           "live feed.")
+    check_elsewhere: StrictBool = Field(
+        False, description="true: refused (409 playing_elsewhere) when a player already sits "
+        "at another table in play; false: opened all the same.")
+
+
+class ScorersIn(Schema):
+    scorers: list[Text] = Field(description="The usernames of the users who score the table "
+                                "besides its opener: every scorer, the new list.")
 
 
 @router.get("/tables", response={200: TableList, REFUSED: ErrorOut},
@@ -66,15 +74,35 @@ def open_table(request, body: TableIn):
         raise Refused("unknown_player", f"there is no player {missing[0]}")
     if body.first_dealer is not None and body.first_dealer not in players:
         raise Refused("bad_first_dealer", "first_dealer must be one of the table's players")
-    users = list(get_user_model().objects.filter(username__in=body.scorers))
-    if len(users) != len(set(body.scorers)):
-        raise Refused("unknown_user", "every scorer must be a user of the club")
     table = tables.open_table(
         name=clean_name(body.name), format=body.format,
         players=[players[pk] for pk in body.players], rules=body.rules,
         wager_style=body.wager_style, first_dealer=players.get(body.first_dealer),
-        by=request.auth, scorers=users, private=body.private)
+        by=request.auth, scorers=_users(body.scorers), private=body.private,
+        check_elsewhere=body.check_elsewhere)
     return 201, table.snapshot
+
+
+def _users(usernames: list[str]) -> list:
+    """The users named, each a user of the club (unknown_user otherwise)."""
+    users = list(get_user_model().objects.filter(username__in=usernames))
+    if len(users) != len(set(usernames)):
+        raise Refused("unknown_user", "every scorer must be a user of the club")
+    return users
+
+
+@router.post("/tables/{table_id}/scorers", response={200: TableScorers, REFUSED: ErrorOut},
+             summary="Change who scores the table besides its opener",
+             openapi_extra=IDEMPOTENCY_KEY)
+@idempotent
+def set_scorers(request, table_id: int, body: ScorersIn):
+    """Staff and the table's opener, at any time; a user who wagered at the table is not made
+    its scorer."""
+    table = tables.set_scorers(table_id=table_id, scorers=_users(body.scorers),
+                               by=request.auth)
+    return 200, {"table": table.pk, "seq": table.seq,
+                 "opened_by": table.opened_by.get_username(),
+                 "scorers": sorted(user.get_username() for user in table.scorers.all())}
 
 
 class SeatIn(Schema):

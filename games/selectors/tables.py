@@ -3,7 +3,7 @@ few queries however many tables it holds (no course is rebuilt)."""
 from django.db.models import F
 
 from club.models import Player
-from games.models import Table
+from games.models import Seat, Table
 from games.selectors.standings import latest_evening
 
 ROLES = ("elder", "dealer", "observer")
@@ -28,6 +28,20 @@ def tables(*, status: str | None = None, format: str | None = None,
     if player is not None:
         rows = rows.filter(seats__player_id=player)
     return rows.order_by("-created_at", "-id")
+
+
+def playing_elsewhere(player_ids=None) -> dict[int, list[str]]:
+    """The names of the tables in play where each player has a seat (taken or pending), first
+    opened first, by player id: of the players `player_ids`, or of every player. What opening
+    a table warns of (games.services.tables.open_table, `check_elsewhere`)."""
+    seats = Seat.objects.filter(table__status=Table.Status.PLAYING)
+    if player_ids is not None:
+        seats = seats.filter(player_id__in=player_ids)
+    found: dict[int, list[str]] = {}
+    for player, name in seats.order_by("table__created_at", "table_id").values_list(
+            "player_id", "table__name"):
+        found.setdefault(player, []).append(name)
+    return found
 
 
 def table_items(rows: list[Table]) -> list[dict]:

@@ -12,10 +12,12 @@ from django.utils import timezone
 from club import ledger, money_text
 from club.errors import Refused
 from club.models import Player
+from games import courses
 from games.engine.course import cut_for_deal
 from games.engine.rules import BadOption, table_rules
-from games.models import Seat, Table
-from games.services.changes import locked_table, may_score, rebuild
+from games.models import Seat, Table, Wager, WagerTake
+from games.selectors.tables import playing_elsewhere
+from games.services.changes import locked_table, may_score, publish, rebuild
 from games.table_kinds import MANY_HANDED
 
 # The money options with their defaults, in this order in a table's rules, after the options
@@ -92,7 +94,11 @@ def _amount(value, key: str) -> str:
 @transaction.atomic
 def open_table(*, name: str, format: str, players: list[Player], rules: dict, by,
                wager_style: str = "none", first_dealer: Player | None = None,
-               scorers=(), private: bool = False) -> Table:
+               scorers=(), private: bool = False, check_elsewhere: bool = False) -> Table:
+    """Opens the table, its opener and `scorers` (users) its scorers. With `check_elsewhere`,
+    a player who already sits at another table in play is refused (`playing_elsewhere`): the
+    open-table page asks so until the opener confirms; the API opens it all the same unless
+    asked (docs/api.md, Opening a table)."""
     if format not in Table.Kind.values:
         raise Refused("unknown_format", 'format must be "pool", "rubber", "trois" or "quatre"',
                       rule="unknown_format", field="format")
@@ -125,6 +131,8 @@ def open_table(*, name: str, format: str, players: list[Player], rules: dict, by
     if staked and not by.is_staff and own not in players:
         raise Refused("not_staff", "a pool with stakes is opened by staff or by one of its "
                       "players", rule="stakes_by_staff", field="pool_entry")
+    if check_elsewhere:
+        _not_elsewhere(players)
     table = Table.objects.create(name=name, format=format, rules=rules, wager_style=wager_style,
                                  first_dealer=first_dealer, cut=cut, opened_by=by,
                                  seating=[p.pk for p in players], private=private)
@@ -135,6 +143,49 @@ def open_table(*, name: str, format: str, players: list[Player], rules: dict, by
         for i, p in enumerate(players))
     table.scorers.set(scorers)
     rebuild(table, kind="open", by=by)
+    return table
+
+
+def _not_elsewhere(players: list[Player]) -> None:
+    """Refuses the players who already sit at another table in play, naming each with those
+    tables, beside the seat of the first."""
+    busy = playing_elsewhere([p.pk for p in players])
+    if busy:
+        seated = tuple(f"{p.name} ({', '.join(busy[p.pk])})" for p in players if p.pk in busy)
+        first = next(n for n, p in enumerate(players, 1) if p.pk in busy)
+        raise Refused("playing_elsewhere", "already at another table in play: "
+                      f"{'; '.join(seated)}", rule="playing_elsewhere", seated=seated,
+                      field=f"seat{first}")
+
+
+def may_set_scorers(table: Table, user) -> bool:
+    """Whether `user` may change the table's scorers: staff and the table's opener (what the
+    table's page asks before it offers the form; `set_scorers` asks it again)."""
+    return user.is_authenticated and (user.is_staff or user.pk == table.opened_by_id)
+
+
+@transaction.atomic
+def set_scorers(*, table_id: int, scorers, by) -> Table:
+    """The table's scorers besides its opener become the users `scorers`, at any time; for
+    staff and the opener only. A user who has wagered at the table is not made its scorer:
+    who enters the hands does not bet on them (docs/rules.md, ruling 31). The live feed tells
+    the change ("scorers", their usernames)."""
+    table = locked_table(table_id)
+    if not may_set_scorers(table, by):
+        raise Refused("not_staff", "only staff and the table's opener may change its scorers",
+                      rule="opener_sets_scorers")
+    chosen = {user.pk: user for user in scorers if user.pk != table.opened_by_id}
+    wagered = (set(Wager.objects.filter(table=table, placed_by__in=chosen)
+                   .values_list("placed_by", flat=True))
+               | set(WagerTake.objects.filter(wager__table=table, taken_by__in=chosen)
+                     .values_list("taken_by", flat=True)))
+    if wagered:
+        name = min(chosen[pk].get_username() for pk in wagered)
+        raise Refused("may_not_wager", f"{name} has wagered at this table: its scorers do not "
+                      "wager at it", rule="scorer_wagered", name=name)
+    table.scorers.set(chosen.values())
+    publish(table, courses.course_of(table), "scorers", by=by,
+            change={"scorers": sorted(user.get_username() for user in chosen.values())})
     return table
 
 

@@ -32,6 +32,7 @@ from games.services.tables import abandon_table, may_abandon
 from games.table_kinds import MANY_HANDED, POOL_OPTIONS
 from games.views import cached
 from games.views.advice import latest_noted, note
+from games.views.opening import scorers_panel
 from games.views.wager_forms import wager_panel
 
 EVENING_PAGE = 12  # tables in play on a page of the evening: a phone's few screens
@@ -145,6 +146,7 @@ def table_page(request, found: Table, *, errors=None, values=None, status=200):
         "style": words.STYLES[found.wager_style],
         "may_score": request.user.is_authenticated and may_score(found, request.user),
         "may_abandon": may_abandon(found, request.user),
+        "scorers": scorers_panel(request, found),
         "wagers": wager_panel(request, found, errors=errors or {}, values=values or {}),
         "seat": seat_panel(request, found, (errors or {}).get("seat")),
         "unseated": unseated_panel(found, (errors or {}).get("unseated")),

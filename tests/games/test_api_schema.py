@@ -11,6 +11,7 @@ from games.api.schemas import (
     Snapshot,
     Standings,
     TableEvents,
+    TableScorers,
 )
 from games.engine.rules import TABLE_CHOICES
 from tests.games.kit import hand_won_by, players, summary
@@ -39,6 +40,7 @@ def answer_schema(schema, method, path, status):
     ("get", "/tables/{table_id}", 200, "Snapshot"),
     ("get", "/tables/{table_id}/events", 200, "TableEvents"),
     ("post", "/tables/{table_id}/abandon", 200, "Snapshot"),
+    ("post", "/tables/{table_id}/scorers", 200, "TableScorers"),
     ("post", "/tables/{table_id}/hands", 201, "HandAndTable"),
     ("post", "/hands/{hand_id}/correct", 200, "HandAndTable"),
     ("get", "/hands/{hand_id}", 200, "HandWithVersions"),
@@ -65,6 +67,7 @@ def test_the_snapshot_shape_names_every_field_of_api_md(schema):
 
 
 @pytest.mark.parametrize("path", ["/players", "/tables", "/tables/{table_id}/abandon",
+                                  "/tables/{table_id}/scorers",
                                   "/tables/{table_id}/hands", "/hands/{hand_id}/correct",
                                   "/hands/{hand_id}/tricks", "/hands/{hand_id}/tricks/undo",
                                   "/hands/{hand_id}/finish"])
@@ -79,6 +82,8 @@ def test_opening_a_table_documents_the_formats_and_every_option_of_the_rules(sch
     assert body["format"]["enum"] == ["pool", "rubber", "trois", "quatre"]
     assert body["wager_style"]["enum"] == ["english", "french", "none"]
     assert (body["private"]["type"], body["private"]["default"]) == ("boolean", False)
+    assert (body["check_elsewhere"]["type"], body["check_elsewhere"]["default"]) == (
+        "boolean", False)
     options = body["rules"]["properties"]
     assert set(TABLE_CHOICES) | {"pool_entry", "pool_forfeit", "levy_percent", "wager_min",
                                  "wager_max"} == set(options)
@@ -112,6 +117,8 @@ def test_every_answer_of_a_pool_evening_has_its_published_shape(scorer, staff_ap
     Standings.model_validate(scorer.get("/standings").json())
     TableEvents.model_validate(scorer.get(f"/tables/{table.id}/events").json())
     other = scorer.post("/tables", {"name": "U", "format": "rubber", "players": ids[:2]}).json()
+    TableScorers.model_validate(scorer.post(f"/tables/{other['id']}/scorers",
+                                            {"scorers": ["secretary"]}).json())
     Snapshot.model_validate(scorer.post(f"/tables/{other['id']}/abandon").json())
     ErrorOut.model_validate(scorer.post(f"/tables/{other['id']}/abandon").json())
     ErrorOut.model_validate(scorer.post("/tables/999/hands", {"record": {}}).json())
@@ -139,6 +146,7 @@ def test_each_operation_is_named_by_its_view_whatever_module_holds_it(schema):
         ("get", "/api/tables/{table_id}/events"): "get_table_events",
         ("post", "/api/tables/{table_id}/abandon"): "abandon_table",
         ("post", "/api/tables/{table_id}/seat"): "take_seat",
+        ("post", "/api/tables/{table_id}/scorers"): "set_scorers",
         ("post", "/api/tables/{table_id}/hands"): "record_hand",
         ("post", "/api/hands/{hand_id}/correct"): "correct_hand",
         ("post", "/api/hands/{hand_id}/correct/preview"): "preview_correction",

@@ -21,12 +21,13 @@ pytestmark = pytest.mark.django_db
 
 
 def rubber_form(trio) -> dict:
-    """The open-table form of a rubber, as the page sends it, with a key of its own."""
+    """The open-table form of a rubber, as the page sends it, with a key of its own, opened
+    all the same when its players are already at a table in play."""
     return {"format": "rubber", "name": "A rubber", "seat1": trio[0].pk, "seat2": trio[1].pk,
             "first_dealer": "", "wager_style": "none", "ranking": "classic",
             "dealer_exchange": "required", "doubling": "false", "offer_point": "false",
             "target": "5", "game_value": "single", "rubber_games": "3",
-            "key": uuid.uuid4().hex}
+            "despite_elsewhere": "on", "key": uuid.uuid4().hex}
 
 
 def assert_429_page(answer, sentence: str) -> str:

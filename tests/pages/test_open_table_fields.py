@@ -16,7 +16,8 @@ pytestmark = pytest.mark.django_db
 
 SEATS = ("seat1", "seat2", "seat3", "seat4")
 RARE = ("ranking", "dealer_exchange", "doubling", "offer_point", "target", "game_value",
-        "rubber_games", "pool_unit", "pool_streak", "levy_percent", "wager_min", "wager_max")
+        "rubber_games", "pool_unit", "pool_streak")
+LIMITS = ("levy_percent", "wager_min", "wager_max")  # shown once a style of wagers is chosen
 
 
 class Controls(HTMLParser):
@@ -70,6 +71,7 @@ def test_a_pool_shows_no_field_of_a_table_a_trois_or_a_quatre(opener):
     assert {"format", "name", "seat1", "seat2", "seat3", "first_dealer", "wager_style",
             "pool_entry", "pool_forfeit", *RARE} <= shown
     assert "seat4" not in shown and "many_target" not in shown
+    assert not set(LIMITS) & shown  # no wagers by default
     # The kind of table comes first; the options seldom changed are folded away, the stakes not.
     assert list(form.controls)[0] == "format"
     assert all(form.controls[name]["folded"] for name in RARE)
