@@ -28,7 +28,10 @@ PLAYED = ("leader", "follower", "follower2", "follower3")
 # whether it is a vole. À trois taps each player's count (COUNTS).
 SPLITS = [{"elder": n, "dealer": 5 - n, "vole": n in (0, 5)} for n in (5, 4, 3, 2, 1, 0)]
 COUNTS = range(6)
-NO_TRICK = "none"  # the à quatre button of a hand a king mark ended before play
+# The button of a hand a king mark ended before play, no trick played (docs/rules.md,
+# ruling 12), and the field it sends NO_TRICK as, by kind of hand.
+NO_TRICK = "none"
+NO_TRICK_FIELD = {None: "elder_tricks", "trois": "tricks", "quatre": "elder_side"}
 # The fold's irregularities, in the order their entries go into the record: two-handed, the
 # disclosure's fields are named by the irregularity ("revoke_by"), à trois and à quatre the
 # fold's with "many_" before it ("many_revoke_by"), so that both may stand on one page.
@@ -198,13 +201,15 @@ def _count(data, name: str, message: str) -> int:
 
 def _tricks(kind: str | None, data) -> dict:
     """The summary's tricks: two-handed, a split's button or the counts of a hand that ended
-    early; à trois each player's count; à quatre a split of the two sides."""
+    early; à trois each player's count; à quatre a split of the two sides. No trick at all
+    when the button of a hand that a king mark ended before play was tapped (NO_TRICK)."""
+    if data.get(NO_TRICK_FIELD[kind]) == NO_TRICK:
+        return dict.fromkeys(("elder_side", "dealer_side") if kind == "quatre" else seats(kind),
+                             0)
     if kind == "trois":
         return {seat: _count(data, f"tricks_{seat}", _("Tap how many tricks each took."))
                 for seat in seats(kind)}
     if kind == "quatre":
-        if data.get("elder_side") == NO_TRICK:
-            return {"elder_side": 0, "dealer_side": 0}
         elder = _count(data, "elder_side", _("Tap how many tricks each took."))
         return {"elder_side": elder, "dealer_side": 5 - elder}
     if data.get("ended") == "early":
@@ -361,12 +366,17 @@ def _summary_values(kind: str | None, summary: dict) -> dict:
     if "king_holder" in summary:
         values[f"{prefix(kind)}king_holder"] = summary["king_holder"] or NO_KING
     tricks = summary.get("tricks") or {}
+    # No trick at all after a king mark: the game ended before play (NO_TRICK's button).
+    ended = not any(tricks.values()) and (kind == "quatre" or summary.get("king_turned")
+                                          or summary.get("king"))
     if kind == "trois":
         values["first_to_two"] = summary.get("first_to_two") or ""
         values |= {f"tricks_{seat}": str(count) for seat, count in tricks.items()}
+        values |= {"tricks": NO_TRICK} if ended else {}
     elif kind == "quatre":
-        values["elder_side"] = (NO_TRICK if not any(tricks.values())
-                                else str(tricks.get("elder_side")))
+        values["elder_side"] = NO_TRICK if ended else str(tricks.get("elder_side"))
+    elif ended:
+        values["elder_tricks"] = NO_TRICK
     else:
         counts = [tricks.get(role) for role in TWO_HANDED]
         taken = sum(counts) if all(type(n) is int for n in counts) else 5
