@@ -7,8 +7,12 @@ or a rubber, else a `TroisCourse` (games.engine.trois_game.TroisGame) or a `Quat
 the projection read of a `Course`: the games and the unit, who is elder and dealer in the hand
 to come, `play`, `placed`, `over`, `winner` and the hand in progress (a hand entered card by
 card, which keeps the deal until it is finished). A table's `Hand.elder` and `Hand.dealer` are
-those two seats; the engine names the others.
+those two seats; the engine names the others. Each game of either counts one game
+(docs/rules.md, rulings 66 and 67: its `value`); à trois the game is a `TroisCourseGame`,
+which keeps the scores at the end of its three-handed phase and the order of finish.
 """
+from dataclasses import dataclass
+
 from .engine import quatre, trois
 from .engine.course import Course, CourseGame, CourseUnit, Setup, agreeing
 from .engine.quatre import QuatreMatch
@@ -19,6 +23,15 @@ SEATS = {"trois": trois.SEATS, "quatre": quatre.SEATS}  # in the order of play
 # The options of a pool only (docs/rules.md, section 10): its unit, the streak that takes it,
 # the entry and the forfeit (games.services.tables.STAKES, refused at a rubber).
 POOL_OPTIONS = ("pool_unit", "pool_streak", "pool_entry", "pool_forfeit")
+GAME_VALUE = 1  # what a finished game à trois or à quatre counts
+
+
+@dataclass
+class TroisCourseGame(CourseGame):
+    """The game à trois: with each player's score when its winner reached the target and
+    withdrew (`withdrew_at`, None until then), and the order of finish, the winner first."""
+    withdrew_at: dict | None = None
+    order: tuple = ()
 
 
 def seats_of(kind: str, seating, elder, dealer) -> dict:
@@ -126,9 +139,9 @@ class TroisCourse(_ManyCourse):
         super().__init__(setup)
         self.engine = TroisGame(setup.players, setup.first_dealer, target=self.rules["target"],
                                 rules={"ranking": self.rules["ranking"]})
-        self.games.append(CourseGame(number=1, unit=1, players=tuple(setup.players),
-                                     target=self.rules["target"],
-                                     score=dict(self.engine.score)))
+        self.games.append(TroisCourseGame(number=1, unit=1, players=tuple(setup.players),
+                                          target=self.rules["target"],
+                                          score=dict(self.engine.score)))
 
     @property
     def over(self) -> bool:
@@ -150,9 +163,12 @@ class TroisCourse(_ManyCourse):
 
     def _after(self, result: dict) -> None:
         self.game.score = dict(self.engine.score)
+        self.game.withdrew_at = self.engine.withdrew_at
+        self.game.order = tuple(self.engine.order)
         if self.engine.over:
             first, second, last = self.engine.order
             self.game.winner, self.game.loser = first, last
+            self.game.value = GAME_VALUE
             self.unit.winner, self.unit.loser = first, last
             self.unit.games[first] = 1
             self.winner = first
@@ -197,7 +213,7 @@ class QuatreCourse(_ManyCourse):
             return
         pair = self._sides[result["winner"]]
         other = next(p for p in self.engine.partnerships if p != pair)
-        game.winner, game.loser = pair, other
+        game.winner, game.loser, game.value = pair, other, GAME_VALUE
         for partner in pair:
             self.unit.games[partner] += 1
         if self.over:

@@ -210,6 +210,11 @@ class EndedGame(Strict):
     winner: int | list[int] = Field(description="Who won it; à quatre, the two partners.")
     loser: int | list[int] = Field(description="Who lost it; à quatre, the two partners.")
     score: dict[str, int] = Field(description="The score it ended at, by player id.")
+    order: list[int] | None = Field(
+        None, description="À trois: the order of finish, the winner first.")
+    withdrew_at: dict[str, int] | None = Field(
+        None, description="À trois: each one's score, by player id, when the winner reached "
+                          "the target and withdrew.")
 
 
 class Waiting(Strict):

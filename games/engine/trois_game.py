@@ -23,6 +23,7 @@ class TroisGame:
         self.score = dict.fromkeys(players, 0)
         self.dealer = first_dealer  # who deals the next hand
         self.order = []  # the players placed so far, the winner first
+        self.withdrew_at = None  # the scores when the winner reached the target, then withdrew
         self.hands = []  # (seats, result) of each hand, in order
 
     @property
@@ -70,6 +71,8 @@ class TroisGame:
         for role, player in seats.items():
             self.score[player] = out["score_after"][role]
         if out["game_over"]:
+            if not self.order:  # the end of the three-handed phase
+                self.withdrew_at = dict(self.score)
             self.order.append(seats[out["winner"]])
             if len(self.order) == 2:
                 self.order.append(self.in_play[0])

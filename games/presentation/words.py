@@ -95,17 +95,46 @@ TABLE_KINDS = {"pool": gettext_lazy("pool (poule): three players"),
 # -- the end of a game, said the same on every page and by live.js -------------------------
 GAME_END = gettext_lazy("%(name)s takes the game %(won)s–%(lost)s")
 GAME_END_SIDE = gettext_lazy("%(names)s take the game %(won)s–%(lost)s")  # à quatre
+# À trois (docs/rules.md, section 12): where the three-handed phase ended, then the finish.
+TROIS_FIRST = gettext_lazy("%(name)s takes the game at %(score)s (%(others)s)")
+TROIS_FINISH = gettext_lazy("%(second)s second, %(won)s–%(lost)s over %(third)s")
+TROIS_THEN = gettext_lazy("%(first)s; %(then)s")
+
+
+def trois_first(name, withdrew_at: dict, first, others) -> str:
+    """"Constance takes the game at 7 (Athos 2, Porthos 1)": the winner à trois with the
+    scores when he reached the target and withdrew (`withdrew_at`, by player id as a string),
+    the `others` in their order; `name` gives a player's name from his id."""
+    return str(TROIS_FIRST) % {"name": name(first), "score": withdrew_at[str(first)],
+                               "others": ", ".join(f"{name(p)} {withdrew_at[str(p)]}"
+                                                   for p in others)}
+
+
+def trois_end(name, withdrew_at: dict, order, score: dict) -> str:
+    """A finished game à trois: "Constance takes the game at 7 (Athos 2, Porthos 1); Athos
+    second, 7–4 over Porthos", from the order of finish and the final `score` (by player id
+    as a string), the others named in their order of finish."""
+    first, second, third = order
+    finish = str(TROIS_FINISH) % {"second": name(second), "third": name(third),
+                                  "won": score[str(second)], "lost": score[str(third)]}
+    return str(TROIS_THEN) % {"first": trois_first(name, withdrew_at, first, (second, third)),
+                              "then": finish}
+
+
+def _namer(snap: dict | None):
+    """A player's name from his id, by the snapshot's `names`."""
+    names = (snap or {}).get("names") or {}
+    return lambda player: names.get(str(player), f"#{player}")
 
 
 def _ended_values(snap: dict, ended: dict) -> dict:
-    names = snap.get("names") or {}
+    name = _namer(snap)
 
     def first(who):
         return who[0] if isinstance(who, list) else who
 
     def named(who):
-        ids = who if isinstance(who, list) else [who]
-        return " & ".join(names.get(str(i), f"#{i}") for i in ids)
+        return " & ".join(name(i) for i in (who if isinstance(who, list) else [who]))
     score = ended.get("score") or {}
     return {"name": named(ended["winner"]), "names": named(ended["winner"]),
             "won": score.get(str(first(ended["winner"])), ""),
@@ -114,11 +143,14 @@ def _ended_values(snap: dict, ended: dict) -> dict:
 
 def game_end(snap: dict | None, ended: dict | None = None) -> str:
     """The end of a game in words, "Claire takes the game 5–3", from a table's snapshot: its
-    `last_game`, or the finished game `ended` of its `last_games`. Empty before any game is
-    won. live.js fills the same patterns (live_words' `game_end` and `game_end_side`)."""
+    `last_game`, or the finished game `ended` of its `last_games`; à trois its two phases
+    (`trois_end`). Empty before any game is won. live.js fills the same patterns (live_words'
+    `game_end`, `game_end_side` and `trois`)."""
     ended = ended or (snap or {}).get("last_game")
     if not ended:
         return ""
+    if ended.get("withdrew_at"):
+        return trois_end(_namer(snap), ended["withdrew_at"], ended["order"], ended["score"])
     pattern = GAME_END_SIDE if isinstance(ended["winner"], list) else GAME_END
     return str(pattern) % _ended_values(snap, ended)
 
@@ -161,6 +193,8 @@ def live_words() -> dict:
         "suits": {k: str(v) for k, v in SUITS.items()},
         "live": _("live"), "reconnecting": _("reconnecting…"), "connecting": _("connecting…"),
         "game_end": str(GAME_END), "game_end_side": str(GAME_END_SIDE),
+        "trois": {"first": str(TROIS_FIRST), "finish": str(TROIS_FINISH),
+                  "then": str(TROIS_THEN)},
         "labelled": _("%(label)s: %(value)s"),
         "letters": cards.rank_letters(), "trick_n": _("Trick %(number)s"),
         "unit_label": _("Unit"), "one_game": _("one game"),
@@ -226,8 +260,11 @@ EVENT_KINDS = {
     "trick": gettext_lazy("trick entered"), "game_over": gettext_lazy("game over"),
     "rotation": gettext_lazy("unit over: the seats turn"),
     "pool_won": gettext_lazy("pool won"), "rubber_won": gettext_lazy("rubber won"),
+    "trois_won": gettext_lazy("game à trois won"),
+    "quatre_won": gettext_lazy("match à quatre won"),
     "correction": gettext_lazy("hand corrected"), "abandoned": gettext_lazy("abandoned"),
     "seat": gettext_lazy("seat taken"), "wager": gettext_lazy("wager"),
+    "scorers": gettext_lazy("scorers changed"),
 }
 WAGER_ACTS = {"placed": gettext_lazy("wager %(wager)s placed"),
               "taken": gettext_lazy("wager %(wager)s taken"),
@@ -246,7 +283,8 @@ def event_kind(kind: str, change: dict | None = None) -> str:
 
 
 def event_change(change: dict, names: dict) -> str:
-    """What a TableEvent changed, in words: "hand 3, version 2", "wager 7 taken", "Athos"."""
+    """What a TableEvent changed, in words: "hand 3, version 2", "wager 7 taken", "Athos", the
+    scorers' usernames."""
     change = change or {}
     parts = []
     if "hand" in change:
@@ -260,6 +298,7 @@ def event_change(change: dict, names: dict) -> str:
                      _("wager %(wager)s") % {"wager": change["wager"]})
     if "player" in change:
         parts.append(str(names.get(change["player"], change["player"])))
+    parts += change.get("scorers", [])  # their usernames
     return ", ".join(parts)
 
 

@@ -63,11 +63,15 @@ def in_progress(table: Table, course: Course) -> dict | None:
 
 def _ended(game) -> dict:
     """A finished game: its number, its unit, who won and lost it (à quatre, each side's two
-    partners) and the score it ended at, by player id as a string."""
+    partners) and the score it ended at, by player id as a string; à trois also the order of
+    finish and each one's score when the winner reached the target and withdrew."""
     def ids(who):
         return list(who) if isinstance(who, tuple | list) else who
-    return {"number": game.number, "unit": game.unit, "winner": ids(game.winner),
-            "loser": ids(game.loser), "score": _by_id(game.score)}
+    out = {"number": game.number, "unit": game.unit, "winner": ids(game.winner),
+           "loser": ids(game.loser), "score": _by_id(game.score)}
+    if getattr(game, "withdrew_at", None):  # games.table_kinds.TroisCourseGame
+        out |= {"order": list(game.order), "withdrew_at": _by_id(game.withdrew_at)}
+    return out
 
 
 def last_game(course) -> dict | None:

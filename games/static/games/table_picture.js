@@ -73,9 +73,21 @@
       ((W.letters || {})[rank] || (rank === "T" ? "10" : rank)) + SYMBOL[suit]);
   }
 
-  /* The end of a game, the sentence of words.game_end: "Claire takes the game 5–3". */
+  /* The end of a game, the sentence of words.game_end: "Claire takes the game 5–3"; à trois
+     its two phases (words.trois_end): "Constance takes the game at 7 (Athos 2, Porthos 1);
+     Athos second, 7–4 over Porthos", from the order of finish and the scores at each end. */
   function gameEnd(snap, ended) {
     if (!ended) return "";
+    if (ended.withdrew_at) {
+      var o = ended.order, at = ended.withdrew_at, last = ended.score;
+      return fill(W.trois.then, {
+        first: fill(W.trois.first, {name: nameOf(snap, o[0]), score: at[String(o[0])],
+          others: [o[1], o[2]].map(function (id) {
+            return nameOf(snap, id) + " " + at[String(id)];
+          }).join(", ")}),
+        then: fill(W.trois.finish, {second: nameOf(snap, o[1]), third: nameOf(snap, o[2]),
+                                    won: last[String(o[1])], lost: last[String(o[2])]})});
+    }
     var first = function (who) { return Array.isArray(who) ? who[0] : who; };
     var score = ended.score || {};
     return fill(Array.isArray(ended.winner) ? W.game_end_side : W.game_end, {
@@ -276,12 +288,10 @@
     if (snap.trois && snap.status === "playing" && snap.trois.three_handed) {
       s = snap.trois.seats;
       roles = ["dealer", "elder", "middle"];
-    } else if (snap.trois && snap.status !== "playing") {  /* the places, the winner first */
-      var placed = h("ol", {"class": "seats"}), final = (snap.game || {}).score || {};
+    } else if (snap.trois && snap.status !== "playing") {  /* the places, the winner first: */
+      var placed = h("ol", {"class": "seats"});  /* the end of the game says their scores */
       snap.trois.order.forEach(function (id, i) {
-        var score = final[String(id)];
-        placed.appendChild(h("li", {}, (i + 1) + ". " + nameOf(snap, id) +
-          (given(score) ? " (" + score + ")" : "")));
+        placed.appendChild(h("li", {}, (i + 1) + ". " + nameOf(snap, id)));
       });
       return placed;
     }
