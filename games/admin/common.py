@@ -1,5 +1,5 @@
 """What the admin's pages of tables and hands share: read-only inlines, the players filter,
-the ranking a table's cards are shown in, and a link to a hand."""
+the ranking a table's cards are shown in, a link to a hand, and a table's course."""
 from django.contrib import admin
 from django.db.models import Exists, OuterRef, Q
 from django.urls import reverse
@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from club.admin import IdFilter, ReadOnlyMixin
 from club.models import Player
 from club.players import by_name
+from games.courses import course_of
 from games.models import Hand, Seat
 
 
@@ -18,6 +19,14 @@ class ReadOnlyInline(ReadOnlyMixin, admin.TabularInline):
     template = "admin/games/tabular_scrolls.html"
     extra = 0
     can_delete = False
+
+
+def course(table):
+    """The table's course, as its pages read it (games.courses.course_of), built once for the
+    page: kept on the table."""
+    if getattr(table, "course", None) is None:
+        table.course = course_of(table)
+    return table.course
 
 
 def hand_link(hand: Hand) -> str:

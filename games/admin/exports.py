@@ -7,15 +7,16 @@
   set aside have no place in a game; they are listed apart, as entered, without a result.
   An à trois or à quatre table has no units yet: its `hands` are listed in order, each record
   as entered, with its result.
-- `csv_rows(tables)`: a header, then one row per hand. À trois, the middle has columns of his
-  own; à quatre, the second and the third are named, and the elder's and the dealer's figures
-  are their sides'.
+- `csv_rows(tables)`: a header, then one row per hand, its marks naming the players who took
+  them (games.views.replay.takers). À trois, the middle has columns of his own; à quatre, the
+  second and the third are named, and the elder's and the dealer's figures are their sides'.
 
 `tables` is a queryset of Table (or anything with the tables' ids: `tables.values_list`).
 
 - `wagers_rows(wagers)`: a header, then one row per wager (`wagers` a queryset of Wager), with
-  what became of it (games.selectors.wagers.reckonings): its outcome, the backer's side, and
-  what it did to the backer's and to each layer's balance.
+  how its unmatched part closed (`unmatched_part`, the API's status) and what became of it
+  (games.selectors.wagers.reckonings): its outcome, the backer's side, and what it did to the
+  backer's and to each layer's balance.
 - `money_rows(movements)`: a header, then one row per ledger entry of the transactions made at
   tables (`movements` a queryset of Movement), money written as "12.50".
 
@@ -39,6 +40,7 @@ from games.models import Game, GamePlayer, Hand, Movement, Seat, Table, Unit, Wa
 from games.presentation.display import marks_text
 from games.selectors.wagers import reckonings
 from games.table_kinds import MANY_HANDED, seats_of
+from games.views.replay import takers
 
 EXPORT_FORMAT = "ecarte-club-export/1"
 RECORD_FORMAT = "ecarte-hand/1"
@@ -57,7 +59,7 @@ KIND = {trois.RESULT_FORMAT: "trois", quatre.RESULT_FORMAT: "quatre"}
 OTHER_SEATS = ("middle", "second", "third")
 WAGERS_CSV_HEADER = [
     "wager_id", "created_at", "table_id", "table_name", "unit", "style", "bettor", "on",
-    "stake", "odds", "matched", "returned", "unmatched", "status", "placed_by", "takes",
+    "stake", "odds", "matched", "returned", "unmatched", "unmatched_part", "placed_by", "takes",
     "outcome", "bettor_net", "layers_net",
 ]
 FORMULA = ("=", "+", "-", "@", "\t", "\r")  # how a cell a spreadsheet runs begins
@@ -225,7 +227,7 @@ def _when(moment):
 def csv_rows(tables):
     """The header, then one row per hand of the tables, by table and hand number."""
     ids = _ids(tables)
-    tables = Table.objects.filter(pk__in=ids).only("pk", "name", "status", "snapshot",
+    tables = Table.objects.filter(pk__in=ids).only("pk", "name", "format", "status", "snapshot",
                                                    "seating")
     by_id = {t.pk: t for t in tables}
     names = dict(Seat.objects.filter(table__in=ids).values_list("player_id", "player__name"))
@@ -245,15 +247,16 @@ def csv_rows(tables):
         counted = hand.status == Hand.Status.COUNTED
         elder, dealer, middle = FIGURES.get(result.get("format"), ("elder", "dealer", None))
         kind = KIND.get(result.get("format"))
-        seats = seats_of(kind, by_id[hand.table_id].seating, hand.elder_id,
-                         hand.dealer_id) if kind else {}
+        table = by_id[hand.table_id]
+        seats = seats_of(kind, table.seating, hand.elder_id, hand.dealer_id) if kind else {}
         yield [
-            hand.table_id, by_id[hand.table_id].name,
+            hand.table_id, table.name,
             units.get((hand.table_id, hand.game_number), "") if counted else "",
             hand.game_number, hand.number,
             "" if hand.number_in_game is None else hand.number_in_game,
             names[hand.elder_id], names[hand.dealer_id], hand.status, hand.version,
-            *_figures(result, "tricks", elder, dealer), _marks_en(result),
+            *_figures(result, "tricks", elder, dealer),
+            _marks_en(result, takers(table, hand.elder_id, hand.dealer_id, names)),
             *_figures(result, "points", elder, dealer),
             *_figures(result, "score_after", elder, dealer),
             *(names[seats[seat]] if seat in seats else "" for seat in OTHER_SEATS),
@@ -261,10 +264,11 @@ def csv_rows(tables):
         ]
 
 
-def _marks_en(result) -> str:
-    """The marks in words, in English whatever the secretary's language: an export is data."""
+def _marks_en(result, names: dict) -> str:
+    """The marks in words, "Athos +1 point", each by the name `names` gives its seat or side,
+    in English whatever the secretary's language: an export is data."""
     with translation.override("en"):
-        return marks_text(result)
+        return marks_text(result, names)
 
 
 def _figures(result: dict, key: str, *whose) -> list:
@@ -298,8 +302,10 @@ def tables_csv(tables) -> str:
 
 
 def wagers_rows(wagers):
-    """The header, then one row per wager, in the order they were placed. `outcome` is the
-    backer's side (won, lost, void, returned, or empty while the unit is to be decided);
+    """The header, then one row per wager, in the order they were placed. `unmatched_part` is
+    how the part of the stake not matched closed (open, withdrawn, lapsed, matched, balanced:
+    the API's status), which says nothing of who won; `outcome` is the backer's side (won,
+    lost, void, returned, or empty while the unit is to be decided);
     `bettor_net` and `layers_net` are what the wager has done to each one's balance so far:
     minus what is held while the unit is to be decided, then what he won or lost."""
     yield WAGERS_CSV_HEADER

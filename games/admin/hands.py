@@ -1,5 +1,6 @@
 """The secretary's admin of hands: each with its versions, and the correction of a hand whose
-unit is still open (through the hands service, which refuses what it must)."""
+unit is still open (through the hands service, which refuses what it must). Each hand's marks
+name the players who took them, as the pages name them (games.views.replay.takers)."""
 import json
 
 from django.contrib import admin, messages
@@ -19,9 +20,28 @@ from club.errors import Refused
 from club.models import Player
 from games.admin.common import HandPlayerFilter, ReadOnlyInline
 from games.engine import EngineError, loads
-from games.models import Game, Hand, HandVersion, Table, Unit
+from games.models import Game, Hand, HandVersion, Seat, Table, Unit
 from games.presentation import display, engine_words, words
 from games.services.hands import correct_hand
+from games.views.replay import takers
+
+
+def marked_to(hands) -> None:
+    """Gives each of `hands` (with their tables) whom its marks name, by name (`takers`): the
+    players of every table in one query."""
+    hands = list(hands)
+    names = dict(Seat.objects.filter(table__in={hand.table_id for hand in hands})
+                 .values_list("player_id", "player__name"))
+    for hand in hands:
+        hand.takers = takers(hand.table, hand.elder_id, hand.dealer_id, names)
+
+
+def takers_of(hand) -> dict:
+    """{seat or side: name} of the hand's marks (`marked_to`, once for the page)."""
+    if getattr(hand, "takers", None) is None:
+        marked_to([hand])
+    return hand.takers
+
 
 # A hand's status in the list's short words.
 STATUS_SHORT = {"counted": pgettext_lazy("hand status", "counted"),
@@ -30,6 +50,7 @@ STATUS_SHORT = {"counted": pgettext_lazy("hand status", "counted"),
 
 class HandVersionInline(ReadOnlyInline):
     model = HandVersion
+    hand = None  # the hand whose page it is on (HandAdmin.get_inline_instances)
     fields = ["version", "entered_by", "created_at", "record_display", "result_display"]
     readonly_fields = fields
     verbose_name_plural = _("versions (as entered, in order)")
@@ -45,7 +66,7 @@ class HandVersionInline(ReadOnlyInline):
 
     @admin.display(description=_("result when entered"))
     def result_display(self, version):
-        return display.lines_html(display.result_lines(version.result))
+        return display.lines_html(display.result_lines(version.result, takers_of(self.hand)))
 
 
 @admin.register(Hand)
@@ -73,6 +94,19 @@ class HandAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
                        "dealer", "status", "version", "entered_by", "created_at",
                        "idempotency_key", "record_display", "result_display", "record_json",
                        "result_json"]
+
+    def get_changelist_instance(self, request):
+        """The list, each hand of the page with whom its marks name (one query for the
+        page)."""
+        changelist = super().get_changelist_instance(request)
+        marked_to(changelist.result_list)
+        return changelist
+
+    def get_inline_instances(self, request, obj=None):
+        inlines = super().get_inline_instances(request, obj)
+        for inline in inlines:
+            inline.hand = obj
+        return inlines
 
     def get_search_results(self, request, queryset, search_term):
         """Each word in the table's name or the elder's or dealer's name, looked up in the
@@ -120,7 +154,7 @@ class HandAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
 
     @admin.display(description=_("marks"))
     def marks(self, hand):
-        return display.marks_text(hand.result)
+        return display.marks_text(hand.result, takers_of(hand))
 
     @admin.display(description=_("record"))
     def record_display(self, hand):
@@ -129,7 +163,7 @@ class HandAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
 
     @admin.display(description=_("result"))
     def result_display(self, hand):
-        return display.lines_html(display.result_lines(hand.result))
+        return display.lines_html(display.result_lines(hand.result, takers_of(hand)))
 
     @admin.display(description=_("record"))
     def record_json(self, hand):
@@ -207,7 +241,7 @@ class HandAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
             "record_text": text,
             "error": error,
             "current": display.hand_html(hand.record, hand.result,
-                                         ranking=hand.table.ranking),
+                                         ranking=hand.table.ranking, names=takers_of(hand)),
         }
         return TemplateResponse(request, "admin/games/hand/correct.html", context,
                                 status=422 if error else 200)

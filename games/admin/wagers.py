@@ -1,6 +1,7 @@
 """The secretary's admin of wagers: each with its table, its takes and its ledger transactions,
 and what became of it (games.selectors.wagers.reckonings: its outcome and what it did to the
-backer's and each layer's money, read as the settlement reads it).
+backer's and each layer's money, read as the settlement reads it); and a table's wagers on
+its page (`TableWagerInline`), with the same columns (`WagerColumns`).
 
 Read-only: wagers are placed, taken and withdrawn only through games.services.wagers, and
 settled by games.services.settlement. The list stays a fixed number of queries whatever its
@@ -9,6 +10,7 @@ length.
 from django.contrib import admin
 from django.db.models import Exists, OuterRef, Q
 from django.http import HttpResponse
+from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.text import smart_split, unescape_string_literal
 from django.utils.translation import gettext_lazy as _
@@ -20,7 +22,7 @@ from club.models import Player
 from club.movements import table_reference
 from club.players import by_name
 from games.admin import exports
-from games.admin.common import PlayerFilter, ReadOnlyInline
+from games.admin.common import PlayerFilter, ReadOnlyInline, course
 from games.admin.money import (
     TableFilter,
     entries_html,
@@ -32,16 +34,7 @@ from games.admin.money import (
 )
 from games.models import Movement, Table, Wager, WagerTake
 from games.presentation import words
-from games.selectors.wagers import reckonings
-
-
-def figures(wager: Wager):
-    """The wager's Reckoning: computed for the whole list at once when the list is shown
-    (WagerAdmin.get_changelist_instance), or here for one wager."""
-    if getattr(wager, "reckoning", None) is None:
-        wager.reckoning = reckonings([wager])[wager.pk]
-    return wager.reckoning
-
+from games.selectors.wagers import figured, reckonings
 
 # The API's status of a wager, as the list's column says how its unmatched part closed: "none
 # left" for "matched", the offer taken in full.
@@ -52,6 +45,86 @@ UNMATCHED_PART = {
     "matched": pgettext_lazy("unmatched part", "none left"),
     "balanced": pgettext_lazy("unmatched part", "balanced"),
 }
+
+
+class WagerColumns:
+    """The columns of a wager's row, in the list of wagers and on its table's page: its money,
+    how its unmatched part closed, and what became of it (`figures`: its Reckoning)."""
+
+    def figures(self, wager):
+        """The wager's Reckoning: computed for the whole list at once when the list is shown
+        (WagerAdmin.get_changelist_instance), or here for one wager."""
+        if getattr(wager, "reckoning", None) is None:
+            wager.reckoning = reckonings([wager])[wager.pk]
+        return wager.reckoning
+
+    @admin.display(description=_("unit"), ordering="unit_number")
+    def unit(self, wager):
+        return wager.unit_number
+
+    @admin.display(description=_("stake"), ordering="stake")
+    def stake_display(self, wager):
+        return money_text.local(wager.stake)
+
+    @admin.display(description=_("odds"))
+    def odds(self, wager):
+        if wager.style != Table.WagerStyle.ENGLISH:
+            return "—"
+        return f"{wager.odds_for}:{wager.odds_against}"
+
+    @admin.display(description=_("matched"), ordering="matched")
+    def matched_display(self, wager):
+        return money_text.local(wager.matched)
+
+    @admin.display(description=_("returned unmatched"), ordering="returned")
+    def returned_display(self, wager):
+        return money_text.local(wager.returned)
+
+    @admin.display(description=_("unmatched part"), ordering="status")
+    def unmatched_part(self, wager):
+        """How the part of the stake not matched closed (the API's status): open, withdrawn,
+        lapsed when the unit started, none left (matched in full), or balanced (French). It
+        says nothing of who won: see the outcome."""
+        return str(UNMATCHED_PART.get(wager.status, wager.status))
+
+    @admin.display(description=_("outcome (the backer's side)"))
+    def outcome(self, wager):
+        return words.wager_outcome(self.figures(wager).outcome)
+
+    @admin.display(description=_("net to the backer's balance"))
+    def net_display(self, wager):
+        """What the wager has done to the backer's money so far: minus the stake held while
+        the unit is to be decided, then what he won (less the levy) or lost."""
+        return money_text.signed(self.figures(wager).net[wager.bettor_id])
+
+
+class TableWagerInline(WagerColumns, ReadOnlyInline):
+    """A table's wagers on its page (games.admin.tables, which gives it the `table`), each with
+    what became of it as the API reads it: games.selectors.wagers.figured, from the table's
+    course (games.admin.common.course)."""
+    model = Wager
+    fields = ["wager_link", "unit", "bettor", "on", "stake_display", "odds", "matched_display",
+              "returned_display", "unmatched_part", "outcome", "net_display"]
+    readonly_fields = fields
+    verbose_name_plural = _("wagers (each with what became of it)")
+    table = None
+    found = None  # {wager id: Reckoning} of the table's wagers, read once for the page
+
+    def get_queryset(self, request):
+        return (super().get_queryset(request).select_related("bettor", "on")
+                .order_by("pk"))
+
+    def figures(self, wager):
+        if self.found is None:
+            self.found = {row.wager.pk: row.reckoning
+                          for row in figured(self.table, course(self.table))}
+        return self.found[wager.pk]
+
+    @admin.display(description=_("wager"))
+    def wager_link(self, wager):
+        return format_html('<a href="{}">{}</a>',
+                           reverse("admin:games_wager_change", args=[wager.pk]),
+                           _("wager %(number)s") % {"number": wager.pk})
 
 
 class WagerTakeInline(ReadOnlyInline):
@@ -112,7 +185,7 @@ class StatusFilter(admin.SimpleListFilter):
 
 
 @admin.register(Wager)
-class WagerAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
+class WagerAdmin(WagerColumns, GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
     list_display = ["id", "table_column", "unit", "style", "bettor", "on", "stake_display",
                     "odds", "matched_display", "returned_display", "unmatched_part", "outcome",
                     "net_display", "created"]
@@ -170,53 +243,14 @@ class WagerAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
                                        | Q(on__in=named) | Q(Exists(laid)))
         return queryset, False
 
-    # -- columns and fields
+    # -- columns and fields (the others are WagerColumns')
     @admin.display(description=_("table"), ordering="table")
     def table_column(self, wager):
         return table_link(wager.table)
 
-    @admin.display(description=_("unit"), ordering="unit_number")
-    def unit(self, wager):
-        return wager.unit_number
-
-    @admin.display(description=_("stake"), ordering="stake")
-    def stake_display(self, wager):
-        return money_text.local(wager.stake)
-
-    @admin.display(description=_("odds"))
-    def odds(self, wager):
-        if wager.style != Table.WagerStyle.ENGLISH:
-            return "—"
-        return f"{wager.odds_for}:{wager.odds_against}"
-
-    @admin.display(description=_("matched"), ordering="matched")
-    def matched_display(self, wager):
-        return money_text.local(wager.matched)
-
-    @admin.display(description=_("returned unmatched"), ordering="returned")
-    def returned_display(self, wager):
-        return money_text.local(wager.returned)
-
     @admin.display(description=_("unmatched"))
     def unmatched(self, wager):
         return money_text.local(wager.unmatched)
-
-    @admin.display(description=_("unmatched part"), ordering="status")
-    def unmatched_part(self, wager):
-        """How the part of the stake not matched closed (the API's status): open, withdrawn,
-        lapsed when the unit started, none left (matched in full), or balanced (French). It
-        says nothing of who won: see the outcome."""
-        return str(UNMATCHED_PART.get(wager.status, wager.status))
-
-    @admin.display(description=_("outcome (the backer's side)"))
-    def outcome(self, wager):
-        return words.wager_outcome(figures(wager).outcome)
-
-    @admin.display(description=_("net to the backer's balance"))
-    def net_display(self, wager):
-        """What the wager has done to the backer's money so far: minus the stake held while
-        the unit is to be decided, then what he won (less the levy) or lost."""
-        return money_text.signed(figures(wager).net[wager.bettor_id])
 
     @admin.display(description=_("net to each layer's balance"))
     def layers_net(self, wager):
@@ -224,7 +258,7 @@ class WagerAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
         of the backer's)."""
         names = {take.layer_id: take.layer.name for take in wager.takes.select_related("layer")}
         return "; ".join(f"{names[member]} {money_text.signed(cents)}"
-                         for member, cents in figures(wager).net.items()
+                         for member, cents in self.figures(wager).net.items()
                          if member != wager.bettor_id) or "—"
 
     @admin.display(description=_("placed"), ordering="created_at")

@@ -276,7 +276,8 @@ def unmarked_text(result, names: dict | None = None) -> str:
         for m in (result or {}).get("unmarked", []) if isinstance(m, dict))
 
 
-def result_lines(result) -> list:
+def result_lines(result, names: dict | None = None) -> list:
+    """The result in lines; with `names` ({seat or side: who}), its marks name who took them."""
     if not isinstance(result, dict):
         return [(_("result"), _("none: the hand is set aside"))]
     if result.get("void"):
@@ -284,9 +285,9 @@ def result_lines(result) -> list:
     lines = [(_("tricks"), _by_role(result.get("tricks", {})))]
     if result.get("vulnerable"):
         lines.append((_("vulnerable"), role(result["vulnerable"])))
-    lines.append((_("marks"), marks_text(result) or _("none")))
+    lines.append((_("marks"), marks_text(result, names) or _("none")))
     if result.get("unmarked"):
-        lines.append((_("marks not made"), unmarked_text(result)))
+        lines.append((_("marks not made"), unmarked_text(result, names)))
     lines.append((_("score after"), _by_role(result.get("score_after", {}))))
     if result.get("game_over"):
         lines.append((_("game over"), _("the %(role)s wins the game") % {
@@ -321,11 +322,12 @@ def lines_html(lines: list) -> SafeString:
     return mark_safe('<span class="hand-lines">' + "".join(rows) + "</span>")
 
 
-def hand_html(record, result, *, ranking: str = "classic") -> SafeString:
-    """The record and its result in one block."""
+def hand_html(record, result, *, ranking: str = "classic", names: dict | None = None
+              ) -> SafeString:
+    """The record and its result in one block; with `names`, the marks by name."""
     return format_html('{}<span class="hand-result">{}</span>',
                        lines_html(record_lines(record, ranking=ranking)),
-                       lines_html(result_lines(result)))
+                       lines_html(result_lines(result, names)))
 
 
 def word(value) -> str:

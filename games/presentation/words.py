@@ -121,14 +121,14 @@ def trois_end(name, withdrew_at: dict, order, score: dict) -> str:
                               "then": finish}
 
 
-def _namer(snap: dict | None):
+def namer(snap: dict | None):
     """A player's name from his id, by the snapshot's `names`."""
     names = (snap or {}).get("names") or {}
     return lambda player: names.get(str(player), f"#{player}")
 
 
 def _ended_values(snap: dict, ended: dict) -> dict:
-    name = _namer(snap)
+    name = namer(snap)
 
     def first(who):
         return who[0] if isinstance(who, list) else who
@@ -150,7 +150,7 @@ def game_end(snap: dict | None, ended: dict | None = None) -> str:
     if not ended:
         return ""
     if ended.get("withdrew_at"):
-        return trois_end(_namer(snap), ended["withdrew_at"], ended["order"], ended["score"])
+        return trois_end(namer(snap), ended["withdrew_at"], ended["order"], ended["score"])
     pattern = GAME_END_SIDE if isinstance(ended["winner"], list) else GAME_END
     return str(pattern) % _ended_values(snap, ended)
 

@@ -1,6 +1,6 @@
 """{% load pictures %}: the pictures the templates draw from what their views give them.
 
-`{% result_card table as card %}`: a won pool's or rubber's result card
+`{% result_card table as card %}`: a won table's result card
 (games/views/result_card.py), its facts with its image's path and absolute URL
 (request.build_absolute_uri, for Open Graph), or None.
 `{% evening_money as evening %}`: the latest evening's money, who won and who lost at play

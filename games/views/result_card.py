@@ -1,13 +1,16 @@
 """A finished table's result card: a PNG made on the server, for a member to send to the club's
 group chat, and the link preview of the table's page (its Open Graph image).
 
-Only a pool or a rubber that was won has one (`card_facts`; 404 otherwise): its name, the
-winner, the games won by each player, the pot of a pool and the day it ended, read from the
-table's stored snapshot and its Game rows. The card is drawn in the reader's language with
-Pillow's own scalable font (`ImageFont.load_default`), which has no accented letters: each is
-drawn as its plain letter with its accent drawn over it (`_write`). A card never changes while
-its table does not, and every change of a table moves its `seq` on, so the PNG is cached under
-the table's `seq` and the language; a correction that changes a finished table gets a new one.
+Only a won table has one (`card_facts`; 404 otherwise): its name, the winner, the pot of a
+pool and the day it ended, and below them the games won by each player of a pool or a rubber,
+by each side of a match à quatre, or the end of a game à trois in words (its two phases, the
+sentence of the table's banner: games.presentation.words.game_end), read from the table's
+stored snapshot and, for a pool or a rubber, its Game rows. The card is drawn in the reader's
+language with Pillow's own scalable font (`ImageFont.load_default`), which has no accented
+letters: each is drawn as its plain letter with its accent drawn over it (`_write`). A card
+never changes while its table does not, and every change of a table moves its `seq` on, so the
+PNG is cached under the table's `seq` and the language; a correction that changes a finished
+table gets a new one.
 """
 import io
 import unicodedata
@@ -17,41 +20,56 @@ from django.db.models import Count
 from django.http import Http404, HttpResponse
 from django.utils import timezone
 from django.utils.formats import date_format
-from django.utils.translation import get_language, ngettext
+from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 from PIL import Image, ImageDraw, ImageFont
 
 from club import money_text
 from games.models import Game, Table
+from games.presentation import words
 from games.views.tables import visible_table
 
 SIZE = (1200, 630)  # the link previews' size (og:image:width and height)
 CACHED = 7 * 24 * 3600  # s
 FELT, PAPER, INK, MUTED, RED, LINE = ("#1f5b3f", "#faf8f2", "#1d2320", "#5b625e", "#b3261e",
                                       "#d9d4c5")
-KINDS = (Table.Kind.POOL, Table.Kind.RUBBER)
+HEADLINES = {Table.Kind.POOL: gettext_lazy("%(name)s wins the pool"),
+             Table.Kind.RUBBER: gettext_lazy("%(name)s wins the rubber"),
+             Table.Kind.TROIS: gettext_lazy("%(name)s wins the game à trois"),
+             Table.Kind.QUATRE: gettext_lazy("%(name)s win the match à quatre")}
 
 
 def card_facts(table: Table) -> dict | None:
-    """What a won pool's or rubber's card says, in the reader's language; None for any other
-    table (in play, abandoned, à trois or à quatre)."""
-    if table.status != Table.Status.WON or table.format not in KINDS:
+    """What a won table's card says, in the reader's language: `players` [(name, games won)]
+    (à quatre the sides), or à trois `said`, the end of its game in words; None for a table
+    in play or abandoned."""
+    if table.status != Table.Status.WON:
         return None
     snap = table.snapshot
-    names = snap.get("names") or {}
-    won = dict(Game.objects.filter(table=table, winner__isnull=False).values_list("winner")
-               .annotate(n=Count("id")).order_by())
-    seated = snap.get("players") or table.seating
-    players = sorted(((names.get(str(pk), str(pk)), won.get(pk, 0)) for pk in seated),
-                     key=lambda row: -row[1])
-    winner = names.get(str(snap.get("winner") or table.winner_id), "")
+    name = words.namer(snap)
+
+    def named(ids) -> str:
+        return " & ".join(name(pk) for pk in ids)
+    said = None
+    if table.format == Table.Kind.TROIS:
+        winner, players = named(snap["trois"]["order"][:1]), []
+        said = words.game_end(snap)
+    elif table.format == Table.Kind.QUATRE:
+        winner = named(snap["quatre"]["winner"])
+        players = sorted(((named(side["players"]), side["games"])
+                          for side in snap["quatre"]["sides"]), key=lambda row: -row[1])
+    else:
+        won = dict(Game.objects.filter(table=table, winner__isnull=False).values_list("winner")
+                   .annotate(n=Count("id")).order_by())
+        seated = snap.get("players") or table.seating
+        players = sorted(((name(pk), won.get(pk, 0)) for pk in seated), key=lambda row: -row[1])
+        winner = name(snap.get("winner") or table.winner_id)
     pot = money_text.parse(snap["pool"]["pot"]) if snap.get("pool") else 0
-    headline = (_("%(name)s wins the pool") if table.format == Table.Kind.POOL
-                else _("%(name)s wins the rubber")) % {"name": winner}
+    headline = HEADLINES[table.format] % {"name": winner}
     day = date_format(timezone.localtime(table.finished_at), "DATE_FORMAT") if (
         table.finished_at) else ""
-    games = ", ".join(ngettext("%(name)s %(n)s game won", "%(name)s %(n)s games won", n)
-                      % {"name": name, "n": n} for name, n in players)
+    games = said or ", ".join(ngettext("%(name)s %(n)s game won", "%(name)s %(n)s games won",
+                                       n) % {"name": name, "n": n} for name, n in players)
     description = _("%(headline)s at the table “%(table)s”: %(games)s.") % {
         "headline": headline, "table": table.name, "games": games}
     if pot:
@@ -59,16 +77,16 @@ def card_facts(table: Table) -> dict | None:
     if day:
         description += f" {day}."
     return {"table": table.name, "headline": headline, "winner": winner, "players": players,
-            "pot": money_text.local(pot) if pot else None, "day": day, "seq": table.seq,
-            "description": description}
+            "said": said, "pot": money_text.local(pot) if pot else None, "day": day,
+            "seq": table.seq, "description": description}
 
 
 def result_card(request, table_id: int):
-    """The PNG of a won pool or rubber; 404 for any other table."""
+    """The PNG of a won table; 404 for any other."""
     table = visible_table(request, table_id)
     facts = card_facts(table)
     if facts is None:
-        raise Http404("only a won pool or rubber has a result card")
+        raise Http404("only a won table has a result card")
     key = f"result-card:{table.pk}:{table.seq}:{get_language()}"
     png = cache.get(key)
     if png is None:
@@ -118,6 +136,19 @@ def _plain(font, text: str) -> tuple[str, list[tuple[int, str]]]:
         else:
             letters.append(PLAIN.get(char, "?"))
     return "".join(letters), marks
+
+
+def _wrap(text: str, size: int, width: int) -> list[str]:
+    """The text in lines of whole words that fit `width` at `size` (a word longer than the
+    line has it to itself)."""
+    font, lines = _font(size), []
+    for word in text.split():
+        joined = f"{lines[-1]} {word}" if lines else word
+        if lines and font.getlength(_plain(font, joined)[0]) <= width:
+            lines[-1] = joined
+        else:
+            lines.append(word)
+    return lines
 
 
 def _fit(text: str, size: int, width: int, least: int = 24) -> tuple[str, int]:
@@ -201,6 +232,13 @@ def draw(facts: dict) -> bytes:
     headline, size = _fit(facts["headline"], 68, right - left)
     _write(pen, (left, 262), headline, size, FELT)
     pen.line([(left, 292), (right, 292)], fill=LINE, width=3)
+    if facts["said"]:  # à trois: the end of the game in words, over up to four lines
+        size = 44
+        while size > 28 and len(_wrap(facts["said"], size, right - left)) > 4:
+            size -= 4
+        for i, line in enumerate(_wrap(facts["said"], size, right - left)[:4]):
+            _write(pen, (left, 356 + i * int(size * 1.45)), line, size, INK)
+        return _png(image)
     _write(pen, (left, 340), _("Games won"), 28, MUTED)
     most = max([n for _name, n in facts["players"]] + [1])
     bar = right - 80 - (left + 400)  # the most games won's length
@@ -212,6 +250,10 @@ def draw(facts: dict) -> bytes:
             pen.rounded_rectangle([left + 400, y - 32, left + 400 + bar * n / most, y + 2],
                                   radius=8, fill=FELT if name == facts["winner"] else MUTED)
         _write(pen, (right, y), str(n), 40, INK, anchor="rs")
+    return _png(image)
+
+
+def _png(image) -> bytes:
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=True)
     return out.getvalue()

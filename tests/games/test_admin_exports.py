@@ -108,11 +108,11 @@ def test_the_csv_export_has_one_row_per_hand_with_marks_and_scores(secretary):
     assert rows[0] == exports.CSV_HEADER
     assert len(rows) == 1 + 6 + 2
     assert rows[1] == [str(table.pk), "Won pool", "1", "1", "1", "1", "Athos", "Porthos",
-                       "counted", "1", "5", "0", "elder +1 point, elder +1 vole", "2", "0",
+                       "counted", "1", "5", "0", "Athos +1 point, Athos +1 vole", "2", "0",
                        "2", "0", *[""] * 6]
     assert rows[4][2:8] == ["2", "2", "4", "1", "Athos", "Aramis"]
     assert rows[-1] == [str(rubber.pk), "Retourne", "1", "1", "2", "2", "Porthos", "Athos",
-                        "counted", "1", "3", "2", "elder +1 point", "1", "0", "1", "2",
+                        "counted", "1", "3", "2", "Porthos +1 point", "1", "0", "1", "2",
                         *[""] * 6]
 
 

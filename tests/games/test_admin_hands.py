@@ -22,7 +22,7 @@ def test_the_hand_page_shows_the_record_and_result_in_words(staff_client, secret
     assert "elder K♠ Q♠ A♠ J♦ Q♦; dealer 7♠ 8♠ 9♥ 10♥ 7♣; turn-up 8♦" in page
     assert "none: the elder played without proposing" in page
     assert "5. elder leads Q♦, dealer plays 7♣: elder wins" in page
-    assert "elder +1 point, elder +1 vole" in page
+    assert "Athos +1 point, Athos +1 vole" in page  # the marks by the player who took them
     assert "vulnerable:</strong> elder" in page
 
 
@@ -40,7 +40,7 @@ def test_every_version_of_a_corrected_hand_is_shown_in_order(staff_client, secre
     first, second, third = (versions.index(text) for text in (
         "tricks elder 2, dealer 3", "tricks elder 3, dealer 2", "elder leads K♠"))
     assert first < second < third
-    assert "dealer +1 point" in versions and "elder +1 point, elder +1 vole" in versions
+    assert "Porthos +1 point" in versions and "Athos +1 point, Athos +1 vole" in versions
     assert ">scorer<" in versions and versions.count(">secretary<") == 2
 
 
@@ -68,7 +68,7 @@ def test_the_hand_list_shows_marks_and_filters_by_player(staff_client, secretary
     searched = staff_client.get("/admin/games/hand/?q=cardinal")
 
     assert len(everything.context["cl"].result_list) == 3
-    assert "elder +1 point, elder +1 vole" in everything.content.decode()
+    assert "Rochefort +1 point, Rochefort +1 vole" in everything.content.decode()
     assert [h.table.name for h in hers.context["cl"].result_list] == ["Cardinal's men"]
     assert [h.table.name for h in searched.context["cl"].result_list] == ["Cardinal's men"]
 

@@ -93,7 +93,7 @@ def test_the_wagers_export_as_csv(staff_client, evenings):
     assert (offer["outcome"], offer["bettor_net"], offer["layers_net"]) == (
         "won", "25.00", "Dora -10.00; Emile -15.00")
     withdrawn = by_id[evenings["withdrawn"].pk]
-    assert (withdrawn["status"], withdrawn["returned"]) == ("withdrawn", "2.00")
+    assert (withdrawn["unmatched_part"], withdrawn["returned"]) == ("withdrawn", "2.00")
     assert (withdrawn["outcome"], withdrawn["bettor_net"]) == ("returned", "0.00")
     dora = by_id[evenings["gallery"][1].pk]
     assert (dora["odds"], dora["matched"], dora["returned"], dora["placed_by"]) == (

@@ -127,8 +127,8 @@ def test_the_table_page_shows_units_games_and_hands_with_suits_tricks_and_marks(
     assert "score Athos 2, Porthos 3" in page  # the game in play, from the snapshot
     assert "elder K♠ Q♠ A♠ J♦ Q♦; dealer 7♠ 8♠ 9♥ 10♥ 7♣; turn-up 8♦" in page
     assert "1. elder leads K♠, dealer plays 7♠: elder wins" in page
-    assert "elder +1 point, elder +1 vole" in page
-    assert "elder +1 point</span>" in page  # a summary hand's mark
+    assert "Porthos +1 point, Porthos +1 vole" in page  # the marks by who took them
+    assert "Athos +1 point</span>" in page  # a summary hand's mark
     hand = table.hands.get(number=4)
     assert f'href="/admin/games/hand/{hand.pk}/change/">hand 4</a>' in page
 
