@@ -76,8 +76,8 @@ def test_the_pictures_on_a_phone(live_server, evenings, phone):
     phone.wait_for_url("**/settle-up/")
     money = phone.get_by_role("img", name="won and lost at play", exact=False)
     expect(money).to_have_attribute("aria-label", re.compile(  # the evening: today's pool
-        r"^The evening of [0-9/]+, won and lost at play: Athos \+20\.00, Porthos -10\.00, "
-        r"Aramis -10\.00$"))
+        r"^The evening of \d{1,2} [A-Z][a-z]{2} \d{4}, won and lost at play: Athos \+20\.00, "
+        r"Porthos -10\.00, Aramis -10\.00$"))
     shot(phone, "pictures/settle-up")
     findings += axe_findings(phone, "settle-up")
 
