@@ -186,7 +186,7 @@ def test_the_csv_export_stays_english_under_french(evening):
     with translation.override("fr"):
         rows = list(csv_rows([evening["pool"]]))
 
-    assert rows[1][rows[0].index("marks")] == "Athos +1 point"  # "point", not « point » in French
+    assert rows[1][rows[0].index("marks")] == "Athos +1 point"  # its header English too
 
 
 def test_a_french_page_writes_amounts_with_a_decimal_comma(evening):
