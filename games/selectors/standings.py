@@ -3,11 +3,10 @@ import re
 from datetime import date, datetime, time, timedelta
 from datetime import timezone as dt_timezone
 
-from django.db.models import Count, DateTimeField, ExpressionWrapper, F, Q, Sum
-from django.db.models.functions import TruncDate
+from django.db.models import Count, F, Q, Sum
 from django.utils import timezone
 
-from club import settle_up
+from club import evenings, settle_up
 from club.models import Player, Transaction
 from club.players import name_key
 from club.settle_up import HOUSE_PARTY
@@ -85,31 +84,16 @@ def won_at_play(*, since=None, until=None, player_id: int | None = None,
     return settle_up.counted_nets(made.values("pk"), party=player_id)
 
 
-EVENING_TURNS = time(6)  # an evening's tables: those opened from 06:00 to 06:00 the next day
-
-
-def evening_of(field: str) -> TruncDate:
-    """The day of the club's evening that the moment in `field` belongs to, as a query's
-    expression: its local date EVENING_TURNS earlier, so that a game ended at 00:30 counts for
-    the evening before; latest_evening dates the tables by it too."""
-    turns = timedelta(hours=EVENING_TURNS.hour, minutes=EVENING_TURNS.minute)
-    return TruncDate(ExpressionWrapper(F(field) - turns, output_field=DateTimeField()),
-                     tzinfo=timezone.get_current_timezone())
-
-
 def latest_evening(tables=None) -> tuple[date, datetime, datetime] | None:
-    """The club's latest evening, the one of the table opened last (of `tables`, a query of
-    tables, when given): (its day, and when its tables were opened, from `since` inclusive to
-    `until` exclusive). An evening runs from EVENING_TURNS on its day to EVENING_TURNS the
-    next day, in the club's time zone, so that a table opened after midnight belongs to the
-    evening it was played in. None before the first table."""
+    """The club's latest evening (club.evenings), the one of the table opened last (of
+    `tables`, a query of tables, when given): (its day, and when its tables were opened, from
+    `since` inclusive to `until` exclusive), so that a table opened after midnight belongs to
+    the evening it was played in. None before the first table."""
     day = (Table.objects if tables is None else tables).order_by(
-        "-created_at", "-id").values_list(evening_of("created_at"), flat=True).first()
+        "-created_at", "-id").values_list(evenings.day_in("created_at"), flat=True).first()
     if day is None:
         return None
-    zone = timezone.get_current_timezone()
-    return (day, datetime.combine(day, EVENING_TURNS, tzinfo=zone),
-            datetime.combine(day + timedelta(days=1), EVENING_TURNS, tzinfo=zone))
+    return (day, *evenings.bounds(day))
 
 
 def evening_won_at_play() -> tuple[date, list[tuple[int, int]]] | None:

@@ -10,13 +10,13 @@ from django.utils.formats import date_format, number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from club import ledger, movements, settle_up
+from club import evenings, ledger, movements, settle_up
 from club.models import Player
 from games import ratings
 from games.models import GamePlayer, Movement
 from games.presentation import charts, words
 from games.selectors.reader_ratings import rating_history
-from games.selectors.standings import evening_of, player_stats
+from games.selectors.standings import player_stats
 from games.selectors.visibility import counted_tables, visible_tables
 from games.selectors.wagers import member_wagers
 
@@ -44,11 +44,11 @@ def _rating_chart(player: Player, tables) -> dict:
 def _evenings_chart(player: Player, tables) -> dict:
     """His games won and lost at `tables` (every table when None) on each of his latest
     evenings (the club's evenings, as the settle-up counts them:
-    games.selectors.standings.evening_of)."""
+    club.evenings.day_in)."""
     days = GamePlayer.objects.filter(player=player, won__isnull=False, finished_at__isnull=False)
     if tables is not None:
         days = days.filter(game__table__in=tables)
-    days = (days.annotate(day=evening_of("finished_at"))
+    days = (days.annotate(day=evenings.day_in("finished_at"))
             .values("day").annotate(won=Count("id", filter=Q(won=True)), played=Count("id"))
             .order_by("-day")[:EVENINGS])
     rows = [(date_format(day["day"], "SHORT_DATE_FORMAT"), day["won"],
