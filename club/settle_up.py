@@ -277,8 +277,9 @@ def counted_nets(among=None, *, party: int | None = None) -> dict[int, int]:
 def since_last_payment() -> dict | None:
     """Since the last payment, as the settle-up says it (`SettleUp.since`, by party id): when
     it was made, each party whose balance moved by other postings after it ({party: (the
-    change, his balance now)}), and whether a correction reversed money paid out before (a
-    payment undone is no correction). None when no payment was made, or no balance moved."""
+    change, his balance now)}), and whether a correction reversed money paid out before. A
+    payment undone counts as never made, and its undoing moves no balance here. None when no
+    payment stands, or no balance moved."""
     balances = dict(ledger.player_balances())
     balances[HOUSE_PARTY] = ledger.house_balance()
     return _since(balances)
@@ -286,10 +287,12 @@ def since_last_payment() -> dict | None:
 
 def _since(balances: dict[int, int]) -> dict | None:
     """`since_last_payment`, from the balances now ({party: cents})."""
-    last = Transaction.objects.filter(kind="payment").order_by("-pk").first()
+    last = Transaction.objects.filter(kind="payment", reversal__isnull=True).order_by(
+        "-pk").first()  # the last payment that stands: an undone one was never made
     if last is None:
         return None
-    after = Entry.objects.filter(transaction_id__gt=last.pk, account__kind__in=PARTIES)
+    after = Entry.objects.filter(transaction_id__gt=last.pk, account__kind__in=PARTIES).exclude(
+        transaction__reverses__kind="payment")  # a payment undone moves no balance by play
     changes = {HOUSE_PARTY if player_id is None else player_id: cents for player_id, cents in
                after.values("account__player_id").annotate(total=Sum("amount")).order_by()
                .values_list("account__player_id", "total") if cents}
@@ -297,5 +300,4 @@ def _since(balances: dict[int, int]) -> dict | None:
         return None
     return {"at": last.created_at,
             "moved": {pk: (cents, balances.get(pk, 0)) for pk, cents in changes.items()},
-            "corrected": after.filter(transaction__kind="reversal").exclude(
-                transaction__reverses__kind="payment").exists()}
+            "corrected": after.filter(transaction__kind="reversal").exists()}

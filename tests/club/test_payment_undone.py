@@ -148,3 +148,16 @@ def test_in_french_the_undo_says_what_goes_back_in_french_amounts(staff, evening
 def undo_form_text(page: str, payment: int) -> str:
     return re.search(rf'action="/settle-up/payments/{payment}/undo/".*?</form>', page,
                      re.S).group(0)
+
+
+def test_a_payment_undone_counts_as_never_made_since_the_last_payment(staff, evening):
+    """The settle-up's "since the last payment" explains balances that play moved after a
+    payment; undoing the only payment leaves none standing, so there is nothing to explain."""
+    athos, aramis, paid = evening
+    client = browser(staff)
+    client.post(f"/settle-up/payments/{paid.pk}/undo/",
+                undo_form(client.get("/settle-up/").content.decode(), paid.pk))
+
+    page = html.unescape(client.get("/settle-up/").content.decode())
+
+    assert "Since the last payment" not in page and "undone at" in page

@@ -115,7 +115,10 @@ def test_a_payment_undone_is_not_said_to_be_a_correction(staff):
 
     settle_up = text(as_user(staff).get("/settle-up/"))
 
-    assert "These balances moved since the last payment" in settle_up  # the undo moved them
+    # A payment undone counts as never made: since the last one that stands, no play moved
+    # a balance, and the evening's payments say what was undone.
+    assert "These balances moved since the last payment" not in settle_up
+    assert "undone at" in settle_up
     assert "A correction at a table" not in settle_up
     assert "A correction at a table" not in text(as_user(staff).get("/standings"))
 
