@@ -69,6 +69,9 @@ class FinishIn(Schema):
                            "does not say yet: a seat of the record (elder, dealer; à trois "
                            "also middle, à quatre second and third) or null.",
                            examples=["elder"])
+    king_announced: Storable = Field(None, description="When the king was announced, as in the "
+                                     "hand record (a table reading the French source's time).",
+                                     examples=["before_second_card"])
     double: Storable = Field(None, description="As in the hand record.", examples=[
         {"by": "dealer", "before_trick": 2, "accepted": False}])
     offer: Storable = Field(None, description="As in the hand record.",

@@ -15,7 +15,7 @@ from games.models import Hand, Table
 from games.services.hands import hand_played, locked_table_of, play_next
 
 # What a scorer may add to the record when he finishes the hand.
-FINISHING_KEYS = ("king", "double", "offer", "irregularities")
+FINISHING_KEYS = ("king", "king_announced", "double", "offer", "irregularities")
 
 
 @transaction.atomic

@@ -320,6 +320,8 @@ def finished(kind: str | None, data, record: dict) -> dict:
     king = announced(kind, data, record.get("king"))
     if king:
         changes["king"] = king
+        if data.get("king_announced") in KING_TIMES[1:]:
+            changes["king_announced"] = data["king_announced"]
     return changes
 
 

@@ -213,7 +213,7 @@ def _law_fields(field, players: list[dict], seated: list, rules: dict, part: str
         fields.append(field("unmarked_late", _("That mark was"), [
             ("no", _("not marked")),
             ("yes", _("marked late, before the next trump was turned up"))]))
-    if rules.get("king_announcement") == "french" and part != "finish":
+    if rules.get("king_announcement") == "french":
         fields.append(field("king_announced", _("The king of trumps was announced"), [
             (KING_TIMES[0], _("before play")),
             (KING_TIMES[1], _("with the holder's first card, the king")),

@@ -333,3 +333,29 @@ def test_law_a_hand_with_the_laws_goes_back_unchanged_from_its_correction_page(
     assert "Nothing changed: hand 1 stays version 1." in answer.content.decode()
     hand.refresh_from_db()
     assert hand.record == record
+
+
+def test_law_french_the_king_announced_before_the_second_card_when_played_card_by_card(
+        scorer, staff):
+    """Ruling 92, on the finish form of a hand entered card by card: the elder, holding the king
+    of trumps (diamonds), leads the queen of spades and announces the king before his second
+    card, as the French source allows; the finish form says when, and the king is his."""
+    french = pool(staff, name="Paris", king_announcement="french")
+    page = scorer.get(url(french)).content.decode()
+    sent = form_values(page, "deal-form") | {
+        "opening": "played", "king": "elder", "elder": "KD QS AS JS 7C",
+        "dealer": "7S 8S 9H TH 9C", "turn_up": "8D"}
+    assert scorer.post(url(french), sent).status_code == 302
+    hand = Hand.objects.get()
+    for number, (leader, follower) in enumerate(
+            [("QS", "7S"), ("AS", "8S"), ("JS", "9H"), ("KD", "TH"), ("7C", "9C")], 1):
+        answer = scorer.post(url(french), trick(hand, number, leader, follower))
+        assert answer.status_code == 302, answer.content.decode()[:3000]
+    finish = form_values(scorer.get(url(french)).content.decode(), "finish-form")
+    assert "king_announced" in finish
+
+    scorer.post(url(french), finish | {"king_announced": "before_second_card"})
+
+    hand.refresh_from_db()
+    assert hand.record["king_announced"] == "before_second_card"
+    assert hand.result["marks"] == [{"to": "elder", "points": 1, "for": "king_held"}, POINT]
