@@ -71,7 +71,8 @@ def read_irregularities(entries: list, hand: CheckedHand, *, king, holder, illeg
         seen.add(key)
         seen.add((kind, None))
         if kind == "revoke":
-            _revoke(entry, hand, illegal, played, where)
+            _at_trick(entry, played, illegal, where, out_of_range="revoke_trick_range",
+                      not_there="no_illegal_play")
             hand.offenders.add(players.penalised[by])
         elif kind == "false_king":
             _false_king(by, hand, king, holder, where)
@@ -87,7 +88,8 @@ def read_irregularities(entries: list, hand: CheckedHand, *, king, holder, illeg
         elif kind == "wrong_number":
             _wrong_number(entry, hand, summary, where)
         elif kind == "lead_out_of_turn":
-            _lead_out_of_turn(entry, led_out, played, where)
+            _at_trick(entry, played, led_out, where, out_of_range="lead_trick_range",
+                      not_there="lead_in_turn")
         elif kind == "dealt_out_of_turn":
             continue  # the course reads it: the deal that stood (ruling 94)
         elif hand.in_progress and not players.replay_in_progress:
@@ -127,13 +129,15 @@ def _wrong_number(entry, hand, summary, where):
                           count=hand.cards[by], count2=cards)
 
 
-def _lead_out_of_turn(entry, led_out, played, where):
+def _at_trick(entry, played: int, done, where, *, out_of_range: str, not_there: str):
+    """An entry naming a trick (a revoke, a lead out of turn): refused (`out_of_range`) unless
+    its trick is one of the `played`, and (`not_there`) unless `done`, the (trick, seat) pairs
+    where the record shows it, holds it; a record without its cards shows none (`done` None)."""
     trick, by = entry["trick"], entry["by"]
     if type(trick) is not int or not 1 <= trick <= played:
-        raise EngineError("bad_irregularity", "lead_trick_range", f"{where}.trick",
-                          count=played)
-    if led_out is not None and (trick, by) not in led_out:
-        raise EngineError("bad_irregularity", "lead_in_turn", where, seat=by, number=trick)
+        raise EngineError("bad_irregularity", out_of_range, f"{where}.trick", count=played)
+    if done is not None and (trick, by) not in done:
+        raise EngineError("bad_irregularity", not_there, where, seat=by, number=trick)
 
 
 def check_marks(entries: list, marks: list) -> None:
@@ -145,15 +149,6 @@ def check_marks(entries: list, marks: list) -> None:
                 entry["by"], entry["mark"]) not in given:
             raise EngineError("bad_irregularity", "no_such_mark", f"irregularities[{i}]",
                               seat=entry["by"], mark=entry["mark"])
-
-
-def _revoke(entry, hand, illegal, played, where):
-    trick, by = entry["trick"], entry["by"]
-    if type(trick) is not int or not 1 <= trick <= played:
-        raise EngineError("bad_irregularity", "revoke_trick_range", f"{where}.trick",
-                          count=played)
-    if illegal is not None and (trick, by) not in illegal:
-        raise EngineError("bad_irregularity", "no_illegal_play", where, seat=by, number=trick)
 
 
 def _false_king(by, hand, king, holder, where):
