@@ -215,19 +215,32 @@ def undo_hand(*, hand_id: int, by, seq: int | None = None) -> Hand:
     one) and one void already."""
     table = locked_table_of(hand_id, by, act="undo")
     hand = table.hands.get(pk=hand_id)
+    refused = undo_refused(table, hand, by)
+    if refused:
+        raise refused
+    return correct_hand(hand_id=hand_id, record=undone(hand.record), by=by, seq=seq)
+
+
+def undo_refused(table: Table, hand: Hand, by) -> Refused | None:
+    """Why `by`, who may score the table, may not take back `hand` (`undo_hand`), or None when
+    he may: the one answer for the service and the scorer's page, which offers "Undo" only
+    where this is None."""
     last = table.hands.count()
     if hand.number != last:
-        raise Refused("wrong_hand_number", f"hand {hand.number} is no longer the last hand: hand "
-                      f"{last} was entered since; correct it instead", rule="undo_not_last",
-                      hand=hand.number, last=last)
+        return Refused("wrong_hand_number", f"hand {hand.number} is no longer the last hand: "
+                       f"hand {last} was entered since; correct it instead",
+                       rule="undo_not_last", hand=hand.number, last=last)
     if (hand.result or {}).get("in_progress"):
-        raise Refused("hand_in_progress", f"hand {hand.number} is being entered card by card: "
-                      "take its tricks back, or correct it", rule="undo_in_progress",
-                      hand=hand.number)
+        return Refused("hand_in_progress", f"hand {hand.number} is being entered card by card: "
+                       "take its tricks back, or correct it", rule="undo_in_progress",
+                       hand=hand.number)
     if (hand.result or {}).get("void"):
-        raise Refused("hand_void", f"hand {hand.number} is void already: nothing is left to "
-                      "undo", rule="undo_void", hand=hand.number)
-    return correct_hand(hand_id=hand_id, record=undone(hand.record), by=by, seq=seq)
+        return Refused("hand_void", f"hand {hand.number} is void already: nothing is left to "
+                       "undo", rule="undo_void", hand=hand.number)
+    if not by.is_staff and _unit_is_over(table, courses.table_hands(table), hand.number):
+        return Refused("unit_decided", "this hand's unit is over: only staff may correct it",
+                       rule="unit_decided")
+    return None
 
 
 def _cards_dealt(record) -> tuple | None:

@@ -36,7 +36,7 @@ from games.presentation.cards import card
 from games.presentation.results import game_result
 from games.selectors.snapshot import LAST_HANDS
 from games.services.changes import may_score
-from games.services.hands import correct_hand, record_hand, undo_hand
+from games.services.hands import correct_hand, record_hand, undo_hand, undo_refused
 from games.services.previews import correction_effect, effect_of
 from games.services.tricks import add_trick, finish_hand, undo_trick
 from games.table_kinds import MANY_HANDED, seats_of
@@ -109,15 +109,10 @@ def _hand_games(table: Table, last: list[Hand]) -> list[dict]:
 
 
 def _undoable(table: Table, last: list[Hand], user) -> Hand | None:
-    """The hand the scorer may undo: the table's last, when it counts, is neither void nor
-    being played, and (for a scorer who is not staff) its game goes on."""
+    """The hand the scorer may undo, as the service says (games.services.hands.undo_refused):
+    the table's last, when it may be taken back."""
     hand = last[0] if last else None
-    result = hand.result if hand else None
-    if not result or result.get("void") or result.get("in_progress"):
-        return None
-    if not user.is_staff and (table.status != Table.Status.PLAYING or result.get("game_over")):
-        return None
-    return hand
+    return hand if hand and not undo_refused(table, hand, user) else None
 
 
 def _context(table: Table, errors: dict, values, user) -> dict:

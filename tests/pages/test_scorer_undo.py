@@ -9,7 +9,7 @@ from django.test import Client
 from games.models import Hand, HandVersion, Table
 from games.services.hands import record_hand
 from games.services.tables import open_table
-from tests.games.kit import players, pool, summary
+from tests.games.kit import hand_won_by, players, pool, summary
 from tests.pages.kit import page_key, summary_post, trois_post, url
 
 pytestmark = pytest.mark.django_db
@@ -138,3 +138,44 @@ def test_a_hand_a_trois_is_undone_too(scorer, staff):
     assert hand.record["irregularities"] == [UNDONE]
     assert (table.snapshot["trois"]["seats"], table.snapshot["trois"]["score"]) == (
         before["seats"], before["score"])
+
+
+def test_a_scorer_undoes_the_hand_that_ended_a_rubbers_first_game(staff, django_user_model):
+    """The page offers what the service allows: at a rubber, a hand that ends its first game
+    leaves the unit (the rubber) undecided, so its scorer, not only staff, may take it back
+    (docs/api.md: a scorer corrects a hand while its unit is open); the hand that decides the
+    rubber is staff's alone."""
+    athos, porthos = players("Athos", "Porthos")
+    member = django_user_model.objects.create_user("scorer")
+    table = open_table(name="Rubber", format="rubber", players=[athos, porthos], rules={},
+                       by=staff, first_dealer=porthos, scorers=[member])
+    for _ in range(2):  # Athos, elder, then dealer: the vole twice, 2 + 2 ... then the point
+        record_hand(table_id=table.pk, record=hand_won_by(snapshot(table), athos.pk), by=staff)
+    hand, _ = record_hand(table_id=table.pk, record=hand_won_by(snapshot(table), athos.pk),
+                          by=staff)
+    assert hand.result["game_over"]  # Athos takes the first game: the rubber goes on
+    scorer = Client()
+    scorer.force_login(member)
+    page = scorer.get(url(table)).content.decode()
+    assert f"Undo hand {hand.number}" in page
+
+    key = page_key(page)
+    shown = scorer.post(url(table), undo_post(hand, key=key)).content.decode()
+    assert "game 1 unfinished" in shown  # what it will change, before it is done
+    table.refresh_from_db()
+    scorer.post(url(table), undo_post(hand, key=key, confirm=table.seq))
+
+    hand.refresh_from_db()
+    assert hand.version == 2 and hand.result["void"] is True
+    while snapshot(table)["status"] == "playing":  # Athos takes the first game, the second
+        hand, _ = record_hand(table_id=table.pk, record=hand_won_by(snapshot(table), athos.pk),
+                              by=staff)                                  # and the rubber
+    assert table.status == Table.Status.WON and hand.result["game_over"]
+    assert "Undo hand" not in scorer.get(url(table)).content.decode()
+    assert scorer.post(url(table), undo_post(hand, key="k9")).status_code in (403, 422)
+    assert hand.versions.count() == 1
+
+
+def snapshot(table: Table) -> dict:
+    table.refresh_from_db()
+    return table.snapshot
