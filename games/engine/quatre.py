@@ -270,6 +270,8 @@ def _result(hand: CheckedHand) -> dict:
         "game_over": out["game_over"],
         "winner": SIDE[out["winner"]],
     }
+    if "penalised" in out:
+        quatre["penalised"] = [dict(mark, to=SIDE[mark["to"]]) for mark in out["penalised"]]
     if hand.in_progress:
         quatre["in_progress"] = True
     if hand.void:

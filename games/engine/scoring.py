@@ -31,6 +31,22 @@ def trick_award(hand: CheckedHand):
     return winner, [("point", 1)]
 
 
+def trick_marks(hand: CheckedHand, *, penalty: bool = True) -> list:
+    """The marks for the tricks, as (role, points, for); without the `penalty` of a revoke or
+    a false king, what they would have been."""
+    role, award = trick_award(hand)
+    if role in hand.too_many:  # he played with more than five cards (ruling 87)
+        award = []
+    if penalty and role in hand.offenders and award:  # a revoke or a false king costs one point
+        last, points = award.pop()
+        if points > 1:
+            award.append((last, points - 1))
+    total = sum(points for _, points in award)
+    if hand.double and hand.double["accepted"] and total:
+        award.append(("double", total))
+    return [(role, points, why) for why, points in award]
+
+
 def hand_marks(hand: CheckedHand) -> list:
     """Every mark of the hand in order, as (role, points, for), before the game-end cut."""
     if hand.void:
@@ -42,18 +58,29 @@ def hand_marks(hand: CheckedHand) -> list:
         marks.append((hand.king_mark, 1, "king_held"))
     if hand.in_progress or hand.game_over_before_play:
         return marks
-    role, award = trick_award(hand)
-    if role in hand.too_many:  # he played with more than five cards (ruling 87)
-        award = []
-    if role in hand.offenders and award:  # a revoke or a false king costs the offender one point
-        last, points = award.pop()
-        if points > 1:
-            award.append((last, points - 1))
-    total = sum(points for _, points in award)
-    if hand.double and hand.double["accepted"] and total:
-        award.append(("double", total))
-    marks.extend((role, points, why) for why, points in award)
-    return marks
+    return marks + trick_marks(hand)
+
+
+def lost_marks(unpenalised: list, penalised: list) -> list:
+    """The marks of `unpenalised` that `penalised` lacks, as (to, points, for): what a
+    penalty took."""
+    kept = {(to, why): points for to, points, why in penalised}
+    return [(to, points - kept.get((to, why), 0), why) for to, points, why in unpenalised
+            if points > kept.get((to, why), 0)]
+
+
+def penalised_list(lost: list) -> dict:
+    """The result's "penalised", listed only when a revoke or a false king cost a mark."""
+    if not lost:
+        return {}
+    return {"penalised": [{"to": to, "points": points, "for": why} for to, points, why in lost]}
+
+
+def penalty(hand: CheckedHand) -> list:
+    """The trick marks a revoke or a false king cost its offender, as (to, points, for)."""
+    if not hand.offenders or hand.void or hand.in_progress or hand.game_over_before_play:
+        return []
+    return lost_marks(trick_marks(hand, penalty=False), trick_marks(hand))
 
 
 def in_marking_order(hand, marks: list) -> tuple:
@@ -102,7 +129,7 @@ def result(hand: CheckedHand) -> dict:
         "game_over": winner is not None,
         "winner": winner,
         "void": hand.void,
-    } | unmarked_list(unmarked)
+    } | unmarked_list(unmarked) | penalised_list(penalty(hand))
     if hand.in_progress:
         out["in_progress"] = True
     return out

@@ -19,6 +19,7 @@ from .header import (
 )
 from .irregularities import Players, read_irregularities
 from .rules import read_rules
+from .scoring import lost_marks, penalised_list
 from .summary import (
     check_king_held,
     read_counts,
@@ -320,6 +321,14 @@ def hand_marks(hand: TroisHand) -> list:
     return marks + penalised(trick_marks(hand), hand.offenders)
 
 
+def penalty(hand: TroisHand) -> list:
+    """The trick marks a revoke or a false king cost its offenders, as (seat, points, for)."""
+    if not hand.offenders or hand.void or hand.in_progress or hand.game_over_before_play:
+        return []
+    marks = trick_marks(hand)
+    return lost_marks(marks, penalised(marks, hand.offenders))
+
+
 def result(hand: TroisHand) -> dict:
     score = dict(hand.score_before)
     points = dict.fromkeys(SEATS, 0)
@@ -345,7 +354,7 @@ def result(hand: TroisHand) -> dict:
         "score_after": score,
         "game_over": winner_seat is not None,
         "winner": winner_seat,
-    }
+    } | penalised_list(penalty(hand))
     if hand.in_progress:
         out["in_progress"] = True
     if hand.void:

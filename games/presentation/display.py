@@ -276,6 +276,39 @@ def unmarked_text(result, names: dict | None = None) -> str:
         for m in (result or {}).get("unmarked", []) if isinstance(m, dict))
 
 
+def penalised_text(result, names: dict | None = None) -> str:
+    """What a revoke or a false king cost its offender (the result's `penalised`, docs/rules.md,
+    section 8): "Porthos does not mark +1 vulnerable beaten"; with no `names`, by role; ""
+    when the penalty took nothing."""
+    names = names or {}
+    return ", ".join(_("%(name)s does not mark +%(points)s %(what)s") % {
+        "name": names.get(m.get("to")) or role(m.get("to")), "points": m.get("points"),
+        "what": mark_word(m.get("for"))}
+        for m in (result or {}).get("penalised", []) if isinstance(m, dict))
+
+
+def rulings(record, result, names: dict | None = None) -> list[str]:
+    """What the Laws did in a hand, by name, a sentence each: each revoke and false king the
+    record keeps ("a false king by Athos: no mark for the king"), then what the penalty took
+    from the result ("the penalty: Athos does not mark +1 point"). [] when neither."""
+    names = names or {}
+    entries = (record or {}).get("irregularities") if isinstance(record, dict) else None
+    out = []
+    for entry in entries if isinstance(entries, list) else []:
+        if not isinstance(entry, dict):
+            continue
+        by = names.get(entry.get("by")) or role(entry.get("by"))
+        if entry.get("type") == "revoke":
+            out.append(_("a revoke by %(name)s in trick %(trick)s") % {
+                "name": by, "trick": entry.get("trick")})
+        elif entry.get("type") == "false_king":
+            out.append(_("a false king by %(name)s: no mark for the king") % {"name": by})
+    penalty = penalised_text(result, names)
+    if penalty:
+        out.append(_("the penalty: %(marks)s") % {"marks": penalty})
+    return out
+
+
 def result_lines(result, names: dict | None = None) -> list:
     """The result in lines; with `names` ({seat or side: who}), its marks name who took them."""
     if not isinstance(result, dict):
@@ -288,6 +321,8 @@ def result_lines(result, names: dict | None = None) -> list:
     lines.append((_("marks"), marks_text(result, names) or _("none")))
     if result.get("unmarked"):
         lines.append((_("marks not made"), unmarked_text(result, names)))
+    if result.get("penalised"):
+        lines.append((_("the penalty"), penalised_text(result, names)))
     lines.append((_("score after"), _by_role(result.get("score_after", {}))))
     if result.get("game_over"):
         lines.append((_("game over"), _("the %(role)s wins the game") % {

@@ -117,6 +117,7 @@ def _hand(table, stored: Hand, game: dict, names: dict, *, compute: bool) -> dic
         "roles": roles, "record": hand_html(stored.record, result, ranking=ranking),
         "void": bool(result.get("void")), "marks": replay.marks(result, who),
         "tricks": replay.tricks_taken(result, who),
+        "rulings": display.rulings(stored.record, result, who),
         "seated": [(display.role(seat), who.get(seat, seat)) for seat in seats(kind_of(
             stored.record))],
         "score": [(who.get(role, role), score[role]) for role in display.ROLES if role in score],

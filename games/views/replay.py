@@ -41,19 +41,21 @@ def takers(table, elder, dealer, names: dict) -> dict:
 def games_of(table, course, names: dict) -> list[dict]:
     """The course's games that have a hand, in order, each {"number", "title" (its result
     or its score so far), "hands": [{"at" (the hand's place among the hands that count, from
-    1), "number", "marks", "void", "in_progress"}]}."""
+    1), "number", "marks", "rulings" (what the Laws did: display.rulings), "void",
+    "in_progress"}]}."""
     partners = getattr(getattr(course, "engine", None), "partnerships", ())
+    records = dict(table.hands.values_list("number", "record"))
     out, at = [], 0
     for game in course.games:
         hands = []
         for number, result in game.hands:
             at += 1
             elder, dealer = course.seated.get(number, (None, None))
-            result = result or {}
+            result, who = result or {}, takers(table, elder, dealer, names)
             hands.append({"at": at, "number": number, "void": bool(result.get("void")),
                           "in_progress": bool(result.get("in_progress")),
-                          "marks": display.marks_text(result, takers(table, elder, dealer,
-                                                                     names))})
+                          "marks": display.marks_text(result, who),
+                          "rulings": display.rulings(records.get(number), result, who)})
         if hands:
             out.append({"number": game.number, "hands": hands,
                         "title": game_result(game, names, partners)})

@@ -79,13 +79,15 @@ def _last_hand(table: Table, hand: Hand) -> tuple[str, str]:
     """A hand of the scorer's last hands: its players in the order of play, from the elder to
     the dealer ("Athos – Porthos"; à trois and à quatre the seats between them too), and its
     marks, each naming who took it ("Athos +1 point"; à quatre the side's partners), then
-    those not marked ("the point of Athos was not marked")."""
+    those not marked ("the point of Athos was not marked"), then what the Laws did (a revoke,
+    a false king, and what its penalty took: display.rulings)."""
     seated = _seated(table, hand)
     takers = {p["seat"]: p["name"] for p in seated}
     if "third" in takers:  # à quatre: the marks go to the sides
         takers |= {side: " & ".join(takers[seat] for seat in pair)
                    for side, pair in SIDES.items()}
-    marks = [display.marks_text(hand.result, takers), display.unmarked_text(hand.result, takers)]
+    marks = [display.marks_text(hand.result, takers), display.unmarked_text(hand.result, takers),
+             *display.rulings(hand.record, hand.result, takers)]
     return " – ".join(p["name"] for p in seated), " · ".join(m for m in marks if m)
 
 
