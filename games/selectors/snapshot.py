@@ -104,8 +104,9 @@ def names(ids) -> dict:
 
 def waiting(table: Table) -> dict | None:
     """The hands the scorer's phone keeps until it can send them, as it last told the club
-    (games.services.waiting), and since when; None when it keeps none."""
-    if not table.waiting_hands:
+    (games.services.waiting), and since when; None when it keeps none, or when the table is
+    no longer in play (won or abandoned): no hand it keeps can be recorded there any more."""
+    if not table.waiting_hands or table.status != Table.Status.PLAYING:
         return None
     return {"hands": table.waiting_hands, "since": table.waiting_since.isoformat()}
 

@@ -181,3 +181,15 @@ def test_the_api_gives_the_snapshot_and_the_events_with_the_hands_on_their_way(c
 
     assert snap["waiting"]["hands"] == 2 and snap["waiting"]["since"]
     assert events[-1]["kind"] == "waiting" and events[-1]["change"] == {"hands": 2}
+
+
+def test_an_abandoned_table_has_no_hand_on_its_way(table, opener, client):
+    """Once the table is abandoned no hand the phone keeps can be recorded there: the snapshot,
+    and with it the table's page and the live feed, stop saying "1 hand on its way"."""
+    from games.services.tables import abandon_table
+    report_waiting(table_id=table.pk, count=1, by=opener)
+    abandon_table(table_id=table.pk, by=opener)
+
+    table.refresh_from_db()
+    assert table.snapshot["waiting"] is None and table.snapshot == fresh(table.pk)
+    assert "1 hand on its way" not in client.get(f"/tables/{table.pk}/").content.decode()
