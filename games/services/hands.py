@@ -153,9 +153,9 @@ def correct_hand(*, hand_id: int, record, by, seq: int | None = None) -> Hand:
                       rule="table_changed")
     hand = table.hands.get(pk=hand_id)
     hands = courses.table_hands(table)
-    if not by.is_staff and _unit_is_over(table, hands, hand.number):
-        raise Refused("unit_decided", "this hand's unit is over: only staff may correct it",
-                      rule="unit_decided")
+    refused = correction_refused(table, hand, by, hands)
+    if refused:
+        raise refused
     old_record, hand.record = hand.record, record
     course = courses.new_course(table)
     for stored in hands:
@@ -182,6 +182,24 @@ def correct_hand(*, hand_id: int, record, by, seq: int | None = None) -> Hand:
     rebuild(table, kind="correction", by=by, course=course,
             change={"hand": hand.number, "version": hand.version})
     return hand
+
+
+def correction_refused(table: Table, hand: Hand, by, hands: list[CourseHand] | None = None
+                       ) -> Refused | None:
+    """Why `by`, who may score the table, may not correct `hand` (`correct_hand`), or None when
+    he may: the one answer for the service and the scorer's pages, which offer "correct" only
+    where this is None. A hand an earlier correction set aside has no place left to be
+    corrected in (correcting that earlier hand again may bring it back); a scorer who is not
+    staff corrects a hand while its unit is open. `hands`, the table's (courses.table_hands),
+    when the caller has them."""
+    if hand.status == Hand.Status.SET_ASIDE:
+        return Refused("hand_set_aside", "this hand no longer has a place at the table and "
+                       "cannot be corrected", rule="hand_set_aside")
+    if not by.is_staff and _unit_is_over(
+            table, courses.table_hands(table) if hands is None else hands, hand.number):
+        return Refused("unit_decided", "this hand's unit is over: only staff may correct it",
+                       rule="unit_decided")
+    return None
 
 
 def claimed_late(hands: list[CourseHand], hand: Hand, course: Course) -> None:

@@ -4,7 +4,8 @@ games.courses rebuilds, grouped by game; a hand entered card by card drawn and s
 card by card, games.views.replay), with the table's own visibility.
 
 The hand-by-hand page gives whoever may score the table each hand's history and correction page:
-the scorer's page lists only the last hands. Beside a two-handed hand played with its cards
+the scorer's page lists only the last hands. The hands a correction set aside are listed apart,
+under no game. Beside a two-handed hand played with its cards
 stand the double-dummy analysis (cheap: computed with the page) and the advisor's note (costly
 the first time: shown when the cache has it, else fetched apart from `hand_advice`, or computed
 with the page when a reader without the script asks for it with ?advice=1)."""
@@ -94,6 +95,7 @@ def hand_by_hand(request, table_id: int):
         at = 1
     at = min(max(at, 1), len(counted)) if counted else 0
     context = {"table": table, "count": len(counted), "at": at, "hand": None, "games": games,
+               "set_aside": _set_aside(table, names),
                "may_score": request.user.is_authenticated and may_score(table, request.user),
                "replay_words": {"before": _("Before the first card"),
                                 "where": _("Card %(at)s of %(count)s")}}
@@ -103,6 +105,17 @@ def hand_by_hand(request, table_id: int):
         context["hand"] = _hand(table, stored, game, names,
                                 compute=request.GET.get("advice") == "1")
     return render(request, "games/hand_by_hand.html", context)
+
+
+def _set_aside(table, names: dict) -> list[tuple]:
+    """The hands a correction set aside, listed apart from the games: (hand, its players from
+    the elder to the dealer)."""
+    out = []
+    for stored in table.hands.filter(status=Hand.Status.SET_ASIDE).order_by("number"):
+        who = replay.takers(table, stored.elder_id, stored.dealer_id, names)
+        out.append((stored, " – ".join(who.get(seat, seat)
+                                       for seat in seats(kind_of(stored.record)))))
+    return out
 
 
 def _hand(table, stored: Hand, game: dict, names: dict, *, compute: bool) -> dict:

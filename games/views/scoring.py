@@ -36,7 +36,13 @@ from games.presentation.cards import card
 from games.presentation.results import game_result
 from games.selectors.snapshot import LAST_HANDS
 from games.services.changes import may_score
-from games.services.hands import correct_hand, record_hand, undo_hand, undo_refused
+from games.services.hands import (
+    correct_hand,
+    correction_refused,
+    record_hand,
+    undo_hand,
+    undo_refused,
+)
 from games.services.previews import correction_effect, effect_of
 from games.services.tricks import add_trick, finish_hand, undo_trick
 from games.table_kinds import MANY_HANDED, seats_of
@@ -91,23 +97,32 @@ def _last_hand(table: Table, hand: Hand) -> tuple[str, str]:
     return " – ".join(p["name"] for p in seated), " · ".join(m for m in marks if m)
 
 
-def _hand_games(table: Table, last: list[Hand]) -> list[dict]:
+def _hand_games(table: Table, last: list[Hand], user) -> tuple[list[dict], list[tuple]]:
     """The last hands grouped by game, newest first, each game under its result in words
     ("Game 2: Claire takes it 5–3", or its score while it is played: games.presentation.
-    results); a hand the course has set aside (none counts) under the game it was entered in."""
+    results), each hand (hand, its players, its marks, whether it may be corrected: the
+    service's answer, games.services.hands.correction_refused); and apart, the hands a
+    correction has set aside (none counts, none has a game), each (hand, its players)."""
     course = courses.course_of(table)
+    hands = courses.table_hands(table)
     names = {int(pk): name for pk, name in (table.snapshot.get("names") or {}).items()}
     partners = getattr(getattr(course, "engine", None), "partnerships", ())
     groups: list[dict] = []
+    aside: list[tuple] = []
     for hand in last:
+        line = (hand, *_last_hand(table, hand),
+                correction_refused(table, hand, user, hands) is None)
+        if hand.status == Hand.Status.SET_ASIDE:
+            aside.append(line[:2])
+            continue
         game, _result = course.placed(hand.number)
         number = game.number if game else hand.game_number
         if not groups or groups[-1]["number"] != number:
             title = (game_result(game, names, partners) if game
                      else _("Game %(number)s") % {"number": number})
             groups.append({"number": number, "title": title, "hands": []})
-        groups[-1]["hands"].append((hand, *_last_hand(table, hand)))
-    return groups
+        groups[-1]["hands"].append(line)
+    return groups, aside
 
 
 def _undoable(table: Table, last: list[Hand], user) -> Hand | None:
@@ -150,14 +165,16 @@ def _context(table: Table, errors: dict, values, user) -> dict:
         if played is None:
             page["offline_play"] = offline_play(state, seated)
     finished = next((h for h in last if h.status == Hand.Status.COUNTED), None)
+    hand_games, set_aside = _hand_games(table, last, user)
     return page | {
+        "hand_games": hand_games, "set_aside": set_aside,
         "many_table": table.format in MANY_HANDED, "table": table, "snap": snap,
         "words": words.live_words(), "errors": errors, "values": values,
         "key": uuid.uuid4().hex, "next_number": table.hands.count() + 1,
         "playing": table.status == Table.Status.PLAYING,
         "pack": [card(c) | {"code": c} for c in PACK],
         "hand": hand, "play": play, "trick_sides": trick_sides(play, errors, values) if play
-        else [], "hand_games": _hand_games(table, last), "newest": last[0] if last else None,
+        else [], "newest": last[0] if last else None,
         "undoable": _undoable(table, last, user), "outbox_words": _outbox_words(),
         "analysis": [] if hand else analysis_of(finished), "analysed": finished}
 
