@@ -7,7 +7,9 @@ back to whom, and save it only once confirmed.
 
 Everything derived is compared: the hands set aside or counted again, the games and units
 (rubbers) won by someone else or no longer won, the table won or reopened, each party's
-balance, and the money held at the tables, which the settle-up waits for."""
+balance, the money held at the tables, which the settle-up waits for, and each wager whose
+outcome turns, read as the settlement reads it (games.selectors.wagers.figured, through
+games.engine.wagers.reckon)."""
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
@@ -17,7 +19,9 @@ from django.db import transaction
 from club import ledger
 from club.errors import Refused
 from club.models import Player
+from games.courses import course_of
 from games.models import Game, Hand, Table, Unit
+from games.selectors.wagers import figured
 from games.services.changes import locked_table
 from games.services.hands import correct_hand
 from games.services.tables import abandon_table
@@ -48,6 +52,18 @@ class Moved:
 
 
 @dataclass
+class Turned:
+    """A wager whose outcome changes (games.engine.wagers.reckon, as the settlement reads it:
+    "won", "lost", "void", "returned", or None while its unit is to be decided): who backed
+    whom, for how much (cents)."""
+    bettor: str
+    on: str
+    stake: int
+    before: str | None
+    after: str | None
+
+
+@dataclass
 class Effect:
     """What the change would do. `record` and `result` are the hand's as it would stand;
     `seq` is the table's when it was found: the change is saved as shown only at that `seq`;
@@ -64,12 +80,14 @@ class Effect:
     squared: bool = False
     held_before: int = 0
     held_after: int = 0
+    wagers: list[Turned] = field(default_factory=list)
 
     @property
     def beyond_the_hand(self) -> bool:
         """Whether the change reaches past its own hand's marks: other hands, a game or a
         unit, or money. Such a change is shown, and saved only once confirmed."""
-        return bool(self.set_aside or self.counted_again or self.decided or self.moved)
+        return bool(self.set_aside or self.counted_again or self.decided or self.moved
+                    or self.wagers)
 
 
 class _Undone(Exception):
@@ -88,7 +106,7 @@ def effect_of(table_id: int, change: Callable[[], Hand | None]) -> Effect:
             table = locked_table(table_id)
             before = _state(table)
             hand = change()
-            table.refresh_from_db(fields=["status", "winner"])
+            table.refresh_from_db(fields=["status", "winner", "seq"])
             effect = _compare(before, _state(table))
             effect.seq = before["seq"]
             if hand is not None:
@@ -132,6 +150,8 @@ def _state(table: Table) -> dict:
         "rubbers": table.format == Table.Kind.RUBBER
         or table.rules.get("pool_unit") == "rubber",
         "balances": balances,
+        "wagers": {row.wager.pk: (row.wager, row.reckoning.outcome)
+                   for row in figured(table, course_of(table))},
     }
 
 
@@ -149,6 +169,9 @@ def _compare(before: dict, after: dict) -> Effect:
              for pk in sorted(before["balances"].keys() | after["balances"].keys())]
     moved = [row for row in moved if row[1] != row[2]]
     ids |= {pk for pk, _, _ in moved}
+    turned = [(wager, was, after["wagers"][pk][1]) for pk, (wager, was) in before["wagers"].items()
+              if pk in after["wagers"] and after["wagers"][pk][1] != was]
+    ids |= {pk for wager, _, _ in turned for pk in (wager.bettor_id, wager.on_id)}
     names = dict(Player.objects.filter(pk__in=ids - {None, HOUSE}).values_list("pk", "name"))
     for row in decided:
         row.before, row.after = names.get(row.before), names.get(row.after)
@@ -160,4 +183,6 @@ def _compare(before: dict, after: dict) -> Effect:
                      key=lambda m: (m.name is None, m.name or "")),
         squared=not any(before["balances"].values()),
         held_before=-sum(before["balances"].values()),
-        held_after=-sum(after["balances"].values()))
+        held_after=-sum(after["balances"].values()),
+        wagers=[Turned(names.get(wager.bettor_id), names.get(wager.on_id), wager.stake, was, now)
+                for wager, was, now in turned])

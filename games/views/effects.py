@@ -15,6 +15,7 @@ from club.errors import Refused
 from club.forms import whole_number
 from games.models import Hand, Table
 from games.presentation import display
+from games.presentation.words import wager_outcome
 from games.services.previews import Effect
 
 NOT_RESENT = ("csrfmiddlewaretoken", "confirm", "back")
@@ -80,6 +81,11 @@ def effect_lines(effect: Effect) -> list[str]:
     if effect.moved and effect.squared:
         lines.append(_("The settle-up had been paid: every balance was 0.00. The payments "
                        "recorded will no longer square, and these balances are owed again."))
+    for w in effect.wagers:
+        lines.append(_("The wager of %(bettor)s on %(on)s, %(stake)s: %(before)s, then "
+                       "%(after)s.") % {
+            "bettor": w.bettor, "on": w.on, "stake": money_text.local(w.stake),
+            "before": wager_outcome(w.before), "after": wager_outcome(w.after)})
     if effect.held_after != effect.held_before:
         lines.append(_("Money held at the tables (pots, wagers in escrow): %(before)s, then "
                        "%(after)s. The settle-up waits for what is held.") % {
