@@ -1,7 +1,8 @@
-"""The engine's entry points: score a record, analyse its deal, read JSON text."""
+"""The engine's entry points: score a record, analyse its deal and its play, read JSON text."""
 import json
 
-from .analysis import analyse_deal
+from .analysis import Loss, analyse_deal, first_loss_in_play
+from .cards import CANONICAL
 from .errors import EngineError
 from .full import read_full
 from .scoring import result
@@ -37,12 +38,27 @@ def score(record: dict, analyse: bool = False) -> dict:
 def analyse(record: dict) -> dict:
     """The double-dummy analysis of a full record's hands as they stood when play began.
     The record is checked like any other, but its play need not be complete."""
+    return _analysis(_played_hand(record))
+
+
+def first_loss(record: dict) -> Loss | None:
+    """The first card of a full record's play that lost value against double-dummy play for
+    the side that played it (analysis.first_loss_in_play), or None. Checked like analyse."""
+    hand = _played_hand(record)
+    tricks = [[CANONICAL[led], CANONICAL[played]] for led, played in record.get("tricks", [])]
+    return first_loss_in_play(hand.start["elder"], hand.start["dealer"], hand.trump, tricks,
+                              hand.rules["ranking"])
+
+
+def _played_hand(record: dict):
+    """The checked hand of a full record whose players began play with five cards each; its
+    play need not be complete."""
     hand = read(record, finished=False)
     if not hand.start:
         raise EngineError("bad_format", "analysis_needs_deal", "deal")
     if not _analysable(hand):
         raise EngineError("bad_format", "analysis_needs_five", "deal")
-    return _analysis(hand)
+    return hand
 
 
 def _analysable(hand) -> bool:

@@ -224,9 +224,10 @@ def refusal(refused) -> refusals.Said:
     return refusals.said(refused, engine_words.detail)
 
 
-def analysis(record: dict, result: dict, found: dict) -> list[str]:
+def analysis(record: dict, result: dict, found: dict, loss=None) -> list[str]:
     """The double-dummy analysis (games.engine.analyse) of a played hand, in words: what best
-    play on both sides gives, set beside what happened."""
+    play on both sides gives, set beside what happened, and the first card played that lost
+    value against it (games.engine.first_loss, a Loss or None)."""
     best, took = found["elder_tricks"], (result.get("tricks") or {}).get("elder", 0)
     leads = " ".join(card_face(c) for c, n in found["by_lead"].items() if n == best)
     lines = [ngettext("With every card in view and best play on both sides, the elder takes "
@@ -234,7 +235,9 @@ def analysis(record: dict, result: dict, found: dict) -> list[str]:
                       "With every card in view and best play on both sides, the elder takes "
                       "%(count)s tricks, leading %(cards)s.", best) % {"count": best,
                                                                       "cards": leads}]
-    if took < best:
+    if loss:
+        lines.append(_lost_value(loss, took))
+    elif took < best:
         if best == 5:
             aim = _("the vole")
         elif best >= 3 > took:
@@ -254,6 +257,38 @@ def analysis(record: dict, result: dict, found: dict) -> list[str]:
     lines.append(_("Each first lead: %(leads)s.") % {"leads": ", ".join(
         f"{card_face(c)} {n}" for c, n in found["by_lead"].items())})
     return lines
+
+
+def _lost_value(loss, took: int) -> str:
+    """"Best play: at trick 2 the elder played Q♠ and with it lost the point; 8♥ or K♥ would
+    not have. The elder took 2.": the first card that lost value, and the cards that kept it."""
+    low, high = sorted((loss.before, loss.after))
+    if low < 3 <= high:
+        what = _("lost the point") if loss.seat == "elder" else \
+            _("let the elder take the point")
+    elif high == 5:
+        what = _("lost the vole") if loss.seat == "elder" else _("let the elder take the vole")
+    else:
+        what = ngettext("lost %(count)s trick", "lost %(count)s tricks", high - low) \
+            % {"count": high - low}
+    faces = [card_face(c) for c in loss.keep]
+    cards = faces[0] if len(faces) == 1 else _("%(cards)s or %(card)s") % {
+        "cards": ", ".join(faces[:-1]), "card": faces[-1]}
+    values = {"number": loss.trick, "card": card_face(loss.card), "what": what,
+              "cards": cards, "took": took}
+    if loss.seat == "elder":
+        return ngettext("Best play: at trick %(number)s the elder played %(card)s and with it "
+                        "%(what)s; %(cards)s would not have. The elder took %(took)s.",
+                        "Best play: at trick %(number)s the elder played %(card)s and with it "
+                        "%(what)s; %(cards)s would not have. The elder took %(took)s.",
+                        len(faces)) % values
+    return ngettext("Best play: at trick %(number)s the dealer played %(card)s and with it "
+                    "%(what)s; %(cards)s would not have. The elder took %(took)s.",
+                    "Best play: at trick %(number)s the dealer played %(card)s and with it "
+                    "%(what)s; %(cards)s would not have. The elder took %(took)s.",
+                    len(faces)) % values
+
+
 # -- a table's history (TableEvent) ----------------------------------------------------------
 EVENT_KINDS = {
     "open": gettext_lazy("opened"), "hand": gettext_lazy("hand recorded"),

@@ -7,7 +7,7 @@ who leads the next, the cards each still holds. Nothing here decides a rule."""
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.engine import EngineError, analyse
+from games.engine import EngineError, analyse, first_loss
 from games.engine import quatre as quatre_rules
 from games.engine.cards import PACK
 from games.models import Hand
@@ -329,13 +329,14 @@ def trick_sides(play: dict, errors: dict, values) -> list:
 
 
 def analysis_of(hand: Hand | None) -> list[str]:
-    """The double-dummy analysis of a two-handed hand played with its cards, in words; []
-    otherwise."""
+    """The double-dummy analysis of a two-handed hand played with its cards, and the first card
+    played that lost value against it, in words; [] otherwise."""
     if hand is None or "deal" not in hand.record or not hand.result \
             or kind_of(hand.record) \
             or hand.result.get("in_progress") or hand.result.get("void"):
         return []
     try:
-        return words.analysis(hand.record, hand.result, analyse(hand.record))
+        return words.analysis(hand.record, hand.result, analyse(hand.record),
+                              first_loss(hand.record))
     except EngineError:
         return []
