@@ -127,6 +127,12 @@ class GallerySide(Strict):
                                   "sides); null before the unit starts.")
     returned: Money | None = Field(description="What was given back of the side's bets when "
                                    "balanced; null before.")
+    matched_so_far: Money | None = Field(
+        None, description="Before the unit starts, the side's stakes that the balancing would "
+        "match if it started now (the same on both sides); null once balanced.")
+    unmatched_so_far: Money | None = Field(
+        None, description="Before the unit starts, the rest of the side's stakes, given back "
+        "unless matched before it starts; null once balanced.")
     bettors: list[dict[str, Any]] = Field(description="{player, wager, stake, matched, "
                                           "returned}, in the order recorded; matched and "
                                           "returned null before the unit starts.")

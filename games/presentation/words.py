@@ -183,6 +183,9 @@ def live_words() -> dict:
         "no_bets": _("No bet yet."), "offers": _("Open offers"), "no_offers": _("No open offer."),
         "gallery_balanced": _("Balanced when the unit started: each side is matched to "
                               "%(matched)s, and what was over it was returned."),
+        "gallery_so_far": _("Matched so far: %(matched)s on each side."),
+        "side_so_far": _("%(unmatched)s on %(name)s will be returned unless matched before "
+                         "the first hand."),
         "side_balanced": _("%(matched)s matched of %(total)s, %(returned)s returned"),
         "bet_balanced": _("%(name)s %(stake)s: %(matched)s matched, %(returned)s returned"),
         "offer": _("%(bettor)s backs %(on)s: %(stake)s at %(odds)s, %(unmatched)s unmatched"),

@@ -9,7 +9,7 @@ from django.db.models import Exists, OuterRef, Q
 
 from club import money_text
 from games.engine.course import Course
-from games.engine.wagers import VOID, Placed, Played, Reckoning, Take, reckon
+from games.engine.wagers import VOID, Bet, Placed, Played, Reckoning, Take, balance, reckon
 from games.models import Table, Unit, Wager, WagerTake
 
 
@@ -96,14 +96,17 @@ def gallery(table: Table, course: Course, rows: list[Figured]) -> dict | None:
     """The French style's two sides in the current unit (`rows` are its wagers): who backs
     each seated player, and for how much, with each side's total. Once the unit has started
     and the sides are balanced, each bet's matched part and what was returned of it, and each
-    side's matched (balanced) total and returned total; these are null before. Withdrawn and
-    void bets are left out. Amounts are added up in cents, and written as text once."""
+    side's matched (balanced) total and returned total; these are null before. Before it,
+    what the balancing would do if the unit started now (games.engine.wagers.balance): each
+    side's part matched so far (the same on both sides) and the rest, which goes back unless
+    it is matched before the unit starts; these are null once balanced. Withdrawn and void
+    bets are left out. Amounts are added up in cents, and written as text once."""
     if table.wager_style != Table.WagerStyle.FRENCH:
         return None
     plain = money_text.plain
     sides = {player: {"total": 0, "matched": 0, "returned": 0, "bettors": []}
              for player in course.unit.players}
-    balanced = False
+    balanced, bets = False, []
     for row in rows:
         wager = row.wager
         side = sides.get(wager.on_id)
@@ -119,10 +122,16 @@ def gallery(table: Table, course: Course, rows: list[Figured]) -> dict | None:
         side["total"] += wager.stake
         side["matched"] += wager.matched
         side["returned"] += wager.returned
+        bets.append(Bet(wager.pk, wager.bettor_id, wager.on_id, wager.stake))
+    so_far = balance(bets, course.unit.players)
+    matching = {player: sum(so_far[bet.id] for bet in bets if bet.on == player)
+                for player in sides}
     return {str(player): side | {
         "total": plain(side["total"]),
         "matched": plain(side["matched"]) if balanced else None,
-        "returned": plain(side["returned"]) if balanced else None}
+        "returned": plain(side["returned"]) if balanced else None,
+        "matched_so_far": None if balanced else plain(matching[player]),
+        "unmatched_so_far": None if balanced else plain(side["total"] - matching[player])}
         for player, side in sides.items()}
 
 

@@ -41,11 +41,26 @@ def _member(by):
     return player
 
 
-def _not_scoring(table: Table, by) -> None:
-    """Who enters a table's hands does not bet on them (ruling 31 of docs/rules.md)."""
-    if is_scorer(table, by):
-        raise Refused("may_not_wager", "the table's scorers may not wager at it: they enter the "
-                      "hands its wagers are settled on", rule="wager_scorer")
+def barred(table: Table, course: Course, by) -> Refused | None:
+    """Why the member (`by`, his login) may not wager at the table's current unit whoever he
+    backs, as the refusal that says so; None when he may. In the English style the unit's
+    players do not wager; who enters a table's hands does not bet on them unless he plays
+    (ruling 31 of docs/rules.md). The pages ask it before they offer the forms."""
+    player = _member(by)
+    playing = course.unit.players
+    if table.wager_style == Table.WagerStyle.ENGLISH and player.pk in playing:
+        return Refused("may_not_wager", "no advice and no wagers from the players: in the "
+                       "English style only bystanders wager", rule="english_players")
+    if player.pk not in playing and is_scorer(table, by):
+        return Refused("may_not_wager", "the table's scorers may not wager at it: they enter "
+                       "the hands its wagers are settled on", rule="wager_scorer")
+    return None
+
+
+def _not_barred(table: Table, course: Course, by) -> None:
+    refused = barred(table, course, by)
+    if refused is not None:
+        raise refused
 
 
 def closed_to_wagers(table: Table, course: Course) -> Refused | None:
@@ -146,15 +161,11 @@ def place_wager(*, table_id: int, by, on: int, stake: int, odds=None) -> Wager:
         raise Refused("not_playing", f"nobody may wager on {who}: unit {course.unit.number} "
                       "is played by the two seated players", rule="not_playing",
                       unit=course.unit.number)
+    _not_barred(table, course, by)
     english = table.wager_style == Table.WagerStyle.ENGLISH
-    if english and bettor.pk in playing:
-        raise Refused("may_not_wager", "no advice and no wagers from the players: in the English "
-                      "style only bystanders wager", rule="english_players")
     if not english and bettor.pk in playing and bettor.pk != on:
         raise Refused("may_not_wager", "a seated player may back himself, never his adversary",
                       rule="back_adversary")
-    if bettor.pk not in playing:
-        _not_scoring(table, by)
     if odds is not None and not english:
         raise Refused("bad_odds", "odds are for the English style only",
                       rule="odds_english")
@@ -196,10 +207,7 @@ def take_wager(*, wager_id: int, by, stake: int) -> WagerTake:
     if layer.pk == wager.bettor_id:
         raise Refused("may_not_wager", "nobody may lay against himself: this is your own offer",
                       rule="lay_himself")
-    if layer.pk in course.unit.players:
-        raise Refused("may_not_wager", "no wagers from the players: in the English style only "
-                      "bystanders wager", rule="english_players")
-    _not_scoring(table, by)
+    _not_barred(table, course, by)
     cents = _stake(table, stake, rest=wager.unmatched)
     if cents > wager.unmatched:
         left = money_text.Local(wager.unmatched)

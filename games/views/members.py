@@ -2,7 +2,8 @@
 game after game, and his results by evening; and, for himself or staff, his money: his balance,
 what of it is held at tables (counted his until it is paid out, as the settle-up counts it), how
 it moved since the last payment and why, as the settle-up says it, each movement with the
-table, unit and wager it was for, and his wagers with what each did to his money."""
+table, unit and wager it was for, and his wagers with what each did to his money. Each of
+his tables says its status apart from his own result: who won it, and whether he did."""
 from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
@@ -13,8 +14,8 @@ from django.utils.translation import ngettext
 from club import evenings, ledger, movements, settle_up
 from club.models import Player
 from games import ratings
-from games.models import GamePlayer, Movement
-from games.presentation import charts, words
+from games.models import GamePlayer, Movement, Table
+from games.presentation import charts, results, words
 from games.selectors.reader_ratings import rating_history
 from games.selectors.standings import player_stats
 from games.selectors.visibility import counted_tables, visible_tables
@@ -88,6 +89,23 @@ def _wagers(player: Player) -> list[dict]:
             for row in member_wagers(player, HISTORY)]
 
 
+def _tables(player: Player, tables) -> list[dict]:
+    """His tables, each with who won it once it is won (à quatre the side, its snapshot's,
+    which is the course's), named as games.presentation.results names a winner, and whether
+    he is among them."""
+    rows = []
+    for table in tables:
+        snap = table.snapshot or {}
+        winner = (snap.get("quatre") or {}).get("winner") or table.winner_id
+        row = {"table": table, "won_by": None, "his": False}
+        if table.status == Table.Status.WON and winner is not None:
+            names = {int(pk): name for pk, name in (snap.get("names") or {}).items()}
+            row |= {"won_by": results.named(winner, names),
+                    "his": player.pk in (winner if isinstance(winner, list) else [winner])}
+        rows.append(row)
+    return rows
+
+
 def member(request, player_id: int):
     """His page: only the play the reader may see counts (games.selectors.visibility), so that
     an anonymous reader sees the page of a player who played only at private tables as that of
@@ -98,7 +116,8 @@ def member(request, player_id: int):
     counted = counted_tables(user)
     own = user.is_authenticated and (user.is_staff or player.user_id == user.pk)
     stats = player_stats(player, tables=counted)
-    context = {"player": player, "stats": stats, "tables": tables[:HISTORY], "own": own,
+    context = {"player": player, "stats": stats, "own": own,
+               "tables": _tables(player, tables[:HISTORY]),
                "lost": stats["games_played"] - stats["games_won"],
                "rating_chart": _rating_chart(player, counted),
                "evenings_chart": _evenings_chart(player, counted)}

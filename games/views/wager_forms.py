@@ -1,8 +1,8 @@
 """The wager forms of a table's page (server-rendered; games/views/wagers.py takes them):
 what the reader may do at the current unit, his available balance, and a fresh key for each
 form so that a second tap of the same form does nothing. The forms are offered only while the
-service would take them (games.services.wagers.closed_to_wagers); otherwise the page says
-why."""
+service would take them from the reader (games.services.wagers: `closed_to_wagers`, and
+`barred` for a player of an English unit or a scorer); otherwise the page says why."""
 import uuid
 
 from django.conf import settings
@@ -11,7 +11,7 @@ from club import ledger, money_text, refusals
 from games import courses
 from games.engine.wagers import lay
 from games.models import Table, Wager
-from games.services.wagers import closed_to_wagers
+from games.services.wagers import barred, closed_to_wagers
 
 
 def _offer(wager: Wager, names: dict, players: tuple) -> dict:
@@ -46,6 +46,8 @@ def wager_panel(request, table: Table, *, errors: dict, values: dict) -> dict | 
     course = courses.course_of(table)
     names = {int(pk): name for pk, name in (table.snapshot.get("names") or {}).items()}
     closed = closed_to_wagers(table, course)
+    if closed is None and player is not None:
+        closed = barred(table, course, user)
     rules = table.rules
     panel = {"english": table.wager_style == Table.WagerStyle.ENGLISH, "player": player,
              "least": money_text.parse(rules["wager_min"]),

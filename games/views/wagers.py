@@ -15,7 +15,7 @@ from club import limits, refusals
 from club.errors import Refused
 from club.forms import typed_cents, whole_number
 from club.idempotency import form_once
-from games.models import Wager
+from games.models import Table, Wager
 from games.services import wagers as service
 from games.views.tables import table_page, visible_table
 
@@ -58,6 +58,8 @@ def _act(request, table, action: str):
 
 
 DONE = {"place": gettext_lazy("Your wager is placed."),
+        "offer": gettext_lazy("Your offer is posted: it stands until a member takes it, and "
+                              "what nobody has taken when the unit starts comes back to you."),
         "take": gettext_lazy("You took the offer."),
         "withdraw": gettext_lazy("Your wager is withdrawn: what was unmatched of it is back in "
                                  "your balance.")}
@@ -82,7 +84,8 @@ def wager_form(request, table_id: int):
                                                   refusals.said(refused)},
                           values=request.POST, status=400)
     if done:
-        messages.success(request, DONE[action])
+        english = table.wager_style == Table.WagerStyle.ENGLISH
+        messages.success(request, DONE["offer" if action == "place" and english else action])
     else:
         messages.info(request, _("This form was sent already: nothing more was done."))
     return redirect(reverse("table", args=[table.pk]))  # the message, then the table

@@ -72,7 +72,7 @@ def test_a_member_posts_an_offer_and_another_takes_it(live_server, evening, brow
     form.get_by_label("Stake (mise)").fill("4.00")
     form.get_by_label("a: what the taker puts up").fill("2")
     form.get_by_role("button", name="Post the offer").click()
-    expect(charles.locator(".messages")).to_contain_text("Your wager is placed.")
+    expect(charles.locator(".messages")).to_contain_text("Your offer is posted")
     expect(charles.locator(".mine")).to_contain_text("On Athos: 4.00 at 2:1, 4.00 unmatched")
     expect(charles.locator("[data-available]")).to_contain_text("-4.00")
 

@@ -78,16 +78,28 @@
 
   function balanced(part) { return part !== null && part !== undefined; }
 
-  /* The French gallery: each side's bets; once the unit has started and the sides were
-     balanced (a side's `matched` is set), each bet's matched part and what was returned of it,
-     and each side's balanced total. */
+  /* The French gallery: each side's bets; before the unit starts, what is matched so far
+     and what would go back (the server's figures: a side's `matched_so_far` and
+     `unmatched_so_far`); once the unit has started and the sides were balanced (a side's
+     `matched` is set), each bet's matched part and what was returned of it, and each side's
+     balanced total. */
   function gallerySection(snap, level) {
     var box = h("div", {"class": "gallery"}, h("h" + level, {}, W.gallery));
     var ids = Object.keys(snap.gallery);
     var done = ids.filter(function (id) { return balanced(snap.gallery[id].matched); });
+    var open = ids.filter(function (id) { return balanced(snap.gallery[id].matched_so_far); });
     if (done.length) {
       box.appendChild(h("p", {"class": "muted", "data-balanced": ""},
         fill(W.gallery_balanced, {matched: money(snap.gallery[done[0]].matched)})));
+    } else if (open.length) {
+      var said = [fill(W.gallery_so_far, {matched: money(snap.gallery[open[0]].matched_so_far)})];
+      open.forEach(function (id) {
+        var back = snap.gallery[id].unmatched_so_far;
+        if (back !== "0.00") {
+          said.push(fill(W.side_so_far, {unmatched: money(back), name: nameOf(snap, id)}));
+        }
+      });
+      box.appendChild(h("p", {"data-so-far": ""}, said.join(" ")));
     }
     ids.forEach(function (id) {
       var side = snap.gallery[id];
