@@ -14,6 +14,7 @@ import textwrap
 from django.utils.formats import number_format
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
 
 WIDE = 340  # the drawing's width in its own units: about its width in px on a 390 px phone
 
@@ -101,7 +102,7 @@ def line(points: list[tuple[str, float]], *, label: str, width: float = WIDE,
                 + " ".join(f"{_n(x(i))},{_n(y(v))}" for i, v in enumerate(values)) + '"/>')
     if len(points) <= 60:
         body += [f'<circle class="dot" cx="{_n(x(i))}" cy="{_n(y(v))}" r="3">'
-                 f"<title>{escape(words)}: {escape(number_format(v, 1))}</title></circle>"
+                 f"<title>{escape(labelled(words, number_format(v, 1)))}</title></circle>"
                  for i, (words, v) in enumerate(points)]
     body.append(_text(left, height - 5, points[0][0], "tick"))
     if len(points) > 1:
@@ -144,11 +145,16 @@ def _diverging(rows: list[tuple[str, int, int, str, str]], label: str, width: fl
     return _svg(width, height, label, body, css)
 
 
+def labelled(name: str, value: str) -> str:
+    """"Athos: +4.50", as the reader's language writes a label before its value."""
+    return _("%(name)s: %(value)s") % {"name": name, "value": value}
+
+
 def money_bars(rows: list[tuple[str, int, str]], *, label: str,
                width: float = WIDE) -> SafeString | None:
     """Money won and lost: a bar for each (name, cents, the amount as the page writes it), to
     the right of zero for money won, to the left for money lost. None when there is no row."""
-    return _diverging([(name, max(-cents, 0), max(cents, 0), amount, f"{name}: {amount}")
+    return _diverging([(name, max(-cents, 0), max(cents, 0), amount, labelled(name, amount))
                        for name, cents, amount in rows], label, width, "money-bars")
 
 

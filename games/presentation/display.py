@@ -14,7 +14,7 @@ import re
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_noop, pgettext
 
 from games.engine import EngineError, HandState, hand_state
 from games.presentation.cards import face as card
@@ -121,7 +121,7 @@ def _exchange(number: int, exchange) -> str:
             parts.append(_("%(role)s stands") % {"role": role(who)})
     if exchange.get("exposed"):
         parts.append(_("a card turned up in error: %(card)s") % {"card": card(exchange["exposed"])})
-    return f"{number}. " + "; ".join(parts)
+    return f"{number}. " + listed(parts)
 
 
 def trick_lines(state: HandState, *, numbered: bool = True) -> list:
@@ -176,7 +176,7 @@ def _summary_lines(summary: dict) -> list:
     if summary.get("first_to_two"):
         parts.append(_("the %(role)s was first to two tricks") % {
             "role": role(summary["first_to_two"])})
-    return [(_("summary"), "; ".join(parts))]
+    return [(_("summary"), listed(parts))]
 
 
 def _variant_lines(record: dict) -> list:
@@ -208,7 +208,7 @@ def _variant_lines(record: dict) -> list:
         context.append(_("rules %(rules)s") % {"rules": ", ".join(
             f"{k} {word(v)}" for k, v in record["rules"].items())})
     if context:
-        lines.append((_("as scored"), "; ".join(context)))
+        lines.append((_("as scored"), listed(context)))
     return lines
 
 
@@ -353,7 +353,8 @@ def lines_html(lines: list) -> SafeString:
             body = "".join(f'<span class="hand-item">{_html_text(t)}</span>' for t in text)
         else:
             body = _html_text(text)
-        rows.append(f'<span class="hand-line"><strong>{escape(label)}:</strong> {body}</span>')
+        rows.append(f'<span class="hand-line"><strong>{escape(_("%(label)s:") % {"label": label})}'
+                    f'</strong> {body}</span>')
     return mark_safe('<span class="hand-lines">' + "".join(rows) + "</span>")
 
 
@@ -363,6 +364,11 @@ def hand_html(record, result, *, ranking: str = "classic", names: dict | None = 
     return format_html('{}<span class="hand-result">{}</span>',
                        lines_html(record_lines(record, ranking=ranking)),
                        lines_html(result_lines(result, names)))
+
+
+def listed(parts: list[str]) -> str:
+    """Parts of a line as the reader's language separates them: "exchanged; king turned up"."""
+    return pgettext("between the parts of a line", "; ").join(parts)
 
 
 def word(value) -> str:

@@ -34,7 +34,7 @@ def evening(django_user_model):
     charles = create_player(name="Charles", username="charles")
     seated = [Player.objects.get_or_create(name=n)[0] for n in ("Athos", "Porthos", "Aramis")]
     pool = open_table(name="Pool", format="pool", players=seated, by=steward,
-                      first_dealer=seated[1], wager_style="english", rules={"wager_min": "1.00"})
+                      first_dealer=seated[1], wager_style="english", rules={"wager_min": 100})
     rubber = open_table(name="Rubber", format="rubber", players=seated[:2], by=steward,
                         first_dealer=seated[0], wager_style="french", rules={})
     place_wager(table_id=pool.pk, by=user, on=seated[0].pk, stake=2_00, odds="2:1")
@@ -78,11 +78,11 @@ def test_the_main_pages_speak_french(evening):
                                          "Every change of the table"],
                                         ["coup enregistré", "coup 1, version 1"]),
         f"/tables/{pool.pk}/replay/": (["exchanged", "tricks: elder", "score after", "Previous"],
-                                       ["écart fait", "levées: premier en main 3, donneur 2",
+                                       ["écart fait", "levées premier en main 3, donneur 2",
                                         "score après"]),
         f"/tables/{pool.pk}/hands/1/": (["exchanged", "score after", "marks: elder",
                                          "Correct this hand"],
-                                        ["points marqués: premier en main +1 point"]),
+                                        ["points marqués : premier en main +1 point"]),
         f"/tables/{pool.pk}/score/": (["elder leads K♠", "dealer plays 7♠", "elder wins",
                                       "Last hands", "The table's page"],
                                      ["premier en main entame R♠, donneur joue 7♠",
@@ -195,7 +195,7 @@ def test_a_french_page_writes_amounts_with_a_decimal_comma(evening):
     table = visible(french(charles, f"/tables/{evening['pool'].pk}/"))
     member = visible(french(staff, f"/players/{evening['charles'].pk}/"))
     assert "1,00" in table and "1.00" not in table  # the least stake, option and form help
-    assert "Solde: -2,00" in member and "Votre mise 2,00" in member and "2.00" not in member
+    assert "Solde : -2,00" in member and "Votre mise 2,00" in member and "2.00" not in member
 
 
 # -- every page a member and the secretary see, in French (issue 21, "Words") ------------------
@@ -243,6 +243,10 @@ def test_every_page_a_member_and_the_secretary_see_speaks_french(club_night):
     text["/nowhere/"] = visible(french(secretary, "/nowhere/", status=404))
 
     assert [(path, s) for path, page in text.items() for s in ENGLISH_LEFT if s in page] == []
+    # French typography: a no-break space before « : » and « ; », never a word glued to them
+    glued = [(path, m.group()) for path, page in text.items()
+             for m in re.finditer(r"\S{0,12}[^\W\d_][:;](?:\s|$)", page)]
+    assert glued == [], "\n".join(map(repr, glued))
     assert "Gagnée" in text["/tables/?finished=1"]  # the finished table, « (Gagnée) »
     assert "Athos gagnée par Athos" not in text[f"/players/{athos.pk}/"]
     assert "roi tourné" in text[f"/tables/{playing.pk}/hands/1/"]
