@@ -3,7 +3,7 @@ the cards, and the words the live script (games/static/games/live.js) needs to d
 its snapshot. Every string here is in locale/<lang>/LC_MESSAGES/django.po."""
 from django.utils import formats
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
 from club import money_text, refusals
 from games.engine.rules import TABLE_CHOICES, TABLE_DEFAULTS
@@ -176,6 +176,10 @@ def live_words() -> dict:
         "hands": _("Last hands"), "no_hands": _("No hand yet."),
         "hand": _("Hand %(number)s"), "void": _("void: dealt again, nothing marked"),
         "in_progress": _("being played"), "nothing": _("nothing marked"),
+        "unmarked": _("the %(what)s of %(name)s was not marked"),
+        "penalised": _("the penalty: %(marks)s"),
+        "not_marking": _("%(name)s does not mark +%(points)s %(what)s"),
+        "separator": pgettext("between the parts of a line", "; "),
         "marks": {key: mark_word(key) for key in MARKS},
         "status": {"playing": _("playing"), "won": _("won"), "abandoned": _("abandoned")},
         "won_by": _("%(name)s takes it"),

@@ -17,7 +17,9 @@ LAST_HANDS = 5
 
 def last_hands(course: Course) -> list[dict]:
     """The newest hands that count, newest first, with who sat where and the marks: enough for
-    a page to say them in words ("dealer +1 point, +1 refusal"). À trois and à quatre, `seats`
+    a page to say them in words ("dealer +1 point, +1 refusal"); `unmarked`, the marks its
+    players did not mark in time, and `penalised`, those a revoke or a false king cost, when
+    there are any. À trois and à quatre, `seats`
     gives the players each mark's `to` names: {"middle": [id]}, {"elder_side": [id, id]}."""
     placed = [(game.number, key, result) for game in course.games for key, result in game.hands]
     placed = placed[-LAST_HANDS:][::-1]
@@ -32,6 +34,10 @@ def last_hands(course: Course) -> list[dict]:
             "marks": [{"to": m["to"], "points": m["points"], "for": m["for"]}
                       for m in result.get("marks", [])],
         }
+        for given in ("unmarked", "penalised"):  # not marked in time; taken by a penalty
+            if result.get(given):
+                hand[given] = [{"to": m["to"], "points": m["points"], "for": m["for"]}
+                               for m in result[given]]
         if key in marked_to:
             hand["seats"] = marked_to[key]
         out.append(hand)

@@ -218,17 +218,29 @@
   function marksText(snap, hand) {  /* à trois and à quatre, hand.seats names who a mark's "to" is */
     if (hand.void) return W["void"];
     if (hand.in_progress) return W.in_progress;
+    function who(role) {
+      return hand.seats && hand.seats[role] ? together(snap, hand.seats[role])
+        : nameOf(snap, hand[role]);
+    }
     var byRole = {}, order = [];
     (hand.marks || []).forEach(function (m) {
       if (!byRole[m.to]) { byRole[m.to] = []; order.push(m.to); }
       byRole[m.to].push("+" + m.points + " " + (W.marks[m["for"]] || m["for"]));
     });
-    if (!order.length) return W.nothing;
-    return order.map(function (role) {
-      var who = hand.seats && hand.seats[role] ? together(snap, hand.seats[role])
-        : nameOf(snap, hand[role]);
-      return labelled(W[role] + " " + who, byRole[role].join(", "));
-    }).join("; ");
+    var parts = order.map(function (role) {
+      return labelled(W[role] + " " + who(role), byRole[role].join(", "));
+    });
+    /* what the Laws did: marks not made in time, and what a revoke or a false king cost */
+    (hand.unmarked || []).forEach(function (m) {
+      parts.push(fill(W.unmarked, {what: W.marks[m["for"]] || m["for"], name: who(m.to)}));
+    });
+    if ((hand.penalised || []).length) {
+      parts.push(fill(W.penalised, {marks: hand.penalised.map(function (m) {
+        return fill(W.not_marking, {name: who(m.to), points: m.points,
+                                    what: W.marks[m["for"]] || m["for"]});
+      }).join(", ")}));
+    }
+    return parts.length ? parts.join(W.separator) : W.nothing;
   }
 
   /* -- the unit, the pot, the streak ------------------------------------------------------- */
