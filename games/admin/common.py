@@ -9,8 +9,8 @@ from django.utils.translation import gettext_lazy as _
 from club.admin import IdFilter, ReadOnlyMixin
 from club.models import Player
 from club.players import by_name
-from games.courses import course_of
 from games.models import Hand, Seat
+from games.selectors.table_state import state_of
 
 
 class ReadOnlyInline(ReadOnlyMixin, admin.TabularInline):
@@ -22,11 +22,9 @@ class ReadOnlyInline(ReadOnlyMixin, admin.TabularInline):
 
 
 def course(table):
-    """The table's course, as its pages read it (games.courses.course_of), built once for the
-    page: kept on the table."""
-    if getattr(table, "course", None) is None:
-        table.course = course_of(table)
-    return table.course
+    """The table's course, as its pages read it (games.selectors.table_state), built once for
+    the page."""
+    return state_of(table).course
 
 
 def hand_link(hand: Hand) -> str:

@@ -38,6 +38,7 @@ from games.engine import EngineError, quatre, trois
 from games.engine.course import Course, CourseHand
 from games.models import Game, GamePlayer, Hand, Movement, Seat, Table, Unit, Wager, WagerTake
 from games.presentation.display import marks_text
+from games.selectors.table_state import winner
 from games.selectors.wagers import reckonings
 from games.table_kinds import MANY_HANDED, seats_of
 from games.views.replay import takers
@@ -77,7 +78,7 @@ def _ids(tables) -> list:
 # -- JSON -----------------------------------------------------------------------------------
 def tables_json(tables) -> dict:
     rows = (Table.objects.filter(pk__in=_ids(tables)).order_by("pk")
-            .select_related("winner", "first_dealer", "opened_by")
+            .select_related("first_dealer", "opened_by")
             .prefetch_related(
                 Prefetch("seats", Seat.objects.select_related("player").order_by("position")),
                 Prefetch("units", Unit.objects.select_related("first", "second", "winner",
@@ -163,11 +164,20 @@ def _table_fields(table: Table, seats: list) -> dict:
         "players": [_player(s.player) | {"position": s.position} for s in seats],
         "first_dealer": _player(table.first_dealer),
         "cut": table.cut,
-        "winner": _player(table.winner),
+        "winner": _winner(table, {s.player_id: s.player for s in seats}),
         "opened_by": table.opened_by.get_username(),
         "created_at": _when(table.created_at),
         "finished_at": _when(table.finished_at),
     }
+
+
+def _winner(table: Table, players: dict):
+    """Who won the table (games.selectors.table_state.winner): a player, à quatre the side's
+    two partners; None while it is played and for an abandoned table."""
+    who = winner(table)
+    if isinstance(who, list):
+        return [_player(players[pk]) for pk in who]
+    return None if who is None else _player(players[who])
 
 
 def _game_in_play(table: Table) -> dict | None:

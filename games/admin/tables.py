@@ -1,8 +1,8 @@
 """The secretary's admin of tables: their units, games, hands, events and wagers, exports,
 abandoning.
 
-A table's page says what its pages say, from the same course (games.courses.course_of, built
-once for the page): each game's result in words (games.presentation.results), its winner (à
+A table's page says what its pages say, from the same course (games.selectors.table_state,
+built once for the page): each game's result in words (games.presentation.results), its winner (à
 quatre the side, "Athos & Aramis") and value; à trois and à quatre what is played instead of
 units; the marks by the players who took them; the events in words (words.event_kind and
 event_change, as the table's history page says them); and the wagers with what became of each
@@ -32,6 +32,7 @@ from games.admin.common import PlayerFilter, ReadOnlyInline, course, hand_link
 from games.admin.wagers import TableWagerInline
 from games.models import Game, Hand, Seat, Table, TableEvent, Unit
 from games.presentation import display, results, words
+from games.selectors.table_state import winner
 from games.services.tables import MANY_HANDED_RULES, abandon_table
 from games.table_kinds import MANY_HANDED
 from games.views.replay import takers
@@ -237,10 +238,9 @@ class TableAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
 
     @admin.display(description=pgettext_lazy("field", "winner"), ordering="winner")
     def winner_display(self, table):
-        """Who won the table: a player, or à quatre the side that won the match (its
-        snapshot's, which is the course's)."""
-        side = ((table.snapshot or {}).get("quatre") or {}).get("winner")
-        return results.named(side or table.winner_id, names(table))
+        """Who won the table: a player, or à quatre the side that won the match (the
+        member's page's answer: games.selectors.table_state.winner)."""
+        return results.named(winner(table), names(table))
 
     @admin.display(description=_("what is played"))
     def played_display(self, table):

@@ -184,19 +184,18 @@ def correct_hand(*, hand_id: int, record, by, seq: int | None = None) -> Hand:
     return hand
 
 
-def correction_refused(table: Table, hand: Hand, by, hands: list[CourseHand] | None = None
-                       ) -> Refused | None:
+def correction_refused(table: Table, hand: Hand, by, hands: list[CourseHand] | None = None,
+                       *, course: Course | None = None) -> Refused | None:
     """Why `by`, who may score the table, may not correct `hand` (`correct_hand`), or None when
     he may: the one answer for the service and the scorer's pages, which offer "correct" only
     where this is None. A hand an earlier correction set aside has no place left to be
     corrected in (correcting that earlier hand again may bring it back); a scorer who is not
     staff corrects a hand while its unit is open. `hands`, the table's (courses.table_hands),
-    when the caller has them."""
+    or their `course`, when the caller has them."""
     if hand.status == Hand.Status.SET_ASIDE:
         return Refused("hand_set_aside", "this hand no longer has a place at the table and "
                        "cannot be corrected", rule="hand_set_aside")
-    if not by.is_staff and _unit_is_over(
-            table, courses.table_hands(table) if hands is None else hands, hand.number):
+    if not by.is_staff and _unit_is_over(table, hand.number, hands, course):
         return Refused("unit_decided", "this hand's unit is over: only staff may correct it",
                        rule="unit_decided")
     return None
@@ -239,10 +238,11 @@ def undo_hand(*, hand_id: int, by, seq: int | None = None) -> Hand:
     return correct_hand(hand_id=hand_id, record=undone(hand.record), by=by, seq=seq)
 
 
-def undo_refused(table: Table, hand: Hand, by) -> Refused | None:
+def undo_refused(table: Table, hand: Hand, by, *, course: Course | None = None
+                 ) -> Refused | None:
     """Why `by`, who may score the table, may not take back `hand` (`undo_hand`), or None when
     he may: the one answer for the service and the scorer's page, which offers "Undo" only
-    where this is None."""
+    where this is None. `course`, the table's, when the caller has it."""
     last = table.hands.count()
     if hand.number != last:
         return Refused("wrong_hand_number", f"hand {hand.number} is no longer the last hand: "
@@ -255,7 +255,7 @@ def undo_refused(table: Table, hand: Hand, by) -> Refused | None:
     if (hand.result or {}).get("void"):
         return Refused("hand_void", f"hand {hand.number} is void already: nothing is left to "
                        "undo", rule="undo_void", hand=hand.number)
-    if not by.is_staff and _unit_is_over(table, courses.table_hands(table), hand.number):
+    if not by.is_staff and _unit_is_over(table, hand.number, course=course):
         return Refused("unit_decided", "this hand's unit is over: only staff may correct it",
                        rule="unit_decided")
     return None
@@ -278,11 +278,14 @@ def _cards_dealt(record) -> tuple | None:
     return frozenset(cards[0]), frozenset(cards[1]), turn_up
 
 
-def _unit_is_over(table: Table, hands: list[CourseHand], number: int) -> bool:
+def _unit_is_over(table: Table, number: int, hands: list[CourseHand] | None = None,
+                  course: Course | None = None) -> bool:
     """Whether the unit (game or rubber) in which hand `number` counts is decided, or the
-    table closed (docs/api.md: a scorer corrects a hand while its unit is open)."""
+    table closed (docs/api.md: a scorer corrects a hand while its unit is open). The course
+    is played from `hands` (the table's, read when not given) unless the caller has it."""
     if table.status != Table.Status.PLAYING:
         return True
-    course = courses.course_of(table, hands)
+    if course is None:
+        course = courses.course_of(table, hands)
     game, _ = course.placed(number)
     return game is not None and course.units[game.unit - 1].winner is not None

@@ -1,7 +1,7 @@
 """A table's history (every TableEvent, in seq order, grouped by the game it happened in under
 the game's result) and its hands one by one (`hand_by_hand`: the counted hands, from the course
-games.courses rebuilds, grouped by game; a hand entered card by card drawn and stepped through
-card by card, games.views.replay), with the table's own visibility.
+games.selectors.table_state plays once, grouped by game; a hand entered card by card drawn
+and stepped through card by card, games.views.replay), with the table's own visibility.
 
 The hand-by-hand page gives whoever may score the table each hand's history and correction page:
 the scorer's page lists only the last hands. The hands a correction set aside are listed apart,
@@ -13,11 +13,11 @@ from django.http import Http404
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
-from games.courses import course_of
 from games.models import Hand
 from games.presentation import display, words
 from games.presentation.display import hand_html
 from games.presentation.results import game_result
+from games.selectors.table_state import state_of
 from games.services.changes import may_score
 from games.views import replay
 from games.views.advice import note, noted
@@ -28,22 +28,14 @@ from games.views.tables import visible_table
 AFTER_GAME = ("game_over", "rotation")  # the events after which the next game begins
 
 
-def _names(table) -> dict:
-    names = {int(pk): name for pk, name in (table.snapshot.get("names") or {}).items()}
-    missing = {pk for pk in table.seating if pk not in names}
-    if missing:
-        names |= {p.pk: p.name for p in table.players.filter(pk__in=missing)}
-    return names
-
-
 def _partners(course) -> tuple:
     return getattr(getattr(course, "engine", None), "partnerships", ())
 
 
 def history(request, table_id: int):
     table = visible_table(request, table_id)
-    names = _names(table)
-    course = course_of(table)
+    state = state_of(table)
+    course, names = state.course, state.names
     return render(request, "games/history.html", {
         "table": table, "groups": _event_groups(table, course, names),
         "any": table.events.exists()})
@@ -85,8 +77,8 @@ def _game_title(game, number: int, names: dict, course) -> str:
 
 def hand_by_hand(request, table_id: int):
     table = visible_table(request, table_id)
-    names = _names(table)
-    course = course_of(table)
+    state = state_of(table)
+    course, names = state.course, state.names
     games = replay.games_of(table, course, names)
     counted = [(game, hand) for game in games for hand in game["hands"]]
     try:

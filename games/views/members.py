@@ -14,10 +14,11 @@ from django.utils.translation import ngettext
 from club import evenings, ledger, movements, settle_up
 from club.models import Player
 from games import ratings
-from games.models import GamePlayer, Movement, Table
+from games.models import GamePlayer, Movement
 from games.presentation import charts, results, words
 from games.selectors.reader_ratings import rating_history
 from games.selectors.standings import player_stats
+from games.selectors.table_state import winner
 from games.selectors.visibility import counted_tables, visible_tables
 from games.selectors.wagers import member_wagers
 
@@ -90,18 +91,19 @@ def _wagers(player: Player) -> list[dict]:
 
 
 def _tables(player: Player, tables) -> list[dict]:
-    """His tables, each with who won it once it is won (à quatre the side, its snapshot's,
-    which is the course's), named as games.presentation.results names a winner, and whether
-    he is among them."""
+    """His tables, each with who won it once it is won (à quatre the side:
+    games.selectors.table_state.winner, the admin's answer too), named as
+    games.presentation.results names a winner, and whether he is among them."""
+    won = {table.pk: winner(table) for table in tables}
+    ids = {pk for who in won.values() if who is not None
+           for pk in (who if isinstance(who, list) else [who])}
+    names = dict(Player.objects.filter(pk__in=ids).values_list("pk", "name"))
     rows = []
     for table in tables:
-        snap = table.snapshot or {}
-        winner = (snap.get("quatre") or {}).get("winner") or table.winner_id
-        row = {"table": table, "won_by": None, "his": False}
-        if table.status == Table.Status.WON and winner is not None:
-            names = {int(pk): name for pk, name in (snap.get("names") or {}).items()}
-            row |= {"won_by": results.named(winner, names),
-                    "his": player.pk in (winner if isinstance(winner, list) else [winner])}
+        row, who = {"table": table, "won_by": None, "his": False}, won[table.pk]
+        if who is not None:
+            row |= {"won_by": results.named(who, names),
+                    "his": player.pk in (who if isinstance(who, list) else [who])}
         rows.append(row)
     return rows
 

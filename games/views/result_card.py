@@ -5,9 +5,10 @@ Only a won table has one (`card_facts`; 404 otherwise): its name, the winner, th
 pool and the day it ended, and below them the games won by each player of a pool or a rubber,
 by each side of a match à quatre, or the end of a game à trois in words (its two phases, the
 sentence of the table's banner: games.presentation.words.game_end), read from the table's
-stored snapshot and, for a pool or a rubber, its Game rows. The card is drawn in the reader's
-language with Pillow's own scalable font (`ImageFont.load_default`), which has no accented
-letters: each is drawn as its plain letter with its accent drawn over it (`_write`). A card
+state (games.selectors.table_state) and, for a pool or a rubber, its Game rows. The card is
+drawn in the reader's language with Pillow's own scalable font (`ImageFont.load_default`),
+which has no accented letters: each is drawn as its plain letter with its accent drawn over it
+(`_write`). A card
 never changes while its table does not, and every change of a table moves its `seq` on, so the
 PNG is cached under the table's `seq` and the language; a correction that changes a finished
 table gets a new one.
@@ -27,6 +28,8 @@ from PIL import Image, ImageDraw, ImageFont
 from club import money_text
 from games.models import Game, Table
 from games.presentation import words
+from games.selectors.table_state import state_of
+from games.services.settlement import pot_cents
 from games.views.tables import visible_table
 
 SIZE = (1200, 630)  # the link previews' size (og:image:width and height)
@@ -45,26 +48,28 @@ def card_facts(table: Table) -> dict | None:
     in play or abandoned."""
     if table.status != Table.Status.WON:
         return None
-    snap = table.snapshot
-    name = words.namer(snap)
+    state = state_of(table)
+
+    def name(pk) -> str:
+        return state.names.get(pk, f"#{pk}")
 
     def named(ids) -> str:
         return " & ".join(name(pk) for pk in ids)
     said = None
     if table.format == Table.Kind.TROIS:
-        winner, players = named(snap["trois"]["order"][:1]), []
-        said = words.game_end(snap)
+        winner, players = name(state.winner), []
+        said = words.game_end(table.snapshot)  # the sentence of the table's banner
     elif table.format == Table.Kind.QUATRE:
-        winner = named(snap["quatre"]["winner"])
-        players = sorted(((named(side["players"]), side["games"])
-                          for side in snap["quatre"]["sides"]), key=lambda row: -row[1])
+        winner, match = named(state.winner), state.course.engine
+        players = sorted(((named(pair), match.games_won[pair]) for pair in match.partnerships),
+                         key=lambda row: -row[1])
     else:
         won = dict(Game.objects.filter(table=table, winner__isnull=False).values_list("winner")
                    .annotate(n=Count("id")).order_by())
-        seated = snap.get("players") or table.seating
-        players = sorted(((name(pk), won.get(pk, 0)) for pk in seated), key=lambda row: -row[1])
-        winner = name(snap.get("winner") or table.winner_id)
-    pot = money_text.parse(snap["pool"]["pot"]) if snap.get("pool") else 0
+        players = sorted(((name(pk), won.get(pk, 0)) for pk in table.seating),
+                         key=lambda row: -row[1])
+        winner = name(state.winner)
+    pot = pot_cents(table, state.course) if table.format == Table.Kind.POOL else 0
     headline = HEADLINES[table.format] % {"name": winner}
     day = date_format(timezone.localtime(table.finished_at), "DATE_FORMAT") if (
         table.finished_at) else ""

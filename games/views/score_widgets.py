@@ -37,8 +37,8 @@ SIDES = {side: tuple(seat for seat in quatre_rules.SEATS if quatre_rules.SIDE_OF
 
 def named(kind: str | None, seated: dict, names: dict) -> list[dict]:
     """The seats in the order of play ({seat: player id} `seated`), each with its player's
-    name (`names`: {str(id): name}) and its word."""
-    return [{"seat": seat, "name": names.get(str(seated.get(seat)), "—"),
+    name (`names`: {player id: name}) and its word."""
+    return [{"seat": seat, "name": names.get(seated.get(seat), "—"),
              "word": SEAT_WORDS[seat]} for seat in seats(kind)]
 
 

@@ -27,7 +27,6 @@ from club.api import refusal_status
 from club.errors import Refused
 from club.idempotency import form_once
 from club.refusals import Said
-from games import courses
 from games.engine import hand_state
 from games.engine.cards import PACK
 from games.models import Hand, Table
@@ -35,6 +34,7 @@ from games.presentation import display, words
 from games.presentation.cards import card
 from games.presentation.results import game_result
 from games.selectors.snapshot import LAST_HANDS
+from games.selectors.table_state import state_of
 from games.services.changes import may_score
 from games.services.hands import (
     correct_hand,
@@ -76,9 +76,9 @@ def _seated(table: Table, hand: Hand) -> list[dict]:
     kind = kind_of(hand.record)
     if kind:
         seats = seats_of(kind, table.seating, hand.elder_id, hand.dealer_id)
-        return named(kind, seats, table.snapshot.get("names") or {})
+        return named(kind, seats, state_of(table).names)
     return named(None, {"elder": hand.elder_id, "dealer": hand.dealer_id},
-                 {str(hand.elder_id): hand.elder.name, str(hand.dealer_id): hand.dealer.name})
+                 {hand.elder_id: hand.elder.name, hand.dealer_id: hand.dealer.name})
 
 
 def _last_hand(table: Table, hand: Hand) -> tuple[str, str]:
@@ -103,15 +103,14 @@ def _hand_games(table: Table, last: list[Hand], user) -> tuple[list[dict], list[
     results), each hand (hand, its players, its marks, whether it may be corrected: the
     service's answer, games.services.hands.correction_refused); and apart, the hands a
     correction has set aside (none counts, none has a game), each (hand, its players)."""
-    course = courses.course_of(table)
-    hands = courses.table_hands(table)
-    names = {int(pk): name for pk, name in (table.snapshot.get("names") or {}).items()}
+    state = state_of(table)
+    course, names = state.course, state.names
     partners = getattr(getattr(course, "engine", None), "partnerships", ())
     groups: list[dict] = []
     aside: list[tuple] = []
     for hand in last:
         line = (hand, *_last_hand(table, hand),
-                correction_refused(table, hand, user, hands) is None)
+                correction_refused(table, hand, user, course=course) is None)
         if hand.status == Hand.Status.SET_ASIDE:
             aside.append(line[:2])
             continue
@@ -129,46 +128,47 @@ def _undoable(table: Table, last: list[Hand], user) -> Hand | None:
     """The hand the scorer may undo, as the service says (games.services.hands.undo_refused):
     the table's last, when it may be taken back."""
     hand = last[0] if last else None
-    return hand if hand and not undo_refused(table, hand, user) else None
+    return hand if hand and not undo_refused(
+        table, hand, user, course=state_of(table).course) else None
 
 
 def _context(table: Table, errors: dict, values, user) -> dict:
     """The scorer's page: the forms of the next hand, or the trick form and the finish form of
     the hand being played; the last hands, the one that may be undone, and the analysis of the
     last one played with its cards."""
-    snap, names = table.snapshot, table.snapshot.get("names") or {}
+    state = state_of(table)
+    names, many = state.names, state.many_seats
     last = list(table.hands.select_related("elder", "dealer").order_by("-number")[:LAST_HANDS])
-    part = snap.get(table.format) if table.format in MANY_HANDED else None
-    withdrawn = part and part.get("withdrawn") and part.get("seats")
-    kind = table.format if part and part.get("seats") and not withdrawn else None
-    players = named(kind, part["seats"] if kind else snap.get("seats") or {}, names)
-    target = kind is None and _to_a_card(table) and (snap.get("game") or {}).get(
-        "target") is None  # the game's first hand that stands: its target not yet set
+    withdrawn = state.withdrawn if many else None  # à trois, two play on two-handed
+    kind = table.format if many and withdrawn is None else None
+    players = named(kind, many if kind else state.seats, names)
+    target = kind is None and _to_a_card(table) and (
+        state.game.target is None)  # the game's first hand that stands: its target not yet set
     page = forms_of(kind, players, values, errors, table.rules, target=target) | {
         "elder": players[0]["name"], "dealer": players[-1]["name"],
         "seated_now": [{"name": p["name"], "word": str(p["word"])} for p in players]}
-    if kind:
-        page |= {"quatre_game": part.get("game"), "belle": part.get("belle")}
-    if withdrawn:
-        page["withdrawn"] = names.get(str(part["withdrawn"][0]), "—")
+    if kind == Table.Kind.QUATRE:
+        page |= {"quatre_game": state.game.number, "belle": state.game.number == 3}
+    if withdrawn is not None:
+        page["withdrawn"] = names.get(withdrawn, "—")
     hand = play = None
     ranking = table.ranking
-    if snap.get("hand_in_progress") is not None:
+    if state.course.hand_in_progress is not None:
         hand = table.hands.select_related("elder", "dealer").get(
-            number=snap["hand_in_progress"])
+            number=state.course.hand_in_progress)
         played = kind_of(hand.record)
         seated = _seated(table, hand)
-        state = hand_state(hand.record, ranking)
-        play = play_state(played, state, seated, leader=values.get("led_out_of_turn"))
+        dealt = hand_state(hand.record, ranking)
+        play = play_state(played, dealt, seated, leader=values.get("led_out_of_turn"))
         page["finish_irregular"] = fold_fields(played, seated, values, "finish", errors,
                                                table.rules, part="finish")
         if played is None:
-            page["offline_play"] = offline_play(state, seated)
+            page["offline_play"] = offline_play(dealt, seated)
     finished = next((h for h in last if h.status == Hand.Status.COUNTED), None)
     hand_games, set_aside = _hand_games(table, last, user)
     return page | {
         "hand_games": hand_games, "set_aside": set_aside,
-        "many_table": table.format in MANY_HANDED, "table": table, "snap": snap,
+        "many_table": table.format in MANY_HANDED, "table": table, "snap": table.snapshot,
         "words": words.live_words(), "errors": errors, "values": values,
         "key": uuid.uuid4().hex, "next_number": table.hands.count() + 1,
         "playing": table.status == Table.Status.PLAYING,

@@ -25,6 +25,7 @@ from games.engine.trois import TARGET
 from games.models import Table
 from games.presentation import words
 from games.selectors import tables as lists
+from games.selectors.table_state import state_of
 from games.selectors.visibility import visible_tables
 from games.services.changes import may_score
 from games.services.previews import abandon_effect
@@ -57,16 +58,13 @@ def _pages(request, rows, size: int) -> dict:
 
 def _cut(table: Table) -> list:
     """The cut for the first deal, round by round: [(name, card as words.card gives it)]."""
-    names = table.snapshot.get("names") or {}
-    if not names and table.cut:
-        names = {str(p.pk): p.name for p in table.players.all()}
-    return [[(names.get(str(player), player), words.card(card)) for player, card in draw]
+    names = state_of(table).names
+    return [[(names.get(player, player), words.card(card)) for player, card in draw]
             for draw in table.cut]
 
 
 def _first_dealer_name(table: Table) -> str:
-    return (table.snapshot.get("names") or {}).get(str(table.first_dealer_id)) or str(
-        table.first_dealer)
+    return state_of(table).names[table.first_dealer_id]
 
 
 @cached.for_anonymous(cached.LISTS_FRESH, version=cached.lists_version)
@@ -95,7 +93,7 @@ def seat_panel(request, table: Table, error: str | None = None) -> dict | None:
     after a refused form, the refusal (with the form only if his seat is still pending)."""
     player = getattr(request.user, "player", None) if request.user.is_authenticated else None
     pending = (player is not None and table.status == Table.Status.PLAYING
-               and player.pk in (table.snapshot.get("seats_pending") or []))
+               and player.pk in state_of(table).seats_pending)
     if not pending and error is None:
         return None
     return {"pending": pending, "entry": money_text.local(table.entry_cents), "error": error,
@@ -108,7 +106,7 @@ def unseated_panel(table: Table, error=None) -> dict | None:
     one is seated by staff only. The key is the staff's "seat him" forms', one per player
     (the player's id is added to it). After a refused form, its refusal. None when nobody is
     waiting."""
-    if table.status != Table.Status.PLAYING or not table.snapshot.get("seats_pending"):
+    if table.status != Table.Status.PLAYING or not state_of(table).seats_pending:
         return None
     return {"players": table.pending_players(), "error": error, "key": uuid.uuid4().hex}
 

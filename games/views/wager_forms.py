@@ -8,9 +8,9 @@ import uuid
 from django.conf import settings
 
 from club import ledger, money_text, refusals
-from games import courses
 from games.engine.wagers import lay
 from games.models import Table, Wager
+from games.selectors.table_state import state_of
 from games.services.wagers import barred, closed_to_wagers
 
 
@@ -23,7 +23,7 @@ def _offer(wager: Wager, names: dict, players: tuple) -> dict:
         laid = money_text.local(lay(wager.unmatched, (wager.odds_for, wager.odds_against)))
     except ValueError:  # a rest no whole lay matches: the form says what would do
         laid = None
-    return {"id": wager.pk, "bettor": names.get(wager.bettor_id, wager.bettor_id),
+    return {"id": wager.pk, "bettor": wager.bettor.name,
             "on": names.get(wager.on_id, wager.on_id), "stake": money_text.local(wager.stake),
             "odds": f"{wager.odds_for}:{wager.odds_against}", "style": wager.style,
             "unmatched": money_text.local(wager.unmatched),
@@ -43,8 +43,8 @@ def wager_panel(request, table: Table, *, errors: dict, values: dict) -> dict | 
         return None
     user = request.user
     player = getattr(user, "player", None) if user.is_authenticated else None
-    course = courses.course_of(table)
-    names = {int(pk): name for pk, name in (table.snapshot.get("names") or {}).items()}
+    state = state_of(table)
+    course, names = state.course, state.names
     closed = closed_to_wagers(table, course)
     if closed is None and player is not None:
         closed = barred(table, course, user)
@@ -63,8 +63,8 @@ def wager_panel(request, table: Table, *, errors: dict, values: dict) -> dict | 
     panel |= {"balance": balance, "limit": limit,
               "available": None if limit is None else balance + limit,
               "keys": {name: uuid.uuid4().hex for name in ("place", "take", "withdraw")}}
-    current = [w for w in Wager.objects.filter(table=table, unit_number=course.unit.number,
-                                               status=Wager.Status.OPEN)
+    current = [w for w in Wager.objects.select_related("bettor").filter(
+                   table=table, unit_number=course.unit.number, status=Wager.Status.OPEN)
                if w.unmatched > 0 and w.on_id in course.unit.players]
     unit = course.unit.players
     panel["offers"] = [_offer(w, names, unit) for w in current
