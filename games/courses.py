@@ -11,13 +11,15 @@ from collections import OrderedDict
 from games.engine import EngineError
 from games.engine.course import Course, CourseHand, Setup
 from games.models import Table
+from games.money_options import written
 from games.table_kinds import course_for
 
 
 def setup(table: Table) -> Setup:
-    """What the course of play needs to know of the table."""
+    """What the course of play needs to know of the table. Its money options are written as a
+    hand record's `rules` may write them ("5.00"), for the course to see that the two agree."""
     return Setup(kind=table.format, players=tuple(table.seating),
-                 first_dealer=table.first_dealer_id, rules=table.rules)
+                 first_dealer=table.first_dealer_id, rules=written(table.rules))
 
 
 def new_course(table: Table):

@@ -37,6 +37,7 @@ from games.courses import play_or_set_aside, setup
 from games.engine import EngineError, quatre, trois
 from games.engine.course import Course, CourseHand
 from games.models import Game, GamePlayer, Hand, Movement, Seat, Table, Unit, Wager, WagerTake
+from games.money_options import written
 from games.presentation.display import marks_text
 from games.selectors.table_state import winner
 from games.selectors.wagers import reckonings
@@ -160,7 +161,7 @@ def _table_fields(table: Table, seats: list) -> dict:
         "format": table.format,
         "status": table.status,
         "wager_style": table.wager_style,
-        "rules": table.rules,
+        "rules": written(table.rules),  # amounts as the API writes them, "12.50"
         "players": [_player(s.player) | {"position": s.position} for s in seats],
         "first_dealer": _player(table.first_dealer),
         "cut": table.cut,

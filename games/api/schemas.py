@@ -10,9 +10,10 @@ from typing import Any, Literal
 
 from pydantic import Field
 
+from club import money_text
 from club.api.schemas import Money, PlayerOut, PlayerRef, Strict
 from games.engine.rules import TABLE_CHOICES, TABLE_DEFAULTS
-from games.services.tables import MONEY_RULES
+from games.money_options import MONEY_RULES
 
 TableKind = Literal["pool", "rubber", "trois", "quatre"]
 
@@ -48,7 +49,8 @@ RULES_IN = {
     "properties": {
         **{name: {"enum": list(choices), "default": TABLE_DEFAULTS[name]}
            for name, choices in TABLE_CHOICES.items()},
-        **{name: {"type": "string", "example": "10.00", "default": default}
+        **{name: {"type": "string", "example": "10.00",
+                  "default": None if default is None else money_text.plain(default)}
            for name, default in sorted(MONEY_RULES.items())},
     },
     "additionalProperties": False,

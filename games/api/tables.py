@@ -16,6 +16,7 @@ from club.models import Player
 from club.players import clean_name
 from games.api.schemas import RULES_IN, Snapshot, TableEvents, TableList, TableScorers
 from games.models import Table
+from games.money_options import read as read_money
 from games.selectors import tables as selectors
 from games.services import tables
 
@@ -76,7 +77,7 @@ def open_table(request, body: TableIn):
         raise Refused("bad_first_dealer", "first_dealer must be one of the table's players")
     table = tables.open_table(
         name=clean_name(body.name), format=body.format,
-        players=[players[pk] for pk in body.players], rules=body.rules,
+        players=[players[pk] for pk in body.players], rules=read_money(body.rules),
         wager_style=body.wager_style, first_dealer=players.get(body.first_dealer),
         by=request.auth, scorers=_users(body.scorers), private=body.private,
         check_elsewhere=body.check_elsewhere)

@@ -1,13 +1,14 @@
 """A table, its seats, the changes it went through, and the hands recorded at it with every
 version of each.
 """
+from decimal import Decimal
+
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from club import money_text
 from club.models import Player
 from games.engine.rules import DEFAULTS
 
@@ -97,12 +98,18 @@ class Table(models.Model):
     def has_stakes(self) -> bool:
         """Whether the table is a pool whose players pay an entry or forfeits."""
         return self.format == self.Kind.POOL and any(
-            self.rules.get(key, "0.00") != "0.00" for key in ("pool_entry", "pool_forfeit"))
+            self.rules.get(key) for key in ("pool_entry", "pool_forfeit"))
 
     @property
     def entry_cents(self) -> int:
-        """A pool's entry, in cents (its option is kept as the API writes it, "5.00")."""
-        return money_text.parse(self.rules["pool_entry"])
+        """A pool's entry, in cents (games.money_options)."""
+        return self.rules["pool_entry"]
+
+    @property
+    def levy(self) -> Decimal:
+        """The club's levy on the French gallery's winnings, a percentage: its option is kept
+        in hundredths of a percent (500: Decimal("5.00"))."""
+        return Decimal(self.rules["levy_percent"]).scaleb(-2)
 
     def seat_rows(self) -> list:
         """The table's seats with their players, in seat order. They are read once for this

@@ -7,13 +7,13 @@ from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_
 
 from club import money_text, refusals
 from games.engine.rules import TABLE_CHOICES, TABLE_DEFAULTS
+from games.money_options import MONEY_RULES
 from games.presentation import cards, engine_words
 from games.presentation.cards import RANK_NAMES as RANKS
 from games.presentation.cards import SUIT_NAMES as SUITS
 from games.presentation.cards import card  # noqa: F401 (the views call words.card)
 from games.presentation.cards import face as card_face
 from games.presentation.marks import MARKS, mark_word
-from games.services.tables import MONEY_RULES
 
 # -- cards: games.presentation.cards (RANKS, SUITS and card are read from there) ---------------
 
@@ -60,8 +60,8 @@ def value_words(key: str, value) -> str:
         return str(_("yes") if value else _("no"))
     if value is None:
         return str(NO_LIMIT)
-    if key in MONEY_RULES:  # stored as the API writes it, "5.00"; "5,00" on a French page
-        return money_text.local(money_text.parse(value))
+    if key in MONEY_RULES:  # whole cents (the levy in hundredths): "5,00" on a French page
+        return money_text.local(value)
     return str(VALUES.get((key, value), value))
 
 

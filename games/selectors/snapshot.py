@@ -4,6 +4,7 @@ from club.models import Player
 from games.engine import hand_state
 from games.engine.course import Course
 from games.models import Hand, Table
+from games.money_options import written
 from games.selectors.wagers import figured, gallery, wager_json
 from games.services.settlement import pot_cents
 
@@ -139,7 +140,7 @@ def snapshot(table: Table, course: Course) -> dict:
         "format": table.format,
         "status": table.status,
         "seq": table.seq,
-        "rules": table.rules,
+        "rules": written(table.rules),
         "seats": seats,
         "game": {"number": game.number, "score": _by_id(game.score), "hands": len(game.hands),
                  "target": game.target},

@@ -3,7 +3,6 @@ every unit's in the table's list, each with what became of it (games.engine.wage
 and the same reckoning for lists of wagers of many tables (the admin, the CSV, a member's page),
 read from the stored units rather than a course rebuilt."""
 from dataclasses import dataclass
-from decimal import Decimal
 
 from django.db.models import Exists, OuterRef, Q
 
@@ -30,7 +29,7 @@ def _placed(wager: Wager) -> Placed:
 
 
 def reckoning(table: Table, unit: Played | None, wager: Wager) -> Reckoning:
-    return reckon(_placed(wager), unit, Decimal(table.rules["levy_percent"]))
+    return reckon(_placed(wager), unit, table.levy)
 
 
 def reckonings(wagers) -> dict:

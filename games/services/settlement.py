@@ -15,9 +15,7 @@ is edited in place and reconciling twice posts nothing new. The stakes' own hold
 wager is recorded, taken, withdrawn or balanced, is posted by games.services.wagers at the time
 of the act.
 """
-from decimal import Decimal
-
-from club import ledger, money_text, movements
+from club import ledger, movements
 from games.engine.course import Course
 from games.engine.wagers import Placed, Played, Take, reckon
 from games.models import Table, Wager, WagerTake
@@ -35,7 +33,7 @@ def _reference(table: Table, *parts) -> str:
 def pool_payments(table: Table, course: Course) -> dict:
     """What each player has paid into the pot so far, in cents, by posting reference."""
     entry = table.entry_cents
-    forfeit = money_text.parse(table.rules["pool_forfeit"])
+    forfeit = table.rules["pool_forfeit"]
     payments = {}
     if entry:
         for player in table.seated(played=course.played):
@@ -104,10 +102,9 @@ def _unit_wagers(table: Table, number: int, unit: Played | None, placed: list) -
     gallery is void as a whole when either of the two players it was balanced between no
     longer plays the unit (a bet placed after that, when the unit is open again, is a new
     gallery's)."""
-    percent = Decimal(table.rules["levy_percent"])
     amounts = {money.escrow(table, number): 0}  # the escrow pays out first
     for wager in placed:
-        reckoning = reckon(wager, unit, percent)
+        reckoning = reckon(wager, unit, table.levy)
         if reckoning.outcome is None:
             continue
         for member, cents in reckoning.collects.items():

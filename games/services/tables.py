@@ -9,29 +9,26 @@ import random
 from django.db import transaction
 from django.utils import timezone
 
-from club import ledger, money_text
+from club import ledger
 from club.errors import Refused
 from club.models import Player
 from games import courses
 from games.engine.course import cut_for_deal
 from games.engine.rules import BadOption, table_rules
 from games.models import Seat, Table, Wager, WagerTake
+from games.money_options import MONEY_RULES, STAKES
 from games.selectors.tables import playing_elsewhere
 from games.services.changes import locked_table, may_score, publish, rebuild
 from games.table_kinds import MANY_HANDED
 
-# The money options with their defaults, in this order in a table's rules, after the options
-# of the game. A wager's stake is at least `wager_min` and, when it is set, at most `wager_max`.
-MONEY_RULES = {"pool_entry": "0.00", "pool_forfeit": "0.00", "levy_percent": "0.00",
-               "wager_min": "0.10", "wager_max": None}
-STAKES = ("pool_entry", "pool_forfeit")
 _cut_rng = random.SystemRandom()
 SEATS = {"pool": 3, "rubber": 2, "trois": 3, "quatre": 4}
 MANY_HANDED_RULES = ("target", "ranking")
 
 
 def read_rules(given: dict) -> dict:
-    """The table's options, defaults filled in and amounts written as "12.50"."""
+    """The table's options, defaults filled in; the money options in whole cents, the levy in
+    hundredths of a percent (games.money_options)."""
     try:
         rules = table_rules(given or {}, money_keys=MONEY_RULES)
     except BadOption as err:
@@ -42,16 +39,15 @@ def read_rules(given: dict) -> dict:
     rules |= {key: _amount(rules.pop(key, default), key) for key, default in MONEY_RULES.items()}
     for key in (*STAKES, "wager_min", "wager_max"):
         if rules[key] is not None:
-            ledger.within_ceiling(money_text.parse(rules[key]), f"rules.{key}",
+            ledger.within_ceiling(rules[key], f"rules.{key}",
                                   code="bad_rules", rule="rule_above_limit", field=key)
-    if money_text.parse(rules["levy_percent"]) > 100_00:
+    if rules["levy_percent"] > 100_00:
         raise Refused("bad_rules", "rules.levy_percent must be a percentage from 0 to 100",
                       rule="levy_percent", field="levy_percent")
-    least = money_text.parse(rules["wager_min"])
-    if least < 1:
+    if rules["wager_min"] < 1:
         raise Refused("bad_rules", "rules.wager_min must be at least 0.01",
                       rule="wager_min_least", field="wager_min")
-    if rules["wager_max"] is not None and money_text.parse(rules["wager_max"]) < least:
+    if rules["wager_max"] is not None and rules["wager_max"] < rules["wager_min"]:
         raise Refused("bad_rules", "rules.wager_max must not be less than rules.wager_min",
                       rule="wager_max_below_min", field="wager_max")
     return rules
@@ -77,18 +73,13 @@ def _many_handed_rules(format: str, given, wager_style: str) -> dict:
     return {"target": 7} | given
 
 
-def _amount(value, key: str) -> str:
-    """A money option (or the levy's percentage) as a decimal string; whole numbers may be
-    given as JSON integers, never as floats. `wager_max` may be null: no maximum."""
-    if value is None and key == "wager_max":
-        return None
-    if type(value) is int:
-        value = str(value)
-    try:
-        return money_text.plain(money_text.parse(value))
-    except (ValueError, TypeError) as err:
-        raise Refused("bad_rules", f"rules.{key}: {err}", rule="option_amount", option=key,
-                      field=key) from None
+def _amount(value, key: str) -> int | None:
+    """A money option: whole cents, or hundredths of a percent, not below 0. `wager_max` may
+    be None: no maximum."""
+    if value is None and key == "wager_max" or type(value) is int and value >= 0:
+        return value
+    raise Refused("bad_rules", f'rules.{key} must be an amount such as "12.50", not {value!r}',
+                  rule="option_amount", option=key, field=key)
 
 
 @transaction.atomic
@@ -114,7 +105,7 @@ def open_table(*, name: str, format: str, players: list[Player], rules: dict, by
     rules = read_rules(rules)
     if format == Table.Kind.RUBBER:
         for key in STAKES:
-            if rules[key] != "0.00":
+            if rules[key]:
                 raise Refused("bad_rules", f"rules.{key} must be 0.00 at a rubber: only a pool "
                               "has a pot, and no money moves at a rubber but its wagers",
                               rule="rubber_stakes", field=key)
@@ -127,7 +118,7 @@ def open_table(*, name: str, format: str, players: list[Player], rules: dict, by
         raise Refused("bad_first_dealer", "first_dealer must be one of the players who play "
                       "first", rule="first_dealer", field="first_dealer")
     own = getattr(by, "player", None)
-    staked = format == Table.Kind.POOL and any(rules[key] != "0.00" for key in STAKES)
+    staked = format == Table.Kind.POOL and any(rules[key] for key in STAKES)
     if staked and not by.is_staff and own not in players:
         raise Refused("not_staff", "a pool with stakes is opened by staff or by one of its "
                       "players", rule="stakes_by_staff", field="pool_entry")

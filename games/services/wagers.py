@@ -123,8 +123,8 @@ def _stake(table: Table, cents: int, rest: int | None = None) -> int:
     ledger.within_ceiling(cents, "the stake", code="bad_stake")
     if cents == rest and cents > 0:
         return cents
-    least, most = (None if text is None else money_text.Local(money_text.parse(text))
-                   for text in (table.rules["wager_min"], table.rules["wager_max"]))
+    least, most = (None if limit is None else money_text.Local(limit)
+                   for limit in (table.rules["wager_min"], table.rules["wager_max"]))
     if cents < least:
         raise Refused("bad_stake", f"the stake must be at least {money_text.plain(least)} at "
                       "this table", rule="stake_below_min", least=least)

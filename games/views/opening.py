@@ -34,7 +34,7 @@ from django.utils.translation import gettext as _g
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
-from club import limits, refusals
+from club import limits, money_text, refusals
 from club.errors import Refused
 from club.forms import AmountField, PlayerField, whole_number
 from club.idempotency import form_once
@@ -42,9 +42,10 @@ from club.models import Player
 from club.players import clean_name, name_key
 from games.engine.rules import TABLE_CHOICES, TABLE_DEFAULTS
 from games.models import Table
+from games.money_options import MONEY_RULES, STAKES
 from games.presentation import words
 from games.selectors.tables import playing_elsewhere
-from games.services.tables import MANY_HANDED_RULES, MONEY_RULES, STAKES, may_set_scorers
+from games.services.tables import MANY_HANDED_RULES, may_set_scorers
 from games.services.tables import SEATS as SEAT_COUNT
 from games.services.tables import open_table as open_table_service
 from games.services.tables import set_scorers as set_scorers_service
@@ -62,6 +63,11 @@ IN_VIEW = {"rubber": ("rubber_games",)}
 
 def _key(value) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _plain(cents: int | None) -> str:
+    """A money option's default as an AmountField fills it in (its own language's "0,10")."""
+    return "" if cents is None else money_text.plain(cents)
 
 
 def dealer_kinds(seat: str) -> str:
@@ -188,7 +194,7 @@ class OpenTableForm(forms.Form):
             else:  # an amount, or the levy's percentage, in the page's language
                 self.fields[key] = AmountField(label=option["label"], required=False,
                                                help_text=help_text,
-                                               initial=MONEY_RULES[key] or "")
+                                               initial=_plain(MONEY_RULES[key]))
         for name in SEATS:
             self.fields[name].empty_label = "—"
         self.fields["seat3"].label = format_html(
@@ -232,14 +238,20 @@ class OpenTableForm(forms.Form):
         return out
 
     def rules(self) -> dict:
-        """The options as open_table takes them: typed like the engine's choices; a blank
-        amount takes its default, and an amount is written "12.50"."""
+        """The options as open_table takes them: typed like the engine's choices; an amount
+        in whole cents (the levy in hundredths of a percent), a blank one its default."""
         out = {}
         for key, choices in TABLE_CHOICES.items():
             out[key] = {_key(c): c for c in choices}[self.cleaned_data[key]]
         for key, default in MONEY_RULES.items():
-            out[key] = self.cleaned_data[key] or default
+            out[key] = self._cents(key, default)
         return out
+
+    def _cents(self, key: str, default):
+        """The amount typed in `key` (club.forms.AmountField cleans it to "12.50"), in cents;
+        its default when left blank."""
+        given = self.cleaned_data[key]
+        return default if given is None else money_text.parse(given)
 
     def players(self) -> list:
         return [self.cleaned_data[name] for name in SEATS[:SEAT_COUNT[self.kind]]]
@@ -260,8 +272,7 @@ class OpenTableForm(forms.Form):
                 self.add_error(key, _("Not played à trois or à quatre: leave it at its "
                                       "default."))
         for key, default in MONEY_RULES.items():
-            given = self.cleaned_data[key]
-            if given and given != default:
+            if self._cents(key, default) != default:
                 self.add_error(key, _("Stakes are not taken à trois or à quatre: leave it "
                                       "blank."))
         if self.cleaned_data["wager_style"] != Table.WagerStyle.NONE:

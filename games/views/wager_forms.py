@@ -50,8 +50,7 @@ def wager_panel(request, table: Table, *, errors: dict, values: dict) -> dict | 
         closed = barred(table, course, user)
     rules = table.rules
     panel = {"english": table.wager_style == Table.WagerStyle.ENGLISH, "player": player,
-             "least": money_text.parse(rules["wager_min"]),
-             "most": None if rules["wager_max"] is None else money_text.parse(rules["wager_max"]),
+             "least": rules["wager_min"], "most": rules["wager_max"],
              "errors": errors, "values": values, "unit": course.unit.number,
              "closed": None if closed is None else refusals.said(closed),
              "seated": [{"id": pk, "name": names.get(pk, pk)}

@@ -66,7 +66,7 @@ def club(evenings, secretary) -> dict:  # noqa: F811
                        for name, style in (("Offers", "english"), ("Gallery", "french")))
     place_wager(table_id=offers.pk, by=dora.user, on=athos.pk, stake=400, odds="2:1")
     waiting = open_table(name="Waiting", format="pool", players=[charles, dora, emile],
-                         rules={"pool_entry": "5.00"}, by=charles.user, first_dealer=charles)
+                         rules={"pool_entry": 500}, by=charles.user, first_dealer=charles)
     hand = Hand.objects.filter(table=table).order_by("number").first()
     return {"evening": "/tables/", "home": "/", "rules": "/rules/", "standings": "/standings",
             "players": "/players/", "member": f"/players/{athos.pk}/", "login": "/login/",

@@ -23,8 +23,8 @@ from tests.games.kit import record_game_won_by
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def won_pool(steward, seated: list, entry: str) -> None:
-    table = open_table(name=f"Pool of {entry}", format="pool", players=seated,
+def won_pool(steward, seated: list, entry: int) -> None:
+    table = open_table(name=f"Pool of {entry} cents", format="pool", players=seated,
                        rules={"pool_entry": entry}, by=steward, first_dealer=seated[1])
     for _ in range(2):
         record_game_won_by(table, seated[0], steward)
@@ -39,8 +39,8 @@ def tonight(django_user_model):
                               ("Athos", "Porthos", "Aramis"))
     older = datetime(2026, 3, 4, 20, tzinfo=timezone.utc)
     with mock.patch("django.utils.timezone.now", return_value=older):
-        won_pool(steward, [porthos, athos, aramis], "5.00")
-    won_pool(steward, [athos, porthos, aramis], "3.00")
+        won_pool(steward, [porthos, athos, aramis], 500)
+    won_pool(steward, [athos, porthos, aramis], 300)
     record_payment(payer=aramis, payee=athos, cents=300, by=steward)
 
 

@@ -42,7 +42,7 @@ def evenings(django_user_model) -> dict:
             with mock.patch("django.utils.timezone.now", return_value=at):
                 win(rubber(steward, first, second), steward, winner)
     table = open_table(name="Friday's pool", format="pool", players=[athos, porthos, aramis],
-                       rules={"pool_entry": "10.00"}, by=steward, first_dealer=porthos)
+                       rules={"pool_entry": 1000}, by=steward, first_dealer=porthos)
     record_game_won_by(table, athos, steward)
     record_game_won_by(table, athos, steward)
     return {"athos": athos.pk, "pool": table.pk}

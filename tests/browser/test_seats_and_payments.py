@@ -23,7 +23,7 @@ def pending(django_user_model) -> dict:
     athos = create_player(name="Athos", username="athos")
     porthos, grimaud, aramis = (create_player(name=n) for n in ("Porthos", "Grimaud", "Aramis"))
     table = open_table(name="Poule", format="pool", players=[athos, porthos, grimaud],
-                       rules={"pool_entry": "5.00"}, by=user,
+                       rules={"pool_entry": 500}, by=user,
                        first_dealer=athos)
     record_payment(payer=aramis, payee=porthos, cents=12_50, by=steward)
     return {"table": table.pk}

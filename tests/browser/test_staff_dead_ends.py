@@ -25,7 +25,7 @@ def secretary_password(secretary) -> str:
 @pytest.fixture
 def thursday(secretary) -> int:
     """A pool in play, one hand recorded: the table's id."""
-    return pool(secretary, name="Thursday pool", hands=1, pool_entry="5.00").pk
+    return pool(secretary, name="Thursday pool", hands=1, pool_entry=500).pk
 
 
 def test_the_bulk_abandon_asks_and_abandons_only_once_confirmed(

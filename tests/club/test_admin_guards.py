@@ -22,7 +22,7 @@ DATED = {"/admin/games/table/": "finished_at", "/admin/games/hand/": "created_at
 @pytest.fixture
 def some_rows(secretary):
     """A row in every list, so that each lookup reaches the database's rows."""
-    pool(secretary, hands=2, pool_entry="1.00")
+    pool(secretary, hands=2, pool_entry=100)
     ApiToken.objects.create(user=secretary)
     Group.objects.create(name="Committee")
 

@@ -158,7 +158,7 @@ def reopened(django_user_model):
     from games.services.hands import correct_hand
     from tests.games.kit import pool, record_game_won_by, summary
     steward = django_user_model.objects.create_user("steward", is_staff=True)
-    table = pool(steward, pool_entry="7.00")
+    table = pool(steward, pool_entry=700)
     athos, porthos, aramis = (Player.objects.get(name=n) for n in ("Athos", "Porthos", "Aramis"))
     record_game_won_by(table, athos, steward)
     record_game_won_by(table, athos, steward)

@@ -178,7 +178,7 @@ def won_pool(by, name="Won pool") -> Table:
 def paid_out_pool(by) -> Table:
     """A pool of entry 10.00 and forfeit 1.00 that Athos wins in two games of three hands,
     its settle-up paid: every balance is back to 0.00."""
-    table = pool(by, pool_entry="10.00", pool_forfeit="1.00")
+    table = pool(by, pool_entry=1000, pool_forfeit=100)
     athos = Player.objects.get(name="Athos")
     record_game_won_by(table, athos, by)
     record_game_won_by(table, athos, by)

@@ -78,7 +78,7 @@ def pool_evening(user, p1, p2, p3):
     two units in succession, and the pool of 30.00. Under a test's stopped clock its games
     finish at the same instant, so all but the first owe a re-rating: it is paid at the end."""
     table = open_table(name="Table 1", format="pool", players=[p1, p2, p3],
-                       rules={"pool_entry": "10.00"}, by=user, first_dealer=p2)
+                       rules={"pool_entry": 1000}, by=user, first_dealer=p2)
     records = [
         ELDER_VOLE,                                  # p1 elder: 2-0
         summary(3, king="dealer"),                   # p2 elder takes the point, p1 the king

@@ -35,7 +35,7 @@ def staked(logins) -> Table:
     seated = [Player.objects.get(name="Athos"), *(Player.objects.create(name=name)
                                                   for name in ("Porthos", "Aramis"))]
     return open_table(name="Pool", format="pool", players=seated, by=logins["staff"],
-                      rules={"pool_entry": "5.00"}, first_dealer=seated[1])
+                      rules={"pool_entry": 500}, first_dealer=seated[1])
 
 
 def balances() -> dict:

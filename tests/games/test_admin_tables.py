@@ -94,7 +94,7 @@ def test_a_search_matching_several_players_lists_the_table_once(staff_client, se
 
 
 def test_the_table_page_shows_rules_first_dealer_and_snapshot_readably(staff_client, secretary):
-    table = pool(secretary, hands=2, pool_entry="10.00")
+    table = pool(secretary, hands=2, pool_entry=1000)
 
     page = page_text(staff_client.get(f"/admin/games/table/{table.pk}/change/"))
 
@@ -169,7 +169,7 @@ def test_tables_cannot_be_added_or_deleted_through_the_admin(staff_client, secre
 
 def test_the_abandon_action_asks_first_and_abandons_nothing_until_confirmed(staff_client,
                                                                              secretary):
-    playing = pool(secretary, hands=1, name="Playing", pool_entry="5.00")
+    playing = pool(secretary, hands=1, name="Playing", pool_entry=500)
     won = won_pool(secretary)
 
     response = staff_client.post("/admin/games/table/", {

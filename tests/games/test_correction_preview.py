@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def won(staff):
-    table = pool(staff, pool_entry="10.00", pool_forfeit="1.00")
+    table = pool(staff, pool_entry=1000, pool_forfeit=100)
     athos = Player.objects.get(name="Athos")
     record_game_won_by(table, athos, staff)
     record_game_won_by(table, athos, staff)

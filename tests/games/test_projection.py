@@ -59,10 +59,10 @@ def play_out(table: Table, secretary, mix=MIX, rng=None, limit=None) -> int:
 
 
 @pytest.mark.parametrize("fmt, rules", [
-    ("pool", {"pool_entry": "2.00", "pool_forfeit": "0.50", "game_value": "graded"}),
-    ("pool", {"pool_entry": "1.00", "pool_forfeit": "0.25", "pool_unit": "rubber",
+    ("pool", {"pool_entry": 200, "pool_forfeit": 50, "game_value": "graded"}),
+    ("pool", {"pool_entry": 100, "pool_forfeit": 25, "pool_unit": "rubber",
               "rubber_games": 3, "pool_streak": 2}),
-    ("pool", {"target": "retourne", "pool_forfeit": "1.00"}),
+    ("pool", {"target": "retourne", "pool_forfeit": 100}),
     ("rubber", {"rubber_games": 5, "target": 7}),
 ])
 def test_a_table_played_hand_by_hand_needs_no_full_projection(secretary, fmt, rules):
@@ -87,7 +87,7 @@ RULES = st.fixed_dictionaries({
     "pool_unit": st.sampled_from(["game", "rubber"]),
     "rubber_games": st.sampled_from([1, 3, 5]),
     "pool_streak": st.sampled_from([2, 3]),
-    "pool_forfeit": st.sampled_from(["0.00", "0.50"]),
+    "pool_forfeit": st.sampled_from([0, 50]),
 })
 NUMBERS = itertools.count()
 HANDS = st.lists(st.tuples(st.integers(0, 5), st.booleans(),
@@ -234,7 +234,7 @@ def test_the_check_sees_a_row_the_fast_path_got_wrong(secretary):
     """The tests above could not pass by themselves: a wrong derived row is written back."""
     seated = players("Athos", "Porthos", "Aramis")
     table = open_table(name="T", format="pool", players=seated,
-                                rules={"pool_forfeit": "0.50"}, wager_style="none",
+                                rules={"pool_forfeit": 50}, wager_style="none",
                                 first_dealer=seated[0], by=secretary)
     play_out(table, secretary)
     Unit.objects.filter(table=table, number=1).update(games_won={})

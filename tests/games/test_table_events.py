@@ -27,7 +27,7 @@ def test_each_change_writes_one_event_with_its_seq_kind_user_and_what_changed(cl
     aramis = players("Aramis")[0]
     secretary, _ = user_with_token("secretary", staff=True)
     table = open_table(name="T", format="pool", players=[athos, porthos, aramis],
-                       rules={"pool_entry": "1.00"}, by=athos.user, first_dealer=porthos,
+                       rules={"pool_entry": 100}, by=athos.user, first_dealer=porthos,
                        wager_style="english")
     take_seat(table_id=table.pk, by=porthos.user)
     take_seat(table_id=table.pk, by=secretary, player=aramis)

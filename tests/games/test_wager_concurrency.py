@@ -6,7 +6,6 @@ import random
 import threading
 import time
 from collections import Counter
-from decimal import Decimal
 from types import SimpleNamespace
 
 import pytest
@@ -14,7 +13,6 @@ from django.contrib.auth import get_user_model
 from django.db import connection, transaction
 from django.db.models import Sum
 
-from club import money_text
 from club.errors import Refused
 from club.models import Entry, Transaction
 from club.players import create_player
@@ -141,7 +139,7 @@ def test_members_wagering_at_once_while_hands_are_recorded_keep_every_cent(club,
     """Five members place, take and withdraw wagers at random while the secretary records a
     pool's hands. Afterwards every account holds what the rules make of what was done, the
     wagers are the model's, and reconciling the table's postings afresh changes nothing."""
-    table = open_pool(club, style, levy_percent="5", pool_entry="2.00", pool_forfeit="0.50",
+    table = open_pool(club, style, levy_percent=500, pool_entry=200, pool_forfeit=50,
                       pool_streak=3)
     seated = [club.athos.player.pk, club.porthos.player.pk, club.aramis.player.pk]
     done = []  # what each thread saw done, in no particular order
@@ -232,10 +230,9 @@ def model_of(table: Table, done: list) -> SimpleNamespace:
     table.refresh_from_db()
     seating = tuple(table.seating)
     tab = Tab(pk=table.pk, format="pool", style=table.wager_style,
-              levy=Decimal(table.rules["levy_percent"]),
-              entry=money_text.parse(table.rules["pool_entry"]),
-              forfeit=money_text.parse(table.rules["pool_forfeit"]),
-              least=money_text.parse(table.rules["wager_min"]), most=None, seating=seating,
+              levy=table.levy, entry=table.rules["pool_entry"],
+              forfeit=table.rules["pool_forfeit"],
+              least=table.rules["wager_min"], most=None, seating=seating,
               setup=Setup(kind="pool", players=seating, first_dealer=seating[1],
                           rules=table.rules))
     tab.change([list(row) for row in Hand.objects.filter(table=table).order_by("number")

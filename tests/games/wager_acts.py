@@ -27,7 +27,6 @@ from tests.games.wager_kit import (
     Bet,
     Tab,
     balance_gallery,
-    cents_text,
     expected_books,
     started,
 )
@@ -148,10 +147,10 @@ class WagerActs(RuleBasedStateMachine):
         seats = 3 if config["format"] == "pool" else 2
         seated = [self.players[i] for i in config["seating"][:seats]]
         pool = config["format"] == "pool"  # a rubber has no pot: its stakes are 0.00
-        rules = {"pool_entry": cents_text(config["entry"] if pool else 0),
-                 "pool_forfeit": cents_text(config["forfeit"] if pool else 0),
-                 "levy_percent": config["levy"], "wager_min": cents_text(config["least"]),
-                 "wager_max": None if config["most"] is None else cents_text(config["most"]),
+        rules = {"pool_entry": config["entry"] if pool else 0,
+                 "pool_forfeit": config["forfeit"] if pool else 0,
+                 "levy_percent": config["levy"], "wager_min": config["least"],
+                 "wager_max": config["most"],
                  "rubber_games": config["rubber_games"]}
         if config["format"] == "pool":
             rules["pool_unit"] = config["pool_unit"]
@@ -163,7 +162,7 @@ class WagerActs(RuleBasedStateMachine):
                       first_dealer=seated[config["first_dealer"]], rules=table.rules)
         self.tables.append(Tab(
             pk=table.pk, format=config["format"], style=config["style"],
-            levy=Decimal(config["levy"]), entry=config["entry"] if pool else 0,
+            levy=Decimal(config["levy"]) / 100, entry=config["entry"] if pool else 0,
             forfeit=config["forfeit"] if pool else 0, least=config["least"],
             most=config["most"], seating=tuple(seated), setup=setup))
         self.touched.add(table.pk)

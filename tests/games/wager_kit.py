@@ -71,7 +71,7 @@ ODDS = st.one_of(
 TABLES = st.fixed_dictionaries({
     "format": st.sampled_from(["pool", "pool", "rubber"]),
     "style": st.sampled_from(["english", "english", "french", "french", "none"]),
-    "levy": st.sampled_from(["0", "5", "12.5"]),
+    "levy": st.sampled_from([0, 500, 1250]),  # hundredths of a percent: 0, 5 and 12.5 %
     "entry": st.sampled_from([0, 0, 200]),
     "forfeit": st.sampled_from([0, 50]),
     "pool_unit": st.sampled_from(["game", "game", "rubber"]),

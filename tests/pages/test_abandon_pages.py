@@ -41,7 +41,7 @@ def table(logins) -> Table:
     athos = Player.objects.get(name="Athos")
     porthos, aramis = (Player.objects.create(name=name) for name in ("Porthos", "Aramis"))
     found = open_table(name="His pool", format="pool", players=[athos, porthos, aramis],
-                       by=logins["opener"], rules={"pool_entry": "5.00"}, first_dealer=porthos)
+                       by=logins["opener"], rules={"pool_entry": 500}, first_dealer=porthos)
     for player in (porthos, aramis):
         take_seat(table_id=found.pk, by=logins["staff"], player=player)
     found.refresh_from_db()

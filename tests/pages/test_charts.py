@@ -154,7 +154,7 @@ def test_each_row_of_the_standings_draws_its_player_trend(client, staff, rivals)
 def test_the_settle_up_bars_put_winners_right_of_zero_and_losers_left(staff):
     evening = datetime(2026, 3, 5, 21, tzinfo=timezone.utc)
     with mock.patch("django.utils.timezone.now", return_value=evening):
-        table = pool(staff, pool_entry="10.00")  # Athos, Porthos, Aramis pay 10.00 each
+        table = pool(staff, pool_entry=1000)  # Athos, Porthos, Aramis pay 10.00 each
         athos = Player.objects.get(name="Athos")
         record_game_won_by(table, athos, staff)
         record_game_won_by(table, athos, staff)  # the pool of 30.00 is his: +20.00, -10.00 each

@@ -36,7 +36,7 @@ def at(when: datetime):
     return mock.patch("django.utils.timezone.now", return_value=when)
 
 
-def pool_won(staff, winner: str, entry: str, when: datetime, name: str) -> Table:
+def pool_won(staff, winner: str, entry: int, when: datetime, name: str) -> Table:
     """A pool of Athos, Porthos and Aramis opened and won at `when` by `winner`, seated first."""
     others = [name for name in ("Athos", "Porthos", "Aramis") if name != winner]
     with at(when):
@@ -88,9 +88,9 @@ def listed(part: str) -> dict:
 @pytest.fixture
 def two_evenings(staff):
     """The older evening won by Porthos and paid; tonight won by Athos and paid too."""
-    pool_won(staff, "Porthos", "5.00", OLDER, "Older pool")
+    pool_won(staff, "Porthos", 500, OLDER, "Older pool")
     pay_everything(staff, OLDER.replace(hour=23))
-    pool_won(staff, "Athos", "3.00", TONIGHT, "Tonight's pool")
+    pool_won(staff, "Athos", 300, TONIGHT, "Tonight's pool")
     pay_everything(staff, TONIGHT.replace(hour=23, minute=30))
 
 
@@ -116,7 +116,7 @@ def test_tonight_won_at_play_stays_after_the_payments_and_the_older_evening_is_l
 
 
 def test_the_balances_stay_listed_in_words_beside_the_evening(staff):
-    pool_won(staff, "Athos", "3.00", TONIGHT, "Tonight's pool")
+    pool_won(staff, "Athos", 300, TONIGHT, "Tonight's pool")
     with at(TONIGHT.replace(hour=23)):
         page = as_user(staff).get("/settle-up/").content.decode()
     balances = page.split("<h2>Balances</h2>")[1].split("</ul>")[0]
@@ -140,15 +140,15 @@ def test_in_french_the_day_and_the_amounts_as_french_writes_them(staff, two_even
 @override_settings(TIME_ZONE="Europe/Paris")
 def test_a_table_opened_after_midnight_counts_for_the_evening_it_was_played_in(staff):
     # 21:00 in Paris on 5 March, then 00:30 on the 6th: one evening, the 5th's.
-    pool_won(staff, "Athos", "3.00", datetime(2026, 3, 5, 20, tzinfo=timezone.utc), "First")
-    pool_won(staff, "Aramis", "1.00", datetime(2026, 3, 5, 23, 30, tzinfo=timezone.utc),
+    pool_won(staff, "Athos", 300, datetime(2026, 3, 5, 20, tzinfo=timezone.utc), "First")
+    pool_won(staff, "Aramis", 100, datetime(2026, 3, 5, 23, 30, tzinfo=timezone.utc),
              "After midnight")
     with at(datetime(2026, 3, 6, 0, 45, tzinfo=timezone.utc)):
         part = evening_section(as_user(staff).get("/settle-up/").content.decode())
     assert "5 Mar 2026" in part
     assert listed(part) == {"Athos": "+5.00", "Aramis": "-1.00", "Porthos": "-4.00"}
     # 07:00 in Paris on the 6th: a new evening begins with its first table.
-    pool_won(staff, "Porthos", "2.00", datetime(2026, 3, 6, 6, tzinfo=timezone.utc), "Next")
+    pool_won(staff, "Porthos", 200, datetime(2026, 3, 6, 6, tzinfo=timezone.utc), "Next")
     part = evening_section(as_user(staff).get("/settle-up/").content.decode())
     assert "6 Mar 2026" in part
     assert listed(part) == {"Porthos": "+4.00", "Athos": "-2.00", "Aramis": "-2.00"}

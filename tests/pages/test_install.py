@@ -209,7 +209,7 @@ def money_pages(django_user_model, staff):
         create_player(name=name, username=name.lower())
     create_player(name="Grimaud")
     seated = [Player.objects.get(name=n) for n in ("Athos", "Porthos", "Grimaud")]
-    table = open_table(name="T", format="pool", players=seated, rules={"pool_entry": "5.00"},
+    table = open_table(name="T", format="pool", players=seated, rules={"pool_entry": 500},
                        by=users["Athos"], first_dealer=seated[0], wager_style="english")
     place_wager(table_id=table.pk, by=users["Charles"], on=seated[0].pk, stake=5_00,
                 odds="1:1")

@@ -94,7 +94,7 @@ def test_the_standings_link_each_member_to_his_page_with_his_rating(client, staf
 def test_a_members_money_is_his_own_and_staffs(client, staff, django_user_model):
     athos_user = django_user_model.objects.create_user("athos")
     other = django_user_model.objects.create_user("dora")
-    pool(staff, names=("Athos", "Porthos", "Aramis"), pool_entry="10.00")
+    pool(staff, names=("Athos", "Porthos", "Aramis"), pool_entry=1000)
     athos = Player.objects.get(name="Athos")
     athos.user = athos_user
     athos.save()

@@ -39,7 +39,7 @@ def reopened(staff, django_user_model):
     """The pool above, paid and re-opened: (Athos's login, Athos)."""
     login = django_user_model.objects.create_user("athos")
     athos = create_player(name="Athos", username="athos")
-    table = pool(staff, pool_entry="7.00")
+    table = pool(staff, pool_entry=700)
     porthos, aramis = (Player.objects.get(name=n) for n in ("Porthos", "Aramis"))
     record_game_won_by(table, athos, staff)
     record_game_won_by(table, athos, staff)
@@ -138,7 +138,7 @@ def test_the_evening_s_money_has_the_house_s_levy_and_sums_to_zero(staff, django
         create_player(name=name, username=name.lower())
     table = open_table(name="Pool", format="pool", players=seated, by=staff,
                        first_dealer=seated[1], wager_style="french",
-                       rules={"pool_entry": "5.00", "levy_percent": "10"})
+                       rules={"pool_entry": 500, "levy_percent": 1000})
     place_wager(table_id=table.pk, by=backers["Dora"], on=seated[0].pk, stake=4_00)
     place_wager(table_id=table.pk, by=backers["Emile"], on=seated[1].pk, stake=4_00)
     record_game_won_by(table, seated[0], staff)

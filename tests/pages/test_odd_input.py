@@ -195,7 +195,7 @@ def test_staff_seating_a_player_named_in_other_digits_is_refused(steward, django
     athos = create_player(name="Athos", username="athos")
     guest, porthos = Player.objects.create(name="Grimaud"), Player.objects.create(name="Porthos")
     table = open_table(name="T", format="pool", players=[athos, guest, porthos], by=opener,
-                       rules={"pool_entry": "5.00"}, first_dealer=guest)
+                       rules={"pool_entry": 500}, first_dealer=guest)
 
     answer = steward.post(f"/tables/{table.pk}/seat/", {"key": "k1", "player": digits(guest.pk)})
 

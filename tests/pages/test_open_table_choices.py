@@ -106,7 +106,7 @@ def test_a_limit_sent_for_a_table_without_wagers_is_ignored(opener, four):
     table = Table.objects.get()
     assert answer.status_code == 302
     assert (table.rules["levy_percent"], table.rules["wager_min"],
-            table.rules["wager_max"]) == ("0.00", "0.10", None)
+            table.rules["wager_max"]) == (0, 10, None)
 
 
 def test_the_levy_sent_with_english_wagers_is_ignored_and_their_limits_kept(opener, four):
@@ -114,7 +114,7 @@ def test_the_levy_sent_with_english_wagers_is_ignored_and_their_limits_kept(open
                                      wager_min="1"))
 
     table = Table.objects.get()
-    assert (table.rules["levy_percent"], table.rules["wager_min"]) == ("0.00", "1.00")
+    assert (table.rules["levy_percent"], table.rules["wager_min"]) == (0, 100)
 
 
 def test_the_opener_names_the_other_scorers_and_makes_the_table_private(opener, four, alice):

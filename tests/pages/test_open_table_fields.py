@@ -118,7 +118,7 @@ def test_the_form_sent_as_the_page_shows_it_opens_that_kind_of_table(opener, fou
     if kind in ("trois", "quatre"):
         assert table.rules["target"] == 5 and "pool_entry" not in sent
     else:
-        assert table.rules["target"] == 5 and table.rules["pool_entry"] == "0.00"
+        assert table.rules["target"] == 5 and table.rules["pool_entry"] == 0
         assert ("pool_entry" in sent) == (kind == "pool")
 
 

@@ -29,7 +29,7 @@ def staked(django_user_model):
         users[name] = django_user_model.objects.create_user(name.lower())
         create_player(name=name, username=name.lower())
     seated = [Player.objects.get(name=n) for n in ("Athos", "Porthos", "Aramis")]
-    table = open_table(name="T", format="pool", players=seated, rules={"pool_entry": "5.00"},
+    table = open_table(name="T", format="pool", players=seated, rules={"pool_entry": 500},
                        by=users["Athos"], first_dealer=seated[1])
     return table, users
 

@@ -33,7 +33,7 @@ def meta(page: str) -> dict:
 
 
 def test_a_won_pool_has_a_png_card_of_the_link_previews_size(client, staff):
-    table = pool(staff, name="Friday pool", pool_entry="10.00")
+    table = pool(staff, name="Friday pool", pool_entry=1000)
     athos = Player.objects.get(name="Athos")
     record_game_won_by(table, athos, staff)
     record_game_won_by(table, athos, staff)
@@ -54,7 +54,7 @@ def test_a_table_in_play_has_no_card(client, staff):
 
 
 def test_the_won_tables_page_shows_the_card_and_its_link_preview(client, staff):
-    table = pool(staff, name="Friday pool", pool_entry="10.00")
+    table = pool(staff, name="Friday pool", pool_entry=1000)
     athos = Player.objects.get(name="Athos")
     record_game_won_by(table, athos, staff)
     record_game_won_by(table, athos, staff)

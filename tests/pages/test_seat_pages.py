@@ -30,7 +30,7 @@ def members(django_user_model):
 @pytest.fixture
 def table(members) -> Table:
     seated = [Player.objects.get(name=n) for n in ("Athos", "Porthos", "Aramis")]
-    return open_table(name="T", format="pool", players=seated, rules={"pool_entry": "5.00"},
+    return open_table(name="T", format="pool", players=seated, rules={"pool_entry": 500},
                       by=members["Athos"], first_dealer=seated[1])
 
 
@@ -113,7 +113,7 @@ def with_guest(members) -> Table:
     login: Porthos and Grimaud are not seated yet."""
     create_player(name="Grimaud")
     seated = [Player.objects.get(name=n) for n in ("Athos", "Porthos", "Grimaud")]
-    return open_table(name="T", format="pool", players=seated, rules={"pool_entry": "5.00"},
+    return open_table(name="T", format="pool", players=seated, rules={"pool_entry": 500},
                       by=members["Athos"], first_dealer=seated[0])
 
 

@@ -158,7 +158,7 @@ def test_a_pools_stakes_are_typed_with_a_comma_in_french(staff, members):
     answer = as_user(staff).post("/tables/new/", form, **FR)
     assert answer.status_code == 302, html.unescape(answer.content.decode())[-3000:]
     table = Table.objects.get()
-    assert (table.rules["pool_entry"], table.rules["pool_forfeit"]) == ("5.00", "1.50")
+    assert (table.rules["pool_entry"], table.rules["pool_forfeit"]) == (500, 150)
 
 
 def test_a_bad_stake_on_the_opening_form_is_refused_in_french(staff, members):
@@ -272,7 +272,7 @@ def reopened(staff):
     from games.models import Hand
     from games.services.hands import correct_hand
     from tests.games.kit import pool, record_game_won_by, summary
-    table = pool(staff, pool_entry="7.00")
+    table = pool(staff, pool_entry=700)
     athos, porthos, aramis = (Player.objects.get(name=n) for n in ("Athos", "Porthos", "Aramis"))
     record_game_won_by(table, athos, staff)
     record_game_won_by(table, athos, staff)
@@ -313,7 +313,7 @@ def test_after_a_late_correction_the_settle_up_says_what_moved_and_what_to_pay_n
 def test_a_pool_in_play_holds_its_pot_and_nobody_has_anything_to_pay(staff):
     """Three entries of 5.00 in a pot: every balance is -5.00, and nobody owes anybody."""
     from tests.games.kit import pool
-    table = pool(staff, pool_entry="5.00")
+    table = pool(staff, pool_entry=500)
     page = html.unescape(as_user(staff).get("/settle-up/").content.decode())
     assert "Nothing to pay now: every balance is square but for the money held at tables." in page
     assert one_tap_forms(page) == [] and "Since the last payment" not in page

@@ -37,7 +37,7 @@ def test_the_evening_lists_the_open_tables_with_their_snapshots(client, staff):
 
 def test_a_table_page_sends_its_snapshot_names_and_last_hands_and_its_rules_in_words(
         client, staff):
-    table = pool(staff, hands=1, pool_entry="10.00")
+    table = pool(staff, hands=1, pool_entry=1000)
 
     answer = client.get(f"/tables/{table.pk}/")
 
@@ -67,7 +67,7 @@ def test_a_table_opened_without_a_dealer_shows_the_cut_as_cards(client, staff):
 
     table = Table.objects.get(name="Table 2")
     assert answer.status_code == 302 and answer["Location"] == f"/tables/{table.pk}/"
-    assert table.rules["pool_entry"] == "5.00" and table.rules["wager_min"] == "0.10"
+    assert table.rules["pool_entry"] == 500 and table.rules["wager_min"] == 10
     assert table.cut and table.first_dealer in trio[:2]
     page = client.get(f"/tables/{table.pk}/").content.decode()
     assert page.count('class="card') >= 2 and 'aria-label="' in page

@@ -107,8 +107,7 @@ def pot(table, course):
     if table.format != Table.Kind.POOL or table.status != Table.Status.PLAYING:
         return 0
     decided = sum(unit.loser is not None for unit in course.units)
-    return (3 * money_text.parse(table.rules["pool_entry"])
-            + decided * money_text.parse(table.rules["pool_forfeit"]))
+    return 3 * table.rules["pool_entry"] + decided * table.rules["pool_forfeit"]
 
 
 def reconciled_afresh(table, course, staff):
