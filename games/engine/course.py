@@ -11,6 +11,7 @@ from .cards import PACK, VALUE, parse_card
 from .errors import EngineError
 from .record import read, score
 from .rules import DEFAULTS, HAND_OPTIONS, RETOURNE
+from .scoring import most_marked
 
 SHAPE_ERRORS = frozenset(("bad_json", "unknown_field", "bad_format"))
 TURN_UP_VALUE = {"A": 11, "K": 10, "Q": 10, "J": 10, "T": 10, "9": 9, "8": 8, "7": 7}
@@ -262,6 +263,14 @@ def _declares(record, kind: str) -> bool:
     irregularities = record.get("irregularities") if type(record) is dict else None
     return type(irregularities) is list and any(
         type(entry) is dict and entry.get("type") == kind for entry in irregularities)
+
+
+def may_end_game(score: dict, target: int | None, rules: dict) -> bool:
+    """Whether the next hand of a game at `score` ({player: points}) may end it: a player may
+    reach the `target` with the most one hand can mark (section 7). A game to the retourne
+    whose target is not set yet (None) plays to the value of a card, 7 at the least."""
+    least = target if target is not None else min(TURN_UP_VALUE.values())
+    return any(points + most_marked(rules) >= least for points in score.values())
 
 
 def game_value(style: str, loser_score: int, target: int) -> int:

@@ -4,6 +4,13 @@ from .hand import OTHER, CheckedHand
 RESULT_FORMAT = "ecarte-result/1"
 
 
+def most_marked(rules: dict) -> int:
+    """The most one player can mark in one hand (section 7): the king, 1, and for the tricks
+    the vole, or the point against a vulnerable player, 2; the table's `doubling` doubles the
+    trick points (section 9), 4. A penalty only takes marks away (section 8)."""
+    return 1 + (4 if rules.get("doubling") else 2)
+
+
 def trick_award(hand: CheckedHand):
     """The role that marks for the tricks, and its marks [(for, points)], before doubling."""
     vulnerable, tricks = hand.vulnerable, hand.tricks

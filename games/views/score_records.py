@@ -44,6 +44,11 @@ VARIANTS = ("double", "offer")  # two-handed only, where the table's rules enabl
 DEALT = ("misdeal_played", "wrong_number", "dealt_out_of_turn")
 # ... and those a field of their own says whole: a yes, or a mark picked ("elder:point").
 WHOLE = ("misdeal_played", "dealt_out_of_turn", "unmarked")
+# The answers of a hand's forms after which the same seats play the next hand, whatever the
+# hand gave: a void hand, dealt again by the same dealer, and a deal out of turn that stood,
+# which the other player's follows (docs/rules.md, ruling 94).
+SEATS_STAY = {"replay_reason": ("revoke", "false_king", "misdeal"),
+              "dealt_out_of_turn": ("yes",)}
 NO_KING = "nobody"  # a summary's king holder: the king of trumps was in no hand
 KING_TIMES = ("before_play", "with_first_card", "before_second_card")  # the first, the default
 

@@ -4,6 +4,8 @@ their seats, the choices of the taps, the card fields, the fold of irregularitie
 variants, each with its value and the refusal beside it; and the hand being played as the
 trick form shows it, read from the engine (games.engine.hand_state): who has taken each trick,
 who leads the next, the cards each still holds. Nothing here decides a rule."""
+from dataclasses import dataclass
+
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -42,9 +44,50 @@ def named(kind: str | None, seated: dict, names: dict) -> list[dict]:
              "word": SEAT_WORDS[seat]} for seat in seats(kind)]
 
 
+def swapped(players: list[dict]) -> list[dict]:
+    """Two-handed, the players of the hand after theirs: the deal passes to the other."""
+    elder, dealer = players
+    return [elder | {"name": dealer["name"]}, dealer | {"name": elder["name"]}]
+
+
+def unnamed(players: list[dict]) -> list[dict]:
+    """The seats with no name: the forms then say "announced by the elder", "elder 3, dealer
+    2" (a name alone left empty, beside its seat's word)."""
+    return [p | {"name": ""} for p in players]
+
+
+@dataclass(frozen=True)
+class Seated:
+    """Words of the scorer's forms that name players: as the page names them (`now`, also
+    what the words say as text), for the hand after a hand the phone keeps (`next`), and by
+    the seats only (`seats`). outbox.js shows `next` or `seats` whole, as the club made them."""
+    now: str
+    next: str
+    seats: str
+
+    def __str__(self) -> str:
+        return self.now
+
+
+def seated_words(now, next_, seats_):
+    """Three renderings of the same forms (forms_of), the players named now, for the next hand
+    and by their seats only, made one: each string that differs a Seated."""
+    if isinstance(now, dict):
+        return {key: seated_words(now[key], next_[key], seats_[key]) for key in now}
+    if isinstance(now, list | tuple):
+        return type(now)(seated_words(*three) for three in zip(now, next_, seats_))
+    if isinstance(now, str) and not now == next_ == seats_:
+        return Seated(now, next_, seats_)
+    return now
+
+
 def _player(kind: str | None, p: dict, *, announced: bool = False) -> str:
     """A player named with his seat ("Athos, elder"), or as the one who announced the king;
-    two-handed, in the words of the two-handed forms."""
+    two-handed, in the words of the two-handed forms; a seat with no name by its word alone
+    ("elder", "announced by the elder")."""
+    if not p["name"]:
+        return (_("announced by the %(seat)s") % {"seat": p["word"]} if announced
+                else str(p["word"]))
     if kind:
         text = _("announced by %(name)s, %(seat)s") if announced else _("%(name)s, %(seat)s")
     elif announced:
@@ -59,9 +102,9 @@ def choices(kind: str | None, players: list[dict]) -> dict:
     """The opening's and the king's choices, the players named by their seats; à trois and à
     quatre each refusal of the proposal is an opening, one tap each."""
     if kind:
-        refusals = [(f"refused:{p['seat']}", _("proposal refused by %(name)s, %(seat)s") % {
-            "name": p["name"], "seat": p["word"]}) for p in players
-            if p["seat"] in ANSWERING[kind]]
+        refusals = [(f"refused:{p['seat']}", _by(p, _("proposal refused by %(name)s, %(seat)s"),
+                                                 _("proposal refused by the %(seat)s")))
+                    for p in players if p["seat"] in ANSWERING[kind]]
     else:
         refusals = [("refused", _("proposal refused"))]
     announced = [(p["seat"], _player(kind, p, announced=True)) for p in players]
@@ -69,6 +112,20 @@ def choices(kind: str | None, players: list[dict]) -> dict:
                          ("exchanged", _("exchanged"))],
             "kings": [("none", _("no king")), ("turned", _("turned up")), *announced],
             "deal_kings": [("none", _("no king announced")), *announced]}
+
+
+def _by(p: dict, text: str, unnamed_text: str) -> str:
+    """`text` said of the player `p` and his seat, or `unnamed_text` of his seat alone."""
+    return text % {"name": p["name"], "seat": p["word"]} if p["name"] else unnamed_text % {
+        "seat": p["word"]}
+
+
+def split_label(players: list[dict], split: dict) -> str:
+    """A two-handed split's button, for screen readers: "Athos 3, Porthos 2", by the seats
+    "elder 3, dealer 2"; and ", the vole"."""
+    counts = (split["elder"], split["dealer"])
+    said = ", ".join(f"{p['name'] or p['word']} {n}" for p, n in zip(players, counts))
+    return f"{said}, {_('the vole')}" if split["vole"] else said
 
 
 def sides(players: list[dict]) -> list[dict]:
@@ -87,14 +144,13 @@ def card_fields(kind: str | None, players: list[dict], values, errors: dict) -> 
     def field(name, label, size, kind_, seat=""):
         return {"name": name, "label": label, "size": size, "kind": kind_, "role": seat,
                 "value": values.get(name, ""), "error": own.get(name)}
-    deal = [field(p["seat"], (_("%(name)s, %(seat)s: five cards") if kind else {
+    deal = [field(p["seat"], _by(p, _("%(name)s, %(seat)s: five cards") if kind else {
         "elder": _("%(name)s, elder: five cards"), "dealer": _("%(name)s, dealer: five cards")}[
-        p["seat"]]) % {"name": p["name"], "seat": p["word"]}, 5, "hand", p["seat"])
-        for p in players]
+        p["seat"]], _("%(seat)s: five cards")), 5, "hand", p["seat"]) for p in players]
     deal.append(field("turn_up", _("The turn-up (trumps)"), 1, "turn_up"))
     exchanges = [[field(f"ex{row}_{p['seat']}_{part}", (
         _("%(name)s discards") if part == "discard" else _("%(name)s draws")) % {
-        "name": p["name"]}, 5, part, p["seat"]) for p in players
+        "name": p["name"] or p["word"]}, 5, part, p["seat"]) for p in players
         for part in ("discard", "draw")] for row in range(EXCHANGE_ROWS)]
     if kind is None:  # a card the dealer turned up in error (docs/rules.md, ruling 89)
         for row, fields_ in enumerate(exchanges):
@@ -102,7 +158,7 @@ def card_fields(kind: str | None, players: list[dict], values, errors: dict) -> 
                                                        "as he gave them (if any)"), 1,
                                  "exposed"))
     later = [("", _("no later refusal"))] + [
-        (p["seat"], _("refused by %(name)s, %(seat)s") % {"name": p["name"], "seat": p["word"]})
+        (p["seat"], _by(p, _("refused by %(name)s, %(seat)s"), _("refused by the %(seat)s")))
         for p in players if kind and p["seat"] in ANSWERING[kind]]
     label = (_("Trick %(number)s: each card from the leader's") if kind
              else _("Trick %(number)s: leader's card, follower's card"))
@@ -249,9 +305,11 @@ def forms_of(kind: str | None, players: list[dict], values, errors: dict, rules:
             "deal_irregular": fold_fields(kind, players, values, deal, errors, rules,
                                           part="deal") if kind is None and result is None
             else None,
-            "splits": SPLITS, "counts": COUNTS,
-            "trick_rows": [p | {"field": f"tricks_{p['seat']}", "chosen": str(values.get(
-                f"tricks_{p['seat']}", ""))} for p in players] if kind == "trois" else [],
+            "splits": [n | {"label": split_label(players, n)} for n in SPLITS] if not kind
+            else SPLITS, "counts": COUNTS,
+            "trick_rows": [p | {"field": f"tricks_{p['seat']}", "label": _player(kind, p),
+                                "chosen": str(values.get(f"tricks_{p['seat']}", ""))}
+                           for p in players] if kind == "trois" else [],
             "sides": sides(players) if kind == "quatre" else []}
 
 

@@ -29,6 +29,7 @@ from club.idempotency import form_once
 from club.refusals import Said
 from games.engine import hand_state
 from games.engine.cards import PACK
+from games.engine.course import may_end_game
 from games.models import Hand, Table
 from games.presentation import display, words
 from games.presentation.cards import card
@@ -49,7 +50,7 @@ from games.table_kinds import MANY_HANDED, seats_of
 from games.views.advice import note
 from games.views.effects import shown_or_saved
 from games.views.score_forms import DEALS, SUMMARIES, HandForm, kind_for
-from games.views.score_records import PLAYED, kind_of, number_of, prefill
+from games.views.score_records import PLAYED, SEATS_STAY, kind_of, number_of, prefill
 from games.views.score_widgets import (
     SIDES,
     analysis_of,
@@ -58,7 +59,10 @@ from games.views.score_widgets import (
     named,
     offline_play,
     play_state,
+    seated_words,
+    swapped,
     trick_sides,
+    unnamed,
 )
 
 STALE = ("wrong_hand_number", "wrong_trick_number", "hand_in_progress", "hand_not_in_progress")
@@ -135,7 +139,11 @@ def _undoable(table: Table, last: list[Hand], user) -> Hand | None:
 def _context(table: Table, errors: dict, values, user) -> dict:
     """The scorer's page: the forms of the next hand, or the trick form and the finish form of
     the hand being played; the last hands, the one that may be undone, and the analysis of the
-    last one played with its cards."""
+    last one played with its cards. The next hand's words that name players are Seated: what
+    the phone says of the hand after one it keeps (outbox.js, `seating`) is the club's: the
+    players, the deal passed, at a two-handed table where no hand can end the game first (the
+    engine's `may_end_game`) and that hand stands with its seats (not SEATS_STAY); else the
+    seats only."""
     state = state_of(table)
     names, many = state.names, state.many_seats
     last = list(table.hands.select_related("elder", "dealer").order_by("-number")[:LAST_HANDS])
@@ -144,9 +152,11 @@ def _context(table: Table, errors: dict, values, user) -> dict:
     players = named(kind, many if kind else state.seats, names)
     target = kind is None and _to_a_card(table) and (
         state.game.target is None)  # the game's first hand that stands: its target not yet set
-    page = forms_of(kind, players, values, errors, table.rules, target=target) | {
-        "elder": players[0]["name"], "dealer": players[-1]["name"],
-        "seated_now": [{"name": p["name"], "word": str(p["word"])} for p in players]}
+    sure = table.format not in MANY_HANDED and not may_end_game(
+        state.game.score, state.game.target, table.rules)
+    page = seated_words(*(forms_of(kind, seen, values, errors, table.rules, target=target) | {
+        "elder": seen[0]["name"], "dealer": seen[-1]["name"]} for seen in (
+        players, swapped(players) if sure else unnamed(players), unnamed(players))))
     if kind == Table.Kind.QUATRE:
         page |= {"quatre_game": state.game.number, "belle": state.game.number == 3}
     if withdrawn is not None:
@@ -176,6 +186,8 @@ def _context(table: Table, errors: dict, values, user) -> dict:
         "hand": hand, "play": play, "trick_sides": trick_sides(play, errors, values) if play
         else [], "newest": last[0] if last else None,
         "undoable": _undoable(table, last, user), "outbox_words": _outbox_words(),
+        "seating": {"sure": sure, "hand": table.hands.count() + (1 if hand else 2),
+                    "stay": SEATS_STAY},
         "analysis": [] if hand else analysis_of(finished), "analysed": finished}
 
 

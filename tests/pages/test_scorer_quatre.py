@@ -44,7 +44,7 @@ def seated(page: str) -> dict:
 def sides_named(page: str) -> list[str]:
     """The partners of the elder's side, then the dealer's, as the tricks' buttons name them."""
     names = re.search(r'<p class="split-names">(.*?)</p>', page, re.S).group(1)
-    return re.findall(r"<span>(\w+ &amp; \w+) <small>", names)
+    return re.findall(r"<span[^>]*>(\w+ &amp; \w+)</span> <small>", names)
 
 
 def test_the_form_names_the_four_by_their_seats_and_the_sides(scorer, table):

@@ -343,9 +343,9 @@
       function (input) { return input.value.trim(); });
   }
 
-  /* The next hand's forms, once a hand is kept: emptied, numbered on, and the names of who
-     is elder and who deals set aside (the club seats the players when the hands arrive). */
-  function nextHand(number) {
+  /* The next hand's forms, once the hand `entry` is kept: emptied, numbered on, and saying who
+     plays it as the club said they may (seatedAs). */
+  function nextHand(number, entry) {
     document.querySelectorAll("form[data-outbox-form]").forEach(function (form) {
       if (NEW_HAND.indexOf(form.dataset.action) < 0) return;
       form.reset();
@@ -358,44 +358,41 @@
     document.querySelectorAll("[data-record-hand]").forEach(function (b) {
       b.textContent = say(WORDS.record_hand, {number: number});
     });
-    document.querySelectorAll("[data-names]").forEach(function (el) { el.hidden = true; });
-    unnamed();
-    document.querySelectorAll("[data-unsure-label]").forEach(function (b) {
-      b.setAttribute("aria-label", b.dataset.unsureLabel);
-    });
-    document.querySelectorAll("[data-names-unsure]").forEach(function (el) { el.hidden = false; });
+    seatedAs(number === SEATING.hand && stood(entry) ? "next" : "seats");
     touched = false;
   }
 
-  /* Once a hand is kept, the players of the next are not known on the phone: the next hand's
-     forms name the seats only ("announced by Athos, elder" becomes "announced by elder",
-     "Athos discards" "elder discards"). */
-  var SEATED = document.getElementById("seated-now");
-  function unnamed() {
+  /* Who plays the hand after a kept one is the club's to say (games/views/scoring.py): it
+     wrote each of the next hand's words that name players twice more, for the hand after the
+     page's (`next`: the players, the deal passed, where no hand can end the game before it),
+     and by the seats only (`seats`). The page shows one or the other, whole. */
+  var seatingData = document.getElementById("next-seating");
+  var SEATING = seatingData ? JSON.parse(seatingData.textContent) : {hand: 0, stay: {}};
+  function seatedAs(version) {
     var section = document.querySelector("[data-next-hand]");
-    if (!SEATED || !section || section.dataset.unnamed) return;
-    section.dataset.unnamed = "1";
-    var edits = JSON.parse(SEATED.textContent).map(function (p) {
-      var name = p.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-      var alone = "(?<![\\p{L}\\p{N}])" + name + "(?![\\p{L}\\p{N}])";
-      return [new RegExp(alone + ", ", "gu"), new RegExp(alone, "gu"), p.word];
+    if (!section) return;
+    var label = version === "next" ? "labelNext" : "labelSeats";
+    section.querySelectorAll("[data-seats]").forEach(function (el) {
+      el.textContent = el.dataset[version];
     });
-    function without(text) {
-      edits.forEach(function (e) { text = text.replace(e[0], "").replace(e[1], e[2]); });
-      return text;
-    }
-    var walk = document.createTreeWalker(section, NodeFilter.SHOW_TEXT);
-    for (var node = walk.nextNode(); node; node = walk.nextNode()) {
-      node.nodeValue = without(node.nodeValue);
-    }
-    section.querySelectorAll("[aria-label]").forEach(function (el) {
-      el.setAttribute("aria-label", without(el.getAttribute("aria-label")));
+    section.querySelectorAll("[data-label-seats]").forEach(function (el) {
+      el.setAttribute("aria-label", el.dataset[label]);
+    });
+    section.querySelectorAll("[data-seating]").forEach(function (el) {
+      el.hidden = el.dataset.seating.split(" ").indexOf(version) < 0;
+    });
+  }
+  /* Whether the kept hand leaves the seats to the next as the club foresaw: none of the
+     answers after which the same seats play again (a void hand, a deal out of turn). */
+  function stood(entry) {
+    return !entry.fields.some(function (pair) {
+      return (SEATING.stay[pair[0]] || []).indexOf(pair[1]) >= 0;
     });
   }
 
   function kept(form, entry) {
     if (NEW_HAND.indexOf(entry.action) >= 0) {
-      nextHand(entry.number + 1);
+      nextHand(entry.number + 1, entry);
     } else if (PLAY && entry.action === "trick") {
       played(entry);
     } else if (PLAY && entry.action === "finish") {
@@ -497,7 +494,7 @@
     var next = document.querySelector("[data-after-hand]");
     section.hidden = true;
     if (next) next.hidden = false;
-    nextHand(entry.number + 1);
+    nextHand(entry.number + 1, entry);
   }
 
   document.querySelectorAll("form[data-outbox-form]").forEach(function (form) {
@@ -587,7 +584,7 @@
     var last = all.filter(function (e) {
       return e.user === USER && NEW_HAND.indexOf(e.action) >= 0;
     }).pop();
-    if (form && last && last.number >= +form.value) nextHand(last.number + 1);
+    if (form && last && last.number >= +form.value) nextHand(last.number + 1, last);
     return all;
   }
 
