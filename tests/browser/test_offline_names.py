@@ -56,6 +56,9 @@ def test_where_no_hand_can_end_the_game_the_next_form_names_who_plays_it(live_se
     assert axe_findings(page, "offline, the next hand named") == []
     page.locator("#by-card > summary").tap()
     expect(page.get_by_label("Athos, elder: five cards", exact=True)).to_be_visible()
+    # the pack names the place it fills as the form does, not the hand before's players
+    expect(page.locator("#deal-form [data-target-label]")).to_have_text(
+        "Athos, elder: five cards")
     page.context.close()
 
 

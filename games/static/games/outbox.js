@@ -381,6 +381,7 @@
     section.querySelectorAll("[data-seating]").forEach(function (el) {
       el.hidden = el.dataset.seating.split(" ").indexOf(version) < 0;
     });
+    document.dispatchEvent(new Event("ecarte:seated"));
   }
   /* Whether the kept hand leaves the seats to the next as the club foresaw: none of the
      answers after which the same seats play again (a void hand, a deal out of turn). */

@@ -122,6 +122,8 @@
         if (event.key === "Escape" && target) target.focus();
       });
     });
+    /* the offline scorer names the next hand's places anew (outbox.js): the pack says so too */
+    document.addEventListener("ecarte:seated", refresh);
     refresh();
   });
 
