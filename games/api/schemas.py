@@ -157,6 +157,12 @@ class LastHand(Strict):
     vulnerable: str | None = Field(description="The vulnerable seat: elder or dealer; à trois "
                                    "also middle; à quatre elder_side or dealer_side.")
     marks: list[dict[str, Any]] = Field(description="The result's marks: {to, points, for}.")
+    unmarked: list[dict[str, Any]] | None = Field(
+        None, description="The marks its players did not mark in time, as `marks`; absent "
+        "when none.")
+    penalised: list[dict[str, Any]] | None = Field(
+        None, description="The marks a revoke or a false king cost, as `marks`; absent when "
+        "none.")
     seats: dict[str, list[int]] | None = Field(
         None, description="À trois and à quatre only: the players each mark's `to` names, "
         'as {"middle": [id]} or {"elder_side": [id, id]}.')
