@@ -7,5 +7,10 @@ class GamesConfig(AppConfig):
     verbose_name = _("Games")
 
     def ready(self):
-        # The live feed's receivers: a session's end, or a login changed, closes its sockets.
+        """Connects the app's signal receivers (Django's way: importing their modules here,
+        whatever else imports them): the live feed's (a session's end, or a login changed,
+        closes its sockets) and the anonymous pages' cache's (a table opened, edited, won or
+        abandoned, a re-rating owed or done, draws the lists anew).
+        tests/server/test_receivers.py checks them after django.setup() alone."""
         from games.live import publish  # noqa: F401
+        from games.views import cached  # noqa: F401
