@@ -77,7 +77,7 @@ def channel_layers(env: Mapping[str, str]) -> dict:
                                       "max_connections": 64}]},
             }
         }
-    return {"default": {"BACKEND": "server.layers.InMemoryChannelLayer"}}
+    return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
 
 def caches(env: Mapping[str, str]) -> dict:

@@ -56,24 +56,3 @@ def test_a_member_that_waits_longer_than_a_blocking_read_still_receives():
             await layer.group_discard("tables.idle", channel)
 
     assert async_to_sync(wait_then_send)() == {"type": "table.update", "seq": 2}
-
-
-def test_the_in_memory_layer_sweeps_expired_messages_at_most_once_a_second(monkeypatch):
-    from server.layers import InMemoryChannelLayer
-
-    layer = InMemoryChannelLayer(expiry=0)
-    swept = []
-    monkeypatch.setattr("channels.layers.InMemoryChannelLayer._clean_expired",
-                        lambda self: swept.append(self))
-
-    async def twice():
-        channel = await layer.new_channel()
-        for _ in range(2):
-            await layer.send(channel, {"type": "table.update"})
-            await layer.receive(channel)
-
-    async_to_sync(twice)()
-    layer.sweep_every = 0
-    layer._clean_expired()
-
-    assert len(swept) == 2  # the first receive's sweep, none on the second, then one again

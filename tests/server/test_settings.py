@@ -123,7 +123,7 @@ def test_machine_names_end_with_the_host_name_and_its_mdns_name():
 
 
 def test_channel_layer_is_in_memory_without_redis():
-    assert env.channel_layers({})["default"]["BACKEND"] == "server.layers.InMemoryChannelLayer"
+    assert env.channel_layers({})["default"]["BACKEND"] == "channels.layers.InMemoryChannelLayer"
 
 
 def test_redis_url_selects_the_redis_channel_layer():
