@@ -17,7 +17,12 @@ signed-in member's pages differ (his forms, his money, private tables): they are
 never cached, nor is a page for a reader who has a message waiting, nor any answer but a 200.
 
 Every page carries a CSRF token (the language form in the footer): the kept copy has a hole in
-its place, filled with the reader's own token each time it is served."""
+its place, filled with the reader's own token each time it is served. Rendering the page anew
+for each reader would serve it a twelfth as fast (bench/reads.py, docs/benchmarks.md); Django
+has no public way to keep a page whose token differs by reader, so the hole is found in
+Django's markup of `{% csrf_token %}` (TOKEN). tests/pages/test_cached_csrf.py fails the day
+Django writes that markup otherwise, and a page that holds a token TOKEN did not find is
+served but never kept."""
 import hashlib
 import re
 import uuid
@@ -42,6 +47,7 @@ TABLE_PAGE_FOR = 300  # seconds at most that a table's page is kept while its se
 LISTS = "lists-version"  # the cache's key of the lists' version
 LISTS_VERSION_FOR = 86_400  # seconds: far longer than any list is kept under it
 TOKEN = re.compile(rb'(name="csrfmiddlewaretoken" value=")[^"]*(")')
+FIELD = b"csrfmiddlewaretoken"  # each of them TOKEN finds, or the page is not kept
 HOLE = b"\x00csrf\x00"  # never in a page: HTML has no NUL
 
 
@@ -118,7 +124,9 @@ def for_anonymous(seconds: int, version):
                 return HttpResponse(kept.replace(HOLE, get_token(request).encode()))
             response = view(request, *args, **kwargs)
             if response.status_code == 200 and not response.streaming:
-                cache.set(key, TOKEN.sub(rb"\1" + HOLE + rb"\2", response.content), seconds)
+                kept, holes = TOKEN.subn(rb"\1" + HOLE + rb"\2", response.content)
+                if kept.count(FIELD) == holes:
+                    cache.set(key, kept, seconds)
             return response
         return wrapper
     return decorate
