@@ -6,6 +6,7 @@ of the postings at a table are written and read:
     table:<id>:refund           a pool refunded     table:<id>:payout           its payout
     table:<id>:unit:<n>:wagers  a unit's wagers settled, or void
     wager:<id>:stake, wager:<id>:take:<take>, wager:<id>:<status>   a wager's own acts
+    night:<id>:fee:<player>     a player's fee for a club night (nights.services)
 
 A payment between members has none; a reversal keeps the reference of what it reverses. The
 kinds of transaction are said here too, in the reader's words, for the member's account page
@@ -24,6 +25,7 @@ KINDS = {
     "wager_matched": gettext_lazy("offer matched"),
     "wager_balanced": gettext_lazy("gallery balanced: the excess given back"),
     "wager_settlement": gettext_lazy("wagers settled"), "wager_void": gettext_lazy("wagers void"),
+    "night_fee": gettext_lazy("fee of a club night"),
     "payment": gettext_lazy("payment between members"), "reversal": gettext_lazy("reversal"),
 }
 
@@ -42,6 +44,11 @@ def table_reference(table_id: int, *parts) -> str:
 def wager_reference(wager_id: int, *parts) -> str:
     """The reference of an act of wager `wager_id`: "wager:12:stake"."""
     return ":".join(["wager", str(wager_id), *map(str, parts)])
+
+
+def night_reference(night_id: int, *parts) -> str:
+    """The reference of a posting of club night `night_id`: "night:4:fee:12"."""
+    return ":".join(["night", str(night_id), *map(str, parts)])
 
 
 @dataclass(frozen=True)

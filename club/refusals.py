@@ -22,10 +22,11 @@ NOT_AS_ASKED = _("This cannot be done as asked")
 
 SENTENCES = {
     # -- codes, said before the service's message -------------------------------------------
-    **dict.fromkeys(("may_not_wager", "no_linked_player", "not_own", "not_scorer", "not_staff",
-                     "not_superuser", "unit_decided"), FORBIDDEN),
+    **dict.fromkeys(("may_not_wager", "no_linked_player", "not_director", "not_own", "not_scorer",
+                     "not_staff", "not_superuser", "unit_decided"), FORBIDDEN),
     **dict.fromkeys(("no_such_hand", "no_such_player", "no_such_table"), NOT_HERE),
     **dict.fromkeys(("hand_void", "money_held", "seat_taken", "table_changed"), CLASHES),
+    "bad_season": NOT_AS_ASKED,
     **dict.fromkeys(("bad_amount", "bad_count", "bad_first_dealer", "bad_form", "bad_memo",
                      "bad_name", "bad_odds", "bad_password", "bad_stake", "bad_username",
                      "bad_wager_style", "no_seat", "not_an_offer", "not_full_record",
@@ -200,6 +201,29 @@ SENTENCES = {
     "undo_payment_staff": _("Only staff, and the payer himself during the evening it was "
                             "recorded in, may undo a payment."),
     "payment_undone": _("This payment is undone already: nothing more was done."),
+    # club nights and seasons (nights.services, nights.selectors)
+    "no_such_night": _("There is no club night %(night)s."),
+    "night_director": _("Only staff and the club's directors open a night."),
+    "fee_negative": _("A fee is an amount of 0.00 or more."),
+    "night_open": _("The night %(name)s is open: close it before opening another."),
+    "night_closed": _("This night is closed."),
+    "present_unlinked": _("Your login is not linked to a player: ask the night's director."),
+    "present_others": _("A member says only that he himself is here; the director marks the "
+                        "others."),
+    "already_present": _("%(name)s is already here."),
+    "draw_director": _("Only staff and the club's directors draw the tables."),
+    "night_format": _("The night's tables are pools or rubbers."),
+    "night_stakes_by_staff": _("A pool with stakes is drawn by staff."),
+    "too_few_waiting": _("%(waiting)s waiting: a table takes %(seats)s."),
+    "close_director": _("Only staff and the club's directors close the night."),
+    "tables_in_play": _("Tables of the night still in play: %(count)s. Finish or abandon them "
+                        "first."),
+    "season_staff": _("Only staff define seasons."),
+    "season_dates": _("The season's first night comes before its last."),
+    "best_nights_least": _("The nights counted are at least 1, or all of them."),
+    "minimum_nights_least": _("The nights to qualify are 0 or more."),
+    "no_such_season": _("There is no season %(season)s."),
+    "against_himself": _("Choose two different players."),
 }
 
 

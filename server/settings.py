@@ -40,6 +40,7 @@ INSTALLED_APPS = [
     "ninja",  # serves the API docs' scripts itself instead of from a CDN
     "club",
     "games",
+    "nights",
 ]
 
 MIDDLEWARE = [

@@ -6,10 +6,11 @@ from django.urls import include, path
 
 from club.api import api, money, players
 from games.api import routers
+from nights import api as nights_api
 from server import health
 
-# The club's routers (its players and their money), then the games'.
-for router in (players.router, money.router, *routers):
+# The club's routers (its players and their money), then the games', then the club nights'.
+for router in (players.router, money.router, *routers, nights_api.router):
     api.add_router("/", router)
 
 urlpatterns = [

@@ -34,9 +34,15 @@ def is_scorer(table: Table, user) -> bool:
     return user.pk == table.opened_by_id or table.scorers.filter(pk=user.pk).exists()
 
 
+# Who else may score a table: functions (table, user) -> bool that another app registers from
+# its AppConfig.ready (nights: a director, at a table of the night in play); games knows none.
+SCORING_HOOKS: list = []
+
+
 def may_score(table: Table, user) -> bool:
-    """Staff and the table's scorers may enter its hands."""
-    return user.is_staff or is_scorer(table, user)
+    """Staff and the table's scorers may enter its hands (and whoever a hook lets)."""
+    return (user.is_staff or is_scorer(table, user)
+            or any(hook(table, user) for hook in SCORING_HOOKS))
 
 
 def rebuild(table: Table, *, kind: str, by, change: dict | None = None,

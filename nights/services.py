@@ -1,0 +1,191 @@
+"""The club night's writes: opening it, who is present (and his fee, posted to the ledger at
+once), the draw of its tables, closing it; and the seasons. Each is one transaction that locks
+the night's row first, so that two directors drawing at once take turns and never seat a
+player twice, and a member marking himself present while a draw runs is drawn or waits, never
+both nor neither (tests/nights/test_at_once.py, on PostgreSQL).
+
+A director (the permission `nights.direct_night`) runs the night without being staff: he opens
+it, marks anyone present, draws and closes, and scores, corrects and abandons at the tables of
+the night in play (`directs_table`, a hook of games.services.changes.may_score).
+"""
+import random
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from club import evenings, ledger, movements
+from club.errors import Refused
+from club.models import Player
+from games.models import Table
+from games.money_options import STAKES
+from games.ratings import ordinal, ratings
+from games.services.tables import SEATS, open_table, read_rules
+from nights import draw as drawing
+from nights import selectors
+from nights.models import Night, NightTable, Presence, Season
+
+DIRECT = "nights.direct_night"
+_rng = random.SystemRandom()
+
+
+def may_direct(user) -> bool:
+    """Staff and directors run a night."""
+    return user.is_authenticated and (user.is_staff or user.has_perm(DIRECT))
+
+
+def directs_table(table: Table, user) -> bool:
+    """Whether `user` is a director and `table` one of the open night's: he may then score,
+    correct and abandon at it (games.services.changes.SCORING_HOOKS)."""
+    return (user.is_authenticated and user.has_perm(DIRECT)
+            and NightTable.objects.filter(table=table, night__status=Night.Status.OPEN).exists())
+
+
+def _refuse_unless_director(user, rule: str) -> None:
+    if not may_direct(user):
+        raise Refused("not_director", "only staff and the night's directors may do this",
+                      rule=rule)
+
+
+def _locked_night(night_id: int, *, open_only: bool = True) -> Night:
+    night = Night.objects.select_for_update().filter(pk=night_id).first()
+    if night is None:
+        raise Refused("no_such_night", f"there is no night {night_id}", rule="no_such_night",
+                      night=night_id)
+    if open_only and night.status != Night.Status.OPEN:
+        raise Refused("night_closed", f"night {night_id} is closed", rule="night_closed",
+                      night=night_id)
+    return night
+
+
+@transaction.atomic
+def open_night(*, name: str = "", member_fee: int = 0, guest_fee: int = 0, by) -> Night:
+    """Opens the night of this evening (club.evenings), named `name` (its date when blank),
+    with its fees in cents. Staff and directors only; one night is open at a time
+    (night_open)."""
+    _refuse_unless_director(by, "night_director")
+    for cents, field in ((member_fee, "member_fee"), (guest_fee, "guest_fee")):
+        if cents < 0:
+            raise Refused("bad_amount", f"{field} must not be below 0.00", rule="fee_negative",
+                          field=field)
+        ledger.within_ceiling(cents, f"the {field.replace('_', ' ')}", code="bad_amount",
+                              field=field)
+    day = evenings.day_of(timezone.now())
+    try:
+        with transaction.atomic():
+            return Night.objects.create(name=name or day.isoformat(), date=day,
+                                        member_fee=member_fee, guest_fee=guest_fee,
+                                        opened_by=by)
+    except IntegrityError:  # nights_night_one_open
+        pass
+    open_now = Night.objects.filter(status=Night.Status.OPEN).first()
+    raise Refused("night_open", f"night {open_now.pk} is open: close it first",
+                  rule="night_open", night=open_now.pk, name=open_now.name)
+
+
+@transaction.atomic
+def mark_present(*, night_id: int, by, player: Player | None = None) -> Presence:
+    """`player` (by default the user's own) is present at the night, from now; his fee (the
+    guest's for a player without a login, the member's otherwise) is posted at once from his
+    account to the house's, in one balanced transaction made by `by` (none for 0.00). A member
+    marks himself; staff and directors mark anyone."""
+    night = _locked_night(night_id)
+    own = getattr(by, "player", None)
+    player = player or own
+    if player is None:
+        raise Refused("no_linked_player", "your login is not linked to a player",
+                      rule="present_unlinked")
+    if player != own:
+        _refuse_unless_director(by, "present_others")
+    if night.presences.filter(player=player).exists():
+        raise Refused("already_present", f"{player.name} is already present",
+                      rule="already_present", name=player.name)
+    guest = player.user_id is None
+    fee = night.guest_fee if guest else night.member_fee
+    posted = None
+    if fee:
+        reference = movements.night_reference(night.pk, "fee", player.pk)
+        posted = ledger.post(kind="night_fee", memo=f"{night.name}: fee",
+                             entries=[(ledger.account_for_player(player), -fee),
+                                      (ledger.house_account(), fee)],
+                             reference=reference, idempotency_key=reference, by=by)
+    return Presence.objects.create(night=night, player=player, fee=fee, guest=guest,
+                                   transaction=posted, by=by)
+
+
+@transaction.atomic
+def draw(*, night_id: int, format: str, rules: dict, by, wager_style: str = "none",
+         balance: bool = False) -> tuple[list[Table], list[int]]:
+    """Draws the players present and not seated at a table of the night in play into new
+    tables of `format` (a pool of 3, a rubber of 2), with `rules` and `wager_style` as
+    games.services.tables.open_table takes them: the longest waiting first, grouped by
+    nights.draw (fair; by rating with `balance`). Those left over wait. The tables, and who
+    waits, longest first."""
+    night = _locked_night(night_id)
+    _refuse_unless_director(by, "draw_director")
+    if format not in (Table.Kind.POOL, Table.Kind.RUBBER):
+        raise Refused("unknown_format", 'format must be "pool" or "rubber"',
+                      rule="night_format", field="format")
+    if format == Table.Kind.POOL and not by.is_staff and any(
+            read_rules(rules)[key] for key in STAKES):
+        raise Refused("not_staff", "a pool with stakes is drawn by staff",
+                      rule="night_stakes_by_staff", field="pool_entry")
+    size = SEATS[format]
+    free = selectors.waiting(night)
+    count = len(free) // size
+    if not count:
+        raise Refused("too_few_waiting", f"{len(free)} waiting: a {format} takes {size}",
+                      rule="too_few_waiting", waiting=len(free), seats=size)
+    drawn = free[:count * size]
+    previous, earlier = selectors.draw_groups(night)
+    rated = ({pk: ordinal(*rating) for pk, rating in ratings(drawn).items()}
+             if balance else None)
+    groups = drawing.groups(drawn, size, previous=previous, earlier=earlier, ratings=rated,
+                            rng=_rng)
+    night.draws += 1
+    night.save(update_fields=["draws"])
+    players = Player.objects.in_bulk(drawn)
+    number = night.night_tables.count()
+    tables = []
+    for group in groups:
+        number += 1
+        table = open_table(name=f"{night.name} #{number}", format=format,
+                           players=[players[pk] for pk in group], rules=rules, by=by,
+                           wager_style=wager_style)
+        NightTable.objects.create(night=night, table=table, draw=night.draws)
+        tables.append(table)
+    return tables, free[count * size:]
+
+
+@transaction.atomic
+def close_night(*, night_id: int, by) -> Night:
+    """Closes the night for good; refused (tables_in_play) while one of its tables is in
+    play."""
+    night = _locked_night(night_id)
+    _refuse_unless_director(by, "close_director")
+    playing = selectors.night_tables(night).filter(status=Table.Status.PLAYING).count()
+    if playing:
+        raise Refused("tables_in_play", f"{playing} of the night's tables are in play",
+                      rule="tables_in_play", count=playing)
+    night.status = Night.Status.CLOSED
+    night.closed_by, night.closed_at = by, timezone.now()
+    night.save(update_fields=["status", "closed_by", "closed_at"])
+    return night
+
+
+@transaction.atomic
+def create_season(*, name: str, first, last, best_nights: int | None, minimum_nights: int,
+                  by) -> Season:
+    """A season of the nights from `first` to `last`, both included; staff only."""
+    if not by.is_staff:
+        raise Refused("not_staff", "only staff define seasons", rule="season_staff")
+    if first > last:
+        raise Refused("bad_season", "first must not be after last", rule="season_dates",
+                      field="last")
+    if best_nights is not None and best_nights < 1:
+        raise Refused("bad_season", "best_nights must be at least 1, or null",
+                      rule="best_nights_least", field="best_nights")
+    if minimum_nights < 0:
+        raise Refused("bad_season", "minimum_nights must not be below 0",
+                      rule="minimum_nights_least", field="minimum_nights")
+    return Season.objects.create(name=name, first=first, last=last, best_nights=best_nights,
+                                 minimum_nights=minimum_nights, created_by=by)
