@@ -22,25 +22,21 @@ request would). A change of a table that was made private is not sent to a socke
 see it: the table is closed, or refused, as for no table.
 
 A slow reader slows nobody. Writing a message never waits for the network (daphne hands it to
-Twisted's transport, which buffers it), so the hub writes a change to each socket in turn. Each
-socket's transport says when more than its buffer (64 KiB) waits to go (`Valve`): the socket's
-messages then wait in its backlog, which is written out once the transport has room again.
-A backlog past `BACKLOG` messages closes the socket (4413): the client connects again and starts
-from a snapshot. The backlog holds the very texts the hub has for every socket, not copies; the
-kernel's send buffer of the socket is held to `SEND_BUFFER` (it would grow to a few MiB for a
-reader that stopped), so that a stalled reader is found out after a few dozen changes."""
+Twisted's transport, which buffers it), so the hub writes a change to each socket in turn, with
+Channels' own `send`. A reader that stops reading stops answering daphne's pings too, and
+daphne closes its socket after its ping timeout (20 s and 30 s by default). While a socket's
+snapshot is read, the changes that come wait in its backlog; past `BACKLOG` of them the socket
+is closed (4413): the client connects again and starts from a snapshot. The backlog holds the
+very texts the hub has for every socket, not copies."""
 import asyncio
 import collections
 import functools
 import json
-import socket
 from importlib import import_module
 
 from channels.auth import get_user
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
-from twisted.internet.interfaces import IPushProducer
-from zope.interface import implementer
 
 from games.live.hub import LARGEST_ID, local_hub, snapshot_text, table_rows
 from games.live.publish import session_tag
@@ -52,7 +48,6 @@ SIGNED_OUT = 4401  # the session that signed the socket in ended
 SIGNED_OUT_REASON = "the session ended: sign in again"
 TOO_SLOW = 4413  # more changes waited for this socket than BACKLOG: too large a backlog
 BACKLOG = 32  # messages waiting for one socket, at most
-SEND_BUFFER = 64 * 1024  # bytes the kernel holds for one socket (it counts twice that)
 FOLLOW_AT_MOST = 100  # tables on one socket of ws/tables/
 SessionStore = import_module(settings.SESSION_ENGINE).SessionStore  # a session read afresh
 
@@ -74,31 +69,7 @@ def refusal(table_id: int, row: dict | None, user) -> tuple[int, str] | None:
 def tagged(table_id: int, text: str) -> str:
     """A message of the table's feed with its table's id first, as ws/tables/ sends it: made
     once for every socket of the worker that follows the table there."""
-    return f'{{"table_id": {table_id}, {text[1:]}'
-
-
-@implementer(IPushProducer)
-class Valve:
-    """Stands as the producer of a socket's transport (which pauses it when its buffer is
-    full, and resumes it when the buffer is empty again), tells the socket, and passes both
-    on to the producer it replaced (daphne's HTTP channel, which stops reading meanwhile)."""
-
-    def __init__(self, feed, inner):
-        self.feed, self.inner = feed, inner
-
-    def pauseProducing(self):
-        self.feed.pause()
-        if self.inner is not None:
-            self.inner.pauseProducing()
-
-    def resumeProducing(self):
-        if self.inner is not None:
-            self.inner.resumeProducing()
-        self.feed.resume()
-
-    def stopProducing(self):
-        if self.inner is not None:
-            self.inner.stopProducing()
+    return json.dumps({"table_id": table_id, **json.loads(text)})
 
 
 class Feed(AsyncWebsocketConsumer):
@@ -117,24 +88,10 @@ class Feed(AsyncWebsocketConsumer):
         self.ended = False  # closed by the feed: its session ended, or it read too slowly
         self.checks = set()  # the readings of its session under way
         self.held = 0  # snapshots being read: the changes wait for them
-        self.paused = False  # the transport's buffer is full: the changes wait for room
         self.backlog = collections.deque()
         self.draining = None
         self.hub = local_hub()
         await self.accept()  # before any refusal, so that the client reads its close code
-        # Channels' session middleware wraps the server's send to save sessions on HTTP
-        # answers only: the changes go to the server's own. Under daphne that is
-        # partial(handle_reply, protocol), whose transport takes the valve.
-        self.write = getattr(getattr(self.base_send, "__self__", None), "real_send",
-                             self.base_send)
-        transport = getattr(getattr(self.write, "args", [None])[0], "transport", None)
-        if hasattr(transport, "registerProducer"):  # daphne's socket: not a test's
-            inner = transport.producer
-            transport.unregisterProducer()
-            transport.registerProducer(Valve(self, inner), True)
-            handle = getattr(transport, "getHandle", lambda: None)()
-            if isinstance(handle, socket.socket):  # not the kernel's few MiB: a bounded part
-                handle.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
         if self.user_id is not None:  # joined before the session is next read: no end missed
             await self.hub.watch(self.user_id, self)
 
@@ -238,7 +195,7 @@ class Feed(AsyncWebsocketConsumer):
 
     async def offer(self, table_id: int, seq: int, text: str, private: bool = False) -> None:
         """A change of the table (or a newer snapshot): written now, or put in the backlog
-        while a snapshot or the transport's room is awaited; the table hidden instead when it
+        while a snapshot is read; the table hidden instead when it
         is private and the client may not see it."""
         if not may_see(self.user, private=private):
             if table_id in self.last:
@@ -255,9 +212,8 @@ class Feed(AsyncWebsocketConsumer):
                                                   "kind": message["kind"]}))
 
     async def queue(self, table_id: int | None, seq: int, text: str) -> None:
-        """Writes the message now, or puts it in the backlog while a snapshot or the
-        transport's room is awaited."""
-        if self.held or self.paused or self.backlog:
+        """Writes the message now, or puts it in the backlog while a snapshot is read."""
+        if self.held or self.backlog:
             self.backlog.append((table_id, seq, text))
             if len(self.backlog) > BACKLOG:
                 await self.too_slow()
@@ -270,30 +226,22 @@ class Feed(AsyncWebsocketConsumer):
         `fresh`, a snapshot asked for, whatever it holds); news of the lists (`table_id`
         None) as it is."""
         if table_id is None:
-            await self.write({"type": "websocket.send", "text": text})
+            await self.send(text_data=text)
             return
         last = self.last.get(table_id)
         if last is None or (seq <= last and not fresh):
             return
         self.last[table_id] = max(last, seq)
-        await self.write({"type": "websocket.send",
-                          "text": tagged(table_id, text) if self.tagging else text})
-
-    def pause(self) -> None:
-        self.paused = True
-
-    def resume(self) -> None:
-        self.paused = False
-        self.drain()
+        await self.send(text_data=tagged(table_id, text) if self.tagging else text)
 
     def drain(self) -> None:
         """Writes the backlog out, as long as nothing holds it, in a task of its own."""
-        if self.backlog and not (self.held or self.paused) and self.draining is None:
+        if self.backlog and not self.held and self.draining is None:
             self.draining = asyncio.ensure_future(self.write_backlog())
 
     async def write_backlog(self) -> None:
         try:
-            while self.backlog and not (self.held or self.paused):
+            while self.backlog and not self.held:
                 await self.deliver(*self.backlog.popleft())
         finally:
             self.draining = None

@@ -266,18 +266,18 @@ def test_a_new_follow_drops_the_tables_it_no_longer_names():
     assert (change["table_id"], change["type"]) == (kept.pk, "hand")
 
 
-def test_a_socket_whose_transport_stays_full_is_closed_and_resyncs_when_it_connects_again(
+def test_a_socket_whose_changes_wait_past_the_backlog_is_closed_and_resyncs_when_it_connects_again(
         monkeypatch):
-    """As daphne's transport does when a phone stops reading (consumers.Valve): the socket's
-    changes wait, and past the backlog's bound it is closed with 4413; the spectator beside
-    it gets every change meanwhile; connecting again starts from a snapshot."""
+    """While its snapshot is read (`held`) a socket's changes wait, and past the backlog's
+    bound it is closed with 4413; the spectator beside it gets every change meanwhile;
+    connecting again starts from a snapshot."""
     monkeypatch.setattr(consumers, "BACKLOG", 3)
     by, table = open_pool()
 
     async def scenario():
         slow, first = await following(table.pk)
         (stalled,) = local_hub().tables[table.pk].feeds
-        stalled.pause()
+        stalled.held += 1
         quick, _ = await following(table.pk)
         for n in range(5):
             await hand(by, table.pk, 2 + n % 2)
@@ -299,17 +299,18 @@ def test_a_socket_whose_transport_stays_full_is_closed_and_resyncs_when_it_conne
     assert (fresh["type"], fresh["seq"]) == ("snapshot", first["seq"] + 5)
 
 
-def test_a_socket_whose_transport_has_room_again_gets_the_changes_that_waited():
+def test_a_socket_gets_the_changes_that_waited_once_its_snapshot_is_read():
     by, table = open_pool()
 
     async def scenario():
         feed, first = await following(table.pk)
         (stalled,) = local_hub().tables[table.pk].feeds
-        stalled.pause()
+        stalled.held += 1
         for n in range(3):
             await hand(by, table.pk, 2 + n % 2)
         waited = await feed.receive_nothing(timeout=0.2)
-        stalled.resume()
+        stalled.held -= 1
+        stalled.drain()
         changes = [await feed.receive_json_from(timeout=WAIT) for _ in range(3)]
         await feed.disconnect(timeout=WAIT)
         return first, waited, changes
