@@ -23,3 +23,9 @@ def director(client):
 def athos(client):
     """A member with his player: (his API client, his player)."""
     return member(client, "Athos")
+
+
+@pytest.fixture
+def staff(django_user_model):
+    """A staff member, for the services."""
+    return django_user_model.objects.create_user("steward", is_staff=True)

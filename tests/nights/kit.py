@@ -2,7 +2,9 @@
 from django.contrib.auth.models import Permission
 
 from club.models import Player
+from games.models import Table
 from testbed.users import user_with_token
+from tests.games.kit import record_game_won_by
 
 
 def director_user(username: str):
@@ -40,3 +42,15 @@ def night(api, night_id: int) -> dict:
     answer = api.get(f"/nights/{night_id}")
     assert answer.status_code == 200, answer.content
     return answer.json()
+
+
+def win_table(table_id: int, by) -> Player:
+    """Plays the table to its end through the services, the first game's elder winning every
+    game: its winner."""
+    table = Table.objects.get(pk=table_id)
+    winner = Player.objects.get(pk=table.snapshot["seats"]["elder"])
+    while table.status == Table.Status.PLAYING:
+        record_game_won_by(table, winner, by)
+        table.refresh_from_db()
+    assert table.winner == winner
+    return winner
