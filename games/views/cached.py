@@ -18,11 +18,11 @@ never cached, nor is a page for a reader who has a message waiting, nor any answ
 
 Every page carries a CSRF token (the language form in the footer): the kept copy has a hole in
 its place, filled with the reader's own token each time it is served. Rendering the page anew
-for each reader would serve it a twelfth as fast (bench/reads.py, docs/benchmarks.md); Django
-has no public way to keep a page whose token differs by reader, so the hole is found in
-Django's markup of `{% csrf_token %}` (TOKEN). tests/pages/test_cached_csrf.py fails the day
-Django writes that markup otherwise, and a page that holds a token TOKEN did not find is
-served but never kept."""
+for each reader answers 4 to 30 times fewer readers a second (bench/reads.py,
+docs/benchmarks.md); Django has no public way to keep a page whose token differs by reader,
+so the hole is found in Django's markup of `{% csrf_token %}` (TOKEN).
+tests/pages/test_cached_csrf.py fails the day Django writes that markup otherwise, and a page
+that holds a token TOKEN did not find is served but never kept."""
 import hashlib
 import re
 import uuid
