@@ -99,7 +99,8 @@ def mark_present(request, night_id: int, body: PresentIn):
     if body.player is not None:
         player = Player.objects.filter(pk=body.player).first()
         if player is None:
-            raise Refused("unknown_player", f"there is no player {body.player}")
+            raise Refused("unknown_player", f"there is no player {body.player}",
+                          rule="no_such_player", player=body.player, field="player")
     presence = services.mark_present(night_id=night_id, player=player, by=request.auth)
     return 201, night_out(presence.night)
 
@@ -108,7 +109,7 @@ def mark_present(request, night_id: int, body: PresentIn):
              summary="Draw tables from those waiting (staff or a director)",
              openapi_extra=IDEMPOTENCY_KEY, exclude_unset=True)
 @idempotent
-def draw(request, night_id: int, body: DrawIn):
+def draw_tables(request, night_id: int, body: DrawIn):
     tables, waiting = services.draw(night_id=night_id, format=body.format,
                                    rules=read_money(body.rules), wager_style=body.wager_style,
                                    balance=body.balance, by=request.auth)

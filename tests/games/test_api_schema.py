@@ -163,4 +163,13 @@ def test_each_operation_is_named_by_its_view_whatever_module_holds_it(schema):
         ("post", "/api/payments"): "record_payment",
         ("post", "/api/payments/{payment_id}/undo"): "undo_payment",
         ("get", "/api/players/{player_id}/ledger"): "get_player_ledger",
+        ("post", "/api/nights"): "open_night",
+        ("get", "/api/nights/{night_id}"): "get_night",
+        ("post", "/api/nights/{night_id}/present"): "mark_present",
+        ("post", "/api/nights/{night_id}/draw"): "draw_tables",
+        ("post", "/api/nights/{night_id}/close"): "close_night",
+        ("get", "/api/nights/{night_id}/results"): "night_results",
+        ("post", "/api/seasons"): "create_season",
+        ("get", "/api/seasons/{season_id}/standings"): "season_standings",
+        ("get", "/api/players/{player_id}/against/{other_id}"): "against",
     }
