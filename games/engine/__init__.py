@@ -10,7 +10,8 @@
 from .analysis import Loss
 from .errors import EngineError
 from .record import analyse, first_loss, loads, score
-from .state import HandState, Trick, hand_state
+from .state import HandState, hand_state
+from .tricks import Trick
 
 __all__ = ["EngineError", "HandState", "Loss", "Trick", "analyse", "first_loss", "hand_state",
            "loads", "score"]

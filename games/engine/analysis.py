@@ -5,7 +5,9 @@ The ten cards in play are numbered locally, each side's five as bits 0-4 of a ma
 (elder's cards left, dealer's cards left, who leads); there are at most 504 of them, so the
 search remembers the exact value of each one in a flat list. Within a node the search stops
 looking at replies once one is bad enough that the other side would not choose the move; the
-values it remembers stay exact.
+values it remembers stay exact. The masks of what a player may play to a card and of who takes
+the trick are section 6 as `tricks.legal` and `tricks.winner` read it, made once a deal for
+speed; tests/engine/test_one_reading_of_a_trick.py pins them to those on every position.
 """
 from dataclasses import dataclass
 

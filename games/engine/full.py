@@ -1,7 +1,7 @@
 """Reading a full record: the deal, the exchange, the king and every trick, in that order."""
-from .cards import CANONICAL, SUIT_OF, VALUE, read_card
+from .cards import CANONICAL, SUIT_OF, read_card
 from .errors import EngineError
-from .hand import OTHER, ROLES, CheckedHand
+from .hand import ROLES, CheckedHand
 from .header import (
     check_game_not_over,
     check_keys,
@@ -24,6 +24,7 @@ from .irregularities import (
     read_irregularities,
 )
 from .scoring import hand_marks
+from .tricks import play_tricks
 
 FULL_KEYS = frozenset(
     "format rules score_before target target_card deal exchanges king king_announced tricks "
@@ -92,10 +93,11 @@ def read_full(record: dict, finished: bool = True) -> CheckedHand:
         mark_king_held(hand, king, (king, "king_held") in forgotten, tricks_before_king(
             announced, led_first=first_leader(irregularities) == king))
 
-    illegal, out_of_turn, first_cards = _read_tricks(tricks, hands, revokes, led_out, hand)
+    illegal, played = _read_tricks(tricks, hands, revokes, led_out, hand)
     if king is not None and king == holder:
-        _check_first_card(announced, king, first_cards.get(king), king_of_trumps)
+        _check_first_card(announced, king, played, king_of_trumps)
     if irregularities:
+        out_of_turn = {(number, seats[0]) for number, seats, _, _, out in played if out}
         read_irregularities(irregularities, hand, king=king, holder=holder, illegal=illegal,
                             played=len(tricks), dealt=dealt, led_out=out_of_turn)
     if finished:
@@ -142,9 +144,13 @@ def tricks_before_king(announced: str, led_first: bool) -> int:
     return 1
 
 
-def _check_first_card(announced: str, king: str, first, king_of_trumps: str) -> None:
+def _check_first_card(announced: str, king: str, played: tuple, king_of_trumps: str) -> None:
+    """The king announced with the holder's first card, or after it, needs that card played;
+    with it, that card is the king."""
     if announced == "before_play":
         return
+    first = next((card for _, seats, cards, _, _ in played for seat, card in zip(seats, cards)
+                  if seat == king), None)
     if first is None:
         raise EngineError("bad_format", "king_before_play", "king_announced", seat=king)
     if announced == "with_first_card" and first != king_of_trumps:
@@ -299,76 +305,16 @@ def exchange_side(side: dict, role: str, least: int, hands: dict, seen: set, sto
 
 
 def _read_tricks(tricks: list, hands: dict, revokes: set, led_out: set, hand: CheckedHand):
-    """Plays the tricks, checking section 6. The winner of each trick leads to the next, or
-    his adversary when a lead out of turn that was played to stands (`led_out`, ruling 88).
-    Returns the illegal plays a revoke excused, the (trick, role) of each lead out of turn, and
-    each player's first card."""
+    """Plays the tricks, checking section 6 (`tricks.play_tricks`). The winner of each trick
+    leads to the next, or his adversary when a lead out of turn that was played to stands
+    (`led_out`, ruling 88). Returns the illegal plays a revoke excused, and the tricks."""
     check_no_play_after_game_end(hand, len(tricks), f"tricks[{hand.tricks_before_end}]")
-    trump = hand.trump
-    value = VALUE[hand.rules["ranking"]]
-    illegal, out_of_turn, first_cards = set(), set(), {}
-    leader = "elder"
-    won = hand.tricks
-    for n, (led_value, played_value) in enumerate(tricks):
-        if (n + 1, OTHER[leader]) in led_out:
-            leader = OTHER[leader]
-            out_of_turn.add((n + 1, leader))
-        follower = OTHER[leader]
-        led = CANONICAL.get(led_value) if type(led_value) is str else None
-        if led is None:
-            read_card(led_value, f"tricks[{n}][0]")
-        if led not in hands[leader]:
-            raise EngineError("card_not_held", "leads_unheld", f"tricks[{n}][0]", seat=leader,
-                              card=led)
-        played = CANONICAL.get(played_value) if type(played_value) is str else None
-        if played is None:
-            read_card(played_value, f"tricks[{n}][1]")
-        held = hands[follower]
-        if played not in held:
-            raise EngineError("card_not_held", "plays_unheld", f"tricks[{n}][1]",
-                              seat=follower, card=played)
-        first_cards.setdefault(leader, led)
-        first_cards.setdefault(follower, played)
-        suit, played_suit = SUIT_OF[led], SUIT_OF[played]
-        if played_suit == suit:
-            follower_wins = value[played] > value[led]
-        else:
-            follower_wins = played_suit == trump
-        if not (follower_wins and played_suit == suit):  # following and beating is always legal
-            fault = _fault(held, led, played, suit, trump, value, follower, n + 1)
-            if fault:
-                if (n + 1, follower) not in revokes:
-                    code, detail, params = fault
-                    raise EngineError(code, detail, f"tricks[{n}][1]", **params)
-                illegal.add((n + 1, follower))
-        hands[leader].remove(led)
-        held.remove(played)
-        if follower_wins:
-            leader = follower
-        won[leader] += 1
+    illegal = set()
+    played = tuple(play_tricks(tricks, hands, ROLES, hand.trump, hand.rules["ranking"],
+                               revokes=revokes, illegal=illegal, led_out=led_out))
+    for _, _, _, taker, _ in played:
+        hand.tricks[taker] += 1
     if hand.double and hand.in_progress and hand.double["before_trick"] > len(tricks) + 1:
         raise EngineError("bad_format", "double_not_reached", "double.before_trick",
                           number=hand.double["before_trick"])
-    return illegal, out_of_turn, first_cards
-
-
-def _fault(held, led, played, suit, trump, value, follower, number):
-    """The code, the detail and its parameters if `played` breaks section 6, else None."""
-    if SUIT_OF[played] == suit:  # followed with a lower card: was a higher one held?
-        better = [c for c in held if SUIT_OF[c] == suit and value[c] > value[led]]
-        if better:
-            lowest = min(better, key=value.get)
-            return ("must_win_trick", "must_beat", {"seat": follower, "card": lowest,
-                                                    "card2": led, "number": number})
-        return None
-    for card in held:
-        if SUIT_OF[card] == suit:
-            return ("must_follow_suit", "must_follow", {
-                "seat": follower, "card": card, "suit": suit, "card2": led, "number": number})
-    if SUIT_OF[played] != trump:
-        for card in held:
-            if SUIT_OF[card] == trump:
-                return ("must_trump", "must_trump", {
-                    "seat": follower, "suit": suit, "card": card, "card2": led,
-                    "number": number})
-    return None
+    return illegal, played

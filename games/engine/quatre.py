@@ -208,8 +208,8 @@ def _read_tricks(tricks: list, hands: dict, hand: CheckedHand, revokes: set,
                  illegal: set) -> None:
     if hand.game_over_before_play and tricks:
         raise EngineError("after_game_end", "king_mark_before_play", "tricks[0]")
-    for seat in play_tricks(tricks, hands, SEATS, hand.trump, hand.rules["ranking"], revokes,
-                            illegal):
+    for _, _, _, seat, _ in play_tricks(tricks, hands, SEATS, hand.trump, hand.rules["ranking"],
+                                        revokes=revokes, illegal=illegal):
         hand.tricks[ROLE[SIDE_OF[seat]]] += 1
 
 

@@ -8,8 +8,9 @@ the tricks each seat has taken, who leads the next trick and the order the other
 (so whose card a revoke at any place of it would be). The winner of a trick leads the next,
 or in a two-handed record the other player, when the record says he led it out of turn and
 it was played to (docs/rules.md, ruling 88). The pages, the snapshot and the records
-in words read a hand through this, so that who takes a trick is decided here only
-(`tricks.winner`).
+in words read a hand through this. Who leads and who takes each trick are read as the records
+of every form are scored: by `tricks.play_tricks`, whose `tricks.winner` is the one place a
+trick is decided.
 
 It follows the record's cards; it does not judge them: a card that breaks section 6 of the
 Laws is followed as it was played, as a revoke kept in the record is. `score` judges a record.
@@ -22,21 +23,9 @@ from . import quatre, trois
 from .cards import SUIT_OF, VALUE, read_card
 from .errors import EngineError
 from .header import FORMAT, declared
-from .tricks import winner
+from .tricks import Trick, play_tricks, winner
 
 SEATS = {FORMAT: ("elder", "dealer"), trois.FORMAT: trois.SEATS, quatre.FORMAT: quatre.SEATS}
-
-
-@dataclass(frozen=True)
-class Trick:
-    number: int  # from 1
-    seats: tuple  # the seats in the order they played to it, the leader first
-    cards: tuple  # their cards, canonical, in the same order
-    winner: str  # the seat that took it
-
-    @property
-    def leader(self) -> str:
-        return self.seats[0]
 
 
 @dataclass(frozen=True)
@@ -157,27 +146,20 @@ def _cards(side: dict, part: str, where: str) -> list:
 
 
 def _play(tricks, seats: tuple, held: dict, trump: str, ranking: str, led_out: set) -> tuple:
-    """The tricks played from `held` (emptied as they go), the elder leading the first and
-    the winner of each the next, but for the (trick, seat) two-handed leads out of turn in
-    `led_out`; returns them and who leads the next."""
+    """The tricks played from `held` (emptied as they go), as the records are read
+    (`tricks.play_tricks`) but without judging the cards; returns them and who leads the
+    next."""
     if type(tricks) is not list:
         raise EngineError("bad_format", "tricks_list", "tricks", where="tricks")
-    played, leader = [], 0
+    played = tuple(Trick(number, order, tuple(cards), taker, out) for number, order, cards,
+                   taker, out in play_tricks(_shaped(tricks, len(seats)), held, seats, trump,
+                                             ranking, led_out=led_out, judge=False))
+    return played, played[-1].winner if played else seats[0]
+
+
+def _shaped(tricks: list, size: int):
+    """The tricks one by one, each refused as it comes unless it is a list of `size` cards."""
     for n, cards in enumerate(tricks):
-        if (n + 1, seats[1 - leader]) in led_out:
-            leader = 1 - leader
-        if type(cards) is not list or len(cards) != len(seats):
-            raise EngineError("bad_format", "n_card_trick", f"tricks[{n}]", count=len(seats))
-        order = tuple(seats[(leader + k) % len(seats)] for k in range(len(seats)))
-        trick = []
-        for k, (seat, value) in enumerate(zip(order, cards)):
-            card = read_card(value, f"tricks[{n}][{k}]")
-            if card not in held[seat]:
-                raise EngineError("card_not_held", "plays_unheld" if k else "leads_unheld",
-                                  f"tricks[{n}][{k}]", seat=seat, card=card)
-            held[seat].remove(card)
-            trick.append(card)
-        taker = winner(trick, trump, ranking)
-        played.append(Trick(number=n + 1, seats=order, cards=tuple(trick), winner=order[taker]))
-        leader = seats.index(order[taker])
-    return tuple(played), seats[leader]
+        if type(cards) is not list or len(cards) != size:
+            raise EngineError("bad_format", "n_card_trick", f"tricks[{n}]", count=size)
+        yield cards

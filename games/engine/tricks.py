@@ -1,20 +1,34 @@
-"""The play for three and four players: what a player may play to a trick, and who takes it.
+"""The play of every form of the game, two-handed, à trois and à quatre: what a player may play
+to a trick, and who takes it; the one reading of the tricks, parametrised by the seats.
 
 A player must follow suit and beat every card of the suit led already in the trick, if he can.
 If he cannot follow, he must trump, and overtrump every trump already in the trick, if he can;
 if he cannot overtrump, he must still trump. These duties hold towards a partner too. The trick
-goes to the highest trump in it, or else to the highest card of the suit led.
+goes to the highest trump in it, or else to the highest card of the suit led. For a trick of two
+cards these are the two-handed game's rules (section 6).
 
-The records of both forms share the reading of the deal (`read_deal`) and of the tricks
-(`play_tricks`), with the seats in playing order, the elder first.
+The records à trois and à quatre share the reading of the deal (`read_deal`); the records of
+every form, and a hand's state, the reading of the tricks (`play_tricks`), with the seats in
+playing order, the elder first.
 """
-from .cards import SUIT_OF, VALUE, read_card
+from typing import NamedTuple
+
+from .cards import CANONICAL, SUIT_OF, VALUE, read_card
 from .errors import EngineError
 
 
-def _top(trick, suit: str, value: dict) -> int:
-    """The value of the highest card of `suit` in the trick, or -1 if there is none."""
-    return max((value[c] for c in trick if SUIT_OF[c] == suit), default=-1)
+class Trick(NamedTuple):
+    """A trick as a hand's state shows it (`tricks.play_tricks` yields its fields)."""
+
+    number: int  # from 1
+    seats: tuple  # the seats in the order they played to it, the leader first
+    cards: tuple  # their cards, canonical, in the same order
+    winner: str  # the seat that took it
+    out_of_turn: bool = False  # its leader led it out of turn, and it was played to
+
+    @property
+    def leader(self) -> str:
+        return self.seats[0]
 
 
 def fault(card: str, held, trick, trump: str, ranking: str = "classic") -> str | None:
@@ -23,18 +37,21 @@ def fault(card: str, held, trick, trump: str, ranking: str = "classic") -> str |
     if not trick:
         return None
     value = VALUE[ranking]
-    led = SUIT_OF[trick[0]]
-    for suit, short, low in ((led, "must_follow_suit", "must_win_trick"),
-                             (trump, "must_trump", "must_win_trick")):
-        mine = [c for c in held if SUIT_OF[c] == suit]
-        if not mine:
-            continue
-        if SUIT_OF[card] != suit:
-            return short
-        top = _top(trick, suit, value)
-        if value[card] < top and any(value[c] > top for c in mine):
-            return low
-        return None
+    mine = SUIT_OF[card]
+    for suit, short in ((SUIT_OF[trick[0]], "must_follow_suit"), (trump, "must_trump")):
+        if mine == suit:  # he follows, or trumps: above the suit's best in the trick if he can
+            top = -1
+            for c in trick:
+                if SUIT_OF[c] == suit and value[c] > top:
+                    top = value[c]
+            if value[card] < top:
+                for c in held:
+                    if SUIT_OF[c] == suit and value[c] > top:
+                        return "must_win_trick"
+            return None
+        for c in held:
+            if SUIT_OF[c] == suit:
+                return short
     return None
 
 
@@ -44,11 +61,19 @@ def legal(held, trick, trump: str, ranking: str = "classic") -> list:
 
 
 def winner(trick, trump: str, ranking: str = "classic") -> int:
-    """The position in `trick` (leader first) of the card that takes it."""
+    """The position in `trick` (leader first) of the card that takes it: each card takes it
+    from the best before it if it is a higher card of the same suit, or a trump over a card
+    that is not."""
     value = VALUE[ranking]
-    suit = trump if any(SUIT_OF[c] == trump for c in trick) else SUIT_OF[trick[0]]
-    return max((i for i, c in enumerate(trick) if SUIT_OF[c] == suit),
-               key=lambda i: value[trick[i]])
+    best = 0
+    for i in range(1, len(trick)):
+        card, top = trick[i], trick[best]
+        if SUIT_OF[card] == SUIT_OF[top]:
+            if value[card] > value[top]:
+                best = i
+        elif SUIT_OF[card] == trump:
+            best = i
+    return best
 
 
 def read_deal(deal: dict, seats: tuple) -> tuple[dict, set, str]:
@@ -76,33 +101,44 @@ def read_deal(deal: dict, seats: tuple) -> tuple[dict, set, str]:
     return hands, seen, turn_up
 
 
-def play_tricks(tricks: list, hands: dict, seats: tuple, trump: str, ranking: str,
-                revokes=frozenset(), illegal: set | None = None):
+def play_tricks(tricks, hands: dict, seats: tuple, trump: str, ranking: str, *,
+                revokes=frozenset(), illegal: set | None = None, led_out=frozenset(),
+                judge: bool = True):
     """Plays the tricks from `hands` (emptied as they go), the elder leading the first and the
-    winner of each the next; yields the seat that takes each trick. An illegal card is
-    refused unless `revokes` names its (trick, seat), the trick counted from 1: it is then
-    played, and added to `illegal`."""
-    leader = 0
-    for n, cards in enumerate(tricks):
+    winner of each the next, but a seat that `led_out` names at a trick, as (trick, seat), the
+    trick counted from 1: he led it out of turn, and it was played to (docs/rules.md, ruling
+    88). Yields each trick as a `Trick`'s fields: its number, its seats from its leader, its
+    cards in the same order, the seat that takes it and whether it was led out of turn. A card
+    not held is refused; so is an illegal card (section 6), unless `revokes` names its (trick,
+    seat): it is then played, and added to `illegal`. A reading that does not `judge` the
+    cards plays each as it was played."""
+    leader, count = 0, len(seats)
+    for n, cards in enumerate(tricks, 1):
+        regular = leader
+        if led_out:
+            leader = next((i for i, seat in enumerate(seats)
+                           if i != regular and (n, seat) in led_out), regular)
+        order = seats[leader:] + seats[:leader]
         trick = []
-        for k, value in enumerate(cards):
-            seat = seats[(leader + k) % len(seats)]
-            where = f"tricks[{n}][{k}]"
-            card = read_card(value, where)
+        for seat, value in zip(order, cards):
+            card = CANONICAL.get(value) if type(value) is str else None
             held = hands[seat]
             if card not in held:
-                raise EngineError("card_not_held", "plays_unheld" if k else "leads_unheld",
+                where = f"tricks[{n - 1}][{len(trick)}]"
+                read_card(value, where)
+                raise EngineError("card_not_held", "plays_unheld" if trick else "leads_unheld",
                                   where, seat=seat, card=card)
-            code = fault(card, held, trick, trump, ranking)
-            if code and (n + 1, seat) in revokes:
-                illegal.add((n + 1, seat))
+            code = judge and trick and fault(card, held, trick, trump, ranking)
+            if code and (n, seat) in revokes:
+                illegal.add((n, seat))
             elif code:
-                detail, params = _fault_words(code, seat, held, trick, trump, ranking, n + 1)
-                raise EngineError(code, detail, where, **params)
+                detail, params = _fault_words(code, seat, held, trick, trump, ranking, n)
+                raise EngineError(code, detail, f"tricks[{n - 1}][{len(trick)}]", **params)
             held.remove(card)
             trick.append(card)
-        leader = (leader + winner(trick, trump, ranking)) % len(seats)
-        yield seats[leader]
+        taken = winner(trick, trump, ranking)
+        yield n, order, trick, order[taken], leader != regular
+        leader = (leader + taken) % count
 
 
 def _fault_words(code, seat, held, trick, trump, ranking, number) -> tuple[str, dict]:
@@ -114,6 +150,9 @@ def _fault_words(code, seat, held, trick, trump, ranking, number) -> tuple[str, 
     if code == "must_follow_suit":
         return "must_follow", {"seat": seat, "card": better, "suit": suit, "card2": trick[0],
                                "number": number}
+    if code == "must_trump" and len(trick) == 1:
+        return "must_trump", {"seat": seat, "suit": suit, "card": better, "card2": trick[0],
+                              "number": number}
     if code == "must_trump":
         return "must_trump_in", {"seat": seat, "suit": suit, "card": better, "number": number}
     top = max((c for c in trick if SUIT_OF[c] == SUIT_OF[better]), key=value.get)
