@@ -8,7 +8,7 @@ from club.errors import Refused
 from club.players import name_key
 from games.models import Game, GamePlayer, Seat, Table, Unit
 from games.selectors.standings import won_at_play
-from nights.models import Night, NightTable, Presence, Season
+from nights.models import Night, Presence, Season
 
 TWO_HANDED = (Table.Kind.POOL, Table.Kind.RUBBER)
 
@@ -156,6 +156,3 @@ def against(player_id: int, other_id: int) -> dict:
             "lost": counts["lost"], "units_won": unit_counts["won"],
             "units_lost": unit_counts["lost"]}
 
-
-def night_table_of(table_id: int) -> NightTable | None:
-    return NightTable.objects.filter(table_id=table_id).select_related("night").first()
