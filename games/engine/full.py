@@ -5,8 +5,10 @@ from .hand import ROLES, CheckedHand
 from .header import (
     check_game_not_over,
     check_keys,
+    check_no_exchange_after_game_end,
     check_no_play_after_game_end,
     declared,
+    false_king,
     forgotten_marks,
     mark_king_held,
     mark_king_turned,
@@ -71,8 +73,7 @@ def read_full(record: dict, finished: bool = True) -> CheckedHand:
 
     hands, seen = _read_deal(elder, dealer, deal["turn_up"], hand, misdealt, forgotten)
     dealt = {role: len(cards) for role, cards in hands.items()}
-    if hand.game_over_before_play and exchanges:
-        raise EngineError("after_game_end", "king_turned_ended", "exchanges[0]")
+    check_no_exchange_after_game_end(hand, exchanges)
     _read_exchanges(exchanges, hands, seen, hand, wrong)
     hand.start = {"elder": list(hands["elder"]), "dealer": list(hands["dealer"])}
     for role in ROLES:
@@ -85,7 +86,7 @@ def read_full(record: dict, finished: bool = True) -> CheckedHand:
     holder = ("elder" if king_of_trumps in hands["elder"]
               else "dealer" if king_of_trumps in hands["dealer"] else None)
     if king is not None and king != holder:
-        if not any(e.get("type") == "false_king" and e.get("by") == king for e in irregularities):
+        if not false_king(irregularities, king):
             raise EngineError("king_not_held", "king_not_held", "king", seat=king,
                               card=king_of_trumps)
     elif king is not None:

@@ -105,6 +105,12 @@ def declared(irregularities: list, kind: str) -> list:
     return [entry for entry in irregularities if type(entry) is dict and entry.get("type") == kind]
 
 
+def false_king(irregularities: list, seat) -> bool:
+    """Whether the record says `seat`, who announced the king, announced a false king (a
+    `false_king` entry names him)."""
+    return any(entry.get("by") == seat for entry in declared(irregularities, "false_king"))
+
+
 def forgotten_marks(irregularities: list) -> set:
     """The (role, for) of the marks the record says were not marked at their time, whether
     they were marked late or not at all (docs/rules.md, ruling 84)."""
@@ -141,26 +147,37 @@ def read_target_card(record: dict) -> None:
 
 def mark_king_turned(hand, forgotten: bool = False) -> None:
     """The dealer turns up a king: he marks 1 at once, which may end the game; a mark he did
-    not make at once (`forgotten`, ruling 84) ends nothing before play."""
+    not make at once (`forgotten`, ruling 84) ends nothing before play. Every form's."""
     hand.king_turned = True
-    if not forgotten and hand.score_before["dealer"] + 1 >= hand.target:
-        hand.game_over_before_play = True
+    _king_mark(hand, "dealer", forgotten, 0)
 
 
 def mark_king_held(hand, role: str, forgotten: bool = False, after_tricks: int = 0) -> None:
-    """`role` announces the king of trumps; the mark may end the game, after the tricks played
-    before it was announced (`after_tricks`, ruling 92), unless he did not mark it then
-    (`forgotten`, ruling 84)."""
+    """`role` (à quatre his side's role) announces the king of trumps; the mark may end the
+    game, after the tricks played before it was announced (`after_tricks`, ruling 92), unless
+    he did not mark it then (`forgotten`, ruling 84). Every form's."""
     hand.king_mark = role
+    _king_mark(hand, role, forgotten, after_tricks)
+
+
+def _king_mark(hand, role: str, forgotten: bool, after_tricks: int) -> None:
+    """A king marked by `role` ends the game when it reaches the target (section 7): nothing
+    more is played after the tricks played before it (`after_tricks`)."""
     if not forgotten and hand.score_before[role] + 1 >= hand.target:
         hand.game_over_before_play = True
         hand.tricks_before_end = after_tricks
 
 
+def check_no_exchange_after_game_end(hand, exchanges: list) -> None:
+    """A king turned up that reaches the target ends the game before any proposal."""
+    if hand.game_over_before_play and exchanges:
+        raise EngineError("after_game_end", "king_turned_ended", "exchanges[0]")
+
+
 def check_no_play_after_game_end(hand, played: int, where: str) -> None:
     """A king mark that reaches the target ends the game when it is marked (docs/rules.md,
     section 7): no trick after those played before it (`where` points at the first), no double
-    and no offer."""
+    and no offer. Every form's, full record or summary."""
     if not hand.game_over_before_play:
         return
     after = hand.tricks_before_end

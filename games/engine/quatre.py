@@ -15,6 +15,9 @@ from .full import NO_EXCHANGE, SIDE_KEYS, exchange_side
 from .hand import CheckedHand
 from .header import (
     check_keys,
+    check_no_exchange_after_game_end,
+    check_no_play_after_game_end,
+    false_king,
     mark_king_held,
     mark_king_turned,
     need_bool,
@@ -95,11 +98,6 @@ def _read_header(record: dict, hand: CheckedHand) -> tuple:
     return read_irregularity_entries(record)
 
 
-def _false_king(irregularities: list, seat) -> bool:
-    """Whether a `false_king` entry names `seat`, who announced the king."""
-    return any(e.get("type") == "false_king" and e.get("by") == seat for e in irregularities)
-
-
 def _check_game_not_over(hand: CheckedHand) -> None:
     for side in SIDES:
         if hand.score_before[ROLE[side]] >= hand.target:
@@ -133,15 +131,14 @@ def _read_full(record: dict) -> CheckedHand:
     hand.trump = SUIT_OF[turn_up]
     if turn_up[0] == "K":
         mark_king_turned(hand)
-    if hand.game_over_before_play and exchanges:
-        raise EngineError("after_game_end", "king_turned_ended", "exchanges[0]")
+    check_no_exchange_after_game_end(hand, exchanges)
     _read_exchanges(exchanges, hands, seen, hand)
     hand.start = {seat: list(hands[seat]) for seat in SEATS}
 
     king_of_trumps = "K" + hand.trump
     holder = next((seat for seat in SEATS if king_of_trumps in hands[seat]), None)
     if king is not None and king != holder:
-        if not _false_king(irregularities, king):
+        if not false_king(irregularities, king):
             raise EngineError("king_not_held", "king_not_held", "king", seat=king,
                               card=king_of_trumps)
     elif king is not None:
@@ -206,8 +203,7 @@ def _read_exchanges(exchanges: list, hands: dict, seen: set, hand: CheckedHand) 
 
 def _read_tricks(tricks: list, hands: dict, hand: CheckedHand, revokes: set,
                  illegal: set) -> None:
-    if hand.game_over_before_play and tricks:
-        raise EngineError("after_game_end", "king_mark_before_play", "tricks[0]")
+    check_no_play_after_game_end(hand, len(tricks), "tricks[0]")
     for _, _, _, seat, _ in play_tricks(tricks, hands, SEATS, hand.trump, hand.rules["ranking"],
                                         revokes=revokes, illegal=illegal):
         hand.tricks[ROLE[SIDE_OF[seat]]] += 1
@@ -241,15 +237,14 @@ def _read_summary(record: dict) -> CheckedHand:
     if king is not None:
         if king_turned:
             raise EngineError("bad_summary", "king_turned_no_king", "summary.king")
-        check_king_held(king, holder, summary, _false_king(irregularities, king))
-        if not _false_king(irregularities, king):
+        check_king_held(king, holder, summary, false_king(irregularities, king))
+        if not false_king(irregularities, king):
             mark_king_held(hand, ROLE[SIDE_OF[king]])
 
     played = hand.tricks["elder"] + hand.tricks["dealer"]
     if min(hand.tricks.values()) < 0 or played > 5:
         raise EngineError("bad_summary", "side_tricks", "summary.tricks")
-    if hand.game_over_before_play and played:
-        raise EngineError("after_game_end", "king_mark_before_play", "summary.tricks")
+    check_no_play_after_game_end(hand, played, "summary.tricks")
     read_irregularities(irregularities, hand, king=king, holder=holder, illegal=None,
                         played=played, summary=True, players=PLAYERS)
     if not (hand.game_over_before_play or hand.void) and played != 5:

@@ -38,24 +38,41 @@ def trick_award(hand: CheckedHand):
     return winner, [("point", 1)]
 
 
+def penalised(marks: list, offenders) -> list:
+    """The trick marks, as (to, points, for), once each offender, who revoked or announced a
+    false king, has lost one point of his own: of his last mark, which is lost when it was
+    worth one (section 8; à trois, ruling 81). Every form's."""
+    marks = list(marks)
+    for offender in offenders:
+        mine = [i for i, (to, _, _) in enumerate(marks) if to == offender]
+        if mine:
+            to, points, why = marks[mine[-1]]
+            if points > 1:
+                marks[mine[-1]] = (to, points - 1, why)
+            else:
+                del marks[mine[-1]]
+    return marks
+
+
 def trick_marks(hand: CheckedHand, *, penalty: bool = True) -> list:
     """The marks for the tricks, as (role, points, for); without the `penalty` of a revoke or
     a false king, what they would have been."""
     role, award = trick_award(hand)
     if role in hand.too_many:  # he played with more than five cards (ruling 87)
         award = []
-    if penalty and role in hand.offenders and award:  # a revoke or a false king costs one point
-        last, points = award.pop()
-        if points > 1:
-            award.append((last, points - 1))
-    total = sum(points for _, points in award)
+    marks = [(role, points, why) for why, points in award]
+    if penalty:
+        marks = penalised(marks, hand.offenders)
+    total = sum(points for _, points, _ in marks)
     if hand.double and hand.double["accepted"] and total:
-        award.append(("double", total))
-    return [(role, points, why) for why, points in award]
+        marks.append((role, total, "double"))
+    return marks
 
 
-def hand_marks(hand: CheckedHand) -> list:
-    """Every mark of the hand in order, as (role, points, for), before the game-end cut."""
+def hand_marks(hand, trick_marks=trick_marks) -> list:
+    """Every mark of the hand in order, as (to, points, for), before the game-end cut: the
+    kings', and the tricks' (`trick_marks`, the form's) once the hand is played out. Every
+    form's."""
     if hand.void:
         return []
     marks = []
@@ -83,8 +100,9 @@ def penalised_list(lost: list) -> dict:
     return {"penalised": [{"to": to, "points": points, "for": why} for to, points, why in lost]}
 
 
-def penalty(hand: CheckedHand) -> list:
-    """The trick marks a revoke or a false king cost its offender, as (to, points, for)."""
+def penalty(hand, trick_marks=trick_marks) -> list:
+    """The trick marks (`trick_marks`, the form's) a revoke or a false king cost its
+    offenders, as (to, points, for). Every form's."""
     if not hand.offenders or hand.void or hand.in_progress or hand.game_over_before_play:
         return []
     return lost_marks(trick_marks(hand, penalty=False), trick_marks(hand))
@@ -110,22 +128,29 @@ def unmarked_list(unmarked: list) -> dict:
                          for to, points, why in unmarked]}
 
 
-def result(hand: CheckedHand) -> dict:
+def up_to_target(hand, marks: list) -> tuple:
+    """The marks, as (to, points, for), marked in order until one reaches the target: the first
+    to reach it wins the game there, with no more than he needed, and nothing more is marked
+    (section 7). Returns the marks as the result writes them, the points of each, the scores
+    after and the winner, or None. Every form's."""
     score = dict(hand.score_before)
-    points = {"elder": 0, "dealer": 0}
-    marks = []
-    winner = None
-    target = hand.target
-    marked, unmarked = in_marking_order(hand, hand_marks(hand))
-    for role, count, why in marked:
-        needed = target - score[role]
+    points = dict.fromkeys(score, 0)
+    written, winner = [], None
+    for to, count, why in marks:
+        needed = hand.target - score[to]
         if count >= needed:  # the game ends here: the engine marks nothing more
-            count, winner = needed, role
-        score[role] += count
-        points[role] += count
-        marks.append({"to": role, "points": count, "for": why})
+            count, winner = needed, to
+        score[to] += count
+        points[to] += count
+        written.append({"to": to, "points": count, "for": why})
         if winner:
             break
+    return written, points, score, winner
+
+
+def result(hand: CheckedHand) -> dict:
+    marked, unmarked = in_marking_order(hand, hand_marks(hand))
+    marks, points, score, winner = up_to_target(hand, marked)
     out = {
         "format": RESULT_FORMAT,
         "tricks": dict(hand.tricks),

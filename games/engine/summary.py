@@ -8,6 +8,7 @@ from .header import (
     check_keys,
     check_no_play_after_game_end,
     declared,
+    false_king,
     forgotten_marks,
     mark_king_held,
     mark_king_turned,
@@ -117,10 +118,9 @@ def read_summary(record: dict) -> CheckedHand:
     if king is not None:
         if king_turned:
             raise EngineError("bad_summary", "king_turned_no_king", "summary.king")
-        false_king = any(e.get("type") == "false_king" and e.get("by") == king
-                         for e in irregularities)
-        check_king_held(king, holder, summary, false_king)
-        if not false_king:
+        false = false_king(irregularities, king)
+        check_king_held(king, holder, summary, false)
+        if not false:
             check_announced_in_time(hand, announced, "summary.king_announced")
             mark_king_held(hand, king, (king, "king_held") in forgotten, tricks_before_king(
                 announced, led_first=first_leader(irregularities) == king))

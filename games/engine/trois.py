@@ -11,6 +11,11 @@ from .errors import EngineError
 from .full import NO_EXCHANGE, SIDE_KEYS, exchange_side
 from .header import (
     check_keys,
+    check_no_exchange_after_game_end,
+    check_no_play_after_game_end,
+    false_king,
+    mark_king_held,
+    mark_king_turned,
     need_bool,
     need_count,
     need_list,
@@ -19,7 +24,7 @@ from .header import (
 )
 from .irregularities import Players, read_irregularities
 from .rules import read_rules
-from .scoring import lost_marks, penalised_list
+from .scoring import hand_marks, penalised, penalised_list, penalty, up_to_target
 from .summary import (
     check_king_held,
     read_counts,
@@ -60,10 +65,12 @@ class TroisHand:
     vulnerable = None  # the seat that made the hand be played as dealt, if any
     king_turned = False
     king_mark = None  # the seat that marks the king of trumps, if any
+    double = offer = None  # à trois, no double and no offer
     first_to_two = None  # the first seat to take his second trick
     in_progress = False
     void = False  # dealt again: nothing is marked
     game_over_before_play = False  # a king mark reached the target
+    tricks_before_end = 0  # a king mark is made before play
     start = None  # each seat's cards when play began (full records)
 
     def __init__(self):
@@ -111,17 +118,6 @@ def _check_game_not_over(hand: TroisHand) -> None:
                               points=hand.score_before[seat], target=hand.target)
 
 
-def _false_king(irregularities: list, seat) -> bool:
-    """Whether a `false_king` entry names `seat`, who announced the king."""
-    return any(e.get("type") == "false_king" and e.get("by") == seat for e in irregularities)
-
-
-def _mark_king(hand: TroisHand, seat: str) -> None:
-    """A king mark before play: it may reach the target and end the game."""
-    if hand.score_before[seat] + 1 >= hand.target:
-        hand.game_over_before_play = True
-
-
 # -- the full record ------------------------------------------------------------------------
 def read_full(record: dict) -> TroisHand:
     check_keys(record, FULL_KEYS, "")
@@ -148,21 +144,18 @@ def read_full(record: dict) -> TroisHand:
     hands, seen, turn_up = read_deal(deal, SEATS)
     hand.trump = SUIT_OF[turn_up]
     if turn_up[0] == "K":
-        hand.king_turned = True
-        _mark_king(hand, "dealer")
-    if hand.game_over_before_play and exchanges:
-        raise EngineError("after_game_end", "king_turned_ended", "exchanges[0]")
+        mark_king_turned(hand)
+    check_no_exchange_after_game_end(hand, exchanges)
     _read_exchanges(exchanges, hands, seen, hand)
     hand.start = {seat: list(cards) for seat, cards in hands.items()}
     king_of_trumps = "K" + hand.trump
     holder = next((seat for seat in SEATS if king_of_trumps in hands[seat]), None)
     if king is not None and king != holder:
-        if not _false_king(irregularities, king):
+        if not false_king(irregularities, king):
             raise EngineError("king_not_held", "king_not_held", "king", seat=king,
                               card=king_of_trumps)
     elif king is not None:
-        hand.king_mark = king
-        _mark_king(hand, king)
+        mark_king_held(hand, king)
     illegal = set()
     _read_tricks(tricks, hands, hand, revokes, illegal)
     read_irregularities(irregularities, hand, king=king, holder=holder, illegal=illegal,
@@ -216,8 +209,7 @@ def _read_exchanges(exchanges: list, hands: dict, seen: set, hand: TroisHand) ->
 
 
 def _read_tricks(tricks: list, hands: dict, hand: TroisHand, revokes: set, illegal: set) -> None:
-    if hand.game_over_before_play and tricks:
-        raise EngineError("after_game_end", "king_mark_before_play", "tricks[0]")
+    check_no_play_after_game_end(hand, len(tricks), "tricks[0]")
     for _, _, _, seat, _ in play_tricks(tricks, hands, SEATS, hand.trump, hand.rules["ranking"],
                                         revokes=revokes, illegal=illegal):
         hand.tricks[seat] += 1
@@ -247,23 +239,20 @@ def read_summary(record: dict) -> TroisHand:
 
     hand.trump = read_trump(summary, king_turned)
     if king_turned:
-        hand.king_turned = True
-        _mark_king(hand, "dealer")
+        mark_king_turned(hand)
     hand.vulnerable = {"played": "elder", "refused": refused_by, "exchanged": None}[opening]
     if king is not None:
         if king_turned:
             raise EngineError("bad_summary", "king_turned_no_king", "summary.king")
-        check_king_held(king, holder, summary, _false_king(irregularities, king))
-        if not _false_king(irregularities, king):
-            hand.king_mark = king
-            _mark_king(hand, king)
+        check_king_held(king, holder, summary, false_king(irregularities, king))
+        if not false_king(irregularities, king):
+            mark_king_held(hand, king)
 
     counts = sorted(hand.tricks.values())
     played = sum(counts)
     if counts[0] < 0 or played > 5:
         raise EngineError("bad_summary", "trois_tricks", "summary.tricks")
-    if hand.game_over_before_play and played:
-        raise EngineError("after_game_end", "king_mark_before_play", "summary.tricks")
+    check_no_play_after_game_end(hand, played, "summary.tricks")
     read_irregularities(irregularities, hand, king=king, holder=holder, illegal=None,
                         played=played, summary=True, players=PLAYERS)
     if not (hand.game_over_before_play or hand.void) and played != 5:
@@ -278,9 +267,10 @@ def read_summary(record: dict) -> TroisHand:
 
 
 # -- scoring --------------------------------------------------------------------------------
-def trick_marks(hand: TroisHand) -> list:
+def trick_marks(hand: TroisHand, *, penalty: bool = True) -> list:
     """The marks for the tricks, as (seat, points, for): never more than 3, never all three
-    to one player."""
+    to one player; without the `penalty` of a revoke or a false king, what they would have
+    been."""
     tricks, vulnerable = hand.tricks, hand.vulnerable
     most = max(tricks.values())
     if most == 2:  # two-two-one: the first of the two to take his second trick
@@ -293,56 +283,13 @@ def trick_marks(hand: TroisHand) -> list:
     if vulnerable is not None and vulnerable != taker:  # to the third player, in consolation
         third = next(seat for seat in SEATS if seat not in (taker, vulnerable))
         marks.append((third, 1, "refusal"))
-    return marks
-
-
-def penalised(marks: list, offenders) -> list:
-    """The trick marks once each offender has lost one point of his own, his last (ruling
-    81): a point becomes nothing, a vole 1; a refusal point he was to mark is lost too."""
-    marks = list(marks)
-    for seat in offenders:
-        mine = [i for i, (to, _, _) in enumerate(marks) if to == seat]
-        if mine:
-            del marks[mine[-1]]
-    return marks
-
-
-def hand_marks(hand: TroisHand) -> list:
-    """Every mark of the hand in order, as (seat, points, for), before the game-end cut."""
-    if hand.void:
-        return []
-    marks = []
-    if hand.king_turned:
-        marks.append(("dealer", 1, "king_turned"))
-    if hand.king_mark:
-        marks.append((hand.king_mark, 1, "king_held"))
-    if hand.in_progress or hand.game_over_before_play:
-        return marks
-    return marks + penalised(trick_marks(hand), hand.offenders)
-
-
-def penalty(hand: TroisHand) -> list:
-    """The trick marks a revoke or a false king cost its offenders, as (seat, points, for)."""
-    if not hand.offenders or hand.void or hand.in_progress or hand.game_over_before_play:
-        return []
-    marks = trick_marks(hand)
-    return lost_marks(marks, penalised(marks, hand.offenders))
+    # Each offender loses his last mark (ruling 81): a point becomes nothing, a vole 1; a
+    # refusal point he was to mark is lost too.
+    return penalised(marks, hand.offenders) if penalty else marks
 
 
 def result(hand: TroisHand) -> dict:
-    score = dict(hand.score_before)
-    points = dict.fromkeys(SEATS, 0)
-    marks = []
-    winner_seat = None
-    for seat, count, why in hand_marks(hand):
-        needed = hand.target - score[seat]
-        if count >= needed:  # the first to reach the target wins: nothing more is marked
-            count, winner_seat = needed, seat
-        score[seat] += count
-        points[seat] += count
-        marks.append({"to": seat, "points": count, "for": why})
-        if winner_seat:
-            break
+    marks, points, score, winner_seat = up_to_target(hand, hand_marks(hand, trick_marks))
     split = sorted(hand.tricks.values()) == [1, 2, 2]
     out = {
         "format": RESULT_FORMAT,
@@ -354,7 +301,7 @@ def result(hand: TroisHand) -> dict:
         "score_after": score,
         "game_over": winner_seat is not None,
         "winner": winner_seat,
-    } | penalised_list(penalty(hand))
+    } | penalised_list(penalty(hand, trick_marks))
     if hand.in_progress:
         out["in_progress"] = True
     if hand.void:
