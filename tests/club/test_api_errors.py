@@ -75,7 +75,7 @@ def test_a_body_over_the_size_limit_is_too_large_not_a_500(client, settings, deb
     assert "2,621,440 bytes" in response.json()["error"]["message"]
 
 
-SOURCES = [path for tree in ("club", "games") for path in Path(tree).rglob("*.py")]
+SOURCES = [path for tree in ("club", "games", "nights") for path in Path(tree).rglob("*.py")]
 RAISED = re.compile(r'Refused\(\s*"(\w+)"|within_ceiling\(.{0,300}?\bcode="(\w+)"'
                     r'|get_or_refuse\(\w+, [^,]+, "(\w+)"\)', re.S)
 
