@@ -36,22 +36,26 @@ def fault(card: str, held, trick, trump: str, ranking: str = "classic") -> str |
     it, leader first), or None when the card may be played. `card` must be in `held`."""
     if not trick:
         return None
-    value = VALUE[ranking]
-    mine = SUIT_OF[card]
-    for suit, short in ((SUIT_OF[trick[0]], "must_follow_suit"), (trump, "must_trump")):
-        if mine == suit:  # he follows, or trumps: above the suit's best in the trick if he can
-            top = -1
-            for c in trick:
-                if SUIT_OF[c] == suit and value[c] > top:
-                    top = value[c]
-            if value[card] < top:
-                for c in held:
-                    if SUIT_OF[c] == suit and value[c] > top:
-                        return "must_win_trick"
-            return None
+    suit, led = SUIT_OF[card], SUIT_OF[trick[0]]
+    if suit != led:
         for c in held:
-            if SUIT_OF[c] == suit:
-                return short
+            if SUIT_OF[c] == led:
+                return "must_follow_suit"
+        if suit != trump:
+            for c in held:
+                if SUIT_OF[c] == trump:
+                    return "must_trump"
+            return None
+    # He follows, or trumps: above the best card of his suit in the trick, if he can.
+    value = VALUE[ranking]
+    top = -1
+    for c in trick:
+        if SUIT_OF[c] == suit and value[c] > top:
+            top = value[c]
+    if value[card] < top:
+        for c in held:
+            if SUIT_OF[c] == suit and value[c] > top:
+                return "must_win_trick"
     return None
 
 
@@ -113,12 +117,13 @@ def play_tricks(tricks, hands: dict, seats: tuple, trump: str, ranking: str, *,
     seat): it is then played, and added to `illegal`. A reading that does not `judge` the
     cards plays each as it was played."""
     leader, count = 0, len(seats)
+    orders = [seats[i:] + seats[:i] for i in range(count)]
     for n, cards in enumerate(tricks, 1):
         regular = leader
         if led_out:
             leader = next((i for i, seat in enumerate(seats)
                            if i != regular and (n, seat) in led_out), regular)
-        order = seats[leader:] + seats[:leader]
+        order = orders[leader]
         trick = []
         for seat, value in zip(order, cards):
             card = CANONICAL.get(value) if type(value) is str else None
