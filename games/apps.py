@@ -12,5 +12,5 @@ class GamesConfig(AppConfig):
         closes its sockets) and the anonymous pages' cache's (a table opened, edited, won or
         abandoned, a re-rating owed or done, draws the lists anew).
         tests/server/test_receivers.py checks them after django.setup() alone."""
+        from games import cached  # noqa: F401
         from games.live import publish  # noqa: F401
-        from games.views import cached  # noqa: F401

@@ -134,7 +134,7 @@ def a_channel_layer_of_its_own():
 def a_cache_of_its_own(settings):
     """Each test starts with nothing in the default cache: a test's database may give its
     tables and users an earlier test's ids, whose pages kept for anonymous readers
-    (games/views/cached.py) and tries of the limits on writes (club/limits.py) the cache would
+    (games/cached.py) and tries of the limits on writes (club/limits.py) the cache would
     still hold. The keys of each test have a prefix of their own."""
     settings.CACHES = {**settings.CACHES, "default": {
         **settings.CACHES["default"], "KEY_PREFIX": f"test-{uuid.uuid4().hex}"}}

@@ -8,7 +8,7 @@
   An à trois or à quatre table has no units yet: its `hands` are listed in order, each record
   as entered, with its result.
 - `csv_rows(tables)`: a header, then one row per hand, its marks naming the players who took
-  them (games.views.replay.takers). À trois, the middle has columns of his own; à quatre, the
+  them (games.pages.replay.takers). À trois, the middle has columns of his own; à quatre, the
   second and the third are named, and the elder's and the dealer's figures are their sides'.
 
 `tables` is a queryset of Table (or anything with the tables' ids: `tables.values_list`).
@@ -38,11 +38,11 @@ from games.engine import EngineError, quatre, trois
 from games.engine.course import Course, CourseHand
 from games.models import Game, GamePlayer, Hand, Movement, Seat, Table, Unit, Wager, WagerTake
 from games.money_options import written
+from games.pages.replay import takers
 from games.presentation.display import marks_text
 from games.selectors.table_state import winner
 from games.selectors.wagers import reckonings
 from games.table_kinds import MANY_HANDED, seats_of
-from games.views.replay import takers
 
 EXPORT_FORMAT = "ecarte-club-export/1"
 RECORD_FORMAT = "ecarte-hand/1"

@@ -31,11 +31,11 @@ from games.admin import exports, lines
 from games.admin.common import PlayerFilter, ReadOnlyInline, course, hand_link
 from games.admin.wagers import TableWagerInline
 from games.models import Game, Hand, Seat, Table, TableEvent, Unit
+from games.pages.replay import takers
 from games.presentation import display, results, words
 from games.selectors.table_state import winner
 from games.services.tables import MANY_HANDED_RULES, abandon_table
 from games.table_kinds import MANY_HANDED
-from games.views.replay import takers
 
 FINISHED = (Table.Status.WON, Table.Status.ABANDONED)
 # What is played at a table à trois or à quatre, where a pool or a rubber has its units

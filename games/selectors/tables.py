@@ -10,7 +10,7 @@ ROLES = ("elder", "dealer", "observer")
 # The kinds of change (games.services.changes.publish) that can move a table onto the lists of
 # tables in play or off them: opened, won (by a hand, or by a correction, which may also open
 # it again) and abandoned. The live feed tells the pages of lists of each (games/live), and
-# the lists kept for anonymous readers are read again (games/views/cached.py).
+# the lists kept for anonymous readers are read again (games/cached.py).
 LIST_KINDS = frozenset({"open", "abandoned", "correction",
                         *(f"{kind}_won" for kind in Table.Kind.values)})
 

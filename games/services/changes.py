@@ -16,7 +16,7 @@ from games.services.projection import project
 from games.services.settlement import reconcile
 
 # What a change moves of the table's row, and nothing else moves: the pages kept for anonymous
-# readers (games/views/cached.py) follow these within seconds, and the live feed at once.
+# readers (games/cached.py) follow these within seconds, and the live feed at once.
 CHANGE_FIELDS = frozenset({"seq", "snapshot", "status", "winner", "finished_at"})
 
 

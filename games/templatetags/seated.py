@@ -1,5 +1,5 @@
 """{% load seated %}: the attributes of the scorer's words that name players
-(games.views.score_widgets.Seated), for outbox.js to show, whole, what the club says of the
+(games.pages.score_widgets.Seated), for outbox.js to show, whole, what the club says of the
 hand after one kept on the phone: `<span{{ label|seated }}>{{ label }}</span>` gives its text's
 `data-next` and `data-seats` (`{{ name|seated:word }}`: the seat's word where a name alone is
 left empty), `aria-label="{{ label }}"{{ label|seated_label }}` its aria-label's
@@ -8,7 +8,7 @@ nobody give nothing."""
 from django import template
 from django.utils.html import format_html
 
-from games.views.score_widgets import Seated
+from games.pages.score_widgets import Seated
 
 register = template.Library()
 

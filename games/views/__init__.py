@@ -1,9 +1,10 @@
 """The pages of the games app, one module per page: the evening and the tables (tables.py), the
-wager forms of a table (wagers.py, wager_forms.py), its history and its hands one by one
-(history.py), the scorer's view of a table, a hand's history and its correction (scoring.py; its
-Django form score_forms.py, the records it writes score_records.py, the widgets
-score_widgets.py), opening a table (opening.py), a member's page (members.py), the rules
-(rules.py) and the standings (standings.py)."""
+wager forms of a table (wagers.py), taking a seat (seats.py), its history and its hands one by
+one (history.py), the scorer's view of a table, a hand's history and its correction
+(scoring.py), the phone's hands on their way (waiting.py), opening a table (opening.py), a
+member's page (members.py), a won table's card (result_card.py), the rules (rules.py) and the
+standings (standings.py). What they draw is made in games/pages/, the scorer's forms and their
+records in games/entry/; a view imports no other view."""
 from games.views.history import hand_by_hand, history
 from games.views.members import member
 from games.views.opening import open_table

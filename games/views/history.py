@@ -1,7 +1,7 @@
 """A table's history (every TableEvent, in seq order, grouped by the game it happened in under
 the game's result) and its hands one by one (`hand_by_hand`: the counted hands, from the course
 games.selectors.table_state plays once, grouped by game; a hand entered card by card drawn
-and stepped through card by card, games.views.replay), with the table's own visibility.
+and stepped through card by card, games.pages.replay), with the table's own visibility.
 
 The hand-by-hand page gives whoever may score the table each hand's history and correction page:
 the scorer's page lists only the last hands. The hands a correction set aside are listed apart,
@@ -13,17 +13,17 @@ from django.http import Http404
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
+from games.entry.records import kind_of, seats
 from games.models import Hand
+from games.pages import replay
+from games.pages.advice import note, noted
+from games.pages.score_widgets import analysis_of
+from games.pages.table import visible_table
 from games.presentation import display, words
 from games.presentation.display import hand_html
 from games.presentation.results import game_result
 from games.selectors.table_state import state_of
 from games.services.changes import may_score
-from games.views import replay
-from games.views.advice import note, noted
-from games.views.score_records import kind_of, seats
-from games.views.score_widgets import analysis_of
-from games.views.tables import visible_table
 
 AFTER_GAME = ("game_over", "rotation")  # the events after which the next game begins
 

@@ -36,16 +36,17 @@ from django.views.decorators.http import require_POST
 
 from club import limits, money_text, refusals
 from club.errors import Refused
-from club.forms import AmountField, PlayerField, whole_number
+from club.forms import AmountField, PlayerField
 from club.idempotency import form_once
 from club.models import Player
-from club.players import clean_name, name_key
+from club.players import clean_name
 from games.engine.rules import TABLE_CHOICES, TABLE_DEFAULTS
 from games.models import Table
 from games.money_options import MONEY_RULES, STAKES
+from games.pages.scorers import LoginsField, ScorersForm, logins
 from games.presentation import words
 from games.selectors.tables import playing_elsewhere
-from games.services.tables import MANY_HANDED_RULES, may_set_scorers
+from games.services.tables import MANY_HANDED_RULES
 from games.services.tables import SEATS as SEAT_COUNT
 from games.services.tables import open_table as open_table_service
 from games.services.tables import set_scorers as set_scorers_service
@@ -97,45 +98,6 @@ class KindSelect(forms.Select):
                 option["attrs"] |= {"hidden": True, "disabled": True}
                 option["selected"] = False
         return option
-
-
-class _ByLoginName(forms.models.ModelChoiceIterator):
-    def __iter__(self):
-        for user in sorted(self.queryset, key=lambda user: name_key(login_name(user))):
-            yield self.choice(user)
-
-
-class LoginsField(forms.ModelMultipleChoiceField):
-    """Logins chosen by their ids, each read as `club.forms.whole_number` reads it (Django's
-    own field would take "١٢" for 12), named by their player's name, or their username when
-    they play as no player, in the order of those names (club.players.name_key)."""
-
-    iterator = _ByLoginName
-
-    def clean(self, value):
-        for pk in value or ():
-            try:
-                whole_number(str(pk))
-            except ValueError:
-                raise forms.ValidationError(self.error_messages["invalid_pk_value"],
-                                            code="invalid_pk_value", params={"pk": pk}) from None
-        return super().clean(value)
-
-    def label_from_instance(self, user) -> str:
-        return login_name(user)
-
-
-def login_name(user) -> str:
-    """A login as the pages name it: by its player's name, or its username when it plays as
-    no player."""
-    player = getattr(user, "player", None)
-    return player.name if player else user.get_username()
-
-
-def logins(but=None):
-    """The club's active logins, with their players; all but the user `but`."""
-    users = get_user_model().objects.filter(is_active=True).select_related("player")
-    return users if but is None else users.exclude(pk=but.pk)
 
 
 class OpenTableForm(forms.Form):
@@ -385,33 +347,6 @@ def _elsewhere_words() -> dict:
     names = dict(Player.objects.filter(pk__in=busy).values_list("pk", "name"))
     return {str(pk): _g("%(name)s already sits at %(tables)s, in play.") % {
         "name": names[pk], "tables": ", ".join(tables)} for pk, tables in busy.items()}
-
-
-# -- the table's scorers, after it is opened ---------------------------------------------------
-class ScorersForm(forms.Form):
-    scorers = LoginsField(get_user_model().objects.none(), required=False,
-                          widget=forms.CheckboxSelectMultiple,
-                          label=_("Who else enters its hands"))
-
-    def __init__(self, table: Table, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        opener = table.opened_by
-        self.fields["scorers"].queryset = logins(but=opener)
-        self.fields["scorers"].initial = list(table.scorers.values_list("pk", flat=True))
-        self.opener = opener
-
-
-def scorers_panel(request, table: Table) -> dict | None:
-    """The table's scorers on its page, for a signed-in reader: its opener and the others;
-    with the form that changes them for staff and the opener
-    (games.services.tables.may_set_scorers)."""
-    if not request.user.is_authenticated:
-        return None
-    form = ScorersForm(table) if may_set_scorers(table, request.user) else None
-    named = sorted((login_name(user) for user in logins().filter(
-        pk__in=table.scorers.values("pk"))), key=name_key)
-    return {"form": form, "opener": login_name(table.opened_by), "named": named,
-            "key": uuid.uuid4().hex}
 
 
 @login_required

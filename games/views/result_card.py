@@ -27,10 +27,10 @@ from PIL import Image, ImageDraw, ImageFont
 
 from club import money_text
 from games.models import Game, Table
+from games.pages.table import visible_table
 from games.presentation import words
 from games.selectors.table_state import state_of
 from games.services.settlement import pot_cents
-from games.views.tables import visible_table
 
 SIZE = (1200, 630)  # the link previews' size (og:image:width and height)
 CACHED = 7 * 24 * 3600  # s

@@ -4,9 +4,9 @@ is played, undone, and the hand finished); the last hand undone; a past hand cor
 hand's versions. The same pages serve the three forms of the game: two-handed, à trois and à
 quatre (an à trois game down to two plays on two-handed).
 
-What was sent becomes a record in a form (games.views.score_forms.HandForm, the record written
-by games.views.score_records); the widgets and the hand being played come from
-games.views.score_widgets, which reads the hand from the engine. A refusal of the form or of a
+What was sent becomes a record in a form (games.entry.forms.HandForm, the record written
+by games.entry.records); the widgets and the hand being played come from
+games.pages.score_widgets, which reads the hand from the engine. A refusal of the form or of a
 service is shown beside the card or field its `at` names, and nothing is saved.
 
 Every form carries the number the page believes it is adding (the hand's, or the trick's) and
@@ -30,7 +30,24 @@ from club.refusals import Said
 from games.engine import hand_state
 from games.engine.cards import PACK
 from games.engine.course import may_end_game
+from games.entry.forms import DEALS, SUMMARIES, HandForm, kind_for
+from games.entry.records import PLAYED, SEATS_STAY, kind_of, number_of, prefill
 from games.models import Hand, Table
+from games.pages.advice import note
+from games.pages.effects import shown_or_saved
+from games.pages.score_widgets import (
+    SIDES,
+    analysis_of,
+    fold_fields,
+    forms_of,
+    named,
+    offline_play,
+    play_state,
+    seated_words,
+    swapped,
+    trick_sides,
+    unnamed,
+)
 from games.presentation import display, words
 from games.presentation.cards import card
 from games.presentation.results import game_result
@@ -47,23 +64,6 @@ from games.services.hands import (
 from games.services.previews import correction_effect, effect_of
 from games.services.tricks import add_trick, finish_hand, undo_trick
 from games.table_kinds import MANY_HANDED, seats_of
-from games.views.advice import note
-from games.views.effects import shown_or_saved
-from games.views.score_forms import DEALS, SUMMARIES, HandForm, kind_for
-from games.views.score_records import PLAYED, SEATS_STAY, kind_of, number_of, prefill
-from games.views.score_widgets import (
-    SIDES,
-    analysis_of,
-    fold_fields,
-    forms_of,
-    named,
-    offline_play,
-    play_state,
-    seated_words,
-    swapped,
-    trick_sides,
-    unnamed,
-)
 
 STALE = ("wrong_hand_number", "wrong_trick_number", "hand_in_progress", "hand_not_in_progress")
 

@@ -16,8 +16,8 @@ from club.errors import Refused
 from club.forms import whole_number
 from club.idempotency import form_once
 from club.models import Player
+from games.pages.table import table_page, visible_table
 from games.services.tables import take_seat
-from games.views.tables import table_page, visible_table
 
 
 @login_required

@@ -7,13 +7,12 @@ from django.utils.translation import ngettext
 from club import settle_up
 from club.models import Player
 from club.players import by_name
-from games import ratings
+from games import cached, ratings
 from games.presentation import charts
 from games.selectors.reader_ratings import pending_since, rating_history
 from games.selectors.standings import date_range
 from games.selectors.standings import standings as standings_rows
 from games.selectors.visibility import counted_tables
-from games.views import cached
 
 TREND = 10  # a player's trend: his rating over his latest games, at most so many
 

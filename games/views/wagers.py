@@ -16,8 +16,8 @@ from club.errors import Refused
 from club.forms import typed_cents, whole_number
 from club.idempotency import form_once
 from games.models import Table, Wager
+from games.pages.table import table_page, visible_table
 from games.services import wagers as service
-from games.views.tables import table_page, visible_table
 
 ACTIONS = ("place", "take", "withdraw")
 LIMITED = ("place", "take")  # tries of the "wagers" limit (club.limits); a withdrawal is not

@@ -15,8 +15,8 @@ from django.test import Client
 
 from games.engine.advisor import advise
 from games.models import Hand, Table
+from games.pages.advice import noted
 from games.services.hands import record_hand
-from games.views.advice import noted
 from tests.games.kit import page_text, pool, summary
 
 pytestmark = pytest.mark.django_db
@@ -94,7 +94,7 @@ def test_the_table_shows_its_latest_full_record_hand_past_later_summaries(staff,
 
 def test_a_summary_hand_gets_no_note_and_no_advice_is_computed(staff, steward):
     table = pool(staff, hands=2)
-    with mock.patch("games.views.advice.advise", wraps=advise) as advising:
+    with mock.patch("games.pages.advice.advise", wraps=advise) as advising:
         pages = [text(steward.get(path)) for path in (
             f"/tables/{table.pk}/", f"/tables/{table.pk}/advice/",
             f"/tables/{table.pk}/hands/1/")]
@@ -140,7 +140,7 @@ def test_the_advice_on_a_hand_is_computed_once_for_many_views(staff, steward):
     hand, _ = record_hand(table_id=table.pk, record=THREE_TRUMPS, by=staff)
     phones = [Client() for _ in range(10)]
 
-    with mock.patch("games.views.advice.advise", wraps=advise) as advising:
+    with mock.patch("games.pages.advice.advise", wraps=advise) as advising:
         for phone in phones:
             assert "three trumps" in text(phone.get(f"/tables/{table.pk}/"))
             assert "three trumps" in text(phone.get(f"/tables/{table.pk}/advice/"))
@@ -152,7 +152,7 @@ def test_the_advice_on_a_hand_is_computed_once_for_many_views(staff, steward):
 def test_a_new_full_record_hand_is_advised_afresh(staff, steward):
     table = pool(staff)
     record_hand(table_id=table.pk, record=THREE_TRUMPS, by=staff)
-    with mock.patch("games.views.advice.advise", wraps=advise) as advising:
+    with mock.patch("games.pages.advice.advise", wraps=advise) as advising:
         steward.get(f"/tables/{table.pk}/advice/")
         record_hand(table_id=table.pk, record=REFUSED, by=staff)
         page = text(steward.get(f"/tables/{table.pk}/advice/"))
@@ -221,7 +221,7 @@ def test_the_pages_names_and_advice_are_the_engines():
 
     from games.engine.jeux import CAVENDISH as HIS
     from games.engine.jeux import FRENCH
-    from games.views.advice import ADVICE, CAVENDISH, JEUX
+    from games.pages.advice import ADVICE, CAVENDISH, JEUX
 
     with translation.override("en"):
         assert {n: name for n, name, _, _ in FRENCH} == {n: str(t) for n, t in JEUX.items()}

@@ -1,4 +1,4 @@
-"""The anonymous pages' cache (games/views/cached.py) keeps a page with a hole where Django wrote
+"""The anonymous pages' cache (games/cached.py) keeps a page with a hole where Django wrote
 its CSRF token, and fills it with each reader's own: found in the markup Django writes for
 `{% csrf_token %}`. These fail the day an upgrade of Django writes that markup otherwise; and
 should it, a page whose token is not found is never kept, so that no reader is served another
@@ -11,7 +11,7 @@ from django.middleware.csrf import get_token
 from django.template import Context, Template
 from django.test import Client, RequestFactory, override_settings
 
-from games.views import cached
+from games import cached
 
 pytestmark = pytest.mark.django_db
 

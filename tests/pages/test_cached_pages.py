@@ -11,9 +11,9 @@ from django.db import connection
 from django.test import Client, override_settings
 from django.test.utils import CaptureQueriesContext
 
+from games import cached
 from games.models import Table
 from games.services.hands import record_hand
-from games.views import cached
 from tests.games.kit import pool, summary
 
 pytestmark = pytest.mark.django_db

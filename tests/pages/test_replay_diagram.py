@@ -13,9 +13,9 @@ from django.core.cache import cache
 from club.errors import Refused
 from club.models import Player
 from games.models import Table
+from games.pages import advice
 from games.services.hands import record_hand
 from games.services.tables import open_table
-from games.views import advice
 from testbed.records import ELDER_VOLE, EXCHANGED, legal_record
 from tests.games import quatre_kit, trois_kit
 from tests.games.kit import pool, record_game_won_by

@@ -1,12 +1,12 @@
-"""The scorer's forms (games.views.score_forms.HandForm) on their own: what was tapped becomes
+"""The scorer's forms (games.entry.forms.HandForm) on their own: what was tapped becomes
 the record docs/hand-record.md describes, in each form of the game; a stored record read back
-into a form (score_records.prefill) and sent again is the same record; a refusal, the form's or
-a service's, marks the field its `at` names."""
+into a form (games.entry.records.prefill) and sent again is the same record; a refusal, the
+form's or a service's, marks the field its `at` names."""
 import pytest
 
 from club.errors import Refused
-from games.views.score_forms import HandForm
-from games.views.score_records import prefill
+from games.entry.forms import HandForm
+from games.entry.records import prefill
 
 RULES = {"doubling": False, "offer_point": False}
 

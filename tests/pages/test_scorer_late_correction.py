@@ -20,9 +20,9 @@ import pytest
 from club import ledger
 from club.models import Player
 from games.models import Hand, Table
+from games.pages.effects import confirm_page
 from games.services.hands import correct_hand
 from games.services.previews import Effect
-from games.views.effects import confirm_page
 from tests.games.kit import paid_out_pool, pool, record_game_won_by
 from tests.pages.kit import summary_post, url
 

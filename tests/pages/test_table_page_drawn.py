@@ -41,7 +41,7 @@ def won_5_3(staff):
                        by=staff, first_dealer=alice)
     for who in (alice, claire, alice, claire, alice, claire, claire):
         table = point_to(table, who, staff)
-    member = Client()  # whose pages are never kept (games/views/cached.py)
+    member = Client()  # whose pages are never kept (games/cached.py)
     member.force_login(staff)
     assert "takes the game" not in text(member.get(f"/tables/{table.pk}/"))
     return point_to(table, claire, staff)

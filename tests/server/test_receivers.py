@@ -5,7 +5,7 @@ the anonymous pages' cache and the live feed's sockets in step with what it writ
 
 A fresh process sets Django up and nothing more (the admin without its autodiscovery), then
 sends each signal as Django would and watches what the receiver does: the lists' version drawn
-anew (games/views/cached.py), a message to the user's group (games/live/publish.py). Nothing is
+anew (games/cached.py), a message to the user's group (games/live/publish.py). Nothing is
 written: outside a transaction, `on_commit` runs at once; django-axes's receiver of a logout,
 which wants its table, is left to fail (`send_robust`)."""
 import json

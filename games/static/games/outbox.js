@@ -407,7 +407,7 @@
   }
 
   /* -- a two-handed hand played on offline --------------------------------------------------
-     The page has the hand as the engine reads it (games/views/score_widgets.offline_play):
+     The page has the hand as the engine reads it (games/pages/score_widgets.offline_play):
      each player's cards, who leads, and who takes each trick they may still play. A trick kept
      on the phone moves it on: the taker leads the next, whose form is drawn from what each
      still holds; after the fifth, the finish; once finished, the next hand's forms. */

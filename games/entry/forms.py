@@ -1,6 +1,6 @@
 """The scorer's forms as Django forms (games.views.scoring): a hand as a summary or card by
 card, new or corrected, a trick, and a hand played card by card finished, for the three forms
-of the game. `clean()` writes what was sent as the engine's record (games.views.score_records);
+of the game. `clean()` writes what was sent as the engine's record (games.entry.records);
 a refusal, the form's own or the services' (club.errors.Refused, whose `at` names the place in
 the record), is put beside the field it names by `refuse`, the one place where a record's place
 becomes a field of the page."""
@@ -11,9 +11,7 @@ from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.utils.translation import gettext as _
 
 from club.errors import Refused
-from games.presentation import words
-from games.table_kinds import MANY_HANDED
-from games.views.score_records import (
+from games.entry.records import (
     EXCHANGE_ROWS,
     PLAYED,
     VARIANTS,
@@ -26,12 +24,14 @@ from games.views.score_records import (
     summary_record,
     trick_of,
 )
+from games.presentation import words
+from games.table_kinds import MANY_HANDED
 
 SUMMARIES = ("summary", *MANY_HANDED)  # a summary's action: two-handed, à trois, à quatre
 DEALS = ("deal", "many_deal")  # card by card: two-handed, à trois or à quatre
 REVOKES = ("must_follow_suit", "must_win_trick", "must_trump")  # a card the trick form may keep
 VARIANT_RULE = {"double": "doubling", "offer": "offer_point"}
-# The two-handed fold's fields of the Laws to the letter (score_records._laws).
+# The two-handed fold's fields of the Laws to the letter (records._laws).
 LAWS = ("misdeal_played", "wrong_number_by", "wrong_number_cards", "dealt_out_of_turn",
         "lead_out_of_turn_by", "lead_out_of_turn_trick", "unmarked", "unmarked_late")
 
@@ -76,7 +76,7 @@ def field_of(at: str | None, *, trick: bool = False, irregular: list[str] = ()) 
     """The form's field that the engine's `at` points to: "deal.elder[2]" -> "elder",
     "exchanges[0].dealer.draw[1]" -> "ex0_dealer_draw", "tricks[1][1]" -> "follower" on the
     trick form, "trick1" on a correction's; "irregularities[0].trick" -> "revoke_trick" when
-    the fold's first entry (`irregular`, as score_records.irregularities names them) is a
+    the fold's first entry (`irregular`, as records.irregularities names them) is a
     revoke, "many_revoke_trick" à trois or à quatre; "irregularities" alone (a forgotten mark
     claimed too late, rules.md, ruling 85) -> "unmarked"; "double.before_trick" -> "double";
     "exchanges[0].exposed" -> "ex0_exposed"; "form" when no field is named."""

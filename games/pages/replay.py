@@ -11,12 +11,12 @@ by templates/games/_card.html. Nothing here decides a rule."""
 from django.utils.translation import gettext as _
 
 from games.engine import EngineError, hand_state
+from games.pages.score_widgets import SIDES
 from games.presentation import display
 from games.presentation.cards import card
 from games.presentation.marks import mark_word
 from games.presentation.results import game_result
 from games.table_kinds import MANY_HANDED, seats_of
-from games.views.score_widgets import SIDES
 
 
 def players_of(table, elder, dealer) -> dict:

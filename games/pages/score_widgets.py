@@ -12,13 +12,8 @@ from django.utils.translation import gettext_lazy
 from games.engine import EngineError, analyse, first_loss
 from games.engine import quatre as quatre_rules
 from games.engine.cards import PACK
-from games.models import Hand
-from games.presentation import display, words
-from games.presentation.cards import card
-from games.presentation.cards import face as card_face
-from games.presentation.marks import mark_word
-from games.views.score_forms import DEALS, actions
-from games.views.score_records import (
+from games.entry.forms import DEALS, actions
+from games.entry.records import (
     ANSWERING,
     COUNTS,
     EXCHANGE_ROWS,
@@ -29,6 +24,11 @@ from games.views.score_records import (
     kind_of,
     seats,
 )
+from games.models import Hand
+from games.presentation import display, words
+from games.presentation.cards import card
+from games.presentation.cards import face as card_face
+from games.presentation.marks import mark_word
 
 SEAT_WORDS = {"elder": gettext_lazy("elder"), "middle": gettext_lazy("middle"),
               "second": gettext_lazy("second"), "third": gettext_lazy("third"),
