@@ -64,12 +64,13 @@ def read_full(record: dict, finished: bool = True) -> CheckedHand:
     check_game_not_over(hand)
     read_target_card(record)
 
-    # What the irregularities change in the reading of the cards, before they are checked
-    misdealt = bool(declared(irregularities, "misdeal_played"))
-    wrong = {entry.get("by") for entry in declared(irregularities, "wrong_number")}
-    led_out = {(entry.get("trick"), entry.get("by"))
-               for entry in declared(irregularities, "lead_out_of_turn")}
-    forgotten = forgotten_marks(irregularities)
+    misdealt, wrong, led_out, forgotten = False, set(), set(), set()
+    if irregularities:  # what they change in the reading of the cards, before they are checked
+        misdealt = bool(declared(irregularities, "misdeal_played"))
+        wrong = {entry.get("by") for entry in declared(irregularities, "wrong_number")}
+        led_out = {(entry.get("trick"), entry.get("by"))
+                   for entry in declared(irregularities, "lead_out_of_turn")}
+        forgotten = forgotten_marks(irregularities)
 
     hands, seen = _read_deal(elder, dealer, deal["turn_up"], hand, misdealt, forgotten)
     dealt = {role: len(cards) for role, cards in hands.items()}
@@ -145,7 +146,7 @@ def tricks_before_king(announced: str, led_first: bool) -> int:
     return 1
 
 
-def _check_first_card(announced: str, king: str, played: tuple, king_of_trumps: str) -> None:
+def _check_first_card(announced: str, king: str, played: list, king_of_trumps: str) -> None:
     """The king announced with the holder's first card, or after it, needs that card played;
     with it, that card is the king."""
     if announced == "before_play":
@@ -311,8 +312,8 @@ def _read_tricks(tricks: list, hands: dict, revokes: set, led_out: set, hand: Ch
     (`led_out`, ruling 88). Returns the illegal plays a revoke excused, and the tricks."""
     check_no_play_after_game_end(hand, len(tricks), f"tricks[{hand.tricks_before_end}]")
     illegal = set()
-    played = tuple(play_tricks(tricks, hands, ROLES, hand.trump, hand.rules["ranking"],
-                               revokes=revokes, illegal=illegal, led_out=led_out))
+    played = play_tricks(tricks, hands, ROLES, hand.trump, hand.rules["ranking"],
+                         revokes=revokes, illegal=illegal, led_out=led_out)
     for _, _, _, taker, _ in played:
         hand.tricks[taker] += 1
     if hand.double and hand.in_progress and hand.double["before_trick"] > len(tricks) + 1:

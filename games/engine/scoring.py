@@ -61,11 +61,12 @@ def trick_marks(hand: CheckedHand, *, penalty: bool = True) -> list:
     if role in hand.too_many:  # he played with more than five cards (ruling 87)
         award = []
     marks = [(role, points, why) for why, points in award]
-    if penalty:
+    if penalty and hand.offenders:
         marks = penalised(marks, hand.offenders)
-    total = sum(points for _, points, _ in marks)
-    if hand.double and hand.double["accepted"] and total:
-        marks.append((role, total, "double"))
+    if hand.double and hand.double["accepted"]:
+        total = sum(points for _, points, _ in marks)
+        if total:
+            marks.append((role, total, "double"))
     return marks
 
 
@@ -112,6 +113,9 @@ def in_marking_order(hand, marks: list) -> tuple:
     """The hand's marks as they were marked, and those that were not (docs/rules.md, ruling
     84): a mark marked late comes after the others, one not marked is left out. Each is
     (to, points, for)."""
+    if not (hand.marked_late or hand.unmarked):
+        return marks, []
+
     def forgotten(mark, among) -> bool:
         return (mark[0], mark[2]) in among
 
@@ -161,7 +165,11 @@ def result(hand: CheckedHand) -> dict:
         "game_over": winner is not None,
         "winner": winner,
         "void": hand.void,
-    } | unmarked_list(unmarked) | penalised_list(penalty(hand))
+    }
+    if unmarked:
+        out |= unmarked_list(unmarked)
+    if hand.offenders:
+        out |= penalised_list(penalty(hand))
     if hand.in_progress:
         out["in_progress"] = True
     return out

@@ -18,7 +18,7 @@ from .errors import EngineError
 
 
 class Trick(NamedTuple):
-    """A trick as a hand's state shows it (`tricks.play_tricks` yields its fields)."""
+    """A trick as a hand's state shows it (`tricks.play_tricks` gives its fields)."""
 
     number: int  # from 1
     seats: tuple  # the seats in the order they played to it, the leader first
@@ -107,17 +107,19 @@ def read_deal(deal: dict, seats: tuple) -> tuple[dict, set, str]:
 
 def play_tricks(tricks, hands: dict, seats: tuple, trump: str, ranking: str, *,
                 revokes=frozenset(), illegal: set | None = None, led_out=frozenset(),
-                judge: bool = True):
+                judge: bool = True) -> list:
     """Plays the tricks from `hands` (emptied as they go), the elder leading the first and the
     winner of each the next, but a seat that `led_out` names at a trick, as (trick, seat), the
     trick counted from 1: he led it out of turn, and it was played to (docs/rules.md, ruling
-    88). Yields each trick as a `Trick`'s fields: its number, its seats from its leader, its
+    88). Returns each trick as a `Trick`'s fields: its number, its seats from its leader, its
     cards in the same order, the seat that takes it and whether it was led out of turn. A card
     not held is refused; so is an illegal card (section 6), unless `revokes` names its (trick,
     seat): it is then played, and added to `illegal`. A reading that does not `judge` the
-    cards plays each as it was played."""
+    cards plays each as it was played. `tricks` is read one trick at a time, in order."""
+    played = []
     leader, count = 0, len(seats)
     orders = [seats[i:] + seats[:i] for i in range(count)]
+    canonical = CANONICAL.get
     for n, cards in enumerate(tricks, 1):
         regular = leader
         if led_out:
@@ -126,24 +128,26 @@ def play_tricks(tricks, hands: dict, seats: tuple, trump: str, ranking: str, *,
         order = orders[leader]
         trick = []
         for seat, value in zip(order, cards):
-            card = CANONICAL.get(value) if type(value) is str else None
+            card = canonical(value) if type(value) is str else None
             held = hands[seat]
             if card not in held:
                 where = f"tricks[{n - 1}][{len(trick)}]"
                 read_card(value, where)
                 raise EngineError("card_not_held", "plays_unheld" if trick else "leads_unheld",
                                   where, seat=seat, card=card)
-            code = judge and trick and fault(card, held, trick, trump, ranking)
-            if code and (n, seat) in revokes:
-                illegal.add((n, seat))
-            elif code:
-                detail, params = _fault_words(code, seat, held, trick, trump, ranking, n)
-                raise EngineError(code, detail, f"tricks[{n - 1}][{len(trick)}]", **params)
+            if trick and judge:
+                code = fault(card, held, trick, trump, ranking)
+                if code:
+                    if (n, seat) not in revokes:
+                        detail, params = _fault_words(code, seat, held, trick, trump, ranking, n)
+                        raise EngineError(code, detail, f"tricks[{n - 1}][{len(trick)}]", **params)
+                    illegal.add((n, seat))
             held.remove(card)
             trick.append(card)
         taken = winner(trick, trump, ranking)
-        yield n, order, trick, order[taken], leader != regular
+        played.append((n, order, trick, order[taken], leader != regular))
         leader = (leader + taken) % count
+    return played
 
 
 def _fault_words(code, seat, held, trick, trump, ranking, number) -> tuple[str, dict]:
