@@ -16,6 +16,7 @@ from django.utils import timezone
 from club import evenings, ledger, movements
 from club.errors import Refused
 from club.models import Player
+from games.live.publish import lists_news_on_commit
 from games.models import Table
 from games.money_options import STAKES
 from games.ratings import ordinal, ratings
@@ -26,6 +27,12 @@ from nights.models import Night, NightTable, Presence, Season
 
 DIRECT = "nights.direct_night"
 _rng = random.SystemRandom()
+
+
+def changed() -> None:
+    """The night's pages read it again once the change is committed (games.live.publish: the
+    lists' feed, which the night's page and projector follow)."""
+    lists_news_on_commit("night")
 
 
 def may_direct(user) -> bool:
@@ -72,11 +79,14 @@ def open_night(*, name: str = "", member_fee: int = 0, guest_fee: int = 0, by) -
     day = evenings.day_of(timezone.now())
     try:
         with transaction.atomic():
-            return Night.objects.create(name=name or day.isoformat(), date=day,
-                                        member_fee=member_fee, guest_fee=guest_fee,
-                                        opened_by=by)
+            night = Night.objects.create(name=name or day.isoformat(), date=day,
+                                         member_fee=member_fee, guest_fee=guest_fee,
+                                         opened_by=by)
     except IntegrityError:  # nights_night_one_open
         pass
+    else:
+        changed()
+        return night
     open_now = Night.objects.filter(status=Night.Status.OPEN).first()
     raise Refused("night_open", f"night {open_now.pk} is open: close it first",
                   rule="night_open", night=open_now.pk, name=open_now.name)
@@ -108,6 +118,7 @@ def mark_present(*, night_id: int, by, player: Player | None = None) -> Presence
                              entries=[(ledger.account_for_player(player), -fee),
                                       (ledger.house_account(), fee)],
                              reference=reference, idempotency_key=reference, by=by)
+    changed()
     return Presence.objects.create(night=night, player=player, fee=fee, guest=guest,
                                    transaction=posted, by=by)
 
@@ -153,6 +164,7 @@ def draw(*, night_id: int, format: str, rules: dict, by, wager_style: str = "non
                            wager_style=wager_style)
         NightTable.objects.create(night=night, table=table, draw=night.draws)
         tables.append(table)
+    changed()
     return tables, free[count * size:]
 
 
@@ -169,6 +181,7 @@ def close_night(*, night_id: int, by) -> Night:
     night.status = Night.Status.CLOSED
     night.closed_by, night.closed_at = by, timezone.now()
     night.save(update_fields=["status", "closed_by", "closed_at"])
+    changed()
     return night
 
 

@@ -1,6 +1,7 @@
-"""The root URLconf: the games' pages (games/urls.py) and the club's (club/urls.py), the health
-check, the language switch, the admin and the JSON API. With server/asgi.py, this is the one
-place where the project reaches into the apps: the API's routers are mounted here, once."""
+"""The root URLconf: the games' pages (games/urls.py), the club's (club/urls.py) and its nights'
+(nights/urls.py), the health check, the language switch, the admin and the JSON API. With
+server/asgi.py, this is the one place where the project reaches into the apps: the API's
+routers are mounted here, once."""
 from django.contrib import admin
 from django.urls import include, path
 
@@ -16,6 +17,7 @@ for router in (players.router, money.router, *routers, nights_api.router):
 urlpatterns = [
     path("", include("games.urls")),
     path("", include("club.urls")),
+    path("", include("nights.urls")),
     path("health", health.health, name="health"),
     path("i18n/", include("django.conf.urls.i18n")),  # set_language: the language switch
     path("admin/", admin.site.urls),

@@ -62,6 +62,15 @@ def publish_on_commit(table, kind: str) -> None:
                                  "private": table.private})
 
 
+def lists_news_on_commit(kind: str) -> None:
+    """News for the pages of lists that names no table, once committed: told to the sockets
+    that follow the lists as `{"type": "listed", "table_id": null, "kind": kind}`, which read
+    their list again (the club night's "night": someone came, a draw, the night opened or
+    closed)."""
+    _on_commit(LISTS_GROUP, {"type": "tables.listed", "table": None, "kind": kind,
+                             "private": False})
+
+
 @receiver(user_logged_out)
 def session_ended(sender, request, user, **kwargs) -> None:
     """A user logs out: the sockets of that session close (the session is flushed next)."""
