@@ -9,6 +9,14 @@ class NightsConfig(AppConfig):
     def ready(self):
         # A director may score, correct and abandon at the tables of the night in play.
         from games.services import changes
+        from games.views.members import SECTIONS
+        from games.views.standings import SEASONS
+        from nights import mail, pages
         from nights.services import directs_table
 
         changes.SCORING_HOOKS.append(directs_table)
+        # The season's ladder on the standings, head to head and the night's cards on a
+        # member's page; his card mailed once the night closes.
+        SEASONS.append(pages.standings_seasons)
+        SECTIONS.extend((pages.head_to_head, pages.night_cards))
+        mail.connect()

@@ -50,7 +50,8 @@ class Night(models.Model):
 
 class Presence(models.Model):
     """A player at a night: since when, the fee he paid for it and its ledger transaction (none
-    for 0.00), whether he came as a guest (a player without a login), who marked him."""
+    for 0.00), whether he came as a guest (a player without a login), who marked him, and when
+    his night's card was mailed to him (nights.mail: once)."""
     night = models.ForeignKey(Night, on_delete=models.PROTECT, related_name="presences")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="presences")
     since = models.DateTimeField(auto_now_add=True)
@@ -59,6 +60,7 @@ class Presence(models.Model):
     transaction = models.OneToOneField(Transaction, null=True, blank=True,
                                        on_delete=models.PROTECT, related_name="+")
     by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    card_sent = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["since", "id"]

@@ -196,6 +196,21 @@ LOGGING = {
     },
 }
 
+# Mail (the members' night cards, nights/mail.py): Django's SMTP backend when EMAIL_HOST is
+# set, else the console's, which writes each mail on the server's output: the laptop needs
+# nothing. EMAIL_BACKEND names another of Django's backends. See docs/operations.md, Mail.
+EMAIL_HOST = ENV.get("EMAIL_HOST", "")
+EMAIL_BACKEND = ENV.get("EMAIL_BACKEND") or (
+    "django.core.mail.backends.smtp.EmailBackend" if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend")
+EMAIL_PORT = int(ENV.get("EMAIL_PORT", 587))
+EMAIL_HOST_USER = ENV.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = ENV.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = from_env.flag(ENV, "EMAIL_USE_TLS", default=EMAIL_PORT == 587)
+EMAIL_USE_SSL = from_env.flag(ENV, "EMAIL_USE_SSL", default=EMAIL_PORT == 465)
+EMAIL_TIMEOUT = 20  # seconds: a mail server that hangs does not hold a worker for ever
+DEFAULT_FROM_EMAIL = ENV.get("DEFAULT_FROM_EMAIL", "ecarte-club@localhost")
+
 # --- Login rate limiting (django-axes) ------------------------------------------------------
 # After AXES_FAILURE_LIMIT failed logins for one username from one address, that pair is
 # refused for AXES_COOLOFF_TIME with a page that says so (registration/locked_out.html, which

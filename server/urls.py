@@ -17,6 +17,7 @@ for router in (players.router, money.router, *routers, nights_api.router):
 urlpatterns = [
     path("", include("games.urls")),
     path("", include("club.urls")),
+    path("", include("nights.urls_results")),
     path("", include("nights.urls")),
     path("health", health.health, name="health"),
     path("i18n/", include("django.conf.urls.i18n")),  # set_language: the language switch

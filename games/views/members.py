@@ -24,6 +24,10 @@ from games.selectors.wagers import member_wagers
 
 HISTORY = 50
 EVENINGS = 12  # the results by evening: his latest evenings, at most
+# What other apps add to a member's page: callables (request, player, own) -> None, or the
+# (template, context) of a section; nights' AppConfig.ready() adds its own (head to head, his
+# nights' cards), so that games imports no nights.
+SECTIONS: list = []
 
 
 def _rating_chart(player: Player, tables) -> dict:
@@ -127,4 +131,5 @@ def member(request, player_id: int):
         context |= _money(player)
         context["movements"] = _movements(player)
         context["wagers"] = _wagers(player)
+    context["sections"] = [found for hook in SECTIONS if (found := hook(request, player, own))]
     return render(request, "games/member.html", context)

@@ -15,6 +15,10 @@ from games.selectors.standings import standings as standings_rows
 from games.selectors.visibility import counted_tables
 
 TREND = 10  # a player's trend: his rating over his latest games, at most so many
+# The seasons the standings may show instead of a date range: callables (request) -> None, or
+# {"choices": [(id, name)], "chosen": id or None, "ladder": the chosen one's (template,
+# context) or None}; nights' AppConfig.ready() adds its own, so that games imports no nights.
+SEASONS: list = []
 
 
 def _with_trends(rows: list[dict], until, tables) -> list[dict]:
@@ -47,7 +51,10 @@ def standings(request):
     tables = counted_tables(request.user)
     first, last = request.GET.get("from", ""), request.GET.get("to", "")
     context = {"first": first, "last": last, "rows": None, "error": None,
-               "pending": pending_since(tables)}
+               "pending": pending_since(tables),
+               "seasons": next(filter(None, (hook(request) for hook in SEASONS)), None)}
+    if context["seasons"] and context["seasons"]["ladder"]:
+        return render(request, "games/standings.html", context)
     try:
         since, until = date_range(first, last)
     except ValueError as err:
