@@ -16,6 +16,7 @@ urlpatterns = [
     path("tables/new/", views.open_table, name="open_table"),
     path("tables/<int:table_id>/", views.table, name="table"),
     path("tables/<int:table_id>/score/", views.score, name="score_table"),
+    path("tables/<int:table_id>/score/outbox/", views.score_outbox, name="score_outbox"),
     path("tables/<int:table_id>/score/waiting/", views.score_waiting, name="score_waiting"),
     path("tables/<int:table_id>/hands/<int:number>/", views.hand_history, name="hand_history"),
     path("tables/<int:table_id>/hands/<int:number>/correct/", views.correct,

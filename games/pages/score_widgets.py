@@ -24,11 +24,13 @@ from games.entry.records import (
     kind_of,
     seats,
 )
-from games.models import Hand
+from games.models import Hand, Table
 from games.presentation import display, words
 from games.presentation.cards import card
 from games.presentation.cards import face as card_face
 from games.presentation.marks import mark_word
+from games.selectors.table_state import state_of
+from games.table_kinds import seats_of
 
 SEAT_WORDS = {"elder": gettext_lazy("elder"), "middle": gettext_lazy("middle"),
               "second": gettext_lazy("second"), "third": gettext_lazy("third"),
@@ -42,6 +44,30 @@ def named(kind: str | None, seated: dict, names: dict) -> list[dict]:
     name (`names`: {player id: name}) and its word."""
     return [{"seat": seat, "name": names.get(seated.get(seat), "—"),
              "word": SEAT_WORDS[seat]} for seat in seats(kind)]
+
+
+def seated(table: Table, hand: Hand) -> list[dict]:
+    """The hand's players in the order of play, each with his seat's word."""
+    kind = kind_of(hand.record)
+    if kind:
+        return named(kind, seats_of(kind, table.seating, hand.elder_id, hand.dealer_id),
+                     state_of(table).names)
+    return named(None, {"elder": hand.elder_id, "dealer": hand.dealer_id},
+                 {hand.elder_id: hand.elder.name, hand.dealer_id: hand.dealer.name})
+
+
+def to_a_card(table: Table) -> bool:
+    """Whether the table plays to the retourne turned at random (docs/rules.md, ruling 93)."""
+    return table.rules.get("target") == "retourne_random"
+
+
+def sets_target(table: Table, hand: Hand) -> bool:
+    """Whether a correction of `hand` is asked for the card turned at random: it gives one, or
+    it is the first hand of its game to stand, every one before it void."""
+    if "target_card" in hand.record:
+        return True
+    earlier = table.hands.filter(game_number=hand.game_number, number__lt=hand.number)
+    return to_a_card(table) and all((h.result or {}).get("void") for h in earlier)
 
 
 def swapped(players: list[dict]) -> list[dict]:

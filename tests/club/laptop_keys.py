@@ -39,8 +39,8 @@ def send(keys: list[str]) -> dict:
     for n, key in enumerate(keys):
         answers["page"].append(client.post(f"/tables/{table()}/score/",
                                            hand | {"key": key}).status_code)
-        answers["outbox"].append(client.post(f"/tables/{table()}/score/", hand | {"key": key},
-                                             HTTP_X_OUTBOX="1").status_code)
+        answers["outbox"].append(client.post(f"/tables/{table()}/score/outbox/",
+                                             hand | {"key": key}).status_code)
         answers["form"].append(client.post("/players/", {"action": "add", "key": key,
                                                          "name": f"Player {n}"}).status_code)
         answers["api"].append(client.post(

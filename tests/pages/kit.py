@@ -12,6 +12,11 @@ def url(table) -> str:
     return f"/tables/{table.pk}/score/"
 
 
+def outbox_url(table) -> str:
+    """Where the page's outbox (outbox.js) sends the forms the phone kept."""
+    return f"/tables/{table.pk}/score/outbox/"
+
+
 def page_key(page: str) -> str:
     return re.search(r'name="key" value="([0-9a-f]+)"', page).group(1)
 

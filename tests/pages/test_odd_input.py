@@ -17,11 +17,10 @@ from games.services.tables import open_table
 from testbed.records import ELDER_VOLE, elder_vole
 from tests.games.kit import pool, summary
 from tests.pages.forms import as_user, form_values
-from tests.pages.kit import enter_deal, summary_post, trick, url
+from tests.pages.kit import enter_deal, outbox_url, summary_post, trick, url
 
 pytestmark = pytest.mark.django_db
 
-OUTBOX = {"HTTP_X_OUTBOX": "1"}
 BAD_KEY = "This form&#x27;s key is not one the page gave it: load the page again."
 NOT_A_NUMBER = ("This form sent something other than a whole number where one belongs: load "
                 "the page again.")
@@ -58,7 +57,7 @@ def test_a_hands_key_no_database_takes_is_refused_beside_the_form(scorer, table,
 
 @pytest.mark.parametrize("key", KEYS)
 def test_the_outbox_is_told_such_a_key_is_refused_in_its_json(scorer, table, key):
-    answer = scorer.post(url(table), summary_post(key=key), **OUTBOX)
+    answer = scorer.post(outbox_url(table), summary_post(key=key))
 
     assert answer.status_code == 422
     assert answer.json()["outcome"] == "refused"
@@ -98,7 +97,7 @@ def test_a_club_pages_form_key_is_checked_the_same_way(steward, key):
 @pytest.mark.parametrize("number", NOT_NUMBERS, ids=lambda text: repr(text[:8]))
 def test_a_hands_number_that_is_not_one_is_refused_not_read_as_absent(scorer, table, number):
     answer = scorer.post(url(table), summary_post(number=number))
-    kept = scorer.post(url(table), summary_post(number=number, key="k2"), **OUTBOX)
+    kept = scorer.post(outbox_url(table), summary_post(number=number, key="k2"))
 
     assert answer.status_code == 422 and NOT_A_NUMBER in answer.content.decode()
     assert kept.status_code == 422
@@ -221,11 +220,11 @@ def test_the_outbox_is_told_in_json_of_a_hand_that_is_not_the_tables(scorer, tab
     page's 404 for ever)."""
     form = trick(elsewhere, 1, *ELDER_VOLE["tricks"][0]) | {"action": action}
     for hand in (str(elsewhere.pk), "999999999", ""):
-        answer = scorer.post(url(table), form | {"hand": hand}, **OUTBOX)
+        answer = scorer.post(outbox_url(table), form | {"hand": hand})
         assert answer.status_code == 404, hand
         assert answer.json() == {"outcome": "refused",
                                  "message": "There is no such hand at this table."}
-    not_one = scorer.post(url(table), form | {"hand": arabic(elsewhere.pk)}, **OUTBOX)
+    not_one = scorer.post(outbox_url(table), form | {"hand": arabic(elsewhere.pk)})
     assert not_one.status_code == 422
     assert not_one.json() == {"outcome": "refused", "message": NOT_A_NUMBER}
     elsewhere.refresh_from_db()
@@ -233,7 +232,7 @@ def test_the_outbox_is_told_in_json_of_a_hand_that_is_not_the_tables(scorer, tab
 
 
 def test_the_outbox_is_told_in_json_of_a_table_that_is_not_there(scorer, table):
-    answer = scorer.post(f"/tables/{table.pk + 1000}/score/", summary_post(), **OUTBOX)
+    answer = scorer.post(f"/tables/{table.pk + 1000}/score/outbox/", summary_post())
 
     assert answer.status_code == 404
     assert answer.json() == {"outcome": "refused", "message": "There is no such table."}
@@ -264,7 +263,7 @@ def test_the_undo_of_a_hand_that_is_not_the_tables_is_refused_beside_its_button(
 
 
 def test_the_refusals_are_said_in_french(scorer, table, elsewhere):
-    french = {"HTTP_ACCEPT_LANGUAGE": "fr", **OUTBOX}
+    french = {"HTTP_ACCEPT_LANGUAGE": "fr"}
     said = {
         "La clé de ce formulaire n'est pas celle que la page lui a donnée\u00a0: rechargez la "
         "page.":
@@ -274,5 +273,5 @@ def test_the_refusals_are_said_in_french(scorer, table, elsewhere):
         "Il n'y a pas de tel coup à cette table.": trick(elsewhere, 1, "KS", "7S"),
     }
     for message, form in said.items():
-        assert scorer.post(url(table), form, **french).json()["message"] == message
+        assert scorer.post(outbox_url(table), form, **french).json()["message"] == message
     assert not Hand.objects.filter(table=table).exists()

@@ -1,7 +1,7 @@
 """What the scorer's page answers to the forms its outbox kept on the phone while the network
-was down (games/static/games/outbox.js sends each with `X-Outbox: 1`): the form is checked and
-recorded as the page's own, and the answer is JSON for the phone to show at the hand. A hand
-entered card by card while offline travels whole: the deal with its tricks."""
+was down (games/static/games/outbox.js sends each to /tables/<id>/score/outbox/): the form is
+checked and recorded as the page's own, and the answer is JSON for the phone to show at the
+hand. A hand entered card by card while offline travels whole: the deal with its tricks."""
 import json
 import re
 
@@ -12,10 +12,9 @@ from games.models import Hand
 from games.services.hands import record_hand
 from testbed.records import ELDER_VOLE, EXCHANGED
 from tests.games.kit import pool
-from tests.pages.kit import deal_post, enter_deal, summary_post, trick, url
+from tests.pages.kit import deal_post, enter_deal, outbox_url, summary_post, trick, url
 
 pytestmark = pytest.mark.django_db
-OUTBOX = {"HTTP_X_OUTBOX": "1"}
 
 
 @pytest.fixture
@@ -31,8 +30,8 @@ def whole_hand(number=1, key="w1", **fields) -> dict:
 
 
 def test_a_hand_kept_on_the_phone_is_recorded_once_for_its_key(scorer, table):
-    first = scorer.post(url(table), summary_post(key="phone-7", elder_tricks="4"), **OUTBOX)
-    again = scorer.post(url(table), summary_post(key="phone-7", elder_tricks="4"), **OUTBOX)
+    first = scorer.post(outbox_url(table), summary_post(key="phone-7", elder_tricks="4"))
+    again = scorer.post(outbox_url(table), summary_post(key="phone-7", elder_tricks="4"))
 
     assert first.status_code == 200 and first.json()["outcome"] == "done"
     assert first.json()["said"] == "Hand 1 recorded."
@@ -45,7 +44,7 @@ def test_a_hand_kept_on_the_phone_is_recorded_once_for_its_key(scorer, table):
 
 def test_hands_sent_in_order_follow_each_other(scorer, table):
     for number in (1, 2, 3):
-        answer = scorer.post(url(table), summary_post(number, key=f"k{number}"), **OUTBOX)
+        answer = scorer.post(outbox_url(table), summary_post(number, key=f"k{number}"))
         assert answer.json()["outcome"] == "done", answer.json()
     assert list(Hand.objects.order_by("number").values_list("number", flat=True)) == [1, 2, 3]
 
@@ -53,7 +52,7 @@ def test_hands_sent_in_order_follow_each_other(scorer, table):
 def test_a_hand_the_rules_refuse_is_answered_with_the_reason_and_nothing_is_saved(scorer, table):
     # The dealer holds the 7 of spades and must follow the king of spades: the 9 of hearts is
     # a revoke (section 8 of the Laws), refused at its trick.
-    answer = scorer.post(url(table), whole_hand(trick0="KS 9H", trick2="AS 7S"), **OUTBOX)
+    answer = scorer.post(outbox_url(table), whole_hand(trick0="KS 9H", trick2="AS 7S"))
 
     assert answer.status_code == 422
     body = answer.json()
@@ -65,8 +64,8 @@ def test_a_hand_the_rules_refuse_is_answered_with_the_reason_and_nothing_is_save
 def test_a_hand_another_phone_entered_first_is_stale(scorer, table):
     scorer.post(url(table), summary_post(key="other-phone"))
 
-    answer = scorer.post(url(table), summary_post(key="offline-phone", elder_tricks="0"),
-                         **OUTBOX)
+    answer = scorer.post(outbox_url(table), summary_post(key="offline-phone",
+                                                         elder_tricks="0"))
 
     assert answer.status_code == 409
     assert answer.json()["outcome"] == "stale" and answer.json()["next"] == 2
@@ -76,7 +75,7 @@ def test_a_hand_another_phone_entered_first_is_stale(scorer, table):
 
 
 def test_a_logged_out_phone_is_told_so_in_json_and_nothing_is_saved(table):
-    answer = Client().post(url(table), summary_post(), **OUTBOX)
+    answer = Client().post(outbox_url(table), summary_post())
 
     assert answer.status_code == 401 and answer.json()["outcome"] == "logged_out"
     assert "log in again" in answer.json()["message"]
@@ -89,7 +88,7 @@ def test_a_login_no_longer_scorer_of_the_table_is_refused(client, django_user_mo
     client.force_login(member)
     table.scorers.remove(member)  # the steward took the table back meanwhile
 
-    answer = client.post(url(table), summary_post(), **OUTBOX)
+    answer = client.post(outbox_url(table), summary_post())
 
     assert answer.status_code == 403 and answer.json()["outcome"] == "not_scorer"
     assert "no longer a scorer" in answer.json()["message"]
@@ -99,12 +98,12 @@ def test_a_login_no_longer_scorer_of_the_table_is_refused(client, django_user_mo
 def test_the_outbox_needs_the_csrf_token_like_any_form(staff, table):
     phone = Client(enforce_csrf_checks=True)
     phone.force_login(staff)
-    assert phone.post(url(table), summary_post(), **OUTBOX).status_code == 403
+    assert phone.post(outbox_url(table), summary_post()).status_code == 403
     assert Hand.objects.count() == 0
 
 
 def test_a_whole_hand_card_by_card_is_recorded_whole(scorer, table):
-    answer = scorer.post(url(table), whole_hand(), **OUTBOX)
+    answer = scorer.post(outbox_url(table), whole_hand())
 
     assert answer.json()["outcome"] == "done", answer.json()
     hand = Hand.objects.get()
@@ -123,15 +122,15 @@ def test_a_trick_kept_on_the_phone_counts_once(scorer, table):
     hand = enter_deal(scorer, table)
     sent = trick(hand, 1, "KS", "7S", key="t1")
 
-    assert scorer.post(url(table), sent, **OUTBOX).json()["outcome"] == "done"
-    assert scorer.post(url(table), sent, **OUTBOX).json()["outcome"] == "done"
+    assert scorer.post(outbox_url(table), sent).json()["outcome"] == "done"
+    assert scorer.post(outbox_url(table), sent).json()["outcome"] == "done"
 
     hand.refresh_from_db()
     assert hand.record["tricks"] == [["KS", "7S"]]
 
 
 def test_an_action_the_outbox_does_not_keep_is_refused(scorer, table):
-    answer = scorer.post(url(table), {"action": "undo_hand", "key": "u"}, **OUTBOX)
+    answer = scorer.post(outbox_url(table), {"action": "undo_hand", "key": "u"})
     assert answer.status_code == 422 and answer.json()["outcome"] == "refused"
 
 

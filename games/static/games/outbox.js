@@ -3,8 +3,8 @@
 
    Every form that enters a hand (a summary, the card-by-card form, a trick, an undo of a trick,
    the finish) is put, on submit, in the phone's outbox (IndexedDB "ecarte-outbox", store
-   "hands") with an idempotency key of its own, then sent as the page would have sent it, with
-   `X-Outbox: 1`: the club answers in JSON (games/views/scoring.py). Sent and recorded, it leaves
+   "hands") with an idempotency key of its own, then sent as the page would have sent it, to
+   the page's outbox address: the club answers in JSON (games/views/outbox.py). Sent and recorded, it leaves
    the outbox and the page is drawn afresh. Without the network it stays, the page says so, and
    the next hand's form is ready; the entries go once, in order, as soon as the club answers
    again: at once on the `online` event, every few seconds while some wait, and whenever the
@@ -23,7 +23,8 @@
   if (!root || !wordsScript || !window.indexedDB) return;
   var WORDS = JSON.parse(wordsScript.textContent);
   var TABLE = +root.dataset.table, USER = +root.dataset.user;
-  var SCORE_URL = root.dataset.scoreUrl, WAITING_URL = root.dataset.waitingUrl;
+  var SCORE_URL = root.dataset.scoreUrl, OUTBOX_URL = root.dataset.outboxUrl,
+      WAITING_URL = root.dataset.waitingUrl;
   var list = root.querySelector("[data-outbox-list]");
   var status = document.querySelector("[data-outbox-status]");
   var NEW_HAND = ["summary", "deal", "trois", "quatre", "many_deal"];
@@ -95,9 +96,9 @@
     entry.fields.forEach(function (pair) {
       if (pair[0] !== "csrfmiddlewaretoken") body.append(pair[0], pair[1]);
     });
-    return fetch(SCORE_URL, {
+    return fetch(OUTBOX_URL, {
       method: "POST", body: body, credentials: "same-origin", redirect: "manual",
-      headers: {"X-Outbox": "1", "Idempotency-Key": entry.key, "X-CSRFToken": csrfToken(),
+      headers: {"Idempotency-Key": entry.key, "X-CSRFToken": csrfToken(),
                 "Accept": "application/json"}
     }).then(function (response) {
       var json = (response.headers.get("Content-Type") || "").indexOf("application/json") === 0;

@@ -1,0 +1,127 @@
+"""A scorer's form done, for the scorer's page (games.views.scoring) and the phone's outbox
+(games.views.outbox) alike: the hand it names, the form read (forms.HandForm) and the service
+called: a hand recorded (a summary, or the deal of a hand to play card by card), a trick
+entered or taken back, the hand finished. Every act but a new hand's is claimed once for the
+form's key (club.idempotency.form_once); a new hand's key is the table's own."""
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+
+from club.errors import Refused
+from club.idempotency import form_once
+from games.engine import hand_state
+from games.entry.forms import DEALS, SUMMARIES, HandForm, kind_for
+from games.entry.records import PLAYED, kind_of, number_of
+from games.models import Hand, Table
+from games.pages.score_widgets import play_state, seated
+from games.presentation.scorer_words import STALE
+from games.services.changes import may_score
+from games.services.hands import record_hand
+from games.services.tricks import add_trick, finish_hand, undo_trick
+
+
+def scored_table(request, table_id: int) -> Table:
+    """The table, if the reader may score it (games.services.changes.may_score); else 403."""
+    table = get_object_or_404(Table, pk=table_id)
+    if not may_score(table, request.user):
+        raise PermissionDenied
+    return table
+
+
+def act(request, table: Table, action: str):
+    """Does what the form asks: (None, the words that say it was done); or the form with its
+    refusals; or a refusal with no form: another phone was first (the service's, STALE), or
+    the form names no hand of this table's. A reader who may no longer score the table:
+    PermissionDenied."""
+    post = request.POST
+    try:
+        hand = None if action in (*SUMMARIES, *DEALS) else posted_hand(table, post)
+    except Refused as refused:
+        return refused, None
+    kind = kind_of(hand.record) if hand else kind_for(action, table.format)
+    form = HandForm(post, action=action, kind=kind, rules=table.rules,
+                    record=hand and hand.record)
+    try:
+        if not form.is_valid():
+            return form, None
+        if action == "undo":
+            return None, _undo_trick(request, hand)
+        if hand:
+            return None, _play(request, table, hand, form)
+        return None, _record(request, table, form)
+    except Refused as refused:
+        if refused.code == "not_scorer":
+            raise PermissionDenied from None
+        if refused.code in STALE:
+            return refused, None
+        form.refuse(refused)
+        return form, None
+
+
+def posted_hand(table: Table, post) -> Hand:
+    """The hand a form names by its id (its hidden `hand`); refused unless it is one of the
+    table's."""
+    hand = table.hands.filter(pk=number_of(post, "hand")).first()
+    if hand is None:
+        raise Refused("no_such_hand", "there is no such hand at this table",
+                      rule="no_such_hand")
+    return hand
+
+
+def _record(request, table: Table, form: HandForm) -> str:
+    """A new hand recorded: a summary, or the deal of a hand to play card by card."""
+    post = request.POST
+    hand, new = record_hand(table_id=table.pk, record=form.cleaned_data["record"],
+                            by=request.user, idempotency_key=post.get("key") or None,
+                            number=number_of(post))
+    if not new:
+        return _("Hand %(number)s was already recorded from this page: it counts once.") % {
+            "number": hand.number}
+    if form.cleaned_data["record"].get("in_progress"):
+        return _("Hand %(number)s is dealt: now enter each trick.") % {"number": hand.number}
+    return _("Hand %(number)s recorded.") % {"number": hand.number}
+
+
+def _undo_trick(request, hand: Hand) -> str:
+    post = request.POST
+    if not form_once(request, post.get("key", ""), lambda: undo_trick(
+            hand_id=hand.pk, number=number_of(post), by=request.user)):
+        return _("This was already sent from this page: it counts once.")
+    return _("Trick %(number)s taken back.") % {"number": number_of(post)}
+
+
+def _play(request, table: Table, hand: Hand, form: HandForm) -> str:
+    """A trick entered, an illegal card kept as a revoke by the player at the place the
+    scorer names (`revoke`: "follower", ...; two-handed "1", the follower's), led out of turn
+    by the player the form names (`led_out_of_turn`, two-handed), or the hand finished; the
+    words that say it was done."""
+    post, by, said = request.POST, request.user, []
+    if form.action == "finish":
+        def act():
+            finish_hand(hand_id=hand.pk, by=by, changes=form.cleaned_data["record"])
+            said.append(_("Hand %(number)s finished and scored.") % {"number": hand.number})
+    else:
+        trick = form.cleaned_data["record"]
+        place = "follower" if post.get("revoke") == "1" else post.get("revoke")
+        play = play_state(form.kind, hand_state(hand.record, table.ranking),
+                          seated(table, hand), leader=post.get("led_out_of_turn"))
+        # the illegal card stands (section 8)
+        revoke = play["players"][PLAYED.index(place)] if place in PLAYED[1:len(trick)] else None
+
+        def act():
+            add_trick(hand_id=hand.pk, trick=trick, number=number_of(post), by=by,
+                      revoke_by=revoke and revoke["seat"], led_out_of_turn_by=play["out_of_turn"])
+            said.append(_trick_said(form.kind, number_of(post), revoke))
+    if not form_once(request, post.get("key", ""), act):
+        return _("This was already sent from this page: it counts once.")
+    return said[0]
+
+
+def _trick_said(kind: str | None, trick: int, revoke: dict | None) -> str:
+    if revoke and kind:
+        return _("Trick %(number)s entered, with a revoke by %(name)s, %(seat)s.") % {
+            "number": trick, "name": revoke["name"], "seat": revoke["word"]}
+    if revoke:
+        return _("Trick %(number)s entered, with a revoke by the %(role)s.") % {
+            "number": trick, "role": revoke["word"]}
+    return _("Trick %(number)s entered.") % {"number": trick}
