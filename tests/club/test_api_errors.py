@@ -117,7 +117,8 @@ def test_a_refusal_answers_its_codes_status_with_its_code():
 def test_every_refusal_a_page_can_meet_is_said_in_words():
     """The pages say a refusal by its code's sentence; those they meet otherwise are the
     record's shape (the pages write the records) and the stale numbers the scorer's page
-    answers by showing the table again (games.presentation.scorer_words.STALE), said by their rules."""
+    answers by showing the table again (games.presentation.scorer_words.STALE), said by their
+    rules."""
     unsaid = {"bad_json", "unknown_field", "bad_format", "wrong_hand_number",
               "wrong_trick_number", "hand_in_progress"}
     assert set(REFUSAL_STATUS) - set(SENTENCES) == unsaid
