@@ -151,6 +151,7 @@ def test_the_standings_show_a_season_instead_of_all_time(staff):
                                     minimum_nights=0, by=staff)
     all_time = Client().get("/standings").content.decode()
     assert f'<option value="{season.pk}">Now</option>' in all_time
+    assert 'href="/seasons/"' in all_time
     assert "data-ladder" not in all_time and "best rating first" in all_time
     shown = Client().get(f"/standings?season={season.pk}").content.decode()
     assert "data-ladder" in shown and "best rating first" not in shown
