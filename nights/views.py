@@ -246,7 +246,7 @@ def close(request, night_id: int):
 def _qr(request, title: str) -> str:
     """The QR code of the open night's page, as an SVG drawn in the page."""
     return segno.make(request.build_absolute_uri(reverse("tonight")), error="m").svg_inline(
-        scale=10, border=2, dark="#000", light="#fff", title=title, svgclass="qr")
+        border=2, dark="#000", light="#fff", title=title, svgclass="qr", omitsize=True)
 
 
 def tv(request):
