@@ -17,6 +17,13 @@ from tests.games.kit import summary
 pytestmark = pytest.mark.django_db
 
 
+def test_the_engines_messages_are_marked_for_makemessages():
+    """makemessages keeps what the source marks; the engine marks nothing (no Django), so
+    games.presentation.engine_messages lists its sentences, exactly."""
+    from games.presentation.engine_messages import MARKED
+    assert MARKED == MESSAGES, "rewrite games/presentation/engine_messages.py from MESSAGES"
+
+
 def test_every_message_of_the_engine_has_its_french_words():
     with translation.override("fr"):
         untranslated = [detail for detail, english in MESSAGES.items()

@@ -43,7 +43,8 @@ SAID = {
            "roi annoncé par le premier en main, avec sa première carte, le roi",
            "le roi d&#x27;atout en main chez le premier en main",
            "la carte tournée au hasard pour le but\u00a0: <span class=\"red-suit\">9♥</span>",
-           "marques non faites\u00a0:</strong> le premier en main n&#x27;a pas marqué\u00a0: point"],
+           "marques non faites\u00a0:</strong> le premier en main n&#x27;a pas marqué"
+           "\u00a0: point"],
 }
 
 
