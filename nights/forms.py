@@ -9,6 +9,7 @@ from club.forms import AmountField, PlayerField
 from club.models import Player
 from games.presentation import words
 from games.views.opening import SEATS, OpenTableForm
+from nights import services
 from nights.selectors import TWO_HANDED
 
 
@@ -20,13 +21,22 @@ class OpenNightForm(forms.Form):
 
 
 class PresentForm(forms.Form):
-    """A player marked present by the director: those not here yet, in name order."""
+    """A player marked present by the director: those not here yet, in name order; beside a
+    guest's name, that he came to the most nights a guest may, when he did
+    (nights.services.guests_at_limit)."""
     player = PlayerField(Player.objects.none(), label=_("Player"))
 
     def __init__(self, *args, night, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["player"].queryset = Player.objects.exclude(presences__night=night)
-        self.fields["player"].empty_label = "—"
+        field = self.fields["player"]
+        field.queryset = Player.objects.exclude(presences__night=night)
+        field.empty_label = "—"
+        at_limit = services.guests_at_limit(field.queryset)
+        if at_limit:
+            field.label_from_instance = lambda player: (
+                _("%(name)s: %(nights)s nights as a guest, the most; he joins first") % {
+                    "name": player.name, "nights": at_limit[player.pk]}
+                if player.pk in at_limit else player.name)
 
 
 class GuestForm(forms.Form):

@@ -10,10 +10,13 @@ the night in play (`directs_table`, a hook of games.services.changes.may_score).
 """
 import random
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import Count
 from django.utils import timezone
 
 from club import evenings, ledger, movements
+from club.credit import within_credit
 from club.errors import Refused
 from club.models import Player
 from games.live.publish import lists_news_on_commit
@@ -45,6 +48,19 @@ def directs_table(table: Table, user) -> bool:
     correct and abandon at it (games.services.changes.SCORING_HOOKS)."""
     return (user.is_authenticated and user.has_perm(DIRECT)
             and NightTable.objects.filter(table=table, night__status=Night.Status.OPEN).exists())
+
+
+def guests_at_limit(players) -> dict[int, int]:
+    """{player id: the nights he came to as a guest} for those of `players` who are guests (no
+    login) and came to the club's most nights for a guest (settings.GUEST_NIGHTS): they may not
+    be marked present again until they join (guest_limit). Empty when the club sets no limit."""
+    most = settings.GUEST_NIGHTS
+    guests = [player.pk for player in players if player.user_id is None]
+    if most is None or not guests:
+        return {}
+    came = dict(Presence.objects.filter(player_id__in=guests, guest=True).values("player_id")
+                .annotate(n=Count("id")).order_by().values_list("player_id", "n"))
+    return {pk: came.get(pk, 0) for pk in guests if came.get(pk, 0) >= most}
 
 
 def _refuse_unless_director(user, rule: str) -> None:
@@ -96,8 +112,10 @@ def open_night(*, name: str = "", member_fee: int = 0, guest_fee: int = 0, by) -
 def mark_present(*, night_id: int, by, player: Player | None = None) -> Presence:
     """`player` (by default the user's own) is present at the night, from now; his fee (the
     guest's for a player without a login, the member's otherwise) is posted at once from his
-    account to the house's, in one balanced transaction made by `by` (none for 0.00). A member
-    marks himself; staff and directors mark anyone."""
+    account to the house's, in one balanced transaction made by `by` (none for 0.00), unless it
+    would take him past the club's credit limit (insufficient_funds). A member marks himself;
+    staff and directors mark anyone; a guest who came to the club's most nights for a guest is
+    refused (guest_limit, `guests_at_limit`)."""
     night = _locked_night(night_id)
     own = getattr(by, "player", None)
     player = player or own
@@ -110,9 +128,16 @@ def mark_present(*, night_id: int, by, player: Player | None = None) -> Presence
         raise Refused("already_present", f"{player.name} is already present",
                       rule="already_present", name=player.name)
     guest = player.user_id is None
+    nights = guests_at_limit([player]).get(player.pk)
+    if nights is not None:
+        raise Refused("guest_limit", f"{player.name} came to {nights} nights as a guest, the "
+                      f"most a guest may ({settings.GUEST_NIGHTS}): he must join the club first",
+                      rule="guest_limit", name=player.name, nights=nights,
+                      most=settings.GUEST_NIGHTS)
     fee = night.guest_fee if guest else night.member_fee
     posted = None
     if fee:
+        within_credit(player, fee)
         reference = movements.night_reference(night.pk, "fee", player.pk)
         posted = ledger.post(kind="night_fee", memo=f"{night.name}: fee",
                              entries=[(ledger.account_for_player(player), -fee),

@@ -39,6 +39,16 @@ def cents(env: Mapping[str, str], name: str) -> int | None:
     return int(Decimal(text) * 100)
 
 
+def count(env: Mapping[str, str], name: str) -> int | None:
+    """A whole number such as "5"; None when unset or blank."""
+    text = env.get(name, "").strip()
+    if not text:
+        return None
+    if not re.fullmatch(r"[0-9]+", text):
+        raise ImproperlyConfigured(f'{name} must be a whole number such as "5", not {text!r}')
+    return int(text)
+
+
 def database(env: Mapping[str, str], base_dir) -> dict:
     """DATABASE_URL, or the embedded SQLite file db.sqlite3 beside manage.py."""
     import dj_database_url

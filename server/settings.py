@@ -25,9 +25,13 @@ SECRET_KEY = ENV.get("SECRET_KEY", "").strip() or from_env.kept_secret_key(DATA_
 ALLOWED_HOSTS = from_env.allowed_hosts(ENV, from_env.machine_names)
 CSRF_TRUSTED_ORIGINS = from_env.trusted_origins(ENV, from_env.machine_names)
 
-# The most a member may owe, in cents: a wager whose stake would take his balance below minus
-# this is refused. Unset: no limit.
+# The most a member may owe, in cents: a wager's stake or a night's fee that would take his
+# balance below minus this is refused (club.credit). Unset: no limit.
 CREDIT_LIMIT = from_env.cents(ENV, "CREDIT_LIMIT")
+
+# The most nights a guest (a player without a login) may be marked present at before he must
+# join. Unset: no limit.
+GUEST_NIGHTS = from_env.count(ENV, "GUEST_NIGHTS")
 
 INSTALLED_APPS = [
     "django.contrib.admin",

@@ -67,6 +67,7 @@ REFUSAL_STATUS = {
     # 409: the request clashes with what is already there
     "already_present": 409,
     "duplicate_hand": 409,
+    "guest_limit": 409,
     "hand_in_progress": 409,
     "hand_not_in_progress": 409,
     "hand_set_aside": 409,

@@ -6,12 +6,11 @@ what is given back unmatched leaves it at once; each act is posted here, by the 
 it is. What the winners collect when the unit is decided, or what a void returns, is derived from
 the course of play by games.services.settlement.
 """
-from django.conf import settings
 from django.db import transaction
 
 from club import ledger, money_text, movements
+from club.credit import within_credit
 from club.errors import Refused
-from club.models import Player
 from games import courses
 from games.engine.course import Course
 from games.engine.wagers import BadOdds, Bet, SplitCent, balance, lay, parse_odds
@@ -134,20 +133,6 @@ def _stake(table: Table, cents: int, rest: int | None = None) -> int:
     return cents
 
 
-def _within_credit(player, cents: int) -> None:
-    """Refuses a hold that would take the member's balance below the club's credit limit."""
-    limit = settings.CREDIT_LIMIT
-    if limit is None:
-        return
-    Player.objects.select_for_update().get(pk=player.pk)  # one check at a time per member
-    if ledger.player_balance(player) - cents < -limit:
-        raise Refused("insufficient_funds", f"{player.name} may not owe more than "
-                      f"{money_text.plain(limit)}: his balance is "
-                      f"{money_text.plain(ledger.player_balance(player))}",
-                      rule="over_credit", name=player.name, limit=money_text.Local(limit),
-                      balance=money_text.Local(ledger.player_balance(player)))
-
-
 @transaction.atomic
 def place_wager(*, table_id: int, by, on: int, stake: int, odds=None) -> Wager:
     """The member backs the seated player `on` to win the current unit with `stake` cents: an
@@ -183,7 +168,7 @@ def place_wager(*, table_id: int, by, on: int, stake: int, odds=None) -> Wager:
                           f"{odds[0]}:{odds[1]} "
                           f"({money_text.plain(cents)} × {odds[0]} / {odds[1]})",
                           code="bad_stake")
-    _within_credit(bettor, cents)
+    within_credit(bettor, cents)
     wager = Wager.objects.create(
         table=table, unit_number=course.unit.number, style=table.wager_style, bettor=bettor,
         on_id=on, stake=cents, odds_for=odds[0], odds_against=odds[1], placed_by=by)
@@ -217,7 +202,7 @@ def take_wager(*, wager_id: int, by, stake: int) -> WagerTake:
         laid = lay(cents, (wager.odds_for, wager.odds_against))
     except SplitCent as err:
         raise _split_cent("bad_stake", err) from None
-    _within_credit(layer, laid)
+    within_credit(layer, laid)
     take = WagerTake.objects.create(wager=wager, layer=layer, stake=cents, lay=laid,
                                     taken_by=by)
     wager.matched += cents
