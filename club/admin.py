@@ -202,11 +202,10 @@ class TransactionAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
     list_filter = [("created_at", admin.DateFieldListFilter), TransactionKindFilter,
                    TransactionPlayerFilter]
     list_select_related = ["made_by"]
-    search_fields = ["reference", "memo", "idempotency_key"]
+    search_fields = ["reference", "memo"]
     date_hierarchy = "created_at"
     inlines = [EntryInline]
-    fields = ["created_at", "kind", "memo", "reference", "made_by", "reverses",
-              "idempotency_key"]
+    fields = ["created_at", "kind", "memo", "reference", "made_by", "reverses"]
     readonly_fields = fields
 
     def get_queryset(self, request):

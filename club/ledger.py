@@ -124,75 +124,32 @@ def _checked_entries(entries: list[tuple[Account, int]]) -> list[tuple[Account, 
     return checked
 
 
-def _same_entries(tx: Transaction, entries: list[tuple[Account, int]]) -> bool:
-    stored = sorted(tx.entries.values_list("account_id", "amount"))
-    return stored == sorted((account.pk, amount) for account, amount in entries)
-
-
-def _first_posted(key: str, entries: list[tuple[Account, int]]) -> Transaction:
-    """The transaction first posted with `key`, if this is a true repeat of it."""
-    existing = Transaction.objects.get(idempotency_key=key)
-    if not _same_entries(existing, entries):
-        raise LedgerError(
-            f"idempotency key {key!r} was already used for transaction #{existing.pk} "
-            "with different entries"
-        )
-    return existing
-
-
 def post(
     *,
     kind: str,
     memo: str,
     entries: list[tuple[Account, int]],
     reference: str | None = None,
-    idempotency_key: str | None = None,
-    by=None,
-) -> Transaction:
-    """Record one balanced transaction and return it; `by` is the user whose act made it.
-
-    Refuses (LedgerError, nothing saved) an empty list, an amount that is zero or not an int,
-    and entries that do not sum to zero. With an `idempotency_key` already used, returns the
-    transaction first posted with it when the entries are the same, and refuses otherwise.
-    """
-    return _record(
-        kind=kind,
-        memo=memo,
-        entries=entries,
-        reference=reference,
-        idempotency_key=idempotency_key,
-        by=by,
-    )
-
-
-def _record(
-    *,
-    kind: str,
-    memo: str,
-    entries: list[tuple[Account, int]],
-    reference: str | None,
-    idempotency_key: str | None,
     by=None,
     reverses: Transaction | None = None,
 ) -> Transaction:
+    """Record one balanced transaction and return it; `by` is the user whose act made it, and
+    `reverses` the transaction it undoes (`reverse` says it).
+
+    Refuses (LedgerError, nothing saved) an empty list, an amount that is zero or not an int,
+    and entries that do not sum to zero.
+    """
     if not kind:
         raise LedgerError("a transaction needs a kind, such as 'pool_entry'")
     checked = _checked_entries(entries)
-    if (
-        idempotency_key is not None
-        and Transaction.objects.filter(idempotency_key=idempotency_key).exists()
-    ):
-        return _first_posted(idempotency_key, checked)
-    # Only a posting that can lose a race (same key, same reversal) needs a savepoint, so that
-    # the loss leaves the caller's transaction usable.
-    racing = idempotency_key is not None or reverses is not None
+    # Only a reversal can lose a race (the same transaction reversed twice): its savepoint
+    # leaves the caller's transaction usable after the loss.
     try:
-        with transaction.atomic(savepoint=racing):
+        with transaction.atomic(savepoint=reverses is not None):
             tx = Transaction.objects.create(
                 kind=kind,
                 memo=memo,
                 reference=reference or "",
-                idempotency_key=idempotency_key,
                 reverses=reverses,
                 made_by=by,
             )
@@ -200,41 +157,25 @@ def _record(
                 Entry(transaction=tx, account=account, amount=amount) for account, amount in checked
             )
     except IntegrityError:
-        # Another worker committed the same key, or reversed the same transaction, meanwhile.
-        if idempotency_key is not None and (
-            Transaction.objects.filter(idempotency_key=idempotency_key).exists()
-        ):
-            return _first_posted(idempotency_key, checked)
-        if reverses is not None:
+        if reverses is not None:  # another worker reversed it meanwhile
             raise LedgerError(f"transaction #{reverses.pk} is already reversed") from None
         raise
     return tx
 
 
 @transaction.atomic
-def reverse(tx: Transaction | int, *, memo: str, idempotency_key: str | None = None, by=None
-            ) -> Transaction:
+def reverse(tx: Transaction | int, *, memo: str, by=None) -> Transaction:
     """Undo `tx` (a transaction or its id) with a new transaction of the negated entries, made
     by the user `by`. A transaction is reversed once."""
     locked = Transaction.objects.select_for_update().get(pk=getattr(tx, "pk", tx))
-    if idempotency_key is not None:
-        repeat = Transaction.objects.filter(idempotency_key=idempotency_key).first()
-        if repeat is not None:
-            if repeat.reverses_id != locked.pk:
-                raise LedgerError(
-                    f"idempotency key {idempotency_key!r} was already used for "
-                    f"transaction #{repeat.pk}, which does not reverse #{locked.pk}"
-                )
-            return repeat
     if Transaction.objects.filter(reverses=locked).exists():
         raise LedgerError(f"transaction #{locked.pk} is already reversed")
     entries = [(entry.account, -entry.amount) for entry in locked.entries.select_related("account")]
-    return _record(
+    return post(
         kind="reversal",
         memo=memo,
         entries=entries,
         reference=locked.reference or None,
-        idempotency_key=idempotency_key,
         by=by,
         reverses=locked,
     )

@@ -103,8 +103,6 @@ class Transaction(models.Model):
         help_text=_("The transaction this one undoes; each is reversed at most once."),
         verbose_name=pgettext_lazy("field", "reverses"),
     )
-    idempotency_key = models.CharField(max_length=200, null=True, blank=True, unique=True,
-                                       verbose_name=pgettext_lazy("field", "idempotency key"))
     made_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,

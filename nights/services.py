@@ -142,7 +142,7 @@ def mark_present(*, night_id: int, by, player: Player | None = None) -> Presence
         posted = ledger.post(kind="night_fee", memo=f"{night.name}: fee",
                              entries=[(ledger.account_for_player(player), -fee),
                                       (ledger.house_account(), fee)],
-                             reference=reference, idempotency_key=reference, by=by)
+                             reference=reference, by=by)
     changed()
     return Presence.objects.create(night=night, player=player, fee=fee, guest=guest,
                                    transaction=posted, by=by)

@@ -93,28 +93,6 @@ def test_a_transaction_without_a_kind_is_refused():
         ledger.post(kind="", memo="", entries=[(athos, -1), (porthos, 1)])
 
 
-def test_the_same_idempotency_key_returns_the_first_transaction():
-    athos, porthos = account_of("Athos"), account_of("Porthos")
-
-    first = stake(payer=athos, payee=porthos, cents=300, idempotency_key="wager-1")
-    again = stake(payer=athos, payee=porthos, cents=300, idempotency_key="wager-1")
-
-    assert again == first
-    assert Transaction.objects.count() == 1
-    assert ledger.balance(porthos) == 300
-
-
-def test_the_same_idempotency_key_with_other_entries_is_refused():
-    athos, porthos = account_of("Athos"), account_of("Porthos")
-    stake(payer=athos, payee=porthos, cents=300, idempotency_key="wager-1")
-
-    with pytest.raises(LedgerError, match="already used"):
-        stake(payer=athos, payee=porthos, cents=400, idempotency_key="wager-1")
-
-    assert Transaction.objects.count() == 1
-    assert ledger.balance(porthos) == 300
-
-
 def test_a_refusal_inside_a_callers_transaction_leaves_it_usable():
     athos, porthos = account_of("Athos"), account_of("Porthos")
 

@@ -72,17 +72,6 @@ def test_the_database_refuses_a_second_reversal():
         Transaction.objects.create(kind="reversal", reverses=tx)
 
 
-def test_a_reversal_repeated_with_its_idempotency_key_returns_the_first():
-    athos, porthos = account_of("Athos"), account_of("Porthos")
-    tx = stake(payer=athos, payee=porthos, cents=750)
-
-    first = ledger.reverse(tx, memo="", idempotency_key="undo-1")
-    again = ledger.reverse(tx, memo="", idempotency_key="undo-1")
-
-    assert again == first
-    assert Transaction.objects.count() == 2
-
-
 def test_a_reversal_can_itself_be_reversed():
     athos, porthos = account_of("Athos"), account_of("Porthos")
     tx = stake(payer=athos, payee=porthos, cents=750)
