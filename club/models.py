@@ -33,6 +33,10 @@ class Player(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True,
                                       verbose_name=pgettext_lazy("field", "created at"))
+    public_initials = models.BooleanField(
+        default=False, verbose_name=pgettext_lazy("field", "initials on public pages"),
+        help_text=_("On the public pages, readers who are not signed in read his initials; "
+                    "signed-in members read his name."))
 
     class Meta:
         verbose_name = pgettext_lazy("model", "player")

@@ -48,3 +48,22 @@ def validate_name(value: str) -> None:
     problem = unprintable(value)
     if problem:
         raise ValidationError(f"The name {problem}.", code="unprintable")
+
+
+APOSTROPHES = "'’"
+
+
+def _initial(part: str) -> str:
+    """One part of a name by its initial: "Jean" → "J.", "d'Artagnan" → "d'A."; a part that
+    does not start with a letter ("3") is kept whole."""
+    cut = max(part.rfind(mark) for mark in APOSTROPHES) + 1  # after an elided "d'", "O'"
+    head, rest = part[:cut], part[cut:]
+    return f"{head}{rest[0]}." if rest[:1].isalpha() else part
+
+
+def initials(name: str) -> str:
+    """A name by its initials, as a member who chose them is shown on the public pages: each
+    word by its initial, a hyphen kept between the parts of a word, an elided particle whole:
+    "Jean-Marc Dupont" → "J.-M. D.", "d'Artagnan" → "d'A."."""
+    return " ".join("-".join(_initial(part) for part in word.split("-") if part)
+                    for word in name.split())

@@ -3,6 +3,7 @@ players and the settle-up. Every write goes through the club's services; a refus
 beside the form and nothing is saved."""
 import uuid
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth import get_user_model, update_session_auth_hash
 from django.contrib.auth import views as auth_views
@@ -22,20 +23,41 @@ from club.errors import Refused
 from club.forms import example, typed_cents, whole_number
 from club.idempotency import form_once
 from club.models import ApiToken, Player
+from club.names import initials
 from club.settle_up import club_settle_up
 
 HISTORY = 50
 
 
+class PublicNameForm(forms.ModelForm):
+    """How the public pages name the member: by his name, or by his initials."""
+
+    class Meta:
+        model = Player
+        fields = ["public_initials"]
+        labels = {"public_initials": gettext_lazy("Show my initials on public pages")}
+
+
 @login_required
 def account(request):
-    """The member's balance, his money history, and his API token for a scoring terminal. A
+    """The member's balance, his money history, his API token for a scoring terminal, and how
+    the public pages name him (`PublicNameForm`: his own player's only, posted here). A
     token just made is shown once: its key is in the session only until this page shows it.
     Each movement is said from its transaction's kind and reference (club.movements), with the
     table it names; a memo is shown only where there is no reference (a payment's, which staff
     typed): a posting at a table has the English the code wrote."""
     player = Player.objects.filter(user=request.user).first()
+    if request.method == "POST" and player is not None:
+        form = PublicNameForm(request.POST, instance=player)
+        if form.is_valid():
+            form.save()
+            messages.success(request, _("The public pages now show your initials.")
+                             if player.public_initials else
+                             _("The public pages now show your name."))
+            return redirect("account")
     context = {"player": player, "balance": None, "movements": [],
+               "name_form": player and PublicNameForm(instance=player),
+               "initials": player and initials(player.name),
                "has_token": ApiToken.objects.filter(user=request.user).exists(),
                "new_token": request.session.pop("new_token", None)}
     if player is not None:

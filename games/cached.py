@@ -12,7 +12,10 @@ on their live feed at once, while recording a hand costs no call to the cache. A
 deleted or edited (its name, made private) makes both be read again once its transaction
 commits: not before, or a reader in between would keep the state before it under the new
 version; a table won or abandoned likewise moves the lists' version on (the change's event,
-whose kind says so), before the live feed tells the lists' pages to read them again. A
+whose kind says so), before the live feed tells the lists' pages to read them again. The
+pages kept name the players as an anonymous reader reads them (games.selectors.names): a
+player renamed, or who chooses his initials or his name, moves the names' version on, part of
+every page's version, so that no page kept before shows his name after. A
 signed-in member's pages differ (his forms, his money, private tables): they are
 never cached, nor is a page for a reader who has a message waiting, nor any answer but a 200.
 
@@ -36,6 +39,7 @@ from django.http import HttpResponse
 from django.middleware.csrf import get_token
 from django.utils.translation import get_language
 
+from club.models import Player
 from games.models import RatingsDue, Table, TableEvent
 from games.selectors.tables import LIST_KINDS
 from games.selectors.visibility import may_see
@@ -45,6 +49,7 @@ LISTS_FRESH = 5  # seconds: the evening, the projector and the standings
 SEQ_FRESH = 2  # seconds: a table's seq is read again after that
 TABLE_PAGE_FOR = 300  # seconds at most that a table's page is kept while its seq stays
 LISTS = "lists-version"  # the cache's key of the lists' version
+NAMES = "names-version"  # the cache's key of the names' version
 LISTS_VERSION_FOR = 86_400  # seconds: far longer than any list is kept under it
 TOKEN = re.compile(rb'(name="csrfmiddlewaretoken" value=")[^"]*(")')
 FIELD = b"csrfmiddlewaretoken"  # each of them TOKEN finds, or the page is not kept
@@ -63,17 +68,30 @@ def table_seq(*, table_id: int) -> str | None:
         hidden = row is None or not may_see(None, private=row[2])
         seq = "" if hidden else f"{row[0]} {row[1].isoformat()}"
         cache.set(key, seq, SEQ_FRESH)
-    return seq or None
+    return f"{seq} {names_version()}" if seq else None
 
 
 def lists_version() -> str:
-    """The lists' version: a token drawn anew whenever a table is opened, deleted or edited."""
-    return cache.get(LISTS, "")
+    """The lists' version: a token drawn anew whenever a table is opened, deleted or edited,
+    and the names' version."""
+    return f"{cache.get(LISTS, '')} {names_version()}"
 
 
 def lists_changed() -> None:
     """The lists drawn anew at their next reading."""
     cache.set(LISTS, uuid.uuid4().hex, LISTS_VERSION_FOR)
+
+
+def names_version() -> str:
+    """The names' version: a token drawn anew whenever a player is renamed or chooses how the
+    public pages name him."""
+    return cache.get(NAMES, "")
+
+
+@receiver([post_save, post_delete], sender=Player)
+def player_saved(sender, instance: Player, **kwargs) -> None:
+    """A player saved: every page kept is drawn anew once it is committed."""
+    transaction.on_commit(lambda: cache.set(NAMES, uuid.uuid4().hex, LISTS_VERSION_FOR))
 
 
 @receiver([post_save, post_delete], sender=Table)

@@ -19,6 +19,7 @@ from club.idempotency import form_once
 from club.models import Player
 from club.players import clean_name
 from games.presentation import results as said
+from games.selectors.names import names_of
 from nights import reports, selectors, services
 from nights.models import Night, Season
 
@@ -77,12 +78,13 @@ def seasons(request):
         status=400 if form.errors else 200)
 
 
-def _ladder(season: Season) -> dict:
+def _ladder(season: Season, reader) -> dict:
     """The season's ladder (nights.selectors.standings) as the pages show it: each row with
-    its player's name and the nights counted, the leader's and the champion's names."""
+    its player's name and the nights counted, the leader's and the champion's names, as the
+    reader reads them (games.selectors.names)."""
     ladder = selectors.standings(season)
     nights = Night.objects.in_bulk([night for row in ladder["rows"] for night in row["counted"]])
-    names = reports.names(row["player"] for row in ladder["rows"])
+    names = names_of([row["player"] for row in ladder["rows"]], reader)
     champion = reports.champion(season, ladder)
     return {"season": season, "over": reports.over(season),
             "rows": [row | {"name": names[row["player"]],
@@ -94,17 +96,18 @@ def _ladder(season: Season) -> dict:
 
 def season(request, season_id: int):
     return render(request, "nights/results/season.html",
-                  {"ladder": _ladder(get_object_or_404(Season, pk=season_id))})
+                  {"ladder": _ladder(get_object_or_404(Season, pk=season_id), request.user)})
 
 
 def night_results(request, night_id: int):
-    """The night's results, for anyone: its tables and who won them, each player's row; its
-    settle-up for members, as the club's settle-up is theirs."""
+    """The night's results, for anyone: its tables and who won them, each player's row, named
+    as the reader reads them (games.selectors.names); its settle-up for members, as the club's
+    settle-up is theirs."""
     night = get_object_or_404(Night, pk=night_id)
     tables = reports.tables(night)
     rows = selectors.results(night)
-    names = reports.names([row["player"] for row in rows]
-                          + [pk for t in tables for pk in t["players"]])
+    names = names_of([row["player"] for row in rows]
+                     + [pk for t in tables for pk in t["players"]], request.user)
     context = {"night": night, "rows": [row | {"name": names[row["player"]]} for row in rows],
                "tables": [t | {"names": [names[pk] for pk in t["players"]],
                                "won_by": t["winner"] and said.named(t["winner"], names)}
@@ -124,7 +127,7 @@ def night_sheets(request, night_id: int):
     """A paper sheet per table of the night, to score on when the phones are flat."""
     night = get_object_or_404(Night, pk=night_id)
     tables = reports.tables(night)
-    names = reports.names(pk for t in tables for pk in t["players"])
+    names = names_of([pk for t in tables for pk in t["players"]], request.user)
     return render(request, "nights/results/sheets.html", {
         "night": night, "lines": range(1, 21),
         "tables": [t | {"names": [names[pk] for pk in t["players"]]} for t in tables]})
@@ -138,7 +141,8 @@ def standings_seasons(request) -> dict | None:
         return None
     chosen = next((s for s in found if str(s.pk) == request.GET.get("season")), None)
     return {"choices": [(s.pk, s.name) for s in found], "chosen": chosen and chosen.pk,
-            "ladder": chosen and ("nights/results/_ladder.html", _ladder(chosen))}
+            "ladder": chosen and ("nights/results/_ladder.html",
+                                  _ladder(chosen, request.user))}
 
 
 class AgainstForm(forms.Form):

@@ -33,6 +33,7 @@ from club.players import create_player
 from games.models import Table
 from games.money_options import STAKES
 from games.presentation import words
+from games.selectors.names import public_name
 from games.selectors.visibility import visible_tables
 from games.services.tables import SEATS
 from games.views.opening import IN_VIEW, WAGER_OPTIONS
@@ -63,17 +64,19 @@ def next_table(night: Night, waiting: list, names: dict) -> list[str]:
 def night_parts(request, night: Night) -> dict:
     """What the night's page and the projector show of it: who is here (each with since, his
     fee and his table in play), who waits, the next table, the tables in play (those the reader
-    may see) and the others."""
+    may see) and the others; each player named as the reader reads him
+    (games.selectors.names)."""
     presences = list(night.presences.select_related("player"))
     seated = selectors.seated(night)
     waiting = selectors.waiting(night, presences)
-    names = {presence.player_id: presence.player.name for presence in presences}
+    names = {presence.player_id: public_name(presence.player, request.user)
+             for presence in presences}
     tables = selectors.night_tables(night).filter(pk__in=visible_tables(request.user))
     by_id = {table.pk: table for table in tables.only("name")}
     since = {presence.player_id: presence.since for presence in presences}
     return {
         "night": night, "words": words.live_words(),
-        "present": [{"name": presence.player.name, "since": presence.since,
+        "present": [{"name": names[presence.player_id], "since": presence.since,
                      "fee": money_text.local(presence.fee), "guest": presence.guest,
                      "table": by_id.get(seated.get(presence.player_id))}
                     for presence in presences],

@@ -84,6 +84,7 @@ class Feed(AsyncWebsocketConsumer):
         self.listing = False  # whether it follows the lists of tables (ws/tables/)
         self.user = self.scope.get("user")
         self.user_id = self.user.pk if signed_in(self.user) else None
+        self.public = self.user_id is None  # sent the names as an anonymous reader reads them
         self.session = session_tag(self.scope["session"].session_key) if self.user_id else None
         self.ended = False  # closed by the feed: its session ended, or it read too slowly
         self.checks = set()  # the readings of its session under way
@@ -163,7 +164,7 @@ class Feed(AsyncWebsocketConsumer):
                 why = refusal(table_id, rows.get(table_id), self.user)
                 if why is None:
                     await self.deliver(table_id, rows[table_id]["seq"],
-                                       snapshot_text(rows[table_id]))
+                                       snapshot_text(rows[table_id], self.public))
                 else:
                     self.unfollow(table_id)
                     refused.append((table_id, *why))
@@ -186,22 +187,25 @@ class Feed(AsyncWebsocketConsumer):
         for table_id in table_ids:
             row = rows.get(table_id)
             if refusal(table_id, row, self.user) is None:
-                await self.deliver(table_id, row["seq"], snapshot_text(row), fresh=True)
+                await self.deliver(table_id, row["seq"], snapshot_text(row, self.public),
+                                   fresh=True)
             else:
                 await self.hide(table_id)
 
     def behind(self, table_id: int, seq: int) -> bool:
         return self.last.get(table_id, seq) < seq
 
-    async def offer(self, table_id: int, seq: int, text: str, private: bool = False) -> None:
+    async def offer(self, table_id: int, seq: int, text: str, private: bool = False,
+                    public: str | None = None) -> None:
         """A change of the table (or a newer snapshot): written now, or put in the backlog
-        while a snapshot is read; the table hidden instead when it
-        is private and the client may not see it."""
+        while a snapshot is read; `public` instead of `text` to an anonymous socket when it is
+        given (the names as he reads them); the table hidden instead when it is private and
+        the client may not see it."""
         if not may_see(self.user, private=private):
             if table_id in self.last:
                 await self.hide(table_id)
         else:
-            await self.queue(table_id, seq, text)
+            await self.queue(table_id, seq, public if public and self.public else text)
 
     async def listed(self, message: dict) -> None:
         """The hub's news of the lists (a table opened, won or abandoned), told to a socket

@@ -34,6 +34,7 @@ from redis.exceptions import RedisError
 
 from games.live.publish import LISTS_GROUP, group_name, user_group
 from games.models import Table
+from games.selectors.names import hidden, named, public_snapshot
 
 REJOIN_EVERY = 10.0  # seconds, more or less a fifth so that the tables' re-joins spread out
 RETRY_AFTER = 1.0  # seconds, after the layer failed
@@ -56,10 +57,16 @@ def local_hub() -> "Hub":
 
 @database_sync_to_async
 def table_rows(table_ids) -> dict[int, dict]:
-    """{id: {"private", "seq", "snapshot"}} of those of the tables that exist."""
+    """{id: {"private", "seq", "snapshot", "public"}} of those of the tables that exist;
+    `public`, the snapshot as an anonymous socket is sent it (games.selectors.names), the
+    initials of all their players read in one query."""
     ids = [table_id for table_id in table_ids if table_id <= LARGEST_ID]  # the others: none
-    rows = Table.objects.filter(pk__in=ids).order_by().values("id", "private", "seq", "snapshot")
-    return {row.pop("id"): row for row in rows}
+    rows = {row.pop("id"): row for row in Table.objects.filter(pk__in=ids).order_by().values(
+        "id", "private", "seq", "snapshot")}
+    shown = hidden({pk for row in rows.values() for pk in named(row["snapshot"])})
+    for row in rows.values():
+        row["public"] = public_snapshot(row["snapshot"], shown)
+    return rows
 
 
 @database_sync_to_async
@@ -68,8 +75,10 @@ def table_seq(table_id: int) -> int:
     return Table.objects.filter(pk=table_id).values_list("seq", flat=True).first() or 0
 
 
-def snapshot_text(row: dict) -> str:
-    return json.dumps({"type": "snapshot", "seq": row["seq"], "table": row["snapshot"]})
+def snapshot_text(row: dict, public: bool = False) -> str:
+    """The snapshot's message, for a signed-in socket or, `public`, an anonymous one."""
+    return json.dumps({"type": "snapshot", "seq": row["seq"],
+                       "table": row["public" if public else "snapshot"]})
 
 
 class Subscription:
@@ -199,9 +208,9 @@ class Hub:
         if behind:
             row = (await table_rows([sub.table_id])).get(sub.table_id)
             if row is not None:
-                text = snapshot_text(row)
+                text, public = snapshot_text(row), snapshot_text(row, public=True)
                 for feed in behind:
-                    await feed.offer(sub.table_id, row["seq"], text, row["private"])
+                    await feed.offer(sub.table_id, row["seq"], text, row["private"], public)
         return True
 
     async def rejoin_every(self, sub: Subscription, wait: float) -> None:
@@ -265,6 +274,6 @@ class Hub:
             for feed in list(sub.feeds):
                 try:
                     await feed.offer(sub.table_id, message["seq"], message["text"],
-                                     message.get("private", False))
+                                     message.get("private", False), message.get("public"))
                 except Exception:  # one socket's failure is not the others'
                     logger.exception("a change could not be written to a live feed")

@@ -22,6 +22,7 @@ from django.db import transaction
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
+from games.selectors.names import public_snapshot
 from games.selectors.tables import LIST_KINDS
 from server.handler import serving_loop
 
@@ -52,11 +53,16 @@ def publish_on_commit(table, kind: str) -> None:
     not once per spectator, nor copied per spectator as a dict (the in-memory layer copies
     each message it hands to a channel); and whether the table is private, which some of its
     sockets may no longer see. The lists' group hears of the change when its kind can move the
-    table onto a list or off it: the table, the kind and whether it is private."""
+    table onto a list or off it: the table, the kind and whether it is private. `public`, the
+    change as the anonymous sockets are sent it when it differs: its `names` with the initials
+    of the players who chose them (games.selectors.names)."""
     text = json.dumps({"type": kind, "seq": table.seq, "table": table.snapshot})
-    _on_commit(group_name(table.pk), {"type": "table.change", "table": table.pk,
-                                      "seq": table.seq, "text": text,
-                                      "private": table.private})
+    public = public_snapshot(table.snapshot)
+    _on_commit(group_name(table.pk), {
+        "type": "table.change", "table": table.pk, "seq": table.seq, "text": text,
+        "private": table.private,
+        "public": None if public is table.snapshot else json.dumps(
+            {"type": kind, "seq": table.seq, "table": public})})
     if kind in LIST_KINDS:
         _on_commit(LISTS_GROUP, {"type": "tables.listed", "table": table.pk, "kind": kind,
                                  "private": table.private})

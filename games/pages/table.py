@@ -14,6 +14,7 @@ from games.pages.advice import latest_noted, note
 from games.pages.scorers import scorers_panel
 from games.pages.wager_forms import wager_panel
 from games.presentation import words
+from games.selectors.names import names_of, snapshot_for
 from games.selectors.table_state import state_of
 from games.selectors.visibility import visible_tables
 from games.services.changes import may_score
@@ -21,15 +22,10 @@ from games.services.tables import may_abandon
 from games.table_kinds import MANY_HANDED, POOL_OPTIONS
 
 
-def _cut(table: Table) -> list:
+def _cut(table: Table, names: dict) -> list:
     """The cut for the first deal, round by round: [(name, card as words.card gives it)]."""
-    names = state_of(table).names
     return [[(names.get(player, player), words.card(card)) for player, card in draw]
             for draw in table.cut]
-
-
-def _first_dealer_name(table: Table) -> str:
-    return state_of(table).names[table.first_dealer_id]
 
 
 def visible_table(request, table_id: int) -> Table:
@@ -86,10 +82,13 @@ def _options(table: Table) -> list[dict]:
 
 
 def table_page(request, found: Table, *, errors=None, values=None, status=200):
-    """A table's page; after a refused wager form, with the refusal beside that form."""
+    """A table's page; after a refused wager form, with the refusal beside that form. Its
+    players named as the reader reads them (games.selectors.names)."""
+    names = names_of(list(state_of(found).names), request.user)
     return render(request, "games/table.html", {
-        "table": found, "snap": found.snapshot, "words": words.live_words(),
-        "cut": _cut(found), "first_dealer": _first_dealer_name(found),
+        "table": found, "snap": snapshot_for(found.snapshot, request.user),
+        "words": words.live_words(),
+        "cut": _cut(found, names), "first_dealer": names[found.first_dealer_id],
         "options": _options(found),
         "kind": words.TABLE_KINDS[found.format],
         "style": words.STYLES[found.wager_style],

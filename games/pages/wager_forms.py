@@ -10,6 +10,7 @@ from django.conf import settings
 from club import ledger, money_text, refusals
 from games.engine.wagers import lay
 from games.models import Table, Wager
+from games.selectors.names import names_of
 from games.selectors.table_state import state_of
 from games.services.wagers import barred, closed_to_wagers
 
@@ -44,7 +45,7 @@ def wager_panel(request, table: Table, *, errors: dict, values: dict) -> dict | 
     user = request.user
     player = getattr(user, "player", None) if user.is_authenticated else None
     state = state_of(table)
-    course, names = state.course, state.names
+    course, names = state.course, names_of(list(state.names), user)
     closed = closed_to_wagers(table, course)
     if closed is None and player is not None:
         closed = barred(table, course, user)

@@ -22,6 +22,7 @@ from games.pages.table import visible_table
 from games.presentation import display, words
 from games.presentation.display import hand_html
 from games.presentation.results import game_result
+from games.selectors.names import names_of, public_login
 from games.selectors.table_state import state_of
 from games.services.changes import may_score
 
@@ -35,22 +36,23 @@ def _partners(course) -> tuple:
 def history(request, table_id: int):
     table = visible_table(request, table_id)
     state = state_of(table)
-    course, names = state.course, state.names
+    course, names = state.course, names_of(list(state.names), request.user)
     return render(request, "games/history.html", {
-        "table": table, "groups": _event_groups(table, course, names),
+        "table": table, "groups": _event_groups(table, course, names, request.user),
         "any": table.events.exists()})
 
 
-def _event_groups(table, course, names: dict) -> list[dict]:
+def _event_groups(table, course, names: dict, reader) -> list[dict]:
     """The table's events in seq order, grouped by the game they happened in: an event of a
     hand goes with that hand's game (a correction of an earlier game's hand stays where it
-    happened), the others with the game being played then. Each group {"title", "events"}."""
+    happened), the others with the game being played then. Each group {"title", "events"};
+    who made each change by his login, as the reader reads it (games.selectors.names)."""
     game_of = {number: game.number for game in course.games for number, _r in game.hands}
     game_of |= {n: g for n, g in table.hands.exclude(number__in=game_of).values_list(
         "number", "game_number")}
     by_number = {game.number: game for game in course.games}
     groups, current, after = [], None, None
-    for e in table.events.select_related("by").order_by("seq"):
+    for e in table.events.select_related("by__player").order_by("seq"):
         game = game_of.get((e.change or {}).get("hand"))
         if game is None and after is not None and after in by_number:
             game = after
@@ -63,7 +65,7 @@ def _event_groups(table, course, names: dict) -> list[dict]:
         if e.kind in AFTER_GAME and current is not None:
             after = current + 1
         groups[-1]["events"].append({
-            "seq": e.seq, "at": e.at, "by": e.by.get_username() if e.by else "—",
+            "seq": e.seq, "at": e.at, "by": public_login(e.by, reader) if e.by else "—",
             "kind": words.event_kind(e.kind, e.change),
             "change": words.event_change(e.change, names)})
     return groups
@@ -78,7 +80,7 @@ def _game_title(game, number: int, names: dict, course) -> str:
 def hand_by_hand(request, table_id: int):
     table = visible_table(request, table_id)
     state = state_of(table)
-    course, names = state.course, state.names
+    course, names = state.course, names_of(list(state.names), request.user)
     games = replay.games_of(table, course, names)
     counted = [(game, hand) for game in games for hand in game["hands"]]
     try:

@@ -16,6 +16,7 @@ from club.models import Player
 from games import ratings
 from games.models import GamePlayer, Movement
 from games.presentation import charts, results, words
+from games.selectors.names import names_of, public_name
 from games.selectors.reader_ratings import rating_history
 from games.selectors.standings import player_stats
 from games.selectors.table_state import winner
@@ -30,7 +31,7 @@ EVENINGS = 12  # the results by evening: his latest evenings, at most
 SECTIONS: list = []
 
 
-def _rating_chart(player: Player, tables) -> dict:
+def _rating_chart(player: Player, name: str, tables) -> dict:
     """His rating after each of his latest rated games at `tables` (every table when None): the
     line, and its figures."""
     games = [(at, won, ratings.ordinal(*rating)) for at, won, rating
@@ -38,7 +39,7 @@ def _rating_chart(player: Player, tables) -> dict:
     points = [(date_format(timezone.localtime(at), "SHORT_DATE_FORMAT"), rating)
               for at, _won, rating in games]
     label = ngettext("%(name)s's rating after %(n)s game", "%(name)s's rating game by game, "
-                     "over %(n)s games", len(games)) % {"name": player.name, "n": len(games)}
+                     "over %(n)s games", len(games)) % {"name": name, "n": len(games)}
     if games:
         label += " " + _("(from %(first)s to %(last)s)") % {
             "first": number_format(games[0][2], 1), "last": number_format(games[-1][2], 1)}
@@ -47,7 +48,7 @@ def _rating_chart(player: Player, tables) -> dict:
                      in zip(points, games)][::-1]}
 
 
-def _evenings_chart(player: Player, tables) -> dict:
+def _evenings_chart(player: Player, name: str, tables) -> dict:
     """His games won and lost at `tables` (every table when None) on each of his latest
     evenings (the club's evenings, as the settle-up counts them:
     club.evenings.day_in)."""
@@ -59,7 +60,7 @@ def _evenings_chart(player: Player, tables) -> dict:
             .order_by("-day")[:EVENINGS])
     rows = [(date_format(day["day"], "SHORT_DATE_FORMAT"), day["won"],
              day["played"] - day["won"]) for day in reversed(days)]
-    label = _("%(name)s's games won and lost, evening by evening") % {"name": player.name}
+    label = _("%(name)s's games won and lost, evening by evening") % {"name": name}
     return {"svg": charts.result_bars(
         [(day, won, lost, _("%(day)s: %(won)s won, %(lost)s lost") % {
             "day": day, "won": won, "lost": lost}) for day, won, lost in rows], label=label),
@@ -94,14 +95,14 @@ def _wagers(player: Player) -> list[dict]:
             for row in member_wagers(player, HISTORY)]
 
 
-def _tables(player: Player, tables) -> list[dict]:
+def _tables(player: Player, tables, reader) -> list[dict]:
     """His tables, each with who won it once it is won (à quatre the side:
     games.selectors.table_state.winner, the admin's answer too), named as
     games.presentation.results names a winner, and whether he is among them."""
     won = {table.pk: winner(table) for table in tables}
     ids = {pk for who in won.values() if who is not None
            for pk in (who if isinstance(who, list) else [who])}
-    names = dict(Player.objects.filter(pk__in=ids).values_list("pk", "name"))
+    names = names_of(ids, reader)
     rows = []
     for table in tables:
         row, who = {"table": table, "won_by": None, "his": False}, won[table.pk]
@@ -115,18 +116,21 @@ def _tables(player: Player, tables) -> list[dict]:
 def member(request, player_id: int):
     """His page: only the play the reader may see counts (games.selectors.visibility), so that
     an anonymous reader sees the page of a player who played only at private tables as that of
-    a player who never played."""
+    a player who never played. He and the winners of his tables are named as the reader reads
+    them (games.selectors.names): by their initials, to an anonymous reader, if they chose
+    them."""
     player = get_object_or_404(Player, pk=player_id)
     user = request.user
     tables = visible_tables(user).filter(seats__player=player).order_by("-created_at", "-id")
     counted = counted_tables(user)
     own = user.is_authenticated and (user.is_staff or player.user_id == user.pk)
     stats = player_stats(player, tables=counted)
-    context = {"player": player, "stats": stats, "own": own,
-               "tables": _tables(player, tables[:HISTORY]),
+    name = public_name(player, user)
+    context = {"player": player, "name": name, "stats": stats, "own": own,
+               "tables": _tables(player, tables[:HISTORY], user),
                "lost": stats["games_played"] - stats["games_won"],
-               "rating_chart": _rating_chart(player, counted),
-               "evenings_chart": _evenings_chart(player, counted)}
+               "rating_chart": _rating_chart(player, name, counted),
+               "evenings_chart": _evenings_chart(player, name, counted)}
     if own:
         context |= _money(player)
         context["movements"] = _movements(player)

@@ -8,10 +8,11 @@ sentence of the table's banner: games.presentation.words.game_end), read from th
 state (games.selectors.table_state) and, for a pool or a rubber, its Game rows. The card is
 drawn in the reader's language with Pillow's own scalable font (`ImageFont.load_default`),
 which has no accented letters: each is drawn as its plain letter with its accent drawn over it
-(`_write`). A card
-never changes while its table does not, and every change of a table moves its `seq` on, so the
-PNG is cached under the table's `seq` and the language; a correction that changes a finished
-table gets a new one.
+(`_write`). The card is public, shared and previewed: its players are named as an anonymous
+reader reads them (games.selectors.names: the initials of those who chose them). A card never
+changes while its table and its players' names do not, and every change of a table moves its
+`seq` on, so the PNG is cached under the table's `seq`, the names' version (games.cached) and
+the language; a correction that changes a finished table gets a new one.
 """
 import io
 import unicodedata
@@ -26,9 +27,11 @@ from django.utils.translation import gettext as _
 from PIL import Image, ImageDraw, ImageFont
 
 from club import money_text
+from games import cached
 from games.models import Game, Table
 from games.pages.table import visible_table
 from games.presentation import words
+from games.selectors.names import names_of, public_snapshot
 from games.selectors.table_state import state_of
 from games.services.settlement import pot_cents
 
@@ -49,16 +52,17 @@ def card_facts(table: Table) -> dict | None:
     if table.status != Table.Status.WON:
         return None
     state = state_of(table)
+    names = names_of(list(state.names), None)  # the card is public: shared, previewed
 
     def name(pk) -> str:
-        return state.names.get(pk, f"#{pk}")
+        return names.get(pk, f"#{pk}")
 
     def named(ids) -> str:
         return " & ".join(name(pk) for pk in ids)
     said = None
     if table.format == Table.Kind.TROIS:
         winner, players = name(state.winner), []
-        said = words.game_end(table.snapshot)  # the sentence of the table's banner
+        said = words.game_end(public_snapshot(table.snapshot))  # the table's banner
     elif table.format == Table.Kind.QUATRE:
         winner, match = named(state.winner), state.course.engine
         players = sorted(((named(pair), match.games_won[pair]) for pair in match.partnerships),
@@ -92,7 +96,7 @@ def result_card(request, table_id: int):
     facts = card_facts(table)
     if facts is None:
         raise Http404("only a won table has a result card")
-    key = f"result-card:{table.pk}:{table.seq}:{get_language()}"
+    key = f"result-card:{table.pk}:{table.seq}:{cached.names_version()}:{get_language()}"
     png = cache.get(key)
     if png is None:
         png = draw(facts)

@@ -9,6 +9,7 @@ from club.models import Player
 from club.players import by_name
 from games import cached, ratings
 from games.presentation import charts
+from games.selectors.names import names_of
 from games.selectors.reader_ratings import pending_since, rating_history
 from games.selectors.standings import date_range
 from games.selectors.standings import standings as standings_rows
@@ -60,8 +61,11 @@ def standings(request):
     except ValueError as err:
         context["error"] = str(err)
         return render(request, "games/standings.html", context, status=400)
-    context["rows"] = _with_trends(standings_rows(since=since, until=until, tables=tables),
-                                   until, tables)
+    rows = standings_rows(since=since, until=until, tables=tables)
+    shown = names_of([row["player"]["id"] for row in rows], request.user)
+    for row in rows:  # each named as the reader reads him, in his row and his trend's label
+        row["player"]["name"] = shown[row["player"]["id"]]
+    context["rows"] = _with_trends(rows, until, tables)
     if request.user.is_authenticated:
         context["corrected"] = _corrected_since_paid()
     return render(request, "games/standings.html", context)
