@@ -56,9 +56,11 @@ def read_full(record: dict, finished: bool = True) -> CheckedHand:
             raise EngineError("bad_format", "two_card_trick", f"tricks[{i}]")
     deal = need_object(record.get("deal"), "deal", "two_hands")
     check_keys(deal, DEAL_KEYS, "deal")
-    for key in ("elder", "dealer", "turn_up"):
-        if key not in deal:
-            raise EngineError("bad_format", "needs_key", f"deal.{key}", where="deal", key=key)
+    if len(deal) < len(DEAL_KEYS):  # a key is missing (none is unknown)
+        for key in ("elder", "dealer", "turn_up"):
+            if key not in deal:
+                raise EngineError("bad_format", "needs_key", f"deal.{key}", where="deal",
+                                  key=key)
     elder = need_list(deal["elder"], "deal.elder", "five_cards")
     dealer = need_list(deal["dealer"], "deal.dealer", "five_cards")
     check_game_not_over(hand)
@@ -73,7 +75,6 @@ def read_full(record: dict, finished: bool = True) -> CheckedHand:
         forgotten = forgotten_marks(irregularities)
 
     hands, seen = _read_deal(elder, dealer, deal["turn_up"], hand, misdealt, forgotten)
-    dealt = {role: len(cards) for role, cards in hands.items()}
     check_no_exchange_after_game_end(hand, exchanges)
     _read_exchanges(exchanges, hands, seen, hand, wrong)
     hand.start = {"elder": list(hands["elder"]), "dealer": list(hands["dealer"])}
@@ -101,7 +102,8 @@ def read_full(record: dict, finished: bool = True) -> CheckedHand:
     if irregularities:
         out_of_turn = {(number, seats[0]) for number, seats, _, _, out in played if out}
         read_irregularities(irregularities, hand, king=king, holder=holder, illegal=illegal,
-                            played=len(tricks), dealt=dealt, led_out=out_of_turn)
+                            played=len(tricks), dealt={"elder": len(elder), "dealer": len(dealer)},
+                            led_out=out_of_turn)
     if finished:
         check_count(hand, len(tricks), "tricks")
         count_cards_not_played_to(hand, len(tricks))
@@ -314,8 +316,9 @@ def _read_tricks(tricks: list, hands: dict, revokes: set, led_out: set, hand: Ch
     illegal = set()
     played = play_tricks(tricks, hands, ROLES, hand.trump, hand.rules["ranking"],
                          revokes=revokes, illegal=illegal, led_out=led_out)
+    won = hand.tricks
     for _, _, _, taker, _ in played:
-        hand.tricks[taker] += 1
+        won[taker] += 1
     if hand.double and hand.in_progress and hand.double["before_trick"] > len(tricks) + 1:
         raise EngineError("bad_format", "double_not_reached", "double.before_trick",
                           number=hand.double["before_trick"])
