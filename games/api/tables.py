@@ -69,12 +69,11 @@ def list_tables(request,
 @idempotent
 def open_table(request, body: TableIn):
     limits.count(request, "tables")
-    players = {p.pk: p for p in Player.objects.filter(pk__in=body.players)}
-    missing = [pk for pk in body.players if pk not in players]
+    named = [*body.players, *([] if body.first_dealer is None else [body.first_dealer])]
+    players = {p.pk: p for p in Player.objects.filter(pk__in=named)}
+    missing = [pk for pk in named if pk not in players]
     if missing:
         raise Refused("unknown_player", f"there is no player {missing[0]}")
-    if body.first_dealer is not None and body.first_dealer not in players:
-        raise Refused("bad_first_dealer", "first_dealer must be one of the table's players")
     table = tables.open_table(
         name=clean_name(body.name), format=body.format,
         players=[players[pk] for pk in body.players], rules=read_money(body.rules),

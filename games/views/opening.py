@@ -223,26 +223,18 @@ class OpenTableForm(forms.Form):
         return self.cleaned_data["format"]
 
     def many_handed_rules(self) -> dict:
-        """The rules of an à trois or à quatre table: its target and the rank of the cards.
-        Any other option changed from its default, a stake or a wager is refused beside its
-        field (a form error), as the service would refuse it."""
-        for key, default in TABLE_DEFAULTS.items():
-            if key == "target" and self.cleaned_data[key] != _key(default):
-                self.add_error(key, _("À trois and à quatre, the game target is chosen under "
-                                      "its own heading: leave this one at its default."))
-            elif key not in MANY_HANDED_RULES and self.cleaned_data[key] != _key(default):
-                self.add_error(key, _("Not played à trois or à quatre: leave it at its "
-                                      "default."))
-        for key, default in MONEY_RULES.items():
-            if self._cents(key, default) != default:
-                self.add_error(key, _("Stakes are not taken à trois or à quatre: leave it "
-                                      "blank."))
-        if self.cleaned_data["wager_style"] != Table.WagerStyle.NONE:
-            self.add_error("wager_style", _("Wagers are not taken à trois or à quatre: choose "
-                                            "no wagers."))
-        ranking = self.cleaned_data["ranking"]
-        return {"target": self.cleaned_data["many_target"],
-                "ranking": {_key(c): c for c in TABLE_CHOICES["ranking"]}[ranking]}
+        """The rules of an à trois or à quatre table: its target (its own field's) and the
+        rank of the cards, and every other option the form sent changed from its default, a
+        stake too, for the service to refuse beside its field
+        (games.services.tables.open_table). The two-handed game's target is the same option
+        under another field: changed, the form refuses it, as the service cannot tell it
+        from the target à trois."""
+        rules, defaults = self.rules(), TABLE_DEFAULTS | MONEY_RULES
+        if rules["target"] != defaults["target"]:
+            self.add_error("target", _("À trois and à quatre, the game target is chosen under "
+                                       "its own heading: leave this one at its default."))
+        return {key: value for key, value in rules.items() if value != defaults[key]} | {
+            "target": self.cleaned_data["many_target"], "ranking": rules["ranking"]}
 
 
 def fields_of(kind: str, style: str = "none") -> set[str]:
@@ -297,7 +289,7 @@ def open_table(request):
         elif len({p.pk for p in seated}) != len(seated):
             twice = next(i for i, p in enumerate(seated) if p in seated[:i])
             form.add_error(SEATS[twice], _("Each seat takes a different player."))
-        elif first and first not in SEATS[:len(seated)]:
+        elif first and form.cleaned_data[first] is None:  # a seat with nobody: no player
             form.add_error("first_dealer", _("The first dealer must be one of the table's "
                                              "players."))
         elif not form.errors:

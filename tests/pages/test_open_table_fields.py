@@ -145,4 +145,4 @@ def test_a_refusal_beside_a_field_the_kind_does_not_take_is_shown(opener, four):
     assert answer.status_code == 400 and not Table.objects.exists()
     form = controls(answer)
     assert "doubling" in form.shown() and not form.controls["doubling"]["folded"]
-    assert "Not played à trois or à quatre" in answer.content.decode()
+    assert "take only the game target and the rank of the cards" in answer.content.decode()

@@ -112,7 +112,7 @@ def test_a_stake_is_refused_beside_its_field(opener, four, format, field, value)
     answer = opener.post("/tables/new/", form(four, format, **{field: value}))
 
     assert answer.status_code == 400 and Table.objects.count() == 0
-    assert "Stakes are not taken à trois or à quatre" in error_of(
+    assert "take only the game target and the rank of the cards" in error_of(
         answer.content.decode(), field)
 
 
@@ -126,16 +126,18 @@ def test_wagers_are_refused(opener, four, style):
 
 
 def test_a_two_handed_option_is_refused_rather_than_dropped(opener, four):
-    answer = opener.post("/tables/new/", form(four, "quatre", doubling="true", target="7"))
+    doubling = opener.post("/tables/new/", form(four, "quatre", doubling="true"))
+    target = opener.post("/tables/new/", form(four, "quatre", target="7"))
 
-    page = answer.content.decode()
-    assert answer.status_code == 400 and Table.objects.count() == 0
-    assert "Not played à trois or à quatre" in error_of(page, "doubling")
-    assert "the game target is chosen under its own heading" in error_of(page, "target")
+    assert doubling.status_code == target.status_code == 400 and Table.objects.count() == 0
+    assert "take only the game target and the rank of the cards" in error_of(
+        doubling.content.decode(), "doubling")
+    assert "the game target is chosen under its own heading" in error_of(
+        target.content.decode(), "target")
 
 
 def test_a_first_dealer_who_has_no_seat_is_refused(opener, four):
-    answer = opener.post("/tables/new/", form(four, "trois", first_dealer="seat4"))
+    answer = opener.post("/tables/new/", form(four, "trois", seat4="", first_dealer="seat4"))
 
     assert answer.status_code == 400 and Table.objects.count() == 0
     assert "The first dealer must be one of the table" in error_of(
@@ -174,5 +176,6 @@ def test_a_refused_stake_is_said_in_french(opener, four):
                          HTTP_ACCEPT_LANGUAGE="fr")
 
     page = answer.content.decode()
-    assert "On ne joue pas d&#x27;enjeux à trois ni à quatre" in error_of(page, "pool_entry")
+    assert "ne prennent que le but de la partie et le rang des cartes" in error_of(
+        page, "pool_entry")
     assert "Quatrième place (à quatre seulement)" in page
