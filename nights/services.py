@@ -139,7 +139,7 @@ def mark_present(*, night_id: int, by, player: Player | None = None) -> Presence
     if fee:
         within_credit(player, fee)
         reference = movements.night_reference(night.pk, "fee", player.pk)
-        posted = ledger.post(kind="night_fee", memo=f"{night.name}: fee",
+        posted = ledger.post(kind="night_fee", memo=night.name,
                              entries=[(ledger.account_for_player(player), -fee),
                                       (ledger.house_account(), fee)],
                              reference=reference, by=by)

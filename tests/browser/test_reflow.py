@@ -201,6 +201,7 @@ def evening(daphne) -> dict:
     post(quatre, {"format": "ecarte-quatre/1", "summary": {
         "opening": "exchanged", "king_turned": False,
         "tricks": {"elder_side": 3, "dealer_side": 2}}})
+    night, season = club_night(daphne, ids)
     table = f"/tables/{pool['id']}"
     spectator = {
         "home": "/", "evening": "/tables/", "table": f"{table}/",
@@ -210,7 +211,10 @@ def evening(daphne) -> dict:
         "hand by hand": f"{table}/replay/",
         "standings": "/standings", "member": f"/players/{constance}/", "rules": "/rules/",
         "projector": "/tv/", "table's projector": f"{table}/tv/", "login": "/login/",
-        "404": "/no-such-page/"}
+        "404": "/no-such-page/", "night": "/night/", "night's projector": "/night/tv/",
+        "night's door": "/night/door/", "night's results": f"/nights/{night}/results/",
+        "night's sheets": f"/nights/{night}/sheets/", "seasons": "/seasons/",
+        "season": f"/seasons/{season}/"}
     member = {
         "settle-up": "/settle-up/", "account": "/account/", "password": "/account/password/",
         "players": "/players/", "table, a member": f"{table}/",
@@ -221,9 +225,29 @@ def evening(daphne) -> dict:
         "score quatre": f"/tables/{quatre['id']}/score/",
         "correct": f"{table}/hands/1/correct/",
         "correct rubber": f"/tables/{rubber['id']}/hands/1/correct/",
-        "open table": "/tables/new/"}
+        "open table": "/tables/new/", "night, the director's desk": "/night/",
+        "night's results, a member": f"/nights/{night}/results/",
+        "night cards": f"/players/{ids['Monsieur de Tréville']}/"}
     return {"base": f"http://{daphne.address}", "spectator": spectator, "member": member,
             "pool": pool["id"]}
+
+
+def club_night(daphne, ids: dict) -> tuple[int, int]:
+    """Tonight's club night, with fees: three drawn at a pool that was abandoned, three at a
+    pool in play, and the first three waiting again, shown as the next table; and a season.
+    The night's and the season's ids."""
+    night = daphne.api("/nights", {"name": "Vendredi au salon",
+                                   "fees": {"member": "2.00", "guest": "5.00"}})["id"]
+    drawn = []
+    for three in (NAMES[:3], NAMES[3:]):
+        for name in three:
+            daphne.api(f"/nights/{night}/present", {"player": ids[name]})
+        drawn += daphne.api(f"/nights/{night}/draw", {"format": "pool"})["tables"]
+    daphne.api(f"/tables/{drawn[0]['id']}/abandon", {})
+    today = daphne.api(f"/nights/{night}")["date"]
+    season = daphne.api("/seasons", {"name": "Saison des mousquetaires", "first": today,
+                                     "last": today, "minimum_nights": 1})["id"]
+    return night, season
 
 
 def narrow(chromium, language: str, height: int = 800, logged_in=None):
