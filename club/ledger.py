@@ -4,11 +4,9 @@ Amounts are whole cents (`int`), never floats. Sign convention: a positive entry
 account (adds to its balance), a negative one debits it. Every transaction's entries sum to
 zero, so the sum of all balances is always zero.
 
-Account codes:
-    "player:<id>"        a player's own money        (account_for_player)
-    "house"              the club: levies and the like (house_account)
-    "pot:<reference>"    a pool's pot, e.g. "pot:pool:7" (pot_account)
-    "escrow:<reference>" stakes held until settlement  (escrow_account)
+Accounts are named by their codes (club.accounts): a player's (account_for_player), the
+house's (house_account), a pool's pot (pot_account) and the escrow of a unit's wagers
+(escrow_account), each created on first use.
 """
 
 from collections.abc import Iterable
@@ -16,6 +14,7 @@ from collections.abc import Iterable
 from django.db import IntegrityError, transaction
 from django.db.models import Sum
 
+from club import accounts as codes
 from club import money_text
 from club.errors import Refused
 from club.models import Account, Entry, Player, Transaction
@@ -65,30 +64,27 @@ def account_for_player(player: Player) -> Account:
     if player.pk is None:
         raise LedgerError("the player must be saved before he has an account")
     return _account(
-        code=f"player:{player.pk}", kind=Account.Kind.PLAYER, name=player.name, player=player
+        code=codes.player(player.pk), kind=Account.Kind.PLAYER, name=player.name, player=player
     )
 
 
 @transaction.atomic
 def house_account() -> Account:
     """The club's account: levies and anything else the house takes or gives."""
-    return _account(code="house", kind=Account.Kind.HOUSE, name="House")
+    return _account(code=codes.HOUSE, kind=Account.Kind.HOUSE, name="House")
 
 
 @transaction.atomic
-def pot_account(reference: str, name: str) -> Account:
-    """The pot of what `reference` names (e.g. "pool:7"), created on first use."""
-    if not reference:
-        raise LedgerError("a pot needs a reference, such as 'pool:7'")
-    return _account(code=f"pot:{reference}", kind=Account.Kind.POT, name=name)
+def pot_account(table_id: int, name: str) -> Account:
+    """The pot of the pool at table `table_id`, created on first use."""
+    return _account(code=codes.pot(table_id), kind=Account.Kind.POT, name=name)
 
 
 @transaction.atomic
-def escrow_account(reference: str, name: str) -> Account:
-    """Where stakes are held for what `reference` names (e.g. "unit:4") until settlement."""
-    if not reference:
-        raise LedgerError("an escrow account needs a reference, such as 'unit:4'")
-    return _account(code=f"escrow:{reference}", kind=Account.Kind.ESCROW, name=name)
+def escrow_account(table_id: int, unit: int, name: str) -> Account:
+    """Where the stakes wagered on `unit` of table `table_id` are held until it is settled,
+    created on first use."""
+    return _account(code=codes.escrow(table_id, unit), kind=Account.Kind.ESCROW, name=name)
 
 
 # --- posting --------------------------------------------------------------------------------
@@ -225,7 +221,7 @@ def player_balance(player: Player) -> int:
 
     Stakes he has put into a pot or escrow are no longer in it until they are settled back.
     """
-    total = Entry.objects.filter(account__code=f"player:{player.pk}").aggregate(
+    total = Entry.objects.filter(account__code=codes.player(player.pk)).aggregate(
         total=Sum("amount")
     )["total"]
     return total or 0
@@ -265,7 +261,7 @@ def player_balances() -> dict[int, int]:
 
 def house_balance() -> int:
     """The house's balance in cents (what the levy brought in, less what it paid out)."""
-    total = Entry.objects.filter(account__code="house").aggregate(total=Sum("amount"))["total"]
+    total = Entry.objects.filter(account__code=codes.HOUSE).aggregate(total=Sum("amount"))["total"]
     return total or 0
 
 
@@ -274,7 +270,7 @@ def player_movements(player: Player, *, limit: int, before: int | None = None
     """The transactions that moved the player's money, newest (highest id) first, each with
     his side of it in cents: at most `limit` of them, and only those older than transaction
     `before` when it is given."""
-    entries = Entry.objects.filter(account__code=f"player:{player.pk}")
+    entries = Entry.objects.filter(account__code=codes.player(player.pk))
     if before is not None:
         entries = entries.filter(transaction_id__lt=before)
     sides = list(

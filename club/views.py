@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from club import ledger, limits, movements, payments, players, refusals
+from club import accounts, ledger, limits, movements, payments, players, refusals
 from club.errors import Refused
 from club.forms import example, typed_cents, whole_number
 from club.idempotency import form_once
@@ -259,15 +259,15 @@ def _settle_up_page(request, *, error=None, values=None, undo_error=None):
 
 
 def _held_at(code: str) -> dict:
-    """Where money is held, in words, and the table it is held at: a pool's pot
-    ("pot:table:7") or the wagers on a unit ("escrow:table:7:unit:2")."""
-    parts = code.split(":")
-    if parts[:2] == ["pot", "table"] and len(parts) == 3:
-        return {"table": parts[2], "words": _("the pot of table %(table)s") % {
-            "table": parts[2]}}
-    if parts[:2] == ["escrow", "table"] and len(parts) == 5:
-        return {"table": parts[2], "words": _("the wagers on unit %(unit)s of table "
-                                              "%(table)s") % {"table": parts[2],
-                                                              "unit": parts[4]}}
+    """Where money is held, in words, and the table it is held at: a pool's pot or the wagers
+    on a unit (club.accounts)."""
+    named = accounts.read(code)
+    if named is not None and named.kind == "pot":
+        return {"table": named.table, "words": _("the pot of table %(table)s") % {
+            "table": named.table}}
+    if named is not None and named.kind == "escrow":
+        return {"table": named.table, "words": _("the wagers on unit %(unit)s of table "
+                                                 "%(table)s") % {"table": named.table,
+                                                                 "unit": named.unit}}
     return {"table": None, "words": code}
 

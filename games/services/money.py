@@ -1,27 +1,18 @@
 """Money moved at a table. Every posting goes to the club's ledger through club.ledger, made by
 the user whose act made it, with a `Movement` row saying which table, unit and wager it is for.
 
-Accounts are named by code: "player:<id>", "pot:table:<id>" (a pool's pot),
-"escrow:table:<id>:unit:<n>" (the stakes wagered on a unit, held until it is settled) and
-"house" (the levy).
+Accounts are named by their codes (club.accounts): a player's, a pool's pot, a unit's escrow
+and the house's (the levy).
 """
 import logging
 
 from django.db import DatabaseError, transaction
 
-from club import ledger
+from club import accounts, ledger
 from club.models import Player
 from games.models import Movement, Table, Wager
 
 log = logging.getLogger(__name__)
-
-
-def escrow(table: Table, unit: int) -> str:
-    return f"escrow:table:{table.pk}:unit:{unit}"
-
-
-def player(player_id: int) -> str:
-    return f"player:{player_id}"
 
 
 def post(table: Table, *, kind: str, amounts: dict, reference: str, by, unit: int | None = None,
@@ -75,7 +66,7 @@ def _never_below_zero(opened: dict, amounts: dict) -> None:
     """An escrow or a pot pays out only what it holds: a posting that would take one below zero
     is a fault of the service, and the whole change is rolled back rather than make money."""
     for code, cents in amounts.items():
-        if cents < 0 and code.startswith(("escrow:", "pot:")):
+        if cents < 0 and accounts.read(code).kind in ("escrow", "pot"):
             if ledger.balance(opened[code]) < 0:
                 raise ledger.LedgerError(f"{code} would pay out more than it holds")
 
@@ -83,19 +74,19 @@ def _never_below_zero(opened: dict, amounts: dict) -> None:
 def _accounts(table: Table, amounts: dict) -> dict:
     """The accounts of these codes, opening them on first use."""
     found = ledger.accounts(amounts)
-    missing = [code for code in amounts if code not in found]
+    missing = {code: accounts.read(code) for code in amounts if code not in found}
     players = Player.objects.in_bulk(
-        [int(code.split(":")[1]) for code in missing if code.startswith("player:")])
-    for code in missing:
-        kind, _, rest = code.partition(":")
-        if kind == "player":
-            found[code] = ledger.account_for_player(players[int(rest)])
-        elif kind == "pot":
-            found[code] = ledger.pot_account(rest, f"Pool of {table.name} (table {table.pk})")
-        elif kind == "escrow":
-            unit = rest.rpartition(":")[2]
+        [named.player for named in missing.values() if named.kind == "player"])
+    for code, named in missing.items():
+        if named.kind == "player":
+            found[code] = ledger.account_for_player(players[named.player])
+        elif named.kind == "pot":
+            found[code] = ledger.pot_account(named.table,
+                                             f"Pool of {table.name} (table {table.pk})")
+        elif named.kind == "escrow":
             found[code] = ledger.escrow_account(
-                rest, f"Wagers on unit {unit} of {table.name} (table {table.pk})")
+                named.table, named.unit,
+                f"Wagers on unit {named.unit} of {table.name} (table {table.pk})")
         else:
             found[code] = ledger.house_account()
     return found

@@ -15,7 +15,7 @@ is edited in place and reconciling twice posts nothing new. The stakes' own hold
 wager is recorded, taken, withdrawn or balanced, is posted by games.services.wagers at the time
 of the act.
 """
-from club import ledger, movements
+from club import accounts, ledger, movements
 from games.engine.course import Course
 from games.engine.wagers import Placed, Played, Take, reckon
 from games.models import Table, Wager, WagerTake
@@ -51,19 +51,19 @@ def pot_cents(table: Table, course: Course) -> int:
 
 def _pool(table: Table, course: Course) -> dict:
     """The postings the pool should have: reference -> (kind, unit, {account code: cents})."""
-    pot = f"pot:table:{table.pk}"
+    pot = accounts.pot(table.pk)
     wanted, paid = {}, {}
     for reference, (player, cents) in pool_payments(table, course).items():
         unit = movements.read(reference).unit  # a forfeit's; an entry names none
         wanted[reference] = ("pool_entry" if unit is None else "pool_forfeit", unit,
-                             {money.player(player): -cents, pot: cents})
-        paid[money.player(player)] = paid.get(money.player(player), 0) + cents
+                             {accounts.player(player): -cents, pot: cents})
+        paid[accounts.player(player)] = paid.get(accounts.player(player), 0) + cents
     total = sum(paid.values())
     if table.status == Table.Status.ABANDONED and total:
         wanted[_reference(table, "refund")] = ("pool_refund", None, {pot: -total, **paid})
     elif course.over and total:
         wanted[_reference(table, "payout")] = ("pool_payout", None, {
-            pot: -total, money.player(course.winner): total})
+            pot: -total, accounts.player(course.winner): total})
     return wanted
 
 
@@ -102,15 +102,15 @@ def _unit_wagers(table: Table, number: int, unit: Played | None, placed: list) -
     gallery is void as a whole when either of the two players it was balanced between no
     longer plays the unit (a bet placed after that, when the unit is open again, is a new
     gallery's)."""
-    amounts = {money.escrow(table, number): 0}  # the escrow pays out first
+    amounts = {accounts.escrow(table.pk, number): 0}  # the escrow pays out first
     for wager in placed:
         reckoning = reckon(wager, unit, table.levy)
         if reckoning.outcome is None:
             continue
         for member, cents in reckoning.collects.items():
-            _add(amounts, money.player(member), cents)
-        _add(amounts, "house", reckoning.levy)
-    amounts[money.escrow(table, number)] = -sum(amounts.values())
+            _add(amounts, accounts.player(member), cents)
+        _add(amounts, accounts.HOUSE, reckoning.levy)
+    amounts[accounts.escrow(table.pk, number)] = -sum(amounts.values())
     decided = unit is not None and unit.winner is not None
     return ("wager_settlement" if decided else "wager_void"), number, amounts
 

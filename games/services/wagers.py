@@ -8,7 +8,7 @@ the course of play by games.services.settlement.
 """
 from django.db import transaction
 
-from club import ledger, money_text, movements
+from club import accounts, ledger, money_text, movements
 from club.credit import within_credit
 from club.errors import Refused
 from games import courses
@@ -263,16 +263,16 @@ def _give_back(table: Table, wager: Wager, by, status: str) -> None:
     wager.save(update_fields=["matched", "returned", "status", "against"])
     money.post_if_possible(table, kind=f"wager_{status}",
                            reference=movements.wager_reference(wager.pk, status), by=by,
-                           amounts={money.escrow(table, wager.unit_number): -back,
-                                    money.player(wager.bettor_id): back},
+                           amounts={accounts.escrow(table.pk, wager.unit_number): -back,
+                                    accounts.player(wager.bettor_id): back},
                            unit=wager.unit_number, wager=wager)
 
 
 def _hold(table: Table, wager: Wager, by, *, kind: str, reference: str, player: int,
           cents: int) -> None:
     money.post(table, kind=kind, reference=reference, by=by, unit=wager.unit_number,
-               wager=wager, amounts={money.player(player): -cents,
-                                     money.escrow(table, wager.unit_number): cents})
+               wager=wager, amounts={accounts.player(player): -cents,
+                                     accounts.escrow(table.pk, wager.unit_number): cents})
 
 
 def _table_of(wager_id: int) -> int:

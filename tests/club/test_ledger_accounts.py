@@ -31,24 +31,24 @@ def test_the_house_account_is_one_account():
     assert Account.objects.get().code == "house"
 
 
-def test_a_pot_is_named_after_what_it_holds():
-    pot = ledger.pot_account("pool:7", "Pool 7")
+def test_a_pot_is_named_after_its_table():
+    pot = ledger.pot_account(7, "Pool 7")
 
-    assert (pot.code, pot.kind, pot.name) == ("pot:pool:7", "pot", "Pool 7")
-    assert ledger.pot_account("pool:7", "Pool 7") == pot
+    assert (pot.code, pot.kind, pot.name) == ("pot:table:7", "pot", "Pool 7")
+    assert ledger.pot_account(7, "Pool 7") == pot
 
 
-def test_an_escrow_account_is_named_after_what_it_holds():
-    escrow = ledger.escrow_account("unit:4", "Wagers on unit 4")
+def test_an_escrow_account_is_named_after_its_unit():
+    escrow = ledger.escrow_account(7, 4, "Wagers on unit 4")
 
-    assert (escrow.code, escrow.kind) == ("escrow:unit:4", "escrow")
+    assert (escrow.code, escrow.kind) == ("escrow:table:7:unit:4", "escrow")
 
 
 def test_a_code_taken_by_another_kind_of_account_is_refused():
-    Account.objects.create(code="pot:pool:7", kind=Account.Kind.ESCROW, name="odd")
+    Account.objects.create(code="pot:table:7", kind=Account.Kind.ESCROW, name="odd")
 
     with pytest.raises(LedgerError, match="not a pot account"):
-        ledger.pot_account("pool:7", "Pool 7")
+        ledger.pot_account(7, "Pool 7")
 
 
 def test_a_new_account_has_a_zero_balance():
@@ -68,7 +68,7 @@ def test_balances_are_read_in_one_query(django_assert_num_queries):
 def test_a_players_balance_is_his_accounts_balance():
     athos, porthos = seat("Athos"), seat("Porthos")
     stake(
-        payer=ledger.account_for_player(athos), payee=ledger.pot_account("pool:1", "P"), cents=500
+        payer=ledger.account_for_player(athos), payee=ledger.pot_account(1, "P"), cents=500
     )
 
     assert ledger.player_balance(athos) == -500

@@ -79,7 +79,7 @@ def test_a_correction_that_changes_a_games_winner_rotates_again_and_resettles(sc
     assert set_aside.count() >= 2 and all(h.result is None for h in set_aside)
     assert balances() == {"Athos": -1000, "Porthos": -1000, "Aramis": -1000}
     assert sum(balances().values()) + ledger.balance(
-        ledger.pot_account(f"table:{snap['id']}", "pot")) == 0
+        ledger.pot_account(snap["id"], "pot")) == 0
     assert Transaction.objects.filter(reverses__isnull=False).count() == 3  # 2 forfeits, payout
     assert all(sum(e.amount for e in tx.entries.all()) == 0
                for tx in Transaction.objects.prefetch_related("entries"))

@@ -231,7 +231,7 @@ def test_a_refused_payment_is_refused_again_on_a_retry(club):
 def test_money_held_outside_the_players_accounts_counts_as_its_stakers(club):
     staff = club["api"]["staff"]
     before = staff.get("/settle-up").json()
-    pot = ledger.pot_account("table:1", "Table 1's pot")
+    pot = ledger.pot_account(1, "Table 1's pot")
     ledger.post(kind="pool_entry", memo="", entries=[
         (ledger.account_for_player(club["players"]["Porthos"]), -10_00), (pot, 10_00)])
 
