@@ -236,7 +236,7 @@ def club_night(daphne, ids: dict) -> tuple[int, int]:
     """Tonight's club night, with fees: three drawn at a pool that was abandoned, three at a
     pool in play, and the first three waiting again, shown as the next table; and a season.
     The night's and the season's ids."""
-    night = daphne.api("/nights", {"name": "Vendredi au salon",
+    night = daphne.api("/nights", {"name": "Vendredi des mousquetaires",
                                    "fees": {"member": "2.00", "guest": "5.00"}})["id"]
     drawn = []
     for three in (NAMES[:3], NAMES[3:]):
