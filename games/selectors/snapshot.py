@@ -5,8 +5,8 @@ from games.engine import hand_state
 from games.engine.course import Course
 from games.models import Hand, Table
 from games.money_options import written
+from games.selectors.pool import pot_cents
 from games.selectors.wagers import figured, gallery, wager_json
-from games.services.settlement import pot_cents
 
 
 def _by_id(mapping: dict) -> dict:

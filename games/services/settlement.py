@@ -19,6 +19,7 @@ from club import accounts, ledger, movements
 from games.engine.course import Course
 from games.engine.wagers import Placed, Played, Take, reckon
 from games.models import Table, Wager, WagerTake
+from games.selectors.pool import pool_payments
 from games.selectors.wagers import unit_played
 from games.services import money
 from games.table_kinds import MANY_HANDED
@@ -28,25 +29,6 @@ def _reference(table: Table, *parts) -> str:
     """The posting reference of a pool's entry, forfeit, payout or refund, or of a unit's
     wagers (club.movements)."""
     return movements.table_reference(table.pk, *parts)
-
-
-def pool_payments(table: Table, course: Course) -> dict:
-    """What each player has paid into the pot so far, in cents, by posting reference."""
-    entry = table.entry_cents
-    forfeit = table.rules["pool_forfeit"]
-    payments = {}
-    if entry:
-        for player in table.seated(played=course.played):
-            payments[_reference(table, "entry", player)] = (player, entry)
-    if forfeit:
-        for unit in course.units:
-            if unit.loser is not None:
-                payments[_reference(table, "forfeit", unit.number)] = (unit.loser, forfeit)
-    return payments
-
-
-def pot_cents(table: Table, course: Course) -> int:
-    return sum(cents for _, cents in pool_payments(table, course).values())
 
 
 def _pool(table: Table, course: Course) -> dict:

@@ -32,8 +32,8 @@ from games.models import Game, Table
 from games.pages.table import visible_table
 from games.presentation import words
 from games.selectors.names import names_of, public_snapshot
+from games.selectors.pool import pot_cents
 from games.selectors.table_state import state_of
-from games.services.settlement import pot_cents
 
 SIZE = (1200, 630)  # the link previews' size (og:image:width and height)
 CACHED = 7 * 24 * 3600  # s
