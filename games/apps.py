@@ -12,5 +12,14 @@ class GamesConfig(AppConfig):
         closes its sockets) and the anonymous pages' cache's (a table opened, edited, won or
         abandoned, a re-rating owed or done, draws the lists anew).
         tests/server/test_receivers.py checks them after django.setup() alone."""
+        from club.api import add_statuses
+        from club.refusals import add_sentences
         from games import cached  # noqa: F401
+        from games.api import STATUSES
         from games.live import publish  # noqa: F401
+        from games.presentation.refusal_words import SENTENCES
+
+        # The status of each refusal of the games and their engine in the API, and its words
+        # on the pages (club.api, club.refusals): the club names none of them.
+        add_statuses(STATUSES)
+        add_sentences(SENTENCES)

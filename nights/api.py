@@ -22,6 +22,16 @@ from nights.schemas import Against, DrawOut, NightOut, NightResults, SeasonOut, 
 
 router = Router(auth=API_AUTH, tags=["nights"])
 
+# The status of each refusal code of the club nights, added to the one table
+# (club.api.REFUSAL_STATUS) when the app is ready.
+STATUSES = {
+    "not_director": 403,
+    **dict.fromkeys(("no_such_night", "no_such_season"), 404),
+    **dict.fromkeys(("already_present", "guest_limit", "night_closed", "night_open",
+                     "tables_in_play", "too_few_waiting"), 409),
+    "bad_season": 422,
+}
+
 Fee = Annotated[str, AfterValidator(money_text.parse), Field(json_schema_extra={
     "example": "2.00"})]
 

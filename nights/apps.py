@@ -20,3 +20,11 @@ class NightsConfig(AppConfig):
         SEASONS.append(pages.standings_seasons)
         SECTIONS.extend((pages.head_to_head, pages.night_cards))
         mail.connect()
+        # The status of each refusal of the club nights in the API, and its words on the pages.
+        from club.api import add_statuses
+        from club.refusals import add_sentences
+        from nights.api import STATUSES
+        from nights.refusal_words import SENTENCES
+
+        add_statuses(STATUSES)
+        add_sentences(SENTENCES)

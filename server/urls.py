@@ -5,10 +5,11 @@ routers are mounted here, once."""
 from django.contrib import admin
 from django.urls import include, path
 
-from club.api import api, money, players
+from club.api import money, players
 from games.api import routers
 from nights import api as nights_api
 from server import health
+from server.api import api
 
 # The club's routers (its players and their money), then the games', then the club nights'.
 for router in (players.router, money.router, *routers, nights_api.router):

@@ -37,9 +37,9 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
-from club.api import api
 from games.models import Hand, Table, Wager, WagerTake
 from games.services.tables import open_table
+from server.api import api
 from testbed.daphne import ROOT
 from testbed.users import user_with_token
 from tests.games.kit import Api, member, players, pool

@@ -8,10 +8,11 @@ import pytest
 from django.test import RequestFactory
 from ninja.errors import HttpError, ValidationError
 
-from club.api import REFUSAL_STATUS, STATUS_CODES, api
+from club.api import REFUSAL_STATUS
 from club.errors import Refused
 from club.refusals import SENTENCES
 from games.engine.errors import CODES
+from server.api import STATUS_CODES, api
 from testbed.users import user_with_token
 
 
