@@ -123,7 +123,7 @@ SENTENCES = {
     "wager_min_least": _("The least stake is at least 0.01."),
     "wager_max_below_min": _("The greatest stake must not be less than the least."),
     "seat_count": _("A pool takes three different players, a rubber two."),
-    "first_dealer": _("The first dealer is one of the two players who play first."),
+    "first_dealer": _("The first dealer is one of the players who play the first hand."),
     "stakes_by_staff": _("A pool with stakes is opened by staff or by one of its players."),
     "rules_object": _("The table's options must be an object of options."),
     "not_an_option": _("%(option)s is not an option of a table."),
@@ -134,7 +134,7 @@ SENTENCES = {
     "wager_style_unknown": _("The wagers are English, French or none."),
     "wager_style": _("Wagers are not taken à trois or à quatre: choose no wagers."),
     "many_handed_option": _("À trois and à quatre take only the game target and the rank of "
-                            "the cards, not %(option)s."),
+                            "the cards."),
     "many_handed_target": _("À trois and à quatre, the game target is 5 or 7."),
     "scorers_abandon": _("Only the table's scorers and staff may abandon it."),
     "table_already_over": _("The table is over already."),

@@ -41,7 +41,7 @@ def test_the_page_shows_the_services_refusal_of_a_first_dealer_who_does_not_play
     answer = opener.post("/tables/new/", form(four, "rubber", seat4="", first_dealer="seat3"))
 
     assert answer.status_code == 400 and not Table.objects.exists()
-    assert "The first dealer is one of the two players who play first." in error_of(
+    assert "The first dealer is one of the players who play the first hand." in error_of(
         answer.content.decode(), "first_dealer")
 
 
