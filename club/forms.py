@@ -14,6 +14,7 @@ from django.utils import formats
 
 from club import money_text
 from club.errors import Refused
+from club.idempotency import FORM, checked_key
 from club.players import by_name
 from club.refusals import said
 
@@ -22,6 +23,17 @@ EXAMPLE = Decimal("12.50")
 SHOWN = 20  # characters of a refused amount said back to the reader
 # A whole number as a page sends it: the digits 0 to 9, at most 18 (within the database's ids).
 DIGITS = re.compile(r"[0-9]{1,18}")
+
+
+def refusal(refused: Refused) -> forms.ValidationError:
+    """A refusal as a form field's error: in the reader's words (club.refusals.Said, which a
+    page may show in its parts), its rule the error's code."""
+    return forms.ValidationError(said(refused), code=refused.rule or refused.code)
+
+
+def first_error(form: forms.Form) -> str:
+    """The first of an invalid form's errors, in its fields' order, as the page says it."""
+    return next(iter(form.errors.values()))[0]
 
 
 def example() -> str:
@@ -66,7 +78,7 @@ class AmountField(forms.CharField):
         try:
             return typed_amount(text)
         except Refused as refused:
-            raise forms.ValidationError(str(said(refused)), code="amount_typed") from None
+            raise refusal(refused) from None
 
     def prepare_value(self, value):
         try:
@@ -82,6 +94,66 @@ def whole_number(text) -> int:
     if not isinstance(text, str) or not DIGITS.fullmatch(text):
         raise ValueError("not a whole number in the digits 0 to 9")
     return int(text)
+
+
+class CentsField(forms.CharField):
+    """A form's amount of money in the page's language, in whole cents (`typed_cents`); None
+    when left blank and not required. A bad amount, or none where one is required, is the
+    field's error, in the reader's words."""
+
+    def to_python(self, value):
+        text = super().to_python(value)
+        if text in self.empty_values and not self.required:
+            return None
+        try:
+            return typed_cents(text)
+        except Refused as refused:
+            raise refusal(refused) from None
+
+
+class WholeNumberField(forms.Field):
+    """A whole number a page's form sends, read by `whole_number`; None when it is left empty
+    and not required. Anything else, or nothing where one is required, is refused by `rule`
+    (club.refusals), the text as sent its `typed`."""
+
+    def __init__(self, *, rule: str = "not_a_number", **kwargs):
+        super().__init__(**kwargs)
+        self.rule = rule
+
+    def to_python(self, value):
+        if value in self.empty_values:
+            return None
+        try:
+            return whole_number(value)
+        except ValueError:
+            raise self.refused(value) from None
+
+    def validate(self, value):
+        if value is None and self.required:
+            raise self.refused("")
+
+    def refused(self, text) -> forms.ValidationError:
+        """The field's error for `text`, sent where a whole number belongs."""
+        return refusal(Refused("bad_form", "not a whole number in the digits 0 to 9",
+                               rule=self.rule, typed=str(text)[:SHOWN]))
+
+
+class KeyField(forms.CharField):
+    """A form's key, the one a page drew it with so that a second tap does nothing more
+    (club.idempotency.form_once, stored after `prefix`): checked by `checked_key`, its
+    refusal the field's error. A key that is not required may be left empty."""
+
+    def __init__(self, *, prefix: str = FORM, **kwargs):
+        kwargs.setdefault("strip", False)
+        super().__init__(**kwargs)
+        self.prefix = prefix
+
+    def validate(self, value):
+        if value or self.required:
+            try:
+                checked_key(value, prefix=self.prefix)
+            except Refused as refused:
+                raise refusal(refused) from None
 
 
 class IdChoiceField(forms.ModelChoiceField):

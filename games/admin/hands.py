@@ -3,6 +3,7 @@ unit is still open (through the hands service, which refuses what it must). Each
 name the players who took them, as the pages name them (games.pages.replay.takers)."""
 import json
 
+from django import forms
 from django.contrib import admin, messages
 from django.db.models import Q, Subquery
 from django.http import HttpResponseRedirect
@@ -46,6 +47,11 @@ def takers_of(hand) -> dict:
 # A hand's status in the list's short words.
 STATUS_SHORT = {"counted": pgettext_lazy("hand status", "counted"),
                 "set_aside": pgettext_lazy("hand status", "set aside")}
+
+
+class RecordForm(forms.Form):
+    """A hand's record corrected by staff: the JSON they typed, read by the engine."""
+    record = forms.CharField(required=False, strip=False)
 
 
 class HandVersionInline(ReadOnlyInline):
@@ -210,7 +216,8 @@ class HandAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
             return HttpResponseRedirect(reverse("admin:games_hand_change", args=[hand.pk]))
         text, error = json.dumps(hand.record, indent=2, ensure_ascii=False), None
         if request.method == "POST":
-            text = request.POST.get("record", "")
+            form = RecordForm(request.POST)
+            text = form.cleaned_data["record"] if form.is_valid() else ""
             try:
                 corrected = correct_hand(hand_id=hand.pk, record=loads(text),
                                          by=request.user)

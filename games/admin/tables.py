@@ -15,6 +15,7 @@ The lists stay a fixed number of queries whatever their length (bench/admin.py t
 """
 import json
 
+from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin import helpers
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q, Subquery, Value
@@ -56,6 +57,11 @@ def names(table: Table) -> dict:
 def partners(table: Table) -> tuple:
     """À quatre, the match's two pairs of partners; else ()."""
     return getattr(getattr(course(table), "engine", None), "partnerships", ())
+
+
+class ConfirmForm(forms.Form):
+    """An admin action's intermediate page confirmed (`post`), as Django's "delete selected"."""
+    post = forms.BooleanField(required=False)
 
 
 class OfTable:
@@ -299,7 +305,8 @@ class TableAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
         """Asks first, on an intermediate page as Django's "delete selected" does: the tables
         in play it will abandon and what goes back, and those already finished, left as they
         are. Abandons them only once that page is confirmed (`post`)."""
-        if not request.POST.get("post"):
+        confirmed = ConfirmForm(request.POST)
+        if not (confirmed.is_valid() and confirmed.cleaned_data["post"]):
             tables = [(table, self.players_display(table)) for table in queryset.order_by("pk")]
             return TemplateResponse(request, "admin/games/table/abandon_confirmation.html", {
                 **self.admin_site.each_context(request), "opts": self.model._meta,

@@ -11,6 +11,7 @@ from club.errors import Refused
 from club.idempotency import IDEMPOTENCY_KEY, idempotent
 from games import courses
 from games.api.schemas import TableWagers, WagerOut
+from games.engine.wagers import BadOdds, parse_odds
 from games.models import Table, Wager
 from games.selectors.wagers import figured, gallery, wager_json, wager_out
 from games.services import wagers as services
@@ -38,6 +39,17 @@ def stake_cents(text: str) -> int:
         raise Refused("bad_stake", f"stake: {err}", rule="stake_not_money") from None
 
 
+def odds_of(text: str | None) -> tuple[int, int] | None:
+    """The odds sent as text ("5:2"), as two whole numbers; None when none were sent. Refused
+    (bad_odds) when they are not written a:b."""
+    if text is None:
+        return None
+    try:
+        return parse_odds(text)
+    except BadOdds as err:
+        raise services.bad_odds(err) from None
+
+
 def _out(wager: Wager) -> dict:
     wager.refresh_from_db()
     table = wager.table
@@ -50,7 +62,7 @@ def _out(wager: Wager) -> dict:
 def place_wager(request, table_id: int, body: WagerIn):
     limits.count(request, "wagers")
     wager = services.place_wager(table_id=table_id, by=request.auth, on=body.on,
-                                 stake=stake_cents(body.stake), odds=body.odds)
+                                 stake=stake_cents(body.stake), odds=odds_of(body.odds))
     return 201, _out(wager)
 
 

@@ -8,6 +8,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from math import gcd
 
 ODDS_SHAPE = re.compile(r"([1-9][0-9]{0,5}):([1-9][0-9]{0,5})", re.ASCII)
+MOST_ODDS = 999_999  # each part of the odds, at most six digits
 
 
 class BadOdds(ValueError):
@@ -28,12 +29,24 @@ class SplitCent(ValueError):
         self.stake, self.odds, self.nearest = stake, odds, nearest
 
 
+def checked_odds(odds) -> tuple[int, int]:
+    """(5, 2) -> (5, 2). Odds are two positive whole numbers, each at most MOST_ODDS; BadOdds
+    otherwise, naming them written a:b."""
+    try:
+        a, b = odds
+    except (TypeError, ValueError):
+        raise BadOdds(odds) from None
+    if not all(type(n) is int and 0 < n <= MOST_ODDS for n in (a, b)):
+        raise BadOdds(f"{a}:{b}")
+    return a, b
+
+
 def parse_odds(text) -> tuple[int, int]:
-    """"5:2" -> (5, 2). Odds are two positive whole numbers a:b; BadOdds otherwise."""
+    """"5:2" -> (5, 2). Odds are written a:b (`checked_odds`); BadOdds otherwise."""
     match = ODDS_SHAPE.fullmatch(text) if isinstance(text, str) else None
     if match is None:
         raise BadOdds(text)
-    return int(match[1]), int(match[2])
+    return checked_odds((int(match[1]), int(match[2])))
 
 
 def lay(stake: int, odds: tuple[int, int]) -> int:

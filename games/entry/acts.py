@@ -10,8 +10,8 @@ from django.utils.translation import gettext as _
 from club.errors import Refused
 from club.idempotency import form_once
 from games.engine import hand_state
-from games.entry.forms import DEALS, SUMMARIES, HandForm, kind_for
-from games.entry.records import PLAYED, kind_of, number_of
+from games.entry.forms import DEALS, SUMMARIES, HandForm, NamedForm, kind_for
+from games.entry.records import PLAYED, kind_of
 from games.models import Hand, Table
 from games.pages.score_widgets import play_state, seated
 from games.presentation.scorer_words import STALE
@@ -33,19 +33,20 @@ def act(request, table: Table, action: str):
     refusals; or a refusal with no form: another phone was first (the service's, STALE), or
     the form names no hand of this table's. A reader who may no longer score the table:
     PermissionDenied."""
-    post = request.POST
+    named = NamedForm(request.POST)
+    named.is_valid()
     try:
-        hand = None if action in (*SUMMARIES, *DEALS) else posted_hand(table, post)
+        hand = None if action in (*SUMMARIES, *DEALS) else posted_hand(table, named)
     except Refused as refused:
         return refused, None
     kind = kind_of(hand.record) if hand else kind_for(action, table.format)
-    form = HandForm(post, action=action, kind=kind, rules=table.rules,
+    form = HandForm(named.data, action=action, kind=kind, rules=table.rules,
                     record=hand and hand.record)
     try:
         if not form.is_valid():
             return form, None
         if action == "undo":
-            return None, _undo_trick(request, hand)
+            return None, _undo_trick(request, hand, form)
         if hand:
             return None, _play(request, table, hand, form)
         return None, _record(request, table, form)
@@ -58,10 +59,12 @@ def act(request, table: Table, action: str):
         return form, None
 
 
-def posted_hand(table: Table, post) -> Hand:
-    """The hand a form names by its id (its hidden `hand`); refused unless it is one of the
-    table's."""
-    hand = table.hands.filter(pk=number_of(post, "hand")).first()
+def posted_hand(table: Table, named) -> Hand:
+    """The hand a form names by its id (its hidden `hand`, read by the form `named`); refused
+    unless it is one of the table's."""
+    if "hand" in named.errors:
+        raise Refused("bad_form", "hand must be a whole number", rule="not_a_number")
+    hand = table.hands.filter(pk=named.cleaned_data["hand"]).first()
     if hand is None:
         raise Refused("no_such_hand", "there is no such hand at this table",
                       rule="no_such_hand")
@@ -70,10 +73,9 @@ def posted_hand(table: Table, post) -> Hand:
 
 def _record(request, table: Table, form: HandForm) -> str:
     """A new hand recorded: a summary, or the deal of a hand to play card by card."""
-    post = request.POST
-    hand, new = record_hand(table_id=table.pk, record=form.cleaned_data["record"],
-                            by=request.user, idempotency_key=post.get("key") or None,
-                            number=number_of(post))
+    sent = form.cleaned_data
+    hand, new = record_hand(table_id=table.pk, record=sent["record"], by=request.user,
+                            idempotency_key=sent["key"] or None, number=sent["number"])
     if not new:
         return _("Hand %(number)s was already recorded from this page: it counts once.") % {
             "number": hand.number}
@@ -82,12 +84,12 @@ def _record(request, table: Table, form: HandForm) -> str:
     return _("Hand %(number)s recorded.") % {"number": hand.number}
 
 
-def _undo_trick(request, hand: Hand) -> str:
-    post = request.POST
-    if not form_once(request, post.get("key", ""), lambda: undo_trick(
-            hand_id=hand.pk, number=number_of(post), by=request.user)):
+def _undo_trick(request, hand: Hand, form: HandForm) -> str:
+    sent = form.cleaned_data
+    if not form_once(request, sent["key"], lambda: undo_trick(
+            hand_id=hand.pk, number=sent["number"], by=request.user)):
         return _("This was already sent from this page: it counts once.")
-    return _("Trick %(number)s taken back.") % {"number": number_of(post)}
+    return _("Trick %(number)s taken back.") % {"number": sent["number"]}
 
 
 def _play(request, table: Table, hand: Hand, form: HandForm) -> str:
@@ -95,24 +97,24 @@ def _play(request, table: Table, hand: Hand, form: HandForm) -> str:
     scorer names (`revoke`: "follower", ...; two-handed "1", the follower's), led out of turn
     by the player the form names (`led_out_of_turn`, two-handed), or the hand finished; the
     words that say it was done."""
-    post, by, said = request.POST, request.user, []
+    sent, by, said = form.cleaned_data, request.user, []
     if form.action == "finish":
         def act():
-            finish_hand(hand_id=hand.pk, by=by, changes=form.cleaned_data["record"])
+            finish_hand(hand_id=hand.pk, by=by, changes=sent["record"])
             said.append(_("Hand %(number)s finished and scored.") % {"number": hand.number})
     else:
-        trick = form.cleaned_data["record"]
-        place = "follower" if post.get("revoke") == "1" else post.get("revoke")
+        trick = sent["record"]
+        place = "follower" if sent["revoke"] == "1" else sent["revoke"]
         play = play_state(form.kind, hand_state(hand.record, table.ranking),
-                          seated(table, hand), leader=post.get("led_out_of_turn"))
+                          seated(table, hand), leader=sent["led_out_of_turn"] or None)
         # the illegal card stands (section 8)
         revoke = play["players"][PLAYED.index(place)] if place in PLAYED[1:len(trick)] else None
 
         def act():
-            add_trick(hand_id=hand.pk, trick=trick, number=number_of(post), by=by,
+            add_trick(hand_id=hand.pk, trick=trick, number=sent["number"], by=by,
                       revoke_by=revoke and revoke["seat"], led_out_of_turn_by=play["out_of_turn"])
-            said.append(_trick_said(form.kind, number_of(post), revoke))
-    if not form_once(request, post.get("key", ""), act):
+            said.append(_trick_said(form.kind, sent["number"], revoke))
+    if not form_once(request, sent["key"], act):
         return _("This was already sent from this page: it counts once.")
     return said[0]
 

@@ -11,6 +11,8 @@ from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.utils.translation import gettext as _
 
 from club.errors import Refused
+from club.forms import KeyField, WholeNumberField
+from club.idempotency import FORM
 from games.entry.records import (
     EXCHANGE_ROWS,
     PLAYED,
@@ -31,6 +33,7 @@ SUMMARIES = ("summary", *MANY_HANDED)  # a summary's action: two-handed, à troi
 DEALS = ("deal", "many_deal")  # card by card: two-handed, à trois or à quatre
 REVOKES = ("must_follow_suit", "must_win_trick", "must_trump")  # a card the trick form may keep
 VARIANT_RULE = {"double": "doubling", "offer": "offer_point"}
+SENT = ("number", "version", "key")  # hidden fields: their refusals head the form
 # The two-handed fold's fields of the Laws to the letter (records._laws).
 LAWS = ("misdeal_played", "wrong_number_by", "wrong_number_cards", "dealt_out_of_turn",
         "lead_out_of_turn_by", "lead_out_of_turn_trick", "unmarked", "unmarked_late")
@@ -109,6 +112,22 @@ def field_of(at: str | None, *, trick: bool = False, irregular: list[str] = ()) 
             "king_announced": "king_announced", "target_card": "target_card"}.get(at, "form")
 
 
+class NamedForm(forms.Form):
+    """What every scorer's form says of itself, read before its own form: its `action`, the
+    `hand` it names (a hand in play or to undo; None for a new hand), its `number` (a new
+    hand's, or a trick's), and `back` from a confirmation."""
+    action = forms.CharField(required=False)
+    hand = WholeNumberField(required=False)
+    number = WholeNumberField(required=False)
+    back = forms.BooleanField(required=False)
+
+
+class UndoHandForm(forms.Form):
+    """The last hand undone: the `hand` it names, once for its `key`."""
+    hand = WholeNumberField(required=False)
+    key = KeyField()
+
+
 class HandForm(forms.Form):
     """A hand's form as the scorer sent it, its `action` one of SUMMARIES, DEALS, "trick",
     "undo" or "finish", of the form of the game `kind` (None two-handed). A new hand's card by
@@ -125,6 +144,12 @@ class HandForm(forms.Form):
         self.revocable = False  # a trick refused for a card the scorer may keep as a revoke
         for name in field_names(kind):
             self.fields[name] = forms.CharField(required=False, strip=False)
+        new = action in (*SUMMARIES, *DEALS)  # a new hand's key is its table's, and optional
+        self.fields |= {"number": WholeNumberField(required=False),
+                        "version": WholeNumberField(required=False),
+                        "key": KeyField(prefix="" if new else FORM, required=not new),
+                        "revoke": forms.CharField(required=False),
+                        "led_out_of_turn": forms.CharField(required=False)}
 
     def clean(self):
         try:
@@ -168,7 +193,7 @@ class HandForm(forms.Form):
         """The refusals as the pages show them: {field: the refusal in words (club.refusals.
         Said)}, "form" for one that heads the form, with the form's `action`, and `revocable`
         when the trick's card may be kept as a revoke."""
-        errors = {"form" if field == NON_FIELD_ERRORS else field: found[0].message
+        errors = {"form" if field in (NON_FIELD_ERRORS, *SENT) else field: found[0].message
                   for field, found in self.errors.as_data().items()}
         return errors | {"action": self.action, "revocable": self.revocable}
 

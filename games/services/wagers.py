@@ -13,10 +13,16 @@ from club.credit import within_credit
 from club.errors import Refused
 from games import courses
 from games.engine.course import Course
-from games.engine.wagers import BadOdds, Bet, SplitCent, balance, lay, parse_odds
+from games.engine.wagers import BadOdds, Bet, SplitCent, balance, checked_odds, lay
 from games.models import Table, Wager, WagerTake
 from games.services import money
 from games.services.changes import is_scorer, locked_table, publish
+
+
+def bad_odds(err: BadOdds) -> Refused:
+    """The refusal of odds that are not two positive whole numbers, naming them as sent."""
+    return Refused("bad_odds", "odds must be two positive whole numbers written a:b, such as "
+                   f"1:1 or 5:2, not {err.typed!r}", rule="odds_typed", typed=str(err.typed))
 
 
 def _split_cent(code: str, err: SplitCent) -> Refused:
@@ -134,9 +140,11 @@ def _stake(table: Table, cents: int, rest: int | None = None) -> int:
 
 
 @transaction.atomic
-def place_wager(*, table_id: int, by, on: int, stake: int, odds=None) -> Wager:
+def place_wager(*, table_id: int, by, on: int, stake: int,
+                odds: tuple[int, int] | None = None) -> Wager:
     """The member backs the seated player `on` to win the current unit with `stake` cents: an
-    offer at `odds` (English style, default 1:1) or a bet for the gallery (French style)."""
+    offer at `odds` (a, b) (English style, default 1:1) or a bet for the gallery (French
+    style)."""
     table = locked_table(table_id)
     bettor = _member(by)
     course = _open_unit(table)
@@ -156,12 +164,10 @@ def place_wager(*, table_id: int, by, on: int, stake: int, odds=None) -> Wager:
                       rule="odds_english")
     cents = _stake(table, stake)
     try:
-        odds = parse_odds("1:1" if odds is None else odds)
+        odds = checked_odds((1, 1) if odds is None else odds)
         laid = lay(cents, odds)
     except BadOdds as err:
-        raise Refused("bad_odds", "odds must be two positive whole numbers written a:b, such "
-                      f"as 1:1 or 5:2, not {err.typed!r}", rule="odds_typed",
-                      typed=str(err.typed)) from None
+        raise bad_odds(err) from None
     except SplitCent as err:
         raise _split_cent("bad_odds", err) from None
     ledger.within_ceiling(laid, f"what the layers would put up against the whole offer at "

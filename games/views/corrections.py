@@ -17,8 +17,8 @@ from django.utils.translation import gettext as _
 from club.errors import Refused
 from games.engine.cards import PACK
 from games.entry.acts import scored_table
-from games.entry.forms import HandForm
-from games.entry.records import kind_of, number_of, prefill
+from games.entry.forms import HandForm, NamedForm
+from games.entry.records import kind_of, prefill
 from games.models import Hand
 from games.pages.advice import note
 from games.pages.effects import shown_or_saved
@@ -49,15 +49,17 @@ def correct(request, table_id: int, number: int):
                              number=number)
     errors, status, kind = {}, 200, kind_of(hand.record)
     values = prefill(hand.record)
-    if request.method == "POST" and request.POST.get("back"):
-        values = request.POST  # back from the confirmation: the form as it was sent
+    named = NamedForm(request.POST)
+    named.is_valid()
+    if request.method == "POST" and named.cleaned_data.get("back"):
+        values = named.data  # back from the confirmation: the form as it was sent
     elif request.method == "POST":
-        values = request.POST
-        form = HandForm(values, action=values.get("action"), kind=kind, rules=table.rules,
-                        correcting=True)
+        values = named.data
+        form = HandForm(values, action=named.cleaned_data.get("action"), kind=kind,
+                        rules=table.rules, correcting=True)
         try:
             if form.is_valid():
-                if number_of(values, "version") != hand.version:
+                if form.cleaned_data["version"] != hand.version:
                     messages.warning(request, _("Hand %(number)s was corrected from another "
                                                 "phone meanwhile: here is its new version.")
                                      % {"number": hand.number})

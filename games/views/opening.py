@@ -36,7 +36,7 @@ from django.views.decorators.http import require_POST
 
 from club import limits, money_text, refusals
 from club.errors import Refused
-from club.forms import AmountField, PlayerField
+from club.forms import AmountField, KeyField, PlayerField, first_error
 from club.idempotency import form_once
 from club.models import Player
 from club.players import clean_name
@@ -259,6 +259,20 @@ EMPTY_SEAT = {"pool": _("A pool takes three players."),
               "quatre": _("À quatre takes four players.")}
 
 
+class KeyForm(forms.Form):
+    """A form's key alone, beside the form that carries the rest (the table's opening, its
+    scorers): once for its key (club.idempotency.form_once)."""
+    key = KeyField()
+
+
+class KindStepForm(forms.Form):
+    """The open-table form sent without JavaScript to draw the page again for the kind of
+    table (`format`) and the wagers chosen (`step` "kind")."""
+    step = forms.CharField(required=False)
+    format = forms.CharField(required=False)
+    wager_style = forms.CharField(required=False)
+
+
 @login_required
 @limits.page
 def open_table(request):
@@ -267,18 +281,21 @@ def open_table(request):
     limit (club.limits)."""
     asked = request.GET.get("kind")
     kind = asked if asked in words.TABLE_KINDS else "pool"
-    if request.method == "POST" and request.POST.get("step") == "kind":  # the page without JS
-        chosen = request.POST.get("format")
+    step = KindStepForm(request.POST)
+    if request.method == "POST" and step.is_valid() and step.cleaned_data["step"] == "kind":
+        chosen, sent = step.cleaned_data["format"], step.data  # the page without JS
         form = OpenTableForm(kind=chosen if chosen in words.TABLE_KINDS else kind,
-                             style=request.POST.get("wager_style", "none"), opener=request.user,
-                             initial={name: request.POST.getlist(name) if name == "scorers"
-                                      else value for name, value in request.POST.items()
+                             style=step.cleaned_data["wager_style"] or "none",
+                             opener=request.user,
+                             initial={name: sent.getlist(name) if name == "scorers" else value
+                                      for name, value in sent.items()
                                       if name not in ("csrfmiddlewaretoken", "key", "step")})
         return _page(request, form, uuid.uuid4().hex)
     if request.method == "POST":
         limits.count(request, "tables")
     form = OpenTableForm(request.POST or None, kind=kind, opener=request.user)
-    key = request.POST.get("key", "") if request.method == "POST" else uuid.uuid4().hex
+    sent_key = KeyForm(request.POST)
+    key = sent_key["key"].value() or "" if request.method == "POST" else uuid.uuid4().hex
     if request.method == "POST" and form.is_valid():
         seated = form.players()
         many = form.kind in MANY_HANDED
@@ -292,16 +309,20 @@ def open_table(request):
         elif first and form.cleaned_data[first] is None:  # a seat with nobody: no player
             form.add_error("first_dealer", _("The first dealer must be one of the table's "
                                              "players."))
+        elif not sent_key.is_valid():
+            form.add_error(None, first_error(sent_key))
         elif not form.errors:
             opened = []
             try:
-                done = form_once(request, key, lambda: opened.append(open_table_service(
-                    name=clean_name(form.cleaned_data["name"], "name"),
-                    format=form.kind, players=seated, rules=rules or form.rules(),
-                    wager_style=form.cleaned_data["wager_style"], by=request.user,
-                    first_dealer=form.cleaned_data[first] if first else None,
-                    scorers=form.cleaned_data["scorers"], private=form.cleaned_data["private"],
-                    check_elsewhere=not form.cleaned_data["despite_elsewhere"])))
+                done = form_once(request, sent_key.cleaned_data["key"], lambda: opened.append(
+                    open_table_service(
+                        name=clean_name(form.cleaned_data["name"], "name"),
+                        format=form.kind, players=seated, rules=rules or form.rules(),
+                        wager_style=form.cleaned_data["wager_style"], by=request.user,
+                        first_dealer=form.cleaned_data[first] if first else None,
+                        scorers=form.cleaned_data["scorers"],
+                        private=form.cleaned_data["private"],
+                        check_elsewhere=not form.cleaned_data["despite_elsewhere"])))
             except Refused as refused:
                 field = refused.params.get("field")  # the service's, beside its field
                 form.add_error(field if field in form.fields else None,
@@ -348,12 +369,14 @@ def table_scorers(request, table_id: int):
     (games.services.tables.set_scorers), once for the form's key; a refusal is said at the top
     of the table's page, where the reader goes back, and nothing is saved."""
     table = get_object_or_404(Table, pk=table_id)
-    form = ScorersForm(table, request.POST)
+    form, sent_key = ScorersForm(table, request.POST), KeyForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("Choose the scorers among the club's logins."))
+    elif not sent_key.is_valid():
+        messages.error(request, first_error(sent_key))
     else:
         try:
-            done = form_once(request, request.POST.get("key", ""), lambda: set_scorers_service(
+            done = form_once(request, sent_key.cleaned_data["key"], lambda: set_scorers_service(
                 table_id=table.pk, scorers=form.cleaned_data["scorers"], by=request.user))
         except Refused as refused:
             messages.error(request, str(refusals.said(refused)))

@@ -13,8 +13,7 @@ from django.views.decorators.http import require_POST
 from club.api import refusal_status
 from club.errors import Refused
 from games.entry.acts import act
-from games.entry.forms import DEALS, SUMMARIES
-from games.entry.records import number_of
+from games.entry.forms import DEALS, SUMMARIES, NamedForm
 from games.models import Table
 from games.presentation import scorer_words, words
 from games.services.changes import may_score
@@ -28,7 +27,9 @@ def score_outbox(request, table_id: int) -> JsonResponse:
     table = Table.objects.filter(pk=table_id).first()
     if table is None:
         return _said(404, "refused", _("There is no such table."))
-    action = request.POST.get("action")
+    named = NamedForm(request.POST)
+    named.is_valid()
+    action = named.cleaned_data.get("action")
     not_scorer = _("This login is no longer a scorer of this table: the club refuses the hand.")
     if not may_score(table, request.user):
         return _said(403, "not_scorer", not_scorer)
@@ -43,7 +44,8 @@ def score_outbox(request, table_id: int) -> JsonResponse:
         return JsonResponse({"outcome": "done", "said": done})
     if isinstance(form, Refused) and form.code in scorer_words.STALE:
         return JsonResponse({"outcome": "stale", "message": scorer_words.first_elsewhere(
-            form.code, number_of(request.POST)), "next": table.hands.count() + 1}, status=409)
+            form.code, named.cleaned_data.get("number")), "next": table.hands.count() + 1},
+            status=409)
     if isinstance(form, Refused):  # the form names no hand of this table's
         return _said(refusal_status(form), "refused", str(words.refusal(form)))
     errors = {field: str(said) for field, said in form.page_errors().items()

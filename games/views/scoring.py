@@ -23,12 +23,14 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from club.errors import Refused
+from club.forms import first_error
 from club.idempotency import form_once
 from club.refusals import Said
 from games.engine import hand_state
 from games.engine.cards import PACK
 from games.engine.course import may_end_game
 from games.entry.acts import act, posted_hand, scored_table
+from games.entry.forms import NamedForm, UndoHandForm
 from games.entry.records import SEATS_STAY, kind_of
 from games.models import Hand, Table
 from games.pages.effects import shown_or_saved
@@ -191,11 +193,14 @@ def score(request, table_id: int):
     errors, status = {}, 200
     values = {"led_out_of_turn": request.GET["led_out_of_turn"]} if (
         "led_out_of_turn" in request.GET) else {}  # the trick form led by the other player
-    if request.method == "POST" and request.POST.get("action") == "undo_hand":
-        return _undo(request, table)
+    named = NamedForm(request.POST)
+    named.is_valid()
+    action = named.cleaned_data.get("action")
+    if request.method == "POST" and action == "undo_hand":
+        return _undo(request, table, named)
     if request.method == "POST":
-        values = request.POST
-        form, done = act(request, table, request.POST.get("action"))
+        values = named.data
+        form, done = act(request, table, action)
         if form is None:
             messages.success(request, done)
             return redirect("score_table", table.pk)
@@ -218,21 +223,23 @@ def _stale(request, table: Table, refused: Refused) -> None:
     messages.warning(request, scorer_words.stale(refused.code, hand.number if hand else 0))
 
 
-def _undo(request, table: Table):
+def _undo(request, table: Table, named: NamedForm):
     """The last hand taken back (games.services.hands.undo_hand): at once when that changes
     nothing beyond the hand, else once the scorer has seen what it will change and confirmed.
     A refusal is shown beside the button, with the page as it stands."""
-    post = request.POST
-    if post.get("back"):
+    if named.cleaned_data.get("back"):
         return redirect("score_table", table.pk)
+    form = UndoHandForm(named.data)
     try:
-        hand = posted_hand(table, post)
+        if not form.is_valid() and "hand" not in form.errors:
+            return _undo_page(request, table, first_error(form))
+        hand = posted_hand(table, form)
     except Refused as refused:
         return _undo_page(request, table, words.refusal(refused))
     undo = partial(undo_hand, hand_id=hand.pk, by=request.user)
 
     def save(seq: int):
-        if form_once(request, post.get("key", ""), partial(undo, seq=seq)):
+        if form_once(request, form.cleaned_data["key"], partial(undo, seq=seq)):
             messages.success(request, _("Hand %(number)s undone: it is void, and the same "
                                         "dealer deals again. Enter the hand afresh.")
                              % {"number": hand.number})
@@ -246,7 +253,7 @@ def _undo(request, table: Table):
         return _undo_page(request, table, scorer_words.undo_refused(refused, hand.number))
 
 
-def _undo_page(request, table: Table, said: Said):
+def _undo_page(request, table: Table, said: Said | str):
     """The scorer's page with the undo's refusal beside its button."""
     table.refresh_from_db()
     return render(request, "games/score.html",

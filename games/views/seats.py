@@ -4,6 +4,7 @@ another player (one without a login can be seated no other way) with the same fo
 in its `player` field. A refusal is shown beside the form on the table's page and nothing is
 saved; otherwise the reader goes back to the table's page. The form carries a key
 (club.idempotency.form_once): a second tap does nothing more."""
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect
@@ -13,26 +14,33 @@ from django.views.decorators.http import require_POST
 
 from club import money_text, refusals
 from club.errors import Refused
-from club.forms import whole_number
+from club.forms import KeyField, WholeNumberField, first_error
 from club.idempotency import form_once
 from club.models import Player
 from games.pages.table import table_page, visible_table
 from games.services.tables import take_seat
 
 
+class SeatForm(forms.Form):
+    """One's pending seat taken; staff name the `player` they seat (None: their own seat)."""
+    player = WholeNumberField(required=False, rule="choose_player")
+    key = KeyField()
+
+
 @login_required
 @require_POST
 def seat_form(request, table_id: int):
     table = visible_table(request, table_id)
-    named = request.POST.get("player")
+    form = SeatForm(request.POST)
+    named = form["player"].value() not in (None, "")
     try:
-        player = _player(named) if named else None
-        done = form_once(request, request.POST.get("key", ""),
+        if not form.is_valid():
+            return _refused(request, table, named, first_error(form))
+        player = _player(form.cleaned_data["player"]) if named else None
+        done = form_once(request, form.cleaned_data["key"],
                          lambda: take_seat(table_id=table.pk, by=request.user, player=player))
     except Refused as refused:
-        table.refresh_from_db()
-        errors = {"unseated" if named else "seat": refusals.said(refused)}
-        return table_page(request, table, errors=errors, status=400)
+        return _refused(request, table, named, refusals.said(refused))
     entry = money_text.local(table.entry_cents)
     if done and player is not None:
         messages.success(request, _("%(name)s is seated: the entry of %(entry)s is "
@@ -45,12 +53,17 @@ def seat_form(request, table_id: int):
     return redirect(reverse("table", args=[table.pk]))
 
 
-def _player(text: str) -> Player:
+def _player(player_id: int) -> Player:
     """The player a staff form names by his id."""
-    try:
-        player = Player.objects.filter(pk=whole_number(text)).first()
-    except ValueError:
-        player = None
+    player = Player.objects.filter(pk=player_id).first()
     if player is None:
         raise Refused("bad_form", "choose a player", rule="choose_player")
     return player
+
+
+def _refused(request, table, named: bool, said):
+    """The table's page with the refusal beside the form: staff's (`named` a player) or the
+    reader's own seat's."""
+    table.refresh_from_db()
+    return table_page(request, table, errors={"unseated" if named else "seat": said},
+                      status=400)

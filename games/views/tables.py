@@ -9,6 +9,7 @@ the script, the end of the last game (templates/games/_game_end.html)."""
 import re
 import uuid
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
@@ -19,7 +20,7 @@ from django.utils.translation import gettext as _
 
 from club import money_text, refusals
 from club.errors import Refused
-from club.forms import whole_number
+from club.forms import KeyField, WholeNumberField, first_error
 from club.idempotency import form_once
 from games import cached
 from games.models import Table
@@ -79,6 +80,13 @@ def table_advice(request, table_id: int):
         "table": found, "advice": note(latest_noted(found))})
 
 
+class AbandonForm(forms.Form):
+    """A table's abandon confirmed at the table's `seq` as the page showed it (None: not
+    confirmed yet, or at no seq: the page is shown first)."""
+    seq = WholeNumberField(required=False)
+    key = KeyField()
+
+
 CHANGED = "table_changed"  # the refusal of an abandon confirmed after the table changed
 
 
@@ -93,13 +101,14 @@ def abandon(request, table_id: int):
     table = visible_table(request, table_id)
     if request.method != "POST":
         return _abandon_page(request, table)
+    form = AbandonForm(request.POST)
+    if not form.is_valid() and "seq" in form.errors or form.cleaned_data["seq"] is None:
+        return _abandon_page(request, table)  # not confirmed at a seq: shown first
+    if form.errors:
+        return _abandon_page(request, table, error=first_error(form))
     try:
-        seq = whole_number(request.POST.get("seq"))
-    except ValueError:  # not confirmed at a seq: shown first
-        return _abandon_page(request, table)
-    try:
-        done = form_once(request, request.POST.get("key", ""), lambda: abandon_table(
-            table_id=table.pk, by=request.user, seq=seq))
+        done = form_once(request, form.cleaned_data["key"], lambda: abandon_table(
+            table_id=table.pk, by=request.user, seq=form.cleaned_data["seq"]))
     except Refused as refused:
         if refused.rule == CHANGED:
             return _abandon_page(request, table, again=True)

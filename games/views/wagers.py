@@ -4,6 +4,7 @@ saved; otherwise the member goes back to the table's page. Each form carries a k
 with the act (club.idempotency.form_once): a second tap does not place twice. The forms'
 address read as a page (a reload after a refusal, a link, a bookmark) leads to the table's
 page."""
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect
@@ -13,46 +14,75 @@ from django.utils.translation import gettext_lazy
 
 from club import limits, refusals
 from club.errors import Refused
-from club.forms import typed_cents, whole_number
+from club.forms import CentsField, KeyField, WholeNumberField, first_error
 from club.idempotency import form_once
 from games.models import Table, Wager
 from games.pages.table import table_page, visible_table
 from games.services import wagers as service
 
-ACTIONS = ("place", "take", "withdraw")
 LIMITED = ("place", "take")  # tries of the "wagers" limit (club.limits); a withdrawal is not
 
 
-def _number(text, rule: str) -> int:
-    try:
-        return whole_number(text)
-    except ValueError:
-        raise Refused("bad_form", rule.replace("_", " "), rule=rule) from None
+class ActionForm(forms.Form):
+    """Which of a page's forms was sent (its `action`), one of `actions`."""
+    action = forms.ChoiceField()
+
+    def __init__(self, data, *, actions: tuple):
+        super().__init__(data)
+        self.fields["action"].choices = [(name, name) for name in actions]
 
 
-def _wager(table, text) -> Wager:
-    wager_id = _number(text, "choose_offer")
+class PlaceForm(forms.Form):
+    """A wager placed on a seated player (`on`), with its stake and, English style, the odds
+    a:b as two whole numbers (`odds`, or None when neither was sent)."""
+    on = WholeNumberField(rule="choose_seated")
+    stake = CentsField()
+    odds_for = WholeNumberField(required=False, rule="odds_typed")
+    odds_against = WholeNumberField(required=False, rule="odds_typed")
+    key = KeyField()
+
+    def clean(self):
+        names = ("odds_for", "odds_against")
+        parts = [self.cleaned_data.get(name) for name in names]
+        self.cleaned_data["odds"] = None if parts == [None, None] else tuple(parts)
+        for name, part in zip(names, parts):
+            if part is None and name not in self.errors and self.cleaned_data["odds"]:
+                self.add_error(name, self.fields[name].refused(""))
+        return self.cleaned_data
+
+
+class TakeForm(forms.Form):
+    """An English offer taken (`wager`), for the part of its stake typed, or all that is left
+    of it when left blank (`stake` None)."""
+    wager = WholeNumberField(rule="choose_offer")
+    stake = CentsField(required=False)
+    key = KeyField()
+
+
+class WithdrawForm(forms.Form):
+    """What is unmatched of the reader's `wager` withdrawn."""
+    wager = WholeNumberField(rule="choose_offer")
+    key = KeyField()
+
+
+WAGER_FORMS = {"place": PlaceForm, "take": TakeForm, "withdraw": WithdrawForm}
+
+
+def _wager(table, wager_id: int) -> Wager:
     found = Wager.objects.filter(pk=wager_id, table=table).first()
     if found is None:
         raise Refused("no_such_wager", "no such wager at this table", rule="no_such_wager")
     return found
 
 
-def _act(request, table, action: str):
-    """The service's call for the form: a function of no arguments."""
-    post, by = request.POST, request.user
+def _act(by, table, action: str, sent: dict):
+    """The service's call for the form's cleaned data `sent`: a function of no arguments."""
     if action == "place":
-        on = _number(post.get("on"), "choose_seated")
-        odds = None
-        if post.get("odds_for") or post.get("odds_against"):
-            odds = f"{post.get('odds_for', '').strip()}:{post.get('odds_against', '').strip()}"
-        stake = typed_cents(post.get("stake"))
-        return lambda: service.place_wager(table_id=table.pk, by=by, on=on, stake=stake,
-                                           odds=odds)
-    wager = _wager(table, post.get("wager"))
+        return lambda: service.place_wager(table_id=table.pk, by=by, on=sent["on"],
+                                           stake=sent["stake"], odds=sent["odds"])
+    wager = _wager(table, sent["wager"])
     if action == "take":
-        given = post.get("stake", "").strip()
-        stake = typed_cents(given) if given else wager.unmatched
+        stake = wager.unmatched if sent["stake"] is None else sent["stake"]
         return lambda: service.take_wager(wager_id=wager.pk, by=by, stake=stake)
     return lambda: service.withdraw_wager(wager_id=wager.pk, by=by)
 
@@ -71,21 +101,29 @@ def wager_form(request, table_id: int):
     table = visible_table(request, table_id)
     if request.method != "POST":
         return redirect(reverse("table", args=[table.pk]))
-    action = request.POST.get("action")
+    chosen = ActionForm(request.POST, actions=tuple(WAGER_FORMS))
+    action = chosen.cleaned_data["action"] if chosen.is_valid() else None
     try:
-        if action not in ACTIONS:
+        if action is None:
             raise Refused("bad_form", "unknown action", rule="unknown_action")
         if action in LIMITED:
             limits.count(request, "wagers")
-        done = form_once(request, request.POST.get("key", ""), _act(request, table, action))
+        form = WAGER_FORMS[action](chosen.data)
+        if not form.is_valid():
+            return _refused(request, table, action, first_error(form), chosen.data)
+        done = form_once(request, form.cleaned_data["key"],
+                         _act(request.user, table, action, form.cleaned_data))
     except Refused as refused:
-        table.refresh_from_db()
-        return table_page(request, table, errors={action if action in ACTIONS else "place":
-                                                  refusals.said(refused)},
-                          values=request.POST, status=400)
+        return _refused(request, table, action or "place", refusals.said(refused), chosen.data)
     if done:
         english = table.wager_style == Table.WagerStyle.ENGLISH
         messages.success(request, DONE["offer" if action == "place" and english else action])
     else:
         messages.info(request, _("This form was sent already: nothing more was done."))
     return redirect(reverse("table", args=[table.pk]))  # the message, then the table
+
+
+def _refused(request, table: Table, action: str, said, sent):
+    """The table's page with the refusal beside the form `action`, what was `sent` in it."""
+    table.refresh_from_db()
+    return table_page(request, table, errors={action: said}, values=sent, status=400)

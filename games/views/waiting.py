@@ -4,12 +4,13 @@
 is JSON, its message in the reader's language, as the phone may show it: 200 {"waiting": N};
 otherwise {"code", "message"}, 422 bad_count (as club.api.REFUSAL_STATUS), 401 not_logged_in
 (no redirect to the login page), 403 not_scorer, 404 no_such_table."""
+from django import forms
 from django.http import JsonResponse
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from club.errors import Refused
-from club.forms import whole_number
+from club.forms import WholeNumberField
 from games.services.waiting import report_waiting
 
 REFUSALS = {
@@ -21,14 +22,17 @@ REFUSALS = {
 }
 
 
+class WaitingForm(forms.Form):
+    """How many hands the scorer's phone keeps until it can send them."""
+    count = WholeNumberField()
+
+
 @require_POST
 def score_waiting(request, table_id: int):
     if not request.user.is_authenticated:
         return _refused("not_logged_in")
-    try:
-        count = whole_number(request.POST.get("count"))
-    except ValueError:
-        count = None  # not one: the service refuses it (bad_count)
+    form = WaitingForm(request.POST)
+    count = form.cleaned_data["count"] if form.is_valid() else None  # None: refused, bad_count
     try:
         waiting = report_waiting(table_id=table_id, count=count, by=request.user)
     except Refused as refused:

@@ -64,7 +64,7 @@ def club(evenings, secretary) -> dict:  # noqa: F811
     offers, gallery = (open_table(name=name, format="pool", players=[porthos, athos, aramis],
                                   rules={}, by=secretary, first_dealer=porthos, wager_style=style)
                        for name, style in (("Offers", "english"), ("Gallery", "french")))
-    place_wager(table_id=offers.pk, by=dora.user, on=athos.pk, stake=400, odds="2:1")
+    place_wager(table_id=offers.pk, by=dora.user, on=athos.pk, stake=400, odds=(2, 1))
     waiting = open_table(name="Waiting", format="pool", players=[charles, dora, emile],
                          rules={"pool_entry": 500}, by=charles.user, first_dealer=charles)
     hand = Hand.objects.filter(table=table).order_by("number").first()

@@ -92,7 +92,7 @@ def tables(secretary, django_user_model):
                       rules={}, by=secretary, first_dealer=porthos, wager_style="english")
     charles, dora = (create_player(name=name, username=django_user_model.objects.create_user(
         name.lower()).username).user for name in ("Charles", "Dora"))
-    offer = place_wager(table_id=pool.pk, by=charles, on=athos.pk, stake=10_00, odds="2:1")
+    offer = place_wager(table_id=pool.pk, by=charles, on=athos.pk, stake=10_00, odds=(2, 1))
     take_wager(wager_id=offer.pk, by=dora, stake=4_00)
     record_hand(table_id=pool.pk, record=summary(3), by=secretary)
     return {"trois": trois.pk, "quatre": quatre.pk, "pool": pool.pk}

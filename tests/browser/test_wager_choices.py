@@ -27,7 +27,7 @@ def evening(django_user_model):
     table = open_table(name="T", format="pool", players=seated, rules={}, by=staff,
                        first_dealer=seated[1], wager_style="english")
     place_wager(table_id=table.pk, by=made["Charles"][0], on=made["Athos"][1].pk,
-                stake=10_00, odds="2:1")
+                stake=10_00, odds=(2, 1))
     return table
 
 

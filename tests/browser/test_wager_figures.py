@@ -38,7 +38,7 @@ def evening(django_user_model) -> dict:
     place_wager(table_id=tables["french"].pk, by=users["dora"], on=seated[1].pk, stake=3_00)
     record_hand(table_id=tables["french"].pk, record=summary(3), by=steward)
     offer = place_wager(table_id=tables["english"].pk, by=users["charles"], on=seated[0].pk,
-                        stake=10_00, odds="2:1")
+                        stake=10_00, odds=(2, 1))
     take_wager(wager_id=offer.pk, by=users["dora"], stake=4_00)
     record_game_won_by(tables["english"], seated[0], steward)
     return {"french": tables["french"].pk, "english": tables["english"].pk,

@@ -73,7 +73,7 @@ def test_an_offer_taken_in_part_that_won_is_listed_as_won_with_its_lapsed_part_r
     table = open_table(name="Evening", format="pool", players=[athos, porthos, aramis],
                        rules={}, by=secretary, first_dealer=porthos, wager_style="english")
     charles, dora = (member(client, name)[1].user for name in ("Charles", "Dora"))
-    offer = place_wager(table_id=table.pk, by=charles, on=athos.pk, stake=10_00, odds="2:1")
+    offer = place_wager(table_id=table.pk, by=charles, on=athos.pk, stake=10_00, odds=(2, 1))
     take_wager(wager_id=offer.pk, by=dora, stake=4_00)
     win_game(Api(client, ApiToken.objects.create(user=secretary).key), table.snapshot,
              athos.pk)

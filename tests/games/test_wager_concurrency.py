@@ -151,7 +151,8 @@ def test_members_wagering_at_once_while_hands_are_recorded_keep_every_cent(club,
             try:
                 act = rng.random()
                 if act < 0.5:
-                    odds = rng.choice([None, "2:1", "1:2", "5:2"]) if style == "english" else None
+                    odds = (rng.choice([None, (2, 1), (1, 2), (5, 2)]) if style == "english"
+                            else None)
                     stake = rng.choice([100, 250, 500, 1000])
                     wager = place_wager(table_id=table.pk, by=user, on=rng.choice(seated),
                                         stake=stake, odds=odds)
@@ -241,9 +242,8 @@ def model_of(table: Table, done: list) -> SimpleNamespace:
     bets = {}
     for kind, pk, *rest in sorted((a for a in done if a[0] == "place"), key=lambda a: a[1]):
         bettor, on, stake, odds, unit = rest
-        a, b = map(int, (odds or "1:1").split(":"))
         bets[pk] = Bet(pk=pk, table=table.pk, unit=unit, style=table.wager_style,
-                       bettor=bettor, on=on, stake=stake, odds=(a, b))
+                       bettor=bettor, on=on, stake=stake, odds=odds or (1, 1))
     for _, pk, wager, layer, stake in sorted(a for a in done if a[0] == "take"):
         bet = bets[wager]
         bet.takes.append((pk, layer, stake, stake * bet.odds[0] // bet.odds[1]))

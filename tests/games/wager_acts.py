@@ -14,7 +14,7 @@ from hypothesis.stateful import RuleBasedStateMachine
 from club.errors import Refused
 from club.models import Player
 from club.players import create_player
-from games.api.wagers import stake_cents
+from games.api.wagers import odds_of, stake_cents
 from games.engine import EngineError
 from games.engine.course import Course, CourseHand, Setup
 from games.models import Hand, Table, Wager
@@ -184,7 +184,7 @@ class WagerActs(RuleBasedStateMachine):
             and cents * ab[0] <= CEILING * ab[1]  # what the layers would put up in all
             and self.within_credit(bettor, cents))
         wager = self.act("place", tab, allowed, lambda: place_wager(
-            table_id=tab.pk, by=user, on=on, stake=stake_cents(text), odds=odds_text))
+            table_id=tab.pk, by=user, on=on, stake=stake_cents(text), odds=odds_of(odds_text)))
         if wager is not None:
             self.bets[wager.pk] = Bet(pk=wager.pk, table=tab.pk, unit=unit.number,
                                       style=tab.style, bettor=bettor, on=on, stake=cents,

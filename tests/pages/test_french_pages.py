@@ -37,7 +37,7 @@ def evening(django_user_model):
                       first_dealer=seated[1], wager_style="english", rules={"wager_min": 100})
     rubber = open_table(name="Rubber", format="rubber", players=seated[:2], by=steward,
                         first_dealer=seated[0], wager_style="french", rules={})
-    place_wager(table_id=pool.pk, by=user, on=seated[0].pk, stake=2_00, odds="2:1")
+    place_wager(table_id=pool.pk, by=user, on=seated[0].pk, stake=2_00, odds=(2, 1))
     place_wager(table_id=rubber.pk, by=user, on=seated[0].pk, stake=2_00)
     record_hand(table_id=pool.pk, record=summary(3), by=steward)
     hand, _ = record_hand(table_id=pool.pk, record=DEAL, by=steward)

@@ -212,7 +212,7 @@ def money_pages(django_user_model, staff):
     table = open_table(name="T", format="pool", players=seated, rules={"pool_entry": 500},
                        by=users["Athos"], first_dealer=seated[0], wager_style="english")
     place_wager(table_id=table.pk, by=users["Charles"], on=seated[0].pk, stake=5_00,
-                odds="1:1")
+                odds=(1, 1))
     record_payment(payer=seated[1], payee=seated[0], cents=4_00, by=staff)
     return {"table": f"/tables/{table.pk}/", "users": users}
 

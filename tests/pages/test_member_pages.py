@@ -131,7 +131,7 @@ def test_a_members_wagers_show_matched_returned_outcome_and_net_from_his_side(
     for user in (charles, dora):
         create_player(name=user.username.title(), username=user.username)
     offer = place_wager(table_id=table.pk, by=charles, on=seated[0].pk, stake=10_00,
-                        odds="2:1")
+                        odds=(2, 1))
     take_wager(wager_id=offer.pk, by=dora, stake=4_00)
     record_game_won_by(table, seated[0], staff)
 

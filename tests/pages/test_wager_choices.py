@@ -66,7 +66,7 @@ def test_an_offer_to_take_is_shown_whole(staff, members, headers, words):
     table = opened(staff, members, "english")
     athos = members["Athos"][1]
     offer = place_wager(table_id=table.pk, by=members["Charles"][0], on=athos.pk,
-                        stake=10_00, odds="2:1")
+                        stake=10_00, odds=(2, 1))
     take_wager(wager_id=offer.pk, by=members["Dora"][0], stake=4_00)
 
     page = as_user(members["Dora"][0]).get(f"/tables/{table.pk}/", **headers).content.decode()

@@ -183,7 +183,7 @@ def test_another_member_takes_an_offer_in_part_then_the_rest(staff, bettors):
     charles_user, _ = bettors["Charles"]
     dora_user, dora = bettors["Dora"]
     wager = place_wager(table_id=table.pk, by=charles_user, on=athos().pk, stake=10_00,
-                        odds="2:1")
+                        odds=(2, 1))
     client = as_user(dora_user)
     page = client.get(f"/tables/{table.pk}/").content.decode()
     said = " ".join(re.sub(r"<[^>]+>", "", page).split())

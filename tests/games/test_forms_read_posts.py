@@ -1,0 +1,43 @@
+"""What a games' page or the admin reads of a POST, it reads through a Django form (games.views.
+forms, games.entry.forms, the admin's own): `request.POST` appears only as what a form is made
+from, never read field by field (`request.POST.get`, `request.POST[...]`) nor kept aside to be
+read later."""
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+FOLDERS = ("games/views", "games/entry", "games/admin")
+MODULES = sorted(path for folder in FOLDERS for path in (ROOT / folder).glob("*.py"))
+
+
+def _is_post(node) -> bool:
+    return (isinstance(node, ast.Attribute) and node.attr == "POST"
+            and isinstance(node.value, ast.Name) and node.value.id == "request")
+
+
+def _made_into_a_form(call: ast.Call, node) -> bool:
+    """`node` is an argument of a call of a form's class (its name ends in "Form"), or of
+    `request.POST or None` so passed."""
+    name = call.func.id if isinstance(call.func, ast.Name) else getattr(call.func, "attr", "")
+    return name.endswith("Form") and any(
+        arg is node or isinstance(arg, ast.BoolOp) and node in arg.values for arg in call.args)
+
+
+def reads_of_post(tree) -> list[int]:
+    """The lines where `request.POST` is used otherwise than to make a form."""
+    made = {id(node) for call in ast.walk(tree) if isinstance(call, ast.Call)
+            for node in ast.walk(call) if _is_post(node) and _made_into_a_form(call, node)}
+    return sorted(node.lineno for node in ast.walk(tree) if _is_post(node) and id(node) not in made)
+
+
+def test_the_check_sees_each_way_of_reading_a_post():
+    source = ("a = request.POST.get('x')\nb = request.POST['y']\nc = request.POST\n"
+              "d = f(request.POST)\ne = SomeForm(request.POST)\ng = SomeForm(request.POST or None)")
+    assert reads_of_post(ast.parse(source)) == [1, 2, 3, 4]
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda path: str(path.relative_to(ROOT)))
+def test_no_view_reads_a_post_but_through_a_form(path):
+    assert reads_of_post(ast.parse(path.read_text())) == []
