@@ -34,7 +34,7 @@ class PresentForm(forms.Form):
         at_limit = services.guests_at_limit(field.queryset)
         if at_limit:
             field.label_from_instance = lambda player: (
-                _("%(name)s: %(nights)s nights as a guest, the most; he joins first") % {
+                _("%(name)s: guest nights: %(nights)s (the most); he joins first") % {
                     "name": player.name, "nights": at_limit[player.pk]}
                 if player.pk in at_limit else player.name)
 

@@ -17,8 +17,8 @@ SENTENCES = {
     "present_others": _("A member says only that he himself is here; the director marks the "
                         "others."),
     "already_present": _("%(name)s is already here."),
-    "guest_limit": _("%(name)s came to %(nights)s nights as a guest, the most a guest may "
-                     "(%(most)s): he joins the club before he plays again."),
+    "guest_limit": _("%(name)s has played his guest nights (%(nights)s, the most a guest "
+                     "may): he joins the club before he plays again."),
     "draw_director": _("Only staff and the club's directors draw the tables."),
     "night_format": _("The night's tables are pools or rubbers."),
     "night_stakes_by_staff": _("A pool with stakes is drawn by staff."),

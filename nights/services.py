@@ -130,8 +130,8 @@ def mark_present(*, night_id: int, by, player: Player | None = None) -> Presence
     guest = player.user_id is None
     nights = guests_at_limit([player]).get(player.pk)
     if nights is not None:
-        raise Refused("guest_limit", f"{player.name} came to {nights} nights as a guest, the "
-                      f"most a guest may ({settings.GUEST_NIGHTS}): he must join the club first",
+        raise Refused("guest_limit", f"{player.name} has played his guest nights ({nights}, "
+                      f"the most a guest may): he must join the club first",
                       rule="guest_limit", name=player.name, nights=nights,
                       most=settings.GUEST_NIGHTS)
     fee = night.guest_fee if guest else night.member_fee

@@ -76,14 +76,15 @@ def test_the_desk_says_so_beside_the_guests_name_and_the_refusal_in_french(setti
     night = services.open_night(name="Friday", by=staff)
     client = as_user(desk)
     shown = html.unescape(client.get("/night/").content.decode())
-    assert "Planchet: 1 nights as a guest, the most; he joins first" in shown
+    assert "Planchet: guest nights: 1 (the most); he joins first" in shown
     assert ">Grimaud<" in shown  # a guest below the limit: his name alone
     shown_fr = html.unescape(client.get("/night/", HTTP_ACCEPT_LANGUAGE="fr").content.decode())
-    assert "Planchet : 1 soirées comme invité, le maximum ; il adhère d'abord" in shown_fr
+    assert ("Planchet\u00a0: soirées d'invité\u00a0: 1 (le maximum)\u00a0; il adhère d'abord"
+            in shown_fr)
     sent = form_values(shown_fr, "present-form") | {"player": str(planchet.pk)}
     answer = client.post(f"/nights/{night.pk}/present/", sent, HTTP_ACCEPT_LANGUAGE="fr")
     assert answer.status_code == 409
-    assert ("Planchet est venu à 1 soirées comme invité, le maximum pour un invité (1) : il "
+    assert ("Planchet a joué ses soirées d'invité (1, le maximum pour un invité)\u00a0: il "
             "adhère au club avant de rejouer.") in html.unescape(answer.content.decode())
     assert not night.presences.exists()
 
