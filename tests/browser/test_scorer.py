@@ -107,6 +107,8 @@ def test_a_false_king_through_the_disclosure(live_server, table, small):
 
     expect(small.locator(".messages")).to_contain_text("Hand 1 recorded.")
     # A vole won after a false king marks only 1, and no king point (docs/rules.md, 8).
-    expect(small.locator(".hands li").first).to_contain_text("Athos +1 point")
-    expect(small.locator(".hands li").first).not_to_contain_text("vole")
+    # The line says so: the point marked, and the vole the penalty took.
+    expect(small.locator(".hands li").first).to_contain_text(
+        "Athos +1 point · a false king by Athos: no mark for the king · the penalty: Athos "
+        "does not mark +1 vole")
     expect(small.locator("[data-live] .score").first).to_contain_text("1")
