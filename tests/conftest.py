@@ -39,35 +39,25 @@ _a_redis_database_of_its_own()
 DATABASE = {"db", "transactional_db", "django_db_reset_sequences", "django_db_serialized_rollback"}
 SERVERS = {"live_server", "daphne", "workers", "workers_on_own_redis", "own_redis"}
 PROCESSES = SERVERS - {"live_server"} | {"chromium"}
-# Modules that use the channel layer or the cache, with or without a database.
-LAYER = {"tests/server/test_channel_layer.py", "tests/server/test_health.py",
-         "tests/games/test_live.py", "tests/games/test_live_feed.py",
-         "tests/pages/test_advice_note.py"}
-SLOW = {"tests/games/test_wager_machine.py", "tests/test_bench.py", "tests/test_bench_advisor.py",
-        "tests/test_bench_reads.py"}
 
 
 def pytest_collection_modifyitems(config, items):
-    """Marks each test by what it touches (the markers are listed in pyproject.toml):
-    `backend` when it uses the database, the channel layer, the cache or a server, or runs
+    """Marks each test by what it uses (the markers are listed in pyproject.toml; a module
+    marks itself `slow`, or `backend` when it uses the channel layer or the cache without the
+    database, with `pytestmark`): `backend` when it uses the database or a server, or runs
     only on some legs (a `skipif`: PostgreSQL, Redis, nginx), which is what `.ci/run`'s
     PostgreSQL + Redis leg runs (but tests/browser); `subprocess` when it starts another process
-    (a server, a command, a benchmark, the browser); `slow` for the longest modules."""
-    if moved := sorted(path for path in LAYER | SLOW if not (config.rootpath / path).exists()):
-        raise pytest.UsageError(f"tests/conftest.py names modules that are not there: {moved}")
+    (a server, a command, a benchmark, the browser)."""
+    items[:] = [_with_its_own_node_id(item) for item in items]
     for item in items:
-        _unique_node_id(item)
-        path = item.path.relative_to(config.rootpath).as_posix()
         fixtures = set(getattr(item, "fixturenames", ()))
         if (item.get_closest_marker("django_db") or fixtures & (DATABASE | SERVERS)
-                or path in LAYER or item.get_closest_marker("skipif")):
+                or item.get_closest_marker("skipif")):
             item.add_marker(pytest.mark.backend)
         module = vars(item.module) if hasattr(item, "module") else {}
         if (fixtures & PROCESSES or module.get("subprocess") is subprocess
                 or "Daphne" in module):
             item.add_marker(pytest.mark.subprocess)
-        if path in SLOW:
-            item.add_marker(pytest.mark.slow)
     if twice := sorted(nodeid for nodeid, n in Counter(item.nodeid for item in items).items()
                        if n > 1):
         raise pytest.UsageError(f"tests share a node id, so pytest-xdist would run one: {twice}")
@@ -87,13 +77,16 @@ def _longest_first(items) -> None:
     items.sort(key=lambda item: rank[item.path])
 
 
-def _unique_node_id(item) -> None:
+def _with_its_own_node_id(item):
     """schemathesis names each API operation's test `test[GET /api/...]` but, under pytest 9,
     leaves them all the function's node id: pytest-xdist, which tells tests apart by node id,
-    would then run one operation of the 25 (tests/test_api_fuzz.py). Each gets the node id its
-    name gives, as pytest makes it for a node of that name."""
-    if item.name != item.nodeid.rpartition("::")[2]:
-        item._id = item.parent.id.child(item.name)
+    would then run one operation of the 25 (tests/test_api_fuzz.py). Each is made again by
+    pytest's public constructor from its name, which gives it the node id that name makes."""
+    if item.name == item.nodeid.rpartition("::")[2]:
+        return item
+    return type(item).from_parent(
+        item.parent, name=item.name, callobj=item.obj, test_func=item.test_function,
+        operation_label=item.operation_label, operation_tags=item.operation_tags)
 
 
 @pytest.fixture(autouse=True, scope="session")

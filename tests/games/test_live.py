@@ -18,6 +18,8 @@ from server.handler import serving_loop
 from testbed.users import user_with_token
 from tests.games.kit import players, summary
 
+pytestmark = pytest.mark.backend
+
 
 def open_pool():
     by, _ = user_with_token("scorer")

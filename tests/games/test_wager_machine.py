@@ -58,7 +58,7 @@ from tests.games.wager_kit import (
 )
 from tests.hypothesis_profiles import examples
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 EXAMPLES = int(os.environ.get("WAGER_MACHINE_EXAMPLES", examples(50)))
 STEPS = int(os.environ.get("WAGER_MACHINE_STEPS", "60"))

@@ -8,6 +8,8 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from channels_redis.core import RedisChannelLayer
 
+pytestmark = pytest.mark.backend
+
 
 async def round_trip(message):
     layer = get_channel_layer()

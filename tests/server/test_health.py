@@ -9,6 +9,8 @@ from django.db import OperationalError
 from server import health
 from tests.server.kit import serve
 
+pytestmark = pytest.mark.backend
+
 
 class BrokenLayer:
     async def send(self, channel, message):
