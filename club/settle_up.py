@@ -27,6 +27,7 @@ from django.db.models.functions import Coalesce
 from club import ledger, money_text
 from club.errors import Refused
 from club.models import Account, Entry, Player, Transaction
+from club.players import name_key
 
 EXACT_LIMIT = 20
 HOLDING = (Account.Kind.POT, Account.Kind.ESCROW)
@@ -206,15 +207,16 @@ def club_settle_up() -> SettleUp:
              in Player.objects.in_bulk(list(everyone)).items()} | {HOUSE_PARTY: HOUSE}
 
     def by_name(rows):
-        return sorted(((named[pk], cents) for pk, cents in rows), key=lambda row: row[0].name)
+        return sorted(((named[pk], cents) for pk, cents in rows),
+                      key=lambda row: name_key(row[0].name))
     if since:
         since["moved"] = sorted((Moved(named[pk], now - change, now)
                                  for pk, (change, now) in since["moved"].items()),
-                                key=lambda row: row.party.name)
+                                key=lambda row: name_key(row.party.name))
     return SettleUp(
         balances=by_name(balances.items()),
         suggested=sorted(((named[p.payer], named[p.payee], p.cents) for p in settle_up(counted)),
-                        key=lambda row: (row[0].name, row[1].name)),
+                        key=lambda row: (name_key(row[0].name), name_key(row[1].name))),
         held=[Held(code, cents, by_name(put.items())) for code, cents, put in holding],
         since=since,
     )

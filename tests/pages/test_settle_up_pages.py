@@ -326,3 +326,17 @@ def test_after_a_late_correction_in_french(staff, reopened):
     assert "Ces soldes ont bougé depuis le dernier paiement" in page
     assert "Une correction à une table a annulé de l'argent déjà versé" in page
     assert "Retenu aux tables" in page and "la cagnotte de la table" in page
+
+
+def test_the_settle_up_lists_d_artagnan_among_the_ds(staff):
+    """Players in the order the language sorts them (club.players.name_key): d'Artagnan after
+    Athos and before Porthos, in the balances and in the payments to make, not after Z."""
+    athos, dartagnan, porthos, zorro = (create_player(name=n) for n in (
+        "Athos", "d'Artagnan", "Porthos", "Zorro"))
+    for payer in (dartagnan, porthos, zorro):
+        record_payment(payer=payer, payee=athos, cents=1_00, by=staff)
+    page = html.unescape(as_user(staff).get("/settle-up/").content.decode())
+    balances = page[page.index(">Balances</h2>"):]
+    assert balances.index("Athos") < balances.index("d'Artagnan") < balances.index("Porthos")
+    payees = [form["payee"] for form in one_tap_forms(page)]
+    assert payees == [str(p.pk) for p in (dartagnan, porthos, zorro)]
