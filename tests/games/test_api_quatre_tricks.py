@@ -9,13 +9,15 @@ overtrump the second if he can.
 
 PLAY is a legal play of it: the dealer takes tricks 1, 3, 4 and 5, his partner the second
 trick 2. The dealer's side makes the vole: 2, the refusal point not added to it (section 7).
+
+What holds the same à trois and à quatre (the duties of play, undo, one hand in progress, a
+repeated trick) is tested for both in test_api_tricks_trois_quatre.py.
 """
 import pytest
 
 from games.api.schemas import Snapshot
-from games.models import Hand, HandVersion
 from tests.engine.quatre_kit import deal, full
-from tests.games.kit import created, hand_and_table, open_quatre, players
+from tests.games.kit import created, open_quatre, players
 from tests.games.quatre_kit import DEAL, PLAY
 
 pytestmark = pytest.mark.django_db
@@ -75,59 +77,6 @@ def test_each_trick_is_led_by_the_winner_of_the_one_before(scorer, four):
     assert answer.status_code == 422
     assert (answer.json()["error"]["code"], answer.json()["error"]["at"]) == (
         "card_not_held", "tricks[2][0]")
-
-
-@pytest.mark.parametrize("trick, code, at", [
-    (["KS", "KH", "7S", "QD"], "must_trump", "tricks[0][1]"),        # the second has trumps
-    (["KS", "8D", "AH", "9D"], "must_follow_suit", "tricks[0][2]"),  # the third has spades
-    (["KS", "TD", "7S", "9D"], "must_win_trick", "tricks[0][3]"),    # QD beats his partner's TD
-])
-def test_a_broken_duty_of_play_is_refused_at_its_card_and_changes_nothing(
-        scorer, four, trick, code, at):
-    """Ruling 51: no revoke is kept à quatre; the card is refused. The duties hold towards a
-    partner too: the dealer must overtrump his partner the second."""
-    table = created(open_quatre(scorer, four))
-    hand_id = start(scorer, table)["hand"]["id"]
-    hand, before = hand_and_table(hand_id)
-    answer = add(scorer, hand_id, 1, trick=trick)
-    assert answer.status_code == 422
-    assert (answer.json()["error"]["code"], answer.json()["error"]["at"]) == (code, at)
-    after_hand, after = hand_and_table(hand_id)
-    assert after.seq == before.seq and after.snapshot == before.snapshot
-    assert after_hand.record == hand.record and "irregularities" not in after_hand.record
-    assert HandVersion.objects.get(hand=hand).record == hand.record
-
-
-def test_undo_takes_the_last_trick_back(scorer, four):
-    table = created(open_quatre(scorer, four))
-    hand_id = start(scorer, table, tricks=3)["hand"]["id"]
-    undone = scorer.post(f"/hands/{hand_id}/tricks/undo", {"number": 3})
-    assert undone.status_code == 200, undone.content
-    assert Hand.objects.get(pk=hand_id).record["tricks"] == PLAY[:2]
-    assert len(undone.json()["table"]["in_progress"]["tricks"]) == 2
-    again = scorer.post(f"/hands/{hand_id}/tricks/undo", {"number": 3})
-    assert again.status_code == 409 and again.json()["error"]["code"] == "wrong_trick_number"
-    assert add(scorer, hand_id, 3).status_code == 201
-
-
-def test_no_second_hand_while_one_is_in_progress(scorer, four):
-    table = created(open_quatre(scorer, four))
-    start(scorer, table, tricks=1)
-    summary = {"format": "ecarte-quatre/1", "summary": {
-        "opening": "exchanged", "king_turned": False,
-        "tricks": {"elder_side": 3, "dealer_side": 2}}}
-    answer = scorer.post(f"/tables/{table['id']}/hands", {"record": summary})
-    assert answer.status_code == 409 and answer.json()["error"]["code"] == "hand_in_progress"
-    assert Hand.objects.filter(table_id=table["id"]).count() == 1
-
-
-def test_a_trick_posted_twice_with_the_same_key_is_recorded_once(scorer, four):
-    table = created(open_quatre(scorer, four))
-    hand_id = start(scorer, table)["hand"]["id"]
-    first = add(scorer, hand_id, 1, key="phone-1")
-    again = add(scorer, hand_id, 1, key="phone-1")
-    assert again.status_code == first.status_code == 201 and again.json() == first.json()
-    assert Hand.objects.get(pk=hand_id).record["tricks"] == PLAY[:1]
 
 
 def vole(snap, side):

@@ -9,13 +9,16 @@ trump, and the dealer must overtrump whatever the middle trumps with, if he can.
 PLAY is a legal play of it: the dealer takes tricks 1, 3, 4 and 5, the middle trick 2. The
 dealer marks the point; the elder, vulnerable, failed to win it, so the refusal point goes to
 the third player, the middle, in consolation.
+
+What holds the same à trois and à quatre (the duties of play, undo, one hand in progress, a
+repeated trick) is tested for both in test_api_tricks_trois_quatre.py.
 """
 import pytest
 
 from games.api.schemas import Snapshot
-from games.models import Hand, HandVersion
+from games.models import Hand
 from tests.engine.trois_kit import full
-from tests.games.kit import created, hand_and_table, open_trois, players
+from tests.games.kit import created, open_trois, players
 from tests.games.trois_kit import DEAL, PLAY
 
 pytestmark = pytest.mark.django_db
@@ -80,25 +83,6 @@ def test_each_trick_is_led_by_the_winner_of_the_one_before(scorer, trio):
         "card_not_held", "tricks[2][0]")
 
 
-@pytest.mark.parametrize("trick, code, at", [
-    (["KS", "KH", "QD"], "must_trump", "tricks[0][1]"),     # the middle holds trumps
-    (["KS", "TD", "9D"], "must_win_trick", "tricks[0][2]"),  # the dealer holds QD over TD
-    (["QS", "8D", "KC"], "must_trump", "tricks[0][2]"),     # the dealer must still trump
-])
-def test_a_broken_duty_of_play_is_refused_at_its_card_and_changes_nothing(
-        scorer, trio, trick, code, at):
-    table = created(open_trois(scorer, trio))
-    hand_id = start(scorer, table)["hand"]["id"]
-    hand, before = hand_and_table(hand_id)
-    answer = add(scorer, hand_id, 1, trick=trick)
-    assert answer.status_code == 422
-    assert (answer.json()["error"]["code"], answer.json()["error"]["at"]) == (code, at)
-    after_hand, after = hand_and_table(hand_id)
-    assert after.seq == before.seq and after.snapshot == before.snapshot
-    assert after_hand.record == hand.record and "irregularities" not in after_hand.record
-    assert HandVersion.objects.get(hand=hand).record == hand.record
-
-
 def test_a_revoke_is_refused_and_no_revoke_is_kept(scorer, trio):
     """Ruling 48: an illegal play à trois is refused, never recorded as a revoke. Here the
     middle holds 9S and must follow the elder's KS; he trumps instead."""
@@ -115,44 +99,12 @@ def test_a_revoke_is_refused_and_no_revoke_is_kept(scorer, trio):
     assert Hand.objects.get(pk=hand_id).record["tricks"] == []
 
 
-def test_undo_takes_the_last_trick_back(scorer, trio):
-    table = created(open_trois(scorer, trio))
-    hand_id = start(scorer, table, tricks=2)["hand"]["id"]
-    wrong = scorer.post(f"/hands/{hand_id}/tricks/undo", {"number": 1})
-    assert wrong.status_code == 409 and wrong.json()["error"]["code"] == "wrong_trick_number"
-    undone = scorer.post(f"/hands/{hand_id}/tricks/undo", {"number": 2})
-    assert undone.status_code == 200, undone.content
-    assert Hand.objects.get(pk=hand_id).record["tricks"] == PLAY[:1]
-    assert len(undone.json()["table"]["in_progress"]["tricks"]) == 1
-    assert add(scorer, hand_id, 2).status_code == 201
-
-
-def test_no_second_hand_while_one_is_in_progress(scorer, trio):
-    table = created(open_trois(scorer, trio))
-    start(scorer, table, tricks=3)
-    summary = {"format": "ecarte-trois/1", "summary": {
-        "opening": "exchanged", "king_turned": False,
-        "tricks": {"elder": 3, "middle": 1, "dealer": 1}}}
-    answer = scorer.post(f"/tables/{table['id']}/hands", {"record": summary})
-    assert answer.status_code == 409 and answer.json()["error"]["code"] == "hand_in_progress"
-    assert Hand.objects.filter(table_id=table["id"]).count() == 1
-
-
 def test_a_finish_without_five_tricks_is_refused(scorer, trio):
     table = created(open_trois(scorer, trio))
     hand_id = start(scorer, table, tricks=4)["hand"]["id"]
     answer = scorer.post(f"/hands/{hand_id}/finish", {})
     assert answer.status_code == 422 and answer.json()["error"]["code"] == "wrong_trick_count"
     assert Hand.objects.get(pk=hand_id).record["in_progress"] is True
-
-
-def test_a_trick_posted_twice_with_the_same_key_is_recorded_once(scorer, trio):
-    table = created(open_trois(scorer, trio))
-    hand_id = start(scorer, table)["hand"]["id"]
-    first = add(scorer, hand_id, 1, key="phone-1")
-    again = add(scorer, hand_id, 1, key="phone-1")
-    assert again.status_code == first.status_code == 201 and again.json() == first.json()
-    assert Hand.objects.get(pk=hand_id).record["tricks"] == PLAY[:1]
 
 
 def test_a_trick_of_two_cards_is_refused(scorer, trio):
