@@ -39,6 +39,7 @@ from hypothesis.stateful import (
 from club.models import Entry, Transaction
 from games import courses
 from games.models import Hand, Table, Wager, WagerTake
+from games.selectors.wagers import reckoning, reckonings, unit_played
 from games.services.hands import correct_hand
 from games.services.settlement import reconcile
 from games.services.tables import abandon_table
@@ -319,6 +320,7 @@ class WagerMachine(WagerActs):
         self.every_account_holds_what_the_rules_say()
         self.the_rows_are_the_models()
         self.settling_afresh_changes_nothing()
+        self.every_face_reckons_as_the_settlement()
         self.touched.clear()
 
     def every_transaction_balances(self):
@@ -368,6 +370,23 @@ class WagerMachine(WagerActs):
                 after = Transaction.objects.count()
                 transaction.set_rollback(True)
             assert after == before, f"settling table {tab.pk} afresh posted {after - before}"
+
+
+    def every_face_reckons_as_the_settlement(self):
+        """The lists of many tables' wagers (the admin, the CSV, a member's page) reckon each
+        wager from the stored unit rows; the settlement and the table's own pages from the
+        course. One outcome: both readings agree on every wager of a changed table."""
+        for tab in self.tables:
+            if tab.pk not in self.touched:
+                continue
+            table = Table.objects.get(pk=tab.pk)
+            course = courses.course_of(table)
+            wagers = list(Wager.objects.filter(table=table).select_related("table")
+                          .prefetch_related("takes"))
+            listed = reckonings(wagers)
+            for wager in wagers:
+                assert listed[wager.pk] == reckoning(
+                    table, unit_played(table, course, wager.unit_number), wager), wager.pk
 
 
 def test_wagers_keep_every_cent_through_any_course_of_play():
