@@ -18,7 +18,7 @@ from games.api.schemas import RULES_IN
 from games.money_options import read as read_money
 from nights import selectors, services
 from nights.models import Night
-from nights.schemas import Against, DrawOut, NightOut, NightResults, SeasonOut, Standings
+from nights.schemas import Against, DrawOut, NightOut, NightResults, SeasonOut, SeasonStandings
 
 router = Router(auth=API_AUTH, tags=["nights"])
 
@@ -156,7 +156,7 @@ def create_season(request, body: SeasonIn):
                  "minimum_nights": season.minimum_nights}
 
 
-@router.get("/seasons/{season_id}/standings", response={200: Standings, REFUSED: ErrorOut},
+@router.get("/seasons/{season_id}/standings", response={200: SeasonStandings, REFUSED: ErrorOut},
             summary="The season's ladder (docs/rules.md, The season's ladder)")
 def season_standings(request, season_id: int):
     return selectors.standings(selectors.get_season(season_id))

@@ -72,7 +72,7 @@ class StandingRow(Strict):
     qualified: bool = Field(description="Whether he came to at least `minimum_nights`.")
 
 
-class Standings(Strict):
+class SeasonStandings(Strict):
     rows: list[StandingRow] = Field(description="The qualified first, then the most points.")
     leader: int | None = Field(description="The first row's player once he qualified.")
 

@@ -90,7 +90,7 @@ def record_payment(request, body: PaymentIn):
                  "made_by": request.auth.get_username(), "at": tx.created_at.isoformat()}
 
 
-class UndoIn(Schema):
+class PaymentUndoIn(Schema):
     memo: Text = ""
 
 
@@ -98,7 +98,7 @@ class UndoIn(Schema):
              by_alias=True, summary="Undo a payment recorded by mistake (staff, or its payer "
              "the same evening)", openapi_extra=IDEMPOTENCY_KEY)
 @idempotent
-def undo_payment(request, payment_id: QueryId, body: UndoIn | None = None):
+def undo_payment(request, payment_id: QueryId, body: PaymentUndoIn | None = None):
     """A reversing transaction: the payer's balance goes back down by the amount and the
     payee's back up; the payment stays in the ledger, marked undone by this one."""
     reversal = payments.undo_payment(payment_id=payment_id, by=request.auth,

@@ -56,7 +56,7 @@ class TrickIn(Schema):
                         "it: if it is not the next one, 409 wrong_trick_number.", examples=[1])
 
 
-class UndoIn(Schema):
+class TrickUndoIn(Schema):
     number: StrictInt | None = Field(None, description="The number of the trick taken back, as the "
                                "page has it: if it is not the last one, 409 "
                                "wrong_trick_number.", examples=[3])
@@ -100,7 +100,7 @@ def add_trick(request, hand_id: int, body: TrickIn):
              summary="Take back the last trick of a hand in progress", description=TRICKS_NOTE,
              openapi_extra=IDEMPOTENCY_KEY)
 @idempotent
-def undo_trick(request, hand_id: int, body: UndoIn):
+def undo_trick(request, hand_id: int, body: TrickUndoIn):
     hand = tricks.undo_trick(hand_id=hand_id, number=body.number, by=request.auth)
     return 200, {"hand": hand_out(hand), "table": hand.table.snapshot}
 
