@@ -4,7 +4,7 @@ a wager's stake, and a take's stake and lay, are at most 100,000,000 cents.
 A database may hold rows stored before the ceiling. They are kept as they were (nothing of the
 ledger is edited in place), and the checks hold for every row written or changed from now on:
 PostgreSQL adds them NOT VALID; SQLite, which rebuilds the table to add a check, copies the rows
-over without checking them. The services leave such a wager as it is (games.services.wagers):
+over without checking them. Migration 0018 moves such wagers once and validates the checks:
 see docs/rules.md, "Limits".
 """
 from django.db import migrations, models

@@ -6,7 +6,7 @@ and the house's (the levy).
 """
 import logging
 
-from django.db import DatabaseError, transaction
+from django.db import transaction
 
 from club import accounts, ledger
 from club.models import Player
@@ -33,21 +33,18 @@ def post(table: Table, *, kind: str, amounts: dict, reference: str, by, unit: in
 
 def post_if_possible(table: Table, **posting):
     """`post`, for what the course of play owes (a settlement, a void, a refund, what is given
-    back when a unit starts): a posting the ledger cannot take is left out, logged as an error
+    back when a unit starts): a posting the ledger refuses is left out, logged as an error
     naming its reference, and None returned, so that the hand, the correction or the abandon
     that owes it still goes through, and the table's other postings are made.
 
-    Only rows that the services never wrote can make one: a stake stored before the club's
-    ceiling on amounts, whose payout leaves the ledger's integers, or a wager written around
-    the services, whose stake was never held, so that its escrow would pay out more than it
-    holds. The money stays where it is, in the escrow or the pot, for staff to look into; none
-    is made. The next settlement of the table tries the posting again."""
+    Only a wager written around the services can make one: its stake was never held, so its
+    escrow would pay out more than it holds. The money stays where it is, in the escrow or the
+    pot, for staff to look into; none is made. The next settlement of the table tries the
+    posting again."""
     try:
         with transaction.atomic():
             return post(table, **posting)
-    except (ledger.LedgerError, DatabaseError) as err:
-        if isinstance(err, DatabaseError) and not ledger.overflowed(err):
-            raise
+    except ledger.LedgerError as err:
         log.error("table %s: %s could not be posted, its money stays held: %s", table.pk,
                   posting["reference"], err)
         return None

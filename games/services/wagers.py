@@ -101,20 +101,7 @@ def _still_open(table: Table, wager: Wager) -> Course:
             or wager.on_id not in course.unit.players or not wager.unmatched):
         raise Refused("wager_not_open", f"wager {wager.pk} is no longer open: nothing of it is "
                       "left to take or withdraw", rule="wager_not_open", wager=wager.pk)
-    if past_ceiling(wager):
-        raise Refused("wager_not_open", f"wager {wager.pk} is past the club's ceiling on amounts "
-                      f"({money_text.plain(ledger.MAX_AMOUNT)}): it is neither taken nor "
-                      "withdrawn",
-                      rule="wager_not_open", wager=wager.pk)
     return course
-
-
-def past_ceiling(wager: Wager) -> bool:
-    """Whether the wager, stored before the club's ceiling on amounts, is past it: its stake,
-    or what the layers would put up against the whole of it. The services leave it as it is
-    (docs/rules.md, "Limits"); the database no longer takes a row changed so."""
-    return (wager.stake > ledger.MAX_AMOUNT
-            or wager.stake * wager.odds_for > ledger.MAX_AMOUNT * wager.odds_against)
 
 
 def unit_started(course: Course) -> bool:
@@ -239,13 +226,10 @@ def start_unit(table: Table, course: Course, by) -> None:
     """The current unit's first hand is being recorded: what is unmatched of the English offers
     lapses, and the French gallery is balanced between the unit's two players, the excess given
     back. A wager on a player whom a correction took out of the unit is void, and the
-    settlement has given it back whole already: it is left as it is; so is a stake stored past
-    the club's ceiling on amounts, which is neither balanced nor closed, and goes back when
-    the unit is settled."""
+    settlement has given it back whole already: it is left as it is."""
     open_wagers = list(Wager.objects.filter(table=table, unit_number=course.unit.number,
                                             status=Wager.Status.OPEN,
-                                            on__in=course.unit.players,
-                                            stake__lte=ledger.MAX_AMOUNT)
+                                            on__in=course.unit.players)
                        .select_for_update())
     if table.wager_style == Table.WagerStyle.FRENCH:
         matched = balance([Bet(w.pk, w.bettor_id, w.on_id, w.stake) for w in open_wagers],

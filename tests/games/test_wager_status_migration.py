@@ -69,12 +69,12 @@ def test_open_wagers_are_open_by_name_even_past_the_ceiling(client, staff_api):
         _past_the_ceiling(placed[0])
 
         _migrate(AFTER)
-    finally:
+        assert "status" in _columns() and "closed" not in _columns()
+        assert _rows() == [(placed[0], PAST, "open"), (placed[1], 600, "withdrawn"),
+                           (placed[2], 700, "open")]
+        assert Wager.objects.get(pk=placed[0]).status == Wager.Status.OPEN
+    finally:  # 0018 voids the wager past the ceiling (tests/games/test_ceiling_migration.py)
         _migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
-    assert "status" in _columns() and "closed" not in _columns()
-    assert _rows() == [(placed[0], PAST, "open"), (placed[1], 600, "withdrawn"),
-                       (placed[2], 700, "open")]
-    assert Wager.objects.get(pk=placed[0]).status == Wager.Status.OPEN
     with pytest.raises(IntegrityError), transaction.atomic():  # the check holds for new rows
         Wager.objects.filter(pk=placed[1]).update(stake=MAX_AMOUNT + 1)
 
@@ -87,6 +87,7 @@ def test_back_to_0013_an_open_wager_is_blank_again(client, staff_api):
     try:
         _migrate(BEFORE)
         assert _rows() == [(placed.json()["id"], PAST, "")]
+        _migrate(AFTER)
+        assert _rows() == [(placed.json()["id"], PAST, "open")]
     finally:
         _migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
-    assert _rows() == [(placed.json()["id"], PAST, "open")]
