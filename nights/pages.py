@@ -17,7 +17,7 @@ from club.errors import Refused
 from club.forms import PlayerField, whole_number
 from club.idempotency import form_once
 from club.models import Player
-from club.players import clean_name
+from club.players import clean_name, name_key
 from games.presentation import results as said
 from games.selectors.names import names_of
 from nights import reports, selectors, services
@@ -117,9 +117,11 @@ def night_results(request, night_id: int):
         parties = {pk: settle_up.Party(pk, name) for pk, name in reports.names(
             squared["nets"]).items()} | {settle_up.HOUSE_PARTY: settle_up.HOUSE}
         context["nets"] = sorted(((parties[pk], cents) for pk, cents in squared["nets"].items()),
-                                 key=lambda row: (row[0].pk is None, row[0].name))
-        context["payments"] = [(parties[p.payer], parties[p.payee], p.cents)
-                               for p in squared["payments"]]
+                                 key=lambda row: (row[0].pk is None, name_key(row[0].name)))
+        context["payments"] = sorted(((parties[p.payer], parties[p.payee], p.cents)
+                                      for p in squared["payments"]),
+                                     key=lambda row: (name_key(row[0].name),
+                                                      name_key(row[1].name)))
     return render(request, "nights/results/night.html", context)
 
 

@@ -86,3 +86,14 @@ def test_a_paper_sheet_per_table_names_its_players(night):
 def test_an_unknown_night_is_not_here():
     assert Client().get("/nights/999/results/").status_code == 404
     assert Client().get("/nights/999/sheets/").status_code == 404
+
+
+def test_the_nights_settle_up_lists_players_as_the_language_sorts_them(staff, steward):
+    """d'Artagnan among the Ds, in the balances and the payments to make (club.players)."""
+    night = services.open_night(name="Friday", member_fee=200, guest_fee=500, by=staff)
+    for name in ("Zorro", "d'Artagnan", "Athos"):
+        services.mark_present(night_id=night.pk, player=create_player(name=name), by=staff)
+    page = steward.get(f"/nights/{night.pk}/results/").content.decode().replace("&#x27;", "'")
+    for part in ("data-night-nets>", "data-night-payments>"):
+        listed = re.search(rf"{part}(.*?)</ul>", page, re.S).group(1)
+        assert listed.index("Athos") < listed.index("d'Artagnan") < listed.index("Zorro"), part
