@@ -45,15 +45,16 @@ from club.models import Player  # noqa: E402
 from games.engine import EngineError  # noqa: E402
 from games.engine.course import Course, CourseHand, Setup  # noqa: E402
 from games.models import Game, Hand, HandVersion, Seat, Table, Unit  # noqa: E402
+from games.money_options import written  # noqa: E402
 from games.selectors.snapshot import snapshot  # noqa: E402
 from games.services.tables import read_rules  # noqa: E402
 from testbed.records import legal_record  # noqa: E402
 
 PLAYERS = 120
-RULES = [  # mostly long-lived tables, so that most reach their share of hands
-    ("pool", {"pool_unit": "rubber", "pool_streak": 3, "pool_entry": "5.00"}),
+RULES = [  # mostly long-lived tables, so that most reach their share of hands; money in cents
+    ("pool", {"pool_unit": "rubber", "pool_streak": 3, "pool_entry": 500}),
     ("pool", {"pool_unit": "rubber", "rubber_games": 5, "target": 7, "pool_streak": 3}),
-    ("pool", {"pool_unit": "rubber", "rubber_games": 7, "pool_forfeit": "1.00"}),
+    ("pool", {"pool_unit": "rubber", "rubber_games": 7, "pool_forfeit": 100}),
     ("pool", {}),
     ("rubber", {"rubber_games": 11, "target": 7}),
     ("rubber", {"rubber_games": 11, "game_value": "graded"}),
@@ -112,7 +113,7 @@ def _seed_batch(numbers, tables, left_hands, people, secretary, start, step, rng
                       format=format, rules=rules, first_dealer=seated[1], opened_by=secretary,
                       seating=[p.pk for p in seated], created_at=created)
         course = Course(Setup(kind=format, players=tuple(p.pk for p in seated),
-                              first_dealer=seated[1].pk, rules=rules))
+                              first_dealer=seated[1].pk, rules=written(rules)))
         quota = min(left_hands, round(left_hands / (tables - i) * 1.1))  # some end early
         played = []
         while len(played) < quota and not course.over:

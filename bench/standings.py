@@ -65,8 +65,8 @@ def seed(n_players: int, n_games: int, rng: random.Random) -> None:
         for pk in ids)}
     rating = {}
     evening = datetime(2024, 1, 1, 19, tzinfo=timezone.utc)
-    rules = {"target": 5, "pool_unit": "game", "pool_streak": 2, "pool_entry": "10.00",
-             "pool_forfeit": "0.00", "game_value": "single"}
+    rules = {"target": 5, "pool_unit": "game", "pool_streak": 2, "pool_entry": 1000,
+             "pool_forfeit": 0, "game_value": "single"}  # the money options in cents
     games_made = tables_made = 0
     while games_made < n_games:
         pools = []  # (opened, trio, [(first, second, winner, loser, loser_points, finished)])

@@ -39,6 +39,8 @@ from django.urls import URLPattern, URLResolver, get_resolver
 
 from games.models import Hand, Table, Wager, WagerTake
 from games.services.tables import open_table
+from nights.models import Season
+from nights.services import open_night
 from server.api import api
 from testbed.daphne import ROOT
 from testbed.users import user_with_token
@@ -72,8 +74,12 @@ def rows():
     staff = get_user_model().objects.create_user("steward", is_staff=True)
     table = pool(staff, hands=1)
     hand = Hand.objects.get(table=table)
+    night = open_night(name="Friday", by=staff)
+    season = Season.objects.create(name="Autumn", first=night.date, last=night.date,
+                                   minimum_nights=1, created_by=staff)
     ids = {"table_id": table.pk, "number": 1, "player_id": table.seats.first().player_id,
-           "hand_id": hand.pk, "wager_id": 1, "payment_id": 1}
+           "hand_id": hand.pk, "wager_id": 1, "payment_id": 1, "night_id": night.pk,
+           "season_id": season.pk, "other": table.seats.last().player_id}
 
     def fill(route: str) -> str:
         for name, value in ids.items():

@@ -23,6 +23,17 @@
     }).catch(function () {});  // the pages work without it
   }
 
+  /* A refusal the page answers with is marked autofocus; the browser may skip autofocus (a
+     page loaded while busy, or after the reader touched it): focusing it here brings it onto
+     the screen all the same. */
+  var first = document.querySelector("[autofocus]");
+  if (first) {
+    window.addEventListener("load", function () {
+      if (document.activeElement !== first) first.focus({preventScroll: true});
+      first.scrollIntoView({block: "center"});
+    });
+  }
+
   var forms = document.querySelectorAll("form[data-needs-network]");
   if (!forms.length) return;
   function follow() {
