@@ -196,10 +196,17 @@ def test_the_projector_fills_the_screen_and_turns_to_the_tables_that_did_not_fit
                                    "first_dealer": ids["Henri"], "players": list(ids.values())})
     for _ in range(5):
         table = point_to(daphne, table, ids["Odile"])
-    daphne.api(f"/tables/{table['id']}/hands",
-               {"record": {**SEEN_DEAL, "tricks": [["7S", "KS"]]}})
+    played = daphne.api(f"/tables/{table['id']}/hands",
+                        {"record": {**SEEN_DEAL, "tricks": [["7S", "KS"]]}})["table"]
     following(projector, f"http://{daphne.address}/tv/?every={EVERY}")
     expect(projector.locator("[data-live]")).to_have_count(12)
+    # The pages are measured again as each table is drawn and the fonts come (live.js): count
+    # them once every table is drawn in its latest state and the fonts are in.
+    assert waited(projector, f"""seq => document.fonts.status === "loaded"
+        && document.querySelector('[data-live][data-table="{table['id']}"]')
+               ?.getAttribute("data-seq") === String(seq)
+        && Array.from(document.querySelectorAll("[data-live]"))
+               .every(card => card.hasAttribute("data-seq"))""", arg=played["seq"])
     label = projector.locator("[data-page-label]")
     expect(label).to_have_text(re.compile(r"^Page \d+ of \d+$"))
     pages = int(label.inner_text().split()[-1])
