@@ -6,10 +6,22 @@ unless BROWSER_TESTS=required (as `.ci/run` sets it): then a missing browser fai
 
 Chromium is launched once for the package, and each test closes the contexts it opened."""
 import os
+from pathlib import Path
 
 import pytest
 
 from tests.browser.kit import CHROMIUM, WIDTH, open_chromium
+
+HERE = Path(__file__).parent
+
+
+def pytest_collection_modifyitems(items):
+    """A browser test that fails is run once more before it counts as failed: a real chromium
+    against a real server, beside the other process's tests on two cores, now and then misses
+    a moment (docs/testing.md). A test that fails twice fails."""
+    for item in items:
+        if item.path.is_relative_to(HERE):
+            item.add_marker(pytest.mark.flaky(reruns=1))
 
 
 @pytest.fixture
