@@ -16,12 +16,17 @@ def _by_id(mapping: dict) -> dict:
 LAST_HANDS = 5
 
 
+def _marks(marks: list) -> list[dict]:
+    """A result's marks as the snapshot gives them: {to, points, for} each."""
+    return [{"to": m["to"], "points": m["points"], "for": m["for"]} for m in marks]
+
+
 def last_hands(course: Course) -> list[dict]:
     """The newest hands that count, newest first, with who sat where and the marks: enough for
     a page to say them in words ("dealer +1 point, +1 refusal"); `unmarked`, the marks its
     players did not mark in time, and `penalised`, those a revoke or a false king cost, when
-    there are any. À trois and à quatre, `seats`
-    gives the players each mark's `to` names: {"middle": [id]}, {"elder_side": [id, id]}."""
+    there are any. À trois and à quatre, `seats` gives the players each mark's `to` names:
+    {"middle": [id]}, {"elder_side": [id, id]}."""
     placed = [(game.number, key, result) for game in course.games for key, result in game.hands]
     placed = placed[-LAST_HANDS:][::-1]
     marked_to = getattr(course, "marked_to", {})  # à trois and à quatre (games.table_kinds)
@@ -32,13 +37,11 @@ def last_hands(course: Course) -> list[dict]:
             "number": key, "game": game, "elder": elder, "dealer": dealer,
             "void": bool(result.get("void")), "in_progress": bool(result.get("in_progress")),
             "vulnerable": result.get("vulnerable"),
-            "marks": [{"to": m["to"], "points": m["points"], "for": m["for"]}
-                      for m in result.get("marks", [])],
+            "marks": _marks(result.get("marks", [])),
         }
         for given in ("unmarked", "penalised"):  # not marked in time; taken by a penalty
             if result.get(given):
-                hand[given] = [{"to": m["to"], "points": m["points"], "for": m["for"]}
-                               for m in result[given]]
+                hand[given] = _marks(result[given])
         if key in marked_to:
             hand["seats"] = marked_to[key]
         out.append(hand)
