@@ -18,8 +18,7 @@ from django.utils.translation import pgettext_lazy
 
 from club import money_text
 from club.auth import AdminLoginForm
-from club.ledger import BIGINT_MAX
-from club.models import Account, ApiToken, Entry, Player, Transaction
+from club.models import ID_MAX, Account, ApiToken, Entry, Player, Transaction
 from club.players import by_name
 
 # The ledger's kinds of transaction, as the admin names them.
@@ -154,7 +153,7 @@ class IdFilter(admin.SimpleListFilter):
         value = self.value()
         if value is None:
             return None
-        if not value.isascii() or not value.isdigit() or int(value) > BIGINT_MAX:
+        if not value.isascii() or not value.isdigit() or int(value) > ID_MAX:
             raise IncorrectLookupParameters(f"{self.parameter_name}={value!r} is not an id")
         return int(value)
 

@@ -18,7 +18,7 @@ from club import accounts as codes
 from club import money_text
 from club.errors import Refused
 from club.models import Account, Entry, Player, Transaction
-from club.money_text import BIGINT_MAX, MAX_AMOUNT
+from club.money_text import CENTS_MAX, MAX_AMOUNT
 
 
 class LedgerError(ValueError):
@@ -109,7 +109,7 @@ def _checked_entries(entries: list[tuple[Account, int]]) -> list[tuple[Account, 
             )
         if amount == 0:
             raise LedgerError(f"entry {position} ({account.code}): the amount is zero")
-        if abs(amount) > BIGINT_MAX:
+        if abs(amount) > CENTS_MAX:
             raise LedgerError(f"entry {position} ({account.code}): the amount is too large")
         checked.append((account, amount))
     total = sum(amount for _, amount in checked)

@@ -17,6 +17,10 @@ from django.utils.translation import pgettext_lazy
 
 from club.names import normal, validate_name
 
+# The largest row id, and so the largest offset into a list, that the database's ids hold: every
+# primary key is a signed 64-bit integer (DEFAULT_AUTO_FIELD, BigAutoField).
+ID_MAX = 2**63 - 1
+
 
 class Player(models.Model):
     name = models.CharField(max_length=100, validators=[validate_name],

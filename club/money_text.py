@@ -14,7 +14,7 @@ MAX_AMOUNT is the club's ceiling on every amount it accepts (club.ledger.within_
 import re
 from decimal import Decimal, InvalidOperation
 
-BIGINT_MAX = 2**63 - 1  # the most cents the ledger's columns hold (signed 64-bit integers)
+CENTS_MAX = 2**63 - 1  # the most cents the ledger's columns hold (signed 64-bit integers)
 MAX_AMOUNT = 1_000_000_00
 """The club's ceiling, in cents, on every amount it accepts: a wager's stake, what a layer puts
 up against it at its odds (the lay), a pool's entry and forfeit, a payment, the options
@@ -83,7 +83,7 @@ def parse(text: str, *, allow_negative: bool = False) -> int:
         cents = int(Decimal(text) * 100)
     except InvalidOperation:  # pragma: no cover - the shape check already refused it
         raise ValueError(f"not an amount of money: {text!r}") from None
-    if abs(cents) > BIGINT_MAX:
+    if abs(cents) > CENTS_MAX:
         raise ValueError(f"amount too large: {text!r}; no amount may be more than "
                          f"{plain(MAX_AMOUNT)}, the club's ceiling")
     return cents

@@ -5,8 +5,9 @@ from typing import Annotated, Any
 
 from pydantic import AfterValidator, Field, StrictInt
 
-from club import ledger, names
+from club import names
 from club.errors import Refused
+from club.models import ID_MAX
 
 
 def get_or_refuse(model, pk: int, what: str):
@@ -47,8 +48,8 @@ def _storable(value):
 
 # A row id the database can hold. In a body, a JSON integer: "1" and true are not ids. In a
 # query string, where every value is text, QueryId reads "1" as 1.
-Id = Annotated[StrictInt, Field(ge=1, le=ledger.BIGINT_MAX)]
-QueryId = Annotated[int, Field(ge=1, le=ledger.BIGINT_MAX)]
+Id = Annotated[StrictInt, Field(ge=1, le=ID_MAX)]
+QueryId = Annotated[int, Field(ge=1, le=ID_MAX)]
 Text = Annotated[str, AfterValidator(_printable)]
 # Checked by the services, after stripping spaces (422); documented here.
 Name = Annotated[Text, Field(json_schema_extra={"minLength": 1, "maxLength": 100})]

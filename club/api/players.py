@@ -9,7 +9,7 @@ from club.api.schemas import REFUSED, ErrorOut, PlayerList, PlayerOut
 from club.auth import API_AUTH
 from club.errors import Refused
 from club.idempotency import IDEMPOTENCY_KEY, idempotent
-from club.models import Player
+from club.models import ID_MAX, Player
 
 router = Router(auth=API_AUTH, tags=["club"])
 
@@ -30,7 +30,7 @@ def list_players(request,
                  q: Text | None = Query(None, description="Only the players whose name holds "
                                         "this text, in any case."),
                  limit: int = Query(100, ge=1, le=500, description="At most 500."),
-                 offset: int = Query(0, ge=0, le=ledger.BIGINT_MAX)):
+                 offset: int = Query(0, ge=0, le=ID_MAX)):
     rows = Player.objects.order_by(Lower("name"), "pk")
     if q and q.strip():
         rows = rows.filter(name__icontains=q.strip())

@@ -6,13 +6,13 @@ from django.contrib.auth import get_user_model
 from ninja import Query, Router, Schema
 from pydantic import Field, StrictBool
 
-from club import ledger, limits
+from club import limits
 from club.api.fields import Id, Name, QueryId, Text, get_or_refuse, page
 from club.api.schemas import REFUSED, ErrorOut
 from club.auth import API_AUTH
 from club.errors import Refused
 from club.idempotency import IDEMPOTENCY_KEY, idempotent
-from club.models import Player
+from club.models import ID_MAX, Player
 from club.players import clean_name
 from games.api.schemas import RULES_IN, Snapshot, TableEvents, TableList, TableScorers
 from games.models import Table
@@ -55,7 +55,7 @@ def list_tables(request,
                 player: QueryId | None = Query(None, description="Only the tables where this "
                                           "player sits."),
                 limit: int = Query(50, ge=1, le=200, description="At most 200."),
-                offset: int = Query(0, ge=0, le=ledger.BIGINT_MAX)):
+                offset: int = Query(0, ge=0, le=ID_MAX)):
     """Each table as its snapshot stands: its players named, with their seats in the hand to
     come, and the score of the game in play."""
     rows = selectors.tables(status=None if status == "all" else status, format=format,
@@ -128,7 +128,7 @@ def get_table(request, table_id: int):
 @router.get("/tables/{table_id}/events", response={200: TableEvents, REFUSED: ErrorOut},
             summary="The table's changes, one for each seq, oldest first")
 def get_table_events(request, table_id: int,
-                     after: int = Query(0, ge=0, le=ledger.BIGINT_MAX,
+                     after: int = Query(0, ge=0, le=ID_MAX,
                                         description="Only the changes after this seq."),
                      limit: int = Query(100, ge=1, le=500, description="At most 500.")):
     table = get_or_refuse(Table, table_id, "table")
