@@ -19,7 +19,7 @@ from .engine.quatre import QuatreMatch
 from .engine.trois_game import TroisGame
 
 MANY_HANDED = ("trois", "quatre")
-SEATS = {"trois": trois.SEATS, "quatre": quatre.SEATS}  # in the order of play
+SEATS_OF_KIND = {"trois": trois.SEATS, "quatre": quatre.SEATS}  # in the order of play
 # The options of a pool only (docs/rules.md, section 10): its unit, the streak that takes it,
 # the entry and the forfeit (games.services.tables.STAKES, refused at a rubber).
 POOL_OPTIONS = ("pool_unit", "pool_streak", "pool_entry", "pool_forfeit")
@@ -40,7 +40,8 @@ def seats_of(kind: str, seating, elder, dealer) -> dict:
     and the seats follow the elder in the order of play."""
     seating = list(seating)
     start = seating.index(elder)
-    seats = {seat: seating[(start + i) % len(seating)] for i, seat in enumerate(SEATS[kind])}
+    seats = {seat: seating[(start + i) % len(seating)]
+             for i, seat in enumerate(SEATS_OF_KIND[kind])}
     return seats | {"dealer": dealer}
 
 

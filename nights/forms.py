@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from club.forms import AmountField, PlayerField
 from club.models import Player
 from games.presentation import words
-from games.views.opening import SEATS, OpenTableForm
+from games.views.opening import SEAT_FIELDS, OpenTableForm
 from nights import services
 from nights.selectors import TWO_HANDED
 
@@ -49,7 +49,7 @@ class DrawForm(OpenTableForm):
     first dealer), with pools and rubbers only, and the draw's balance by rating."""
     balance = forms.BooleanField(label=_("Balance by rating: players of like rating sit "
                                          "together"), required=False, label_suffix="")
-    DRAWN = ("name", *SEATS, "first_dealer", "despite_elsewhere", "many_target", "scorers",
+    DRAWN = ("name", *SEAT_FIELDS, "first_dealer", "despite_elsewhere", "many_target", "scorers",
              "private")
 
     def __init__(self, data=None, **kwargs):

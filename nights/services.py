@@ -23,7 +23,7 @@ from games.live.publish import lists_news_on_commit
 from games.models import Table
 from games.money_options import STAKES
 from games.ratings import ordinal, ratings
-from games.services.tables import SEATS, open_table, read_rules
+from games.services.tables import SEAT_COUNT, open_table, read_rules
 from nights import draw as drawing
 from nights import selectors
 from nights.models import Night, NightTable, Presence, Season
@@ -165,7 +165,7 @@ def draw(*, night_id: int, format: str, rules: dict, by, wager_style: str = "non
             read_rules(rules)[key] for key in STAKES):
         raise Refused("not_staff", "a pool with stakes is drawn by staff",
                       rule="night_stakes_by_staff", field="pool_entry")
-    size = SEATS[format]
+    size = SEAT_COUNT[format]
     free = selectors.waiting(night)
     count = len(free) // size
     if not count:

@@ -35,7 +35,7 @@ from games.money_options import STAKES
 from games.presentation import words
 from games.selectors.names import public_name
 from games.selectors.visibility import visible_tables
-from games.services.tables import SEATS
+from games.services.tables import SEAT_COUNT
 from games.views.opening import IN_VIEW, WAGER_OPTIONS
 from nights import selectors, services
 from nights.forms import DrawForm, GuestForm, OpenNightForm, PresentForm
@@ -57,7 +57,7 @@ def next_table(night: Night, waiting: list, names: dict) -> list[str]:
     last = tables.last()
     if last is None or not tables.exclude(status=Table.Status.PLAYING).exists():
         return []
-    size = SEATS[last.format]
+    size = SEAT_COUNT[last.format]
     return [names[pk] for pk in waiting[:size]] if len(waiting) >= size else []
 
 

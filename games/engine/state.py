@@ -25,7 +25,8 @@ from .errors import EngineError
 from .header import FORMAT, declared
 from .tricks import Trick, play_tricks, winner
 
-SEATS = {FORMAT: ("elder", "dealer"), trois.FORMAT: trois.SEATS, quatre.FORMAT: quatre.SEATS}
+SEATS_OF_FORMAT = {FORMAT: ("elder", "dealer"), trois.FORMAT: trois.SEATS,
+                   quatre.FORMAT: quatre.SEATS}
 
 
 @dataclass(frozen=True)
@@ -73,7 +74,7 @@ def hand_state(record, ranking: str = "classic") -> HandState:
     if type(deal) is not dict:
         raise EngineError("bad_format", "state_needs_deal", "deal")
     form = _form(record, deal)
-    seats = SEATS[form]
+    seats = SEATS_OF_FORMAT[form]
     ranking = _ranking(record, ranking)
     held = {}
     for seat in seats:
@@ -96,10 +97,10 @@ def hand_state(record, ranking: str = "classic") -> HandState:
 def _form(record: dict, deal: dict) -> str:
     """The record's format, or when it gives none, the form its deal's seats name."""
     if "format" in record:
-        if record["format"] not in SEATS:
-            raise EngineError("bad_format", "format_one_of", "format", names=tuple(SEATS))
+        if record["format"] not in SEATS_OF_FORMAT:
+            raise EngineError("bad_format", "format_one_of", "format", names=tuple(SEATS_OF_FORMAT))
         return record["format"]
-    return next((form for form, seats in SEATS.items() if set(seats) < deal.keys()
+    return next((form for form, seats in SEATS_OF_FORMAT.items() if set(seats) < deal.keys()
                  and len(seats) > 2), FORMAT)
 
 

@@ -15,7 +15,7 @@ from games.engine import quatre, trois
 from games.engine.cards import parse_card
 from games.presentation import display
 from games.presentation.cards import rank_letters
-from games.table_kinds import SEATS
+from games.table_kinds import SEATS_OF_KIND
 
 TWO_HANDED = ("elder", "dealer")
 RECORD_FORMAT = {"trois": trois.FORMAT, "quatre": quatre.FORMAT}  # by kind of table
@@ -55,7 +55,7 @@ KING_TIMES = ("before_play", "with_first_card", "before_second_card")  # the fir
 
 def seats(kind: str | None) -> tuple:
     """The seats of a hand of `kind`, in the order of play."""
-    return SEATS[kind] if kind else TWO_HANDED
+    return SEATS_OF_KIND[kind] if kind else TWO_HANDED
 
 
 def prefix(kind: str | None) -> str:

@@ -22,7 +22,7 @@ from games.services.changes import locked_table, may_score, publish, rebuild
 from games.table_kinds import MANY_HANDED
 
 _cut_rng = random.SystemRandom()
-SEATS = {"pool": 3, "rubber": 2, "trois": 3, "quatre": 4}
+SEAT_COUNT = {"pool": 3, "rubber": 2, "trois": 3, "quatre": 4}
 MANY_HANDED_RULES = ("target", "ranking")
 
 
@@ -93,7 +93,7 @@ def open_table(*, name: str, format: str, players: list[Player], rules: dict, by
     if format not in Table.Kind.values:
         raise Refused("unknown_format", 'format must be "pool", "rubber", "trois" or "quatre"',
                       rule="unknown_format", field="format")
-    seats = SEATS[format]
+    seats = SEAT_COUNT[format]
     if len(players) != seats or len({p.pk for p in players}) != seats:
         raise Refused("wrong_player_count", f"a {format} takes {seats} different players",
                       rule="seat_count", field="seat1")

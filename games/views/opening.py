@@ -46,13 +46,12 @@ from games.money_options import MONEY_RULES, STAKES
 from games.pages.scorers import LoginsField, ScorersForm, logins
 from games.presentation import words
 from games.selectors.tables import playing_elsewhere
-from games.services.tables import MANY_HANDED_RULES
-from games.services.tables import SEATS as SEAT_COUNT
+from games.services.tables import MANY_HANDED_RULES, SEAT_COUNT
 from games.services.tables import open_table as open_table_service
 from games.services.tables import set_scorers as set_scorers_service
 from games.table_kinds import MANY_HANDED, POOL_OPTIONS
 
-SEATS = ("seat1", "seat2", "seat3", "seat4")
+SEAT_FIELDS = ("seat1", "seat2", "seat3", "seat4")
 # The wagers' limits, and the styles of wagers that take each (docs/rules.md, section 11: the
 # levy is taken from the French gallery's winnings).
 WAGER_OPTIONS = {"levy_percent": ("french",), "wager_min": ("english", "french"),
@@ -74,7 +73,7 @@ def _plain(cents: int | None) -> str:
 def dealer_kinds(seat: str) -> str:
     """The kinds of table whose first dealer may sit at `seat`: a pool's and a rubber's two
     who play first, à trois and à quatre any of their players."""
-    number = SEATS.index(seat) + 1
+    number = SEAT_FIELDS.index(seat) + 1
     return " ".join(kind for kind, count in SEAT_COUNT.items()
                     if number <= (count if kind in MANY_HANDED else 2))
 
@@ -157,13 +156,13 @@ class OpenTableForm(forms.Form):
                 self.fields[key] = AmountField(label=option["label"], required=False,
                                                help_text=help_text,
                                                initial=_plain(MONEY_RULES[key]))
-        for name in SEATS:
+        for name in SEAT_FIELDS:
             self.fields[name].empty_label = "—"
         self.fields["seat3"].label = format_html(
             '{} <span data-kinds="pool"{}>{}</span>', _("Third seat"),
             mark_safe("" if kind == "pool" else " hidden"), _("(observes first at a pool)"))
         dealer = self.fields["first_dealer"]
-        dealer.widget = KindSelect({seat: dealer_kinds(seat) for seat in SEATS}, kind)
+        dealer.widget = KindSelect({seat: dealer_kinds(seat) for seat in SEAT_FIELDS}, kind)
         dealer.widget.choices = dealer.choices
         self.fields["scorers"].queryset = logins(but=opener)
         self.kind_shown, self.style_shown = kind, style
@@ -216,7 +215,7 @@ class OpenTableForm(forms.Form):
         return default if given is None else money_text.parse(given)
 
     def players(self) -> list:
-        return [self.cleaned_data[name] for name in SEATS[:SEAT_COUNT[self.kind]]]
+        return [self.cleaned_data[name] for name in SEAT_FIELDS[:SEAT_COUNT[self.kind]]]
 
     @property
     def kind(self) -> str:
@@ -243,7 +242,7 @@ def fields_of(kind: str, style: str = "none") -> set[str]:
     the cards; a pool or a rubber its wagers, the limits of the style chosen, and the options
     of the two-handed game, a rubber none of the pool's own."""
     common = {"name", "format", "first_dealer", "despite_elsewhere", "scorers", "private",
-              *SEATS[:SEAT_COUNT[kind]]}
+              *SEAT_FIELDS[:SEAT_COUNT[kind]]}
     if kind in MANY_HANDED:
         return common | {"many_target"} | (set(MANY_HANDED_RULES) - {"target"})
     return common | {"wager_style"} | {
@@ -302,10 +301,10 @@ def open_table(request):
         rules = form.many_handed_rules() if many else None
         first = form.cleaned_data["first_dealer"]
         if None in seated:
-            form.add_error(SEATS[seated.index(None)], EMPTY_SEAT[form.kind])
+            form.add_error(SEAT_FIELDS[seated.index(None)], EMPTY_SEAT[form.kind])
         elif len({p.pk for p in seated}) != len(seated):
             twice = next(i for i, p in enumerate(seated) if p in seated[:i])
-            form.add_error(SEATS[twice], _("Each seat takes a different player."))
+            form.add_error(SEAT_FIELDS[twice], _("Each seat takes a different player."))
         elif first and form.cleaned_data[first] is None:  # a seat with nobody: no player
             form.add_error("first_dealer", _("The first dealer must be one of the table's "
                                              "players."))
