@@ -3,6 +3,7 @@ correction, wagers, seats, abandoning a table, the projector, the rules, the sta
 member's page.
 Included at the root by server/urls.py; the names are not namespaced (templates reverse them)."""
 from django.urls import path
+from django.views.generic import RedirectView
 
 from games import views
 from games.views.history import hand_advice
@@ -29,9 +30,13 @@ urlpatterns = [
     path("tables/<int:table_id>/wagers/panel/", table_wagers, name="table_wagers"),
     path("tables/<int:table_id>/seat/", views.seat_form, name="seat_form"),
     path("tables/<int:table_id>/history/", views.history, name="table_history"),
-    path("tables/<int:table_id>/replay/", views.hand_by_hand, name="table_hand_by_hand"),
+    path("tables/<int:table_id>/hand-by-hand/", views.hand_by_hand, name="table_hand_by_hand"),
+    # The page's first address, in links already shared.
+    path("tables/<int:table_id>/replay/", RedirectView.as_view(
+        pattern_name="table_hand_by_hand", permanent=True, query_string=True)),
     path("tables/<int:table_id>/card.png", views.result_card, name="result_card"),
-    path("tables/<int:table_id>/replay/<int:number>/advice/", hand_advice, name="hand_advice"),
+    path("tables/<int:table_id>/hand-by-hand/<int:number>/advice/", hand_advice,
+         name="hand_advice"),
     path("tv/", views.tv_all, name="tv_all"),
     path("rules/", views.rules, name="rules"),
     path("players/<int:player_id>/", views.member, name="member"),

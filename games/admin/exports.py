@@ -8,7 +8,7 @@
   An à trois or à quatre table has no units yet: its `hands` are listed in order, each record
   as entered, with its result.
 - `csv_rows(tables)`: a header, then one row per hand, its marks naming the players who took
-  them (games.pages.replay.takers). À trois, the middle has columns of his own; à quatre, the
+  them (games.pages.hand_by_hand.takers). À trois, the middle has columns of his own; à quatre, the
   second and the third are named, and the elder's and the dealer's figures are their sides'.
 
 `tables` is a queryset of Table (or anything with the tables' ids: `tables.values_list`).
@@ -38,7 +38,7 @@ from games.engine import EngineError, quatre, trois
 from games.engine.course import Course, CourseHand
 from games.models import Game, GamePlayer, Hand, Movement, Seat, Table, Unit, Wager, WagerTake
 from games.money_options import written
-from games.pages.replay import takers
+from games.pages.hand_by_hand import takers
 from games.presentation.display import marks_text
 from games.selectors.table_state import winner
 from games.selectors.wagers import reckonings

@@ -1,6 +1,6 @@
 """The secretary's admin of hands: each with its versions, and the correction of a hand whose
 unit is still open (through the hands service, which refuses what it must). Each hand's marks
-name the players who took them, as the pages name them (games.pages.replay.takers)."""
+name the players who took them, as the pages name them (games.pages.hand_by_hand.takers)."""
 import json
 
 from django import forms
@@ -22,7 +22,7 @@ from club.models import Player
 from games.admin.common import HandPlayerFilter, ReadOnlyInline
 from games.engine import EngineError, loads
 from games.models import Game, Hand, HandVersion, Seat, Table, Unit
-from games.pages.replay import takers
+from games.pages.hand_by_hand import takers
 from games.presentation import display, engine_words, words
 from games.services.hands import correct_hand
 

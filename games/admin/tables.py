@@ -32,7 +32,7 @@ from games.admin import exports, lines
 from games.admin.common import PlayerFilter, ReadOnlyInline, course, hand_link
 from games.admin.wagers import TableWagerInline
 from games.models import Game, Hand, Seat, Table, TableEvent, Unit
-from games.pages.replay import takers
+from games.pages.hand_by_hand import takers
 from games.presentation import display, results, words
 from games.selectors.table_state import winner
 from games.services.tables import MANY_HANDED_RULES, abandon_table

@@ -1,7 +1,7 @@
 """A table's history (every TableEvent, in seq order, grouped by the game it happened in under
 the game's result) and its hands one by one (`hand_by_hand`: the counted hands, from the course
 games.selectors.table_state plays once, grouped by game; a hand entered card by card drawn
-and stepped through card by card, games.pages.replay), with the table's own visibility.
+and stepped through card by card, games.pages.hand_by_hand), with the table's own visibility.
 
 The hand-by-hand page gives whoever may score the table each hand's history and correction page:
 the scorer's page lists only the last hands. The hands a correction set aside are listed apart,
@@ -15,8 +15,8 @@ from django.utils.translation import gettext as _
 
 from games.entry.records import kind_of, seats
 from games.models import Hand
-from games.pages import replay
 from games.pages.advice import note, noted
+from games.pages.hand_by_hand import drawn, games_of, marks, summarised, takers, tricks_taken
 from games.pages.score_widgets import analysis_of
 from games.pages.table import visible_table
 from games.presentation import display, words
@@ -81,7 +81,7 @@ def hand_by_hand(request, table_id: int):
     table = visible_table(request, table_id)
     state = state_of(table)
     course, names = state.course, names_of(list(state.names), request.user)
-    games = replay.games_of(table, course, names)
+    games = games_of(table, course, names)
     counted = [(game, hand) for game in games for hand in game["hands"]]
     try:
         at = int(request.GET.get("hand", 1))
@@ -91,7 +91,7 @@ def hand_by_hand(request, table_id: int):
     context = {"table": table, "count": len(counted), "at": at, "hand": None, "games": games,
                "set_aside": _set_aside(table, names),
                "may_score": request.user.is_authenticated and may_score(table, request.user),
-               "replay_words": {"before": _("Before the first card"),
+               "step_words": {"before": _("Before the first card"),
                                 "where": _("Card %(at)s of %(count)s")}}
     if counted:
         game, entry = counted[at - 1]
@@ -106,7 +106,7 @@ def _set_aside(table, names: dict) -> list[tuple]:
     the elder to the dealer)."""
     out = []
     for stored in table.hands.filter(status=Hand.Status.SET_ASIDE).order_by("number"):
-        who = replay.takers(table, stored.elder_id, stored.dealer_id, names)
+        who = takers(table, stored.elder_id, stored.dealer_id, names)
         out.append((stored, " – ".join(who.get(seat, seat)
                                        for seat in seats(kind_of(stored.record)))))
     return out
@@ -115,22 +115,22 @@ def _set_aside(table, names: dict) -> list[tuple]:
 def _hand(table, stored: Hand, game: dict, names: dict, *, compute: bool) -> dict:
     """One counted hand as the page shows it."""
     result = stored.result or {}
-    who = replay.takers(table, stored.elder_id, stored.dealer_id, names)
+    who = takers(table, stored.elder_id, stored.dealer_id, names)
     roles = {"elder": who["elder"], "dealer": who["dealer"]}
     ranking = table.ranking
     score = result.get("score_after") or {}
     return {
         "number": stored.number, "game": game["number"], "game_title": game["title"],
         "roles": roles, "record": hand_html(stored.record, result, ranking=ranking),
-        "void": bool(result.get("void")), "marks": replay.marks(result, who),
-        "tricks": replay.tricks_taken(result, who),
+        "void": bool(result.get("void")), "marks": marks(result, who),
+        "tricks": tricks_taken(result, who),
         "rulings": display.rulings(stored.record, result, who),
         "seated": [(display.role(seat), who.get(seat, seat)) for seat in seats(kind_of(
             stored.record))],
         "score": [(who.get(role, role), score[role]) for role in display.ROLES if role in score],
         "game_over": result.get("game_over"), "winner": who.get(result.get("winner")),
-        "diagram": replay.drawn(stored.record, who, ranking),
-        "summarised": replay.summarised(stored.record, who),
+        "diagram": drawn(stored.record, who, ranking),
+        "summarised": summarised(stored.record, who),
         "analysis": analysis_of(stored), "noted": noted(stored),
         "advice": note(stored, compute=compute),
     }

@@ -85,7 +85,7 @@ def club(evenings, secretary) -> dict:  # noqa: F811
             "score trois": f"/tables/{trois.pk}/score/",
             "score quatre": f"/tables/{quatre.pk}/score/",
             "history": f"/tables/{table.pk}/history/",
-            "hand by hand": f"/tables/{table.pk}/replay/",
+            "hand by hand": f"/tables/{table.pk}/hand-by-hand/",
             "won history": f"/tables/{won.pk}/history/",
             **{f"{name} {page}": f"/tables/{t.pk}/{path}" for name, t in (
                 ("rubber", rubber), ("trois", trois), ("quatre", quatre))

@@ -43,7 +43,7 @@ def test_the_pages_the_admin_and_the_api_docs_break_no_rule_of_the_policy(live_s
     table = pool(steward)
     record_hand(table_id=table.pk, by=steward, record=EXCHANGED)
     pages = ["/", "/tables/", f"/tables/{table.pk}/", f"/tables/{table.pk}/score/",
-             f"/tables/{table.pk}/replay/", f"/tables/{table.pk}/history/",
+             f"/tables/{table.pk}/hand-by-hand/", f"/tables/{table.pk}/history/",
              f"/tables/{table.pk}/hands/1/correct/", "/tv/", "/standings", "/players/",
              "/settle-up/", "/account/", "/tables/new/", "/rules/", "/admin/",
              "/admin/games/table/", f"/admin/games/table/{table.pk}/change/",

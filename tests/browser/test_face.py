@@ -105,7 +105,7 @@ def test_the_clubs_face(daphne, chromium):
     expect(phone.get_by_role("heading", name="Hand 4, trick 3")).to_be_visible()
     made.append(picture(phone, "scorer"))
 
-    phone.goto(f"{base}/tables/{table}/replay/")
+    phone.goto(f"{base}/tables/{table}/hand-by-hand/")
     made.append(picture(phone, "hand-by-hand"))
 
     phone.goto(f"{base}/standings")

@@ -87,7 +87,7 @@ def test_the_scorers_page_reloads_without_the_network(phone, live_server, stewar
     expect(page.locator("html")).to_have_attribute("lang", "fr")
     waited(page, OFFLINE_PAGE_IN, "fr")
     context.set_offline(True)
-    page.goto(f"{live_server.url}/tables/{table.pk}/replay/")
+    page.goto(f"{live_server.url}/tables/{table.pk}/hand-by-hand/")
     expect(page.get_by_role("heading", level=1)).to_have_text(OFFLINE_HEADING["fr"])
     shot(page, "install/offline-fr")
 

@@ -208,7 +208,7 @@ def evening(daphne) -> dict:
         "rubber": f"/tables/{rubber['id']}/",
         "trois": f"/tables/{trois['id']}/", "quatre": f"/tables/{quatre['id']}/",
         "won": f"/tables/{won['id']}/", "history": f"{table}/history/",
-        "hand by hand": f"{table}/replay/",
+        "hand by hand": f"{table}/hand-by-hand/",
         "standings": "/standings", "member": f"/players/{constance}/", "rules": "/rules/",
         "projector": "/tv/", "table's projector": f"{table}/tv/", "login": "/login/",
         "404": "/no-such-page/", "night": "/night/", "night's projector": "/night/tv/",

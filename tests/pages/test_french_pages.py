@@ -77,7 +77,8 @@ def test_the_main_pages_speak_french(evening):
         f"/tables/{pool.pk}/history/": (["hand recorded", "hand 1, version 1",
                                          "Every change of the table"],
                                         ["coup enregistré", "coup 1, version 1"]),
-        f"/tables/{pool.pk}/replay/": (["exchanged", "tricks: elder", "score after", "Previous"],
+        f"/tables/{pool.pk}/hand-by-hand/": (["exchanged", "tricks: elder", "score after",
+                                              "Previous"],
                                        ["écart fait", "levées premier en main 3, donneur 2",
                                         "score après"]),
         f"/tables/{pool.pk}/hands/1/": (["exchanged", "score after", "marks: elder",
@@ -233,7 +234,7 @@ def test_every_page_a_member_and_the_secretary_see_speaks_french(club_night):
              "/players/", "/settle-up/", "/account/", f"/players/{athos.pk}/"]
     for table in (won, playing):
         pages += [f"/tables/{table.pk}/", f"/tables/{table.pk}/score/",
-                  f"/tables/{table.pk}/history/", f"/tables/{table.pk}/replay/",
+                  f"/tables/{table.pk}/history/", f"/tables/{table.pk}/hand-by-hand/",
                   f"/tables/{table.pk}/hands/1/", f"/tables/{table.pk}/hands/2/"]
     index = french(secretary, "/admin/")
     lists = sorted(set(re.findall(r'href="(/admin/(?:club|games)/\w+/)"', index)))

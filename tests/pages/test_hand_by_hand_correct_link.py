@@ -26,12 +26,12 @@ def test_the_hand_by_hand_page_links_an_old_hand_to_its_correction_for_a_scorer(
     correct = f'href="/tables/{table.pk}/hands/1/correct/"'
     assert correct not in reader.get(f"/tables/{table.pk}/score/").content.decode()
 
-    page = reader.get(f"/tables/{table.pk}/replay/?hand=1").content.decode()
+    page = reader.get(f"/tables/{table.pk}/hand-by-hand/?hand=1").content.decode()
     assert correct in page and f'href="/tables/{table.pk}/hands/1/"' in page
-    french = reader.get(f"/tables/{table.pk}/replay/?hand=1",
+    french = reader.get(f"/tables/{table.pk}/hand-by-hand/?hand=1",
                         HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert ">corriger</a>" in french
 
     reader.force_login(django_user_model.objects.create_user("dora", password="pw"))
-    assert correct not in reader.get(f"/tables/{table.pk}/replay/?hand=1").content.decode()
-    assert correct not in Client().get(f"/tables/{table.pk}/replay/?hand=1").content.decode()
+    assert correct not in reader.get(f"/tables/{table.pk}/hand-by-hand/?hand=1").content.decode()
+    assert correct not in Client().get(f"/tables/{table.pk}/hand-by-hand/?hand=1").content.decode()

@@ -44,12 +44,12 @@ def test_the_scorer_s_last_hands_say_the_revoke_and_the_false_king(scorer, table
 
 def test_the_hand_by_hand_page_says_them_too_in_english_and_french(scorer, table):
     dealer = names(table, 1)[1]
-    page = scorer.get(f"/tables/{table.pk}/replay/?hand=1").content.decode()
+    page = scorer.get(f"/tables/{table.pk}/hand-by-hand/?hand=1").content.decode()
     assert f"<li>a revoke by {dealer} in trick 2</li>" in page
     assert f"<li>the penalty: {dealer} does not mark +1 vulnerable beaten</li>" in page
     elder = names(table, 2)[0]
     assert f"a false king by {elder}: no mark for the king" in page  # the index by game
-    french = scorer.get(f"/tables/{table.pk}/replay/?hand=2",
+    french = scorer.get(f"/tables/{table.pk}/hand-by-hand/?hand=2",
                         HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert f"<li>un faux roi de {elder}\u00a0: pas de marque pour le roi</li>" in french
     assert f"<li>la pénalité\u00a0: {elder} ne marque pas +1 point</li>" in french

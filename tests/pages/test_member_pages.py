@@ -51,9 +51,9 @@ def test_the_history_says_what_each_wager_act_was(client, staff, django_user_mod
 def test_the_hand_by_hand_page_shows_hand_n_with_its_seats_marks_and_score(client, staff):
     table = pool(staff, hands=3)
 
-    first = page_text(client.get(f"/tables/{table.pk}/replay/"))
-    second = page_text(client.get(f"/tables/{table.pk}/replay/?hand=2"))
-    beyond = page_text(client.get(f"/tables/{table.pk}/replay/?hand=99"))
+    first = page_text(client.get(f"/tables/{table.pk}/hand-by-hand/"))
+    second = page_text(client.get(f"/tables/{table.pk}/hand-by-hand/?hand=2"))
+    beyond = page_text(client.get(f"/tables/{table.pk}/hand-by-hand/?hand=99"))
 
     assert "Hand 1, game 1" in first and "1 of 3" in first
     assert 'rel="next" href="?hand=2"' in first and 'rel="prev"' not in first
@@ -73,7 +73,7 @@ def test_the_hand_by_hand_page_of_a_table_without_hands_says_so(client, staff):
     table = pool(staff)
 
     assert "No hand counts at this table yet." in client.get(
-        f"/tables/{table.pk}/replay/").content.decode()
+        f"/tables/{table.pk}/hand-by-hand/").content.decode()
 
 
 def test_the_standings_link_each_member_to_his_page_with_his_rating(client, staff):

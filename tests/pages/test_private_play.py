@@ -141,7 +141,8 @@ def test_a_private_table_opened_on_a_later_evening_leaves_tonights_public_tables
 
 
 TABLE_PAGES = ["/tables/{}/", "/tables/{}/tv/", "/tables/{}/advice/", "/tables/{}/history/",
-               "/tables/{}/replay/", "/tables/{}/replay/1/advice/", "/tables/{}/card.png"]
+               "/tables/{}/hand-by-hand/", "/tables/{}/hand-by-hand/1/advice/",
+               "/tables/{}/card.png"]
 
 
 def said(answer, table_id: int) -> tuple:

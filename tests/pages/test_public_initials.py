@@ -47,7 +47,7 @@ def played(jean, staff):
 def pages(played, jean) -> list[str]:
     won, table, night = played["won"], played["table"], played["night"]
     return ["/tables/", "/tv/", f"/tables/{table.pk}/", f"/tables/{table.pk}/tv/",
-            f"/tables/{won.pk}/", f"/tables/{won.pk}/history/", f"/tables/{won.pk}/replay/",
+            f"/tables/{won.pk}/", f"/tables/{won.pk}/history/", f"/tables/{won.pk}/hand-by-hand/",
             "/standings", f"/standings?season={played['season'].pk}", "/night/", "/night/tv/",
             f"/nights/{night.pk}/", f"/nights/{night.pk}/results/", f"/nights/{night.pk}/sheets/",
             f"/seasons/{played['season'].pk}/", f"/players/{jean.pk}/"]

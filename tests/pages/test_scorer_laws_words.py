@@ -55,7 +55,7 @@ def hand(staff):
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
-@pytest.mark.parametrize("address", ["/tables/{table}/hands/1/", "/tables/{table}/replay/"])
+@pytest.mark.parametrize("address", ["/tables/{table}/hands/1/", "/tables/{table}/hand-by-hand/"])
 def test_law_a_hands_history_says_the_laws_entries_and_the_marks_not_made(scorer, hand,
                                                                           language, address):
     page = scorer.get(address.format(table=hand.table_id),

@@ -47,8 +47,9 @@ def test_the_scorer_s_page_lists_them_apart_without_correct(scorer, table):
 
 
 def test_the_hand_by_hand_page_lists_them_too_in_french(scorer, table):
-    page = scorer.get(f"/tables/{table.pk}/replay/").content.decode()
+    page = scorer.get(f"/tables/{table.pk}/hand-by-hand/").content.decode()
     assert "Hand 4: " in aside_part(page)
     assert f'href="/tables/{table.pk}/hands/4/correct/"' not in page
-    french = scorer.get(f"/tables/{table.pk}/replay/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    french = scorer.get(f"/tables/{table.pk}/hand-by-hand/",
+                        HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert "Mis de côté après une correction" in french

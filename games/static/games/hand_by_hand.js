@@ -8,8 +8,8 @@
  * and next links (which work without it); back to the hand before, it opens at its last card. The advisor's note, when the server had not worked
  * it out yet, is fetched apart. */
 (function () {
-  var section = document.querySelector("[data-replay]");
-  var wordsNode = document.getElementById("replay-words");
+  var section = document.querySelector("[data-steps]");
+  var wordsNode = document.getElementById("step-words");
   var words = wordsNode ? JSON.parse(wordsNode.textContent) : {};
   var plays = section ? Array.prototype.slice.call(section.querySelectorAll(".rp-trick-cards .rp-played")) : [];
   var at = 0;

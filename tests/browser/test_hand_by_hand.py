@@ -3,7 +3,8 @@ with the Next card and Previous card buttons and with the arrow keys; after each
 cloth shows the cards played to the trick so far, the card leaves its player's hand, the trick
 is given to who took it (by the Laws) once it is complete, and the step is said in the live
 region. At the last card the arrow key turns to the next hand. At a desk the analysis and the
-advisor's note (fetched apart) stand beside the hand. Screenshots in tests/artifacts/replay/."""
+advisor's note (fetched apart) stand beside the hand. Screenshots in
+tests/artifacts/hand-by-hand/."""
 import pytest
 from playwright.sync_api import expect
 
@@ -42,7 +43,7 @@ def held(page, seat: str) -> list[str]:
 
 def test_a_trick_is_stepped_through_with_the_buttons_and_the_arrow_keys(live_server, table,
                                                                          phone):
-    phone.goto(f"{live_server.url}/tables/{table.pk}/replay/")
+    phone.goto(f"{live_server.url}/tables/{table.pk}/hand-by-hand/")
     phone.wait_for_load_state("load")
     play = phone.locator(".rp-play")
     said, where = play.locator("[data-live]"), play.locator("[data-where]")
@@ -50,7 +51,7 @@ def test_a_trick_is_stepped_through_with_the_buttons_and_the_arrow_keys(live_ser
     expect(where).to_have_text("Before the first card")
     assert on_cloth(phone) == []
     assert len(held(phone, "elder")) == 5 and len(held(phone, "dealer")) == 5
-    shot(phone, "replay/0-deal")
+    shot(phone, "hand-by-hand/0-deal")
 
     nxt.click()
     expect(where).to_have_text("Card 1 of 10")
@@ -58,7 +59,7 @@ def test_a_trick_is_stepped_through_with_the_buttons_and_the_arrow_keys(live_ser
     assert on_cloth(phone) == ["king of spades"]
     assert "king of spades" not in held(phone, "elder") and len(held(phone, "elder")) == 4
     expect(play.locator(".rp-trick.rp-current .rp-taker")).not_to_be_visible()
-    shot(phone, "replay/1-led")
+    shot(phone, "hand-by-hand/1-led")
 
     nxt.click()
     expect(said).to_have_text("Porthos plays: seven of spades. Athos takes the trick.")
@@ -66,7 +67,7 @@ def test_a_trick_is_stepped_through_with_the_buttons_and_the_arrow_keys(live_ser
     expect(play.locator(".rp-trick.rp-current .rp-taker")).to_have_text("Athos takes the trick")
     expect(play.locator('.rp-place[data-place="elder"] [data-count]')).to_have_text("1")
     expect(play.locator('.rp-place[data-place="dealer"] [data-count]')).to_have_text("0")
-    shot(phone, "replay/2-taken")
+    shot(phone, "hand-by-hand/2-taken")
 
     for _ in range(4):  # tricks 2 and 3 by the keys
         phone.keyboard.press("ArrowRight")
@@ -76,7 +77,7 @@ def test_a_trick_is_stepped_through_with_the_buttons_and_the_arrow_keys(live_ser
     expect(play.locator(".rp-trick.rp-current .rp-trick-number")).to_have_text("Trick 3")
     expect(play.locator('.rp-place[data-place="dealer"] [data-count]')).to_have_text("1")
     assert held(phone, "dealer") == ["nine of hearts", "ten of hearts"]
-    shot(phone, "replay/6-trumped")
+    shot(phone, "hand-by-hand/6-trumped")
 
     phone.keyboard.press("ArrowLeft")
     expect(where).to_have_text("Card 5 of 10")
@@ -97,13 +98,13 @@ def test_a_trick_is_stepped_through_with_the_buttons_and_the_arrow_keys(live_ser
     expect(nxt).to_have_attribute("aria-disabled", "true")
     assert held(phone, "elder") == [] and held(phone, "dealer") == []
     expect(play.locator('.rp-place[data-place="elder"] [data-count]')).to_have_text("4")
-    shot(phone, "replay/10-end")
-    assert axe_findings(phone, "replay") == []
+    shot(phone, "hand-by-hand/10-end")
+    assert axe_findings(phone, "hand by hand") == []
 
     phone.keyboard.press("ArrowRight")  # past the last card: the next hand
     expect(phone.locator("h2#hand-title")).to_have_text("Hand 2, game 1")
     expect(phone.locator("ul.marks")).to_have_text("Porthos +1 point")
-    shot(phone, "replay/summary-hand")
+    shot(phone, "hand-by-hand/summary-hand")
     phone.wait_for_load_state("load")
     phone.keyboard.press("ArrowLeft")  # back: the hand before, at its last card
     expect(phone.locator("h2#hand-title")).to_have_text("Hand 1, game 1")
@@ -112,13 +113,13 @@ def test_a_trick_is_stepped_through_with_the_buttons_and_the_arrow_keys(live_ser
 
 
 def test_at_a_desk_the_notes_stand_beside_the_hand(live_server, table, desk):
-    desk.goto(f"{live_server.url}/tables/{table.pk}/replay/")
+    desk.goto(f"{live_server.url}/tables/{table.pk}/hand-by-hand/")
     note = desk.locator("#advice")
     expect(note).to_contain_text("The jeux de règle, hand 1", timeout=WAIT)  # fetched apart
     analysis = desk.locator(".analysis-note").bounding_box()
     drawn = desk.locator(".hand-main").bounding_box()
     assert analysis["x"] > drawn["x"] + drawn["width"] - 1  # beside it, not under it
-    shot(desk, "replay/desk")
+    shot(desk, "hand-by-hand/desk")
 
 
 def test_a_hand_a_quatre_fits_a_phone(live_server, django_user_model, phone):
@@ -130,7 +131,7 @@ def test_a_hand_a_quatre_fits_a_phone(live_server, django_user_model, phone):
         "format": "ecarte-quatre/1", "deal": quatre_kit.DEAL, "exchanges": [],
         "tricks": quatre_kit.PLAY})
 
-    phone.goto(f"{live_server.url}/tables/{table.pk}/replay/")
+    phone.goto(f"{live_server.url}/tables/{table.pk}/hand-by-hand/")
     phone.wait_for_load_state("load")
     for _ in range(4):
         phone.keyboard.press("ArrowRight")
@@ -139,7 +140,7 @@ def test_a_hand_a_quatre_fits_a_phone(live_server, django_user_model, phone):
     expect(phone.locator(".rp-current .rp-taker")).to_have_text("Athos takes the trick")
     for seat in ("elder", "second", "third", "dealer"):
         assert len(held(phone, seat)) == 4
-    shot(phone, "replay/quatre")
+    shot(phone, "hand-by-hand/quatre")
 
 
 def test_the_history_and_the_hands_by_game_on_a_phone(live_server, django_user_model, phone):
@@ -149,25 +150,25 @@ def test_the_history_and_the_hands_by_game_on_a_phone(live_server, django_user_m
     phone.goto(f"{live_server.url}/tables/{table.pk}/history/")
     expect(phone.locator(".event-group h2")).to_have_text([
         "Before the first hand", "Game 1: Athos takes it 5–0", "Game 2: Athos takes it 5–0"])
-    shot(phone, "replay/history")
-    phone.goto(f"{live_server.url}/tables/{table.pk}/replay/")
+    shot(phone, "hand-by-hand/history")
+    phone.goto(f"{live_server.url}/tables/{table.pk}/hand-by-hand/")
     expect(phone.locator(".game-group h3")).to_have_text([
         "Game 1: Athos takes it 5–0", "Game 2: Athos takes it 5–0"])
-    shot(phone, "replay/by-game")
+    shot(phone, "hand-by-hand/by-game")
 
 
 def test_without_the_script_every_trick_is_listed(live_server, table, browser):
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
                                   java_script_enabled=False)
     page = context.new_page()
-    page.goto(f"{live_server.url}/tables/{table.pk}/replay/")
+    page.goto(f"{live_server.url}/tables/{table.pk}/hand-by-hand/")
     tricks = page.locator(".rp-trick")
     expect(tricks).to_have_count(5)
     for trick in tricks.all():
         expect(trick).to_be_visible()
     expect(tricks.nth(2).locator(".rp-taker")).to_have_text("Porthos takes the trick")
     expect(page.locator(".rp-stepper")).to_be_hidden()
-    shot(page, "replay/no-script")
+    shot(page, "hand-by-hand/no-script")
     context.close()
 
 
@@ -175,7 +176,7 @@ def test_the_steps_in_french_on_a_phone(live_server, table, browser):
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
                                   has_touch=True, locale="fr-FR")
     page = context.new_page()
-    page.goto(f"{live_server.url}/tables/{table.pk}/replay/")
+    page.goto(f"{live_server.url}/tables/{table.pk}/hand-by-hand/")
     page.wait_for_load_state("load")
     page.get_by_role("button", name="Carte suivante").click()
     expect(page.locator("[data-live]")).to_have_text("Levée 1, Athos entame : roi de pique.")
@@ -183,5 +184,5 @@ def test_the_steps_in_french_on_a_phone(live_server, table, browser):
     for button in page.locator(".rp-stepper .button").all():  # each on one line, a full tap
         box = button.bounding_box()
         assert 44 <= box["height"] < 60 and box["width"] >= 44
-    shot(page, "replay/french")
+    shot(page, "hand-by-hand/french")
     context.close()

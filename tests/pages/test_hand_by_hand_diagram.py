@@ -54,7 +54,7 @@ def exchanged(staff):
 
 
 def test_a_hand_card_by_card_shows_the_deal_the_turn_up_and_the_exchanges(client, exchanged):
-    page = client.get(f"/tables/{exchanged.pk}/replay/").content.decode()
+    page = client.get(f"/tables/{exchanged.pk}/hand-by-hand/").content.decode()
 
     dealt = part(page, 'id="deal-title"', "</section>")
     assert labels(part(dealt, 'aria-label="Dealt to Athos"', "</p>")) == [
@@ -77,7 +77,7 @@ def test_a_hand_card_by_card_shows_the_deal_the_turn_up_and_the_exchanges(client
 
 
 def test_each_trick_is_drawn_in_order_with_who_took_it_by_the_laws(client, exchanged):
-    page = client.get(f"/tables/{exchanged.pk}/replay/").content.decode()
+    page = client.get(f"/tables/{exchanged.pk}/hand-by-hand/").content.decode()
 
     assert tricks_drawn(page) == [
         (1, [("Athos", "king of spades"), ("Porthos", "seven of spades")],
@@ -105,7 +105,7 @@ def test_a_hand_entered_trick_by_trick_on_the_scorers_page_is_drawn(scorer, staf
         scorer.post(url(table), trick(hand, number, led, played))
     scorer.post(url(table), act(hand, "finish"))
 
-    page = scorer.get(f"/tables/{table.pk}/replay/").content.decode()
+    page = scorer.get(f"/tables/{table.pk}/hand-by-hand/").content.decode()
 
     assert "Athos played without proposing." in page
     drawn = tricks_drawn(page)
@@ -121,7 +121,7 @@ def test_a_summary_hand_shows_its_marks_by_name_and_why(client, staff):
     # the extra point for beating the vulnerable elder (section 4 of the Laws).
     record_hand(table_id=table.pk, record=summary(2, opening="played"), by=staff)
 
-    page = client.get(f"/tables/{table.pk}/replay/").content.decode()
+    page = client.get(f"/tables/{table.pk}/hand-by-hand/").content.decode()
 
     marks = re.search(r'<ul class="marks">(.*?)</ul>', page, flags=re.S).group(1)
     assert re.findall(r"<li>([^<]+)</li>", marks) == ["Porthos +1 point",
@@ -138,7 +138,7 @@ def test_the_hands_are_grouped_by_game_under_its_result(client, staff):
     # Porthos lost: Aramis comes in and deals; Athos, elder, takes the point.
     record_hand(table_id=table.pk, record=summary(3), by=staff)
 
-    page = client.get(f"/tables/{table.pk}/replay/?hand=4").content.decode()
+    page = client.get(f"/tables/{table.pk}/hand-by-hand/?hand=4").content.decode()
     games = re.findall(r'<section class="game-group"[^>]*>\s*<h3>([^<]+)</h3>(.*?)</section>',
                        page, flags=re.S)
     assert [title for title, _ in games] == [
@@ -156,7 +156,7 @@ def test_the_hands_are_grouped_by_game_under_its_result(client, staff):
     assert [re.findall(r"hand (\d+), version", events) for _, events in groups] == [
         [], ["1", "2", "3"], ["4"]]
 
-    french = client.get(f"/tables/{table.pk}/replay/", HTTP_ACCEPT_LANGUAGE="fr")
+    french = client.get(f"/tables/{table.pk}/hand-by-hand/", HTTP_ACCEPT_LANGUAGE="fr")
     assert "Partie 1\u00a0: Athos la gagne 5–0" in french.content.decode()
 
 
@@ -169,7 +169,7 @@ def test_a_hand_a_trois_is_drawn_with_its_three_places(client, staff, trio):
                        "dealer": dealer.split(), "turn_up": turn_up}}
     record_hand(table_id=table.pk, record=record, by=staff)
 
-    page = client.get(f"/tables/{table.pk}/replay/").content.decode()
+    page = client.get(f"/tables/{table.pk}/hand-by-hand/").content.decode()
 
     for name in ("Porthos", "Aramis", "Athos"):
         assert f'aria-label="Dealt to {name}"' in page
@@ -200,7 +200,7 @@ def test_thirty_hands_by_hand_never_wait_for_the_advisor(client, staff, monkeypa
 
     monkeypatch.setattr(advice, "advise", no_advice)
     for at in (1, 15, 30):
-        assert client.get(f"/tables/{table.pk}/replay/?hand={at}").status_code == 200
+        assert client.get(f"/tables/{table.pk}/hand-by-hand/?hand={at}").status_code == 200
     assert client.get(f"/tables/{table.pk}/history/").status_code == 200
 
 
@@ -214,7 +214,7 @@ def test_a_hand_a_quatre_is_drawn_with_its_four_places_and_the_sides_marks(clien
               "tricks": quatre_kit.PLAY}
     record_hand(table_id=table.pk, record=record, by=staff)
 
-    page = client.get(f"/tables/{table.pk}/replay/").content.decode()
+    page = client.get(f"/tables/{table.pk}/hand-by-hand/").content.decode()
 
     for name in ("Porthos", "Aramis", "Dartagnan", "Athos"):
         assert f'aria-label="Dealt to {name}"' in page
@@ -229,7 +229,7 @@ def test_a_hand_a_quatre_is_drawn_with_its_four_places_and_the_sides_marks(clien
 
 
 def test_the_drawn_hand_speaks_french(client, exchanged):
-    page = client.get(f"/tables/{exchanged.pk}/replay/", HTTP_ACCEPT_LANGUAGE="fr")
+    page = client.get(f"/tables/{exchanged.pk}/hand-by-hand/", HTTP_ACCEPT_LANGUAGE="fr")
     text = html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page.content.decode())))
 
     for french in ("La donne", "Retourne (atout)", "Les écarts",
@@ -247,19 +247,27 @@ def test_the_advisors_note_on_a_hand_is_fetched_apart_or_asked_for_without_the_s
         client, exchanged, staff):
     record_hand(table_id=exchanged.pk, record=summary(3), by=staff)
     cache.clear()
-    page = client.get(f"/tables/{exchanged.pk}/replay/?hand=1").content.decode()
+    page = client.get(f"/tables/{exchanged.pk}/hand-by-hand/?hand=1").content.decode()
     # Not worked out yet: the page does not wait for it.
-    assert f'data-hand-advice="/tables/{exchanged.pk}/replay/1/advice/"' in page
+    assert f'data-hand-advice="/tables/{exchanged.pk}/hand-by-hand/1/advice/"' in page
     assert 'href="?hand=1&amp;advice=1"' in page and "The jeux de règle" not in page
 
-    note = client.get(f"/tables/{exchanged.pk}/replay/1/advice/").content.decode()
+    note = client.get(f"/tables/{exchanged.pk}/hand-by-hand/1/advice/").content.decode()
     assert "The jeux de règle, hand 1" in note
     assert "The elder proposed, and the dealer accepted." in note
-    asked = client.get(f"/tables/{exchanged.pk}/replay/?hand=1&advice=1").content.decode()
+    asked = client.get(f"/tables/{exchanged.pk}/hand-by-hand/?hand=1&advice=1").content.decode()
     assert "The jeux de règle, hand 1" in asked and "data-hand-advice" not in asked
-    cached = client.get(f"/tables/{exchanged.pk}/replay/?hand=1").content.decode()
+    cached = client.get(f"/tables/{exchanged.pk}/hand-by-hand/?hand=1").content.decode()
     assert "The jeux de règle, hand 1" in cached  # worked out once: beside the hand at once
     # A summary gets no note.
-    assert client.get(f"/tables/{exchanged.pk}/replay/2/advice/").status_code == 404
+    assert client.get(f"/tables/{exchanged.pk}/hand-by-hand/2/advice/").status_code == 404
     assert "data-hand-advice" not in client.get(
-        f"/tables/{exchanged.pk}/replay/?hand=2").content.decode()
+        f"/tables/{exchanged.pk}/hand-by-hand/?hand=2").content.decode()
+
+
+def test_the_pages_first_address_still_leads_to_the_same_hand(client, exchanged):
+    """Links shared before the page moved to /hand-by-hand/ (its first address was /replay/,
+    the word the Laws keep for a hand dealt again) lead to the same hand, for good."""
+    moved = client.get(f"/tables/{exchanged.pk}/replay/?hand=1")
+    assert moved.status_code == 301
+    assert moved["Location"] == f"/tables/{exchanged.pk}/hand-by-hand/?hand=1"
