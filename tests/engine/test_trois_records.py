@@ -83,7 +83,8 @@ def test_unknown_keys_are_refused_where_they_stand():
 
 
 def test_the_variants_are_not_recorded_a_trois():
-    # docs/rules.md, ruling 48; the irregularities are recorded (test_trois_irregularities.py).
+    # docs/rules.md, ruling 48; the irregularities are recorded
+    # (test_trois_quatre_irregularities.py).
     rejects(vole(double={"by": "elder", "before_trick": 1, "accepted": True}),
             "unknown_field", "double")
     rejects(vole(offer={"by": "elder", "accepted": True}), "unknown_field",
