@@ -2,13 +2,13 @@
 
 from contextlib import nullcontext
 
+from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin import helpers
 from django.contrib.admin.options import IncorrectLookupParameters
 from django.contrib.admin.views.main import ERROR_FLAG
 from django.contrib.auth.admin import GroupAdmin, UserAdmin
 from django.contrib.auth.models import Group, User
-from django.core.exceptions import ValidationError
 from django.db import DatabaseError, transaction
 from django.db.models import Count, Exists, OuterRef, Q, Sum, Value
 from django.db.models.functions import Coalesce
@@ -18,7 +18,8 @@ from django.utils.translation import pgettext_lazy
 
 from club import money_text
 from club.auth import AdminLoginForm
-from club.models import ID_MAX, Account, ApiToken, Entry, Player, Transaction
+from club.forms import whole_number
+from club.models import Account, ApiToken, Entry, Player, Transaction
 from club.players import by_name
 
 # The ledger's kinds of transaction, as the admin names them.
@@ -44,6 +45,27 @@ KINDS = {
 def kind_words(kind: str) -> str:
     """A transaction's kind in words: "wager balanced" (« pari équilibré »)."""
     return str(KINDS[kind]) if kind in KINDS else kind.replace("_", " ")
+
+
+class SelectionField(forms.Field):
+    """The rows an admin action is asked for, each an id as the model's primary key (`pk`)
+    cleans it."""
+    widget = forms.MultipleHiddenInput
+
+    def __init__(self, *, pk, **kwargs):
+        super().__init__(required=False, **kwargs)
+        self.pk = pk
+
+    def to_python(self, value):
+        return [self.pk.clean(one, None) for one in value or ()]
+
+
+class SelectionForm(forms.Form):
+    """The selection an admin action is posted with (Django's `_selected_action`)."""
+
+    def __init__(self, data, *, pk):
+        super().__init__(data)
+        self.fields[helpers.ACTION_CHECKBOX_NAME] = SelectionField(pk=pk)
 
 
 class GuardedListMixin:
@@ -76,11 +98,7 @@ class GuardedListMixin:
             raise IncorrectLookupParameters(err) from err
 
     def response_action(self, request, queryset):
-        pk = self.model._meta.pk
-        try:
-            for value in request.POST.getlist(helpers.ACTION_CHECKBOX_NAME):
-                pk.clean(value, None)
-        except ValidationError:
+        if not SelectionForm(request.POST, pk=self.model._meta.pk).is_valid():
             self.message_user(request, _("The selection holds something that is not the id of "
                                          "a %(model)s: nothing was done.")
                               % {"model": self.opts.verbose_name}, messages.ERROR)
@@ -153,9 +171,11 @@ class IdFilter(admin.SimpleListFilter):
         value = self.value()
         if value is None:
             return None
-        if not value.isascii() or not value.isdigit() or int(value) > ID_MAX:
-            raise IncorrectLookupParameters(f"{self.parameter_name}={value!r} is not an id")
-        return int(value)
+        try:
+            return whole_number(value)
+        except ValueError:
+            raise IncorrectLookupParameters(
+                f"{self.parameter_name}={value!r} is not an id") from None
 
 
 class TransactionPlayerFilter(IdFilter):

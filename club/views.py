@@ -11,6 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.password_validation import password_validators_help_texts
 from django.contrib.messages.views import SuccessMessageMixin
 from django.core.exceptions import PermissionDenied
+from django.core.validators import ProhibitNullCharactersValidator
 from django.db import transaction
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
@@ -20,7 +21,15 @@ from django.views.decorators.http import require_POST
 
 from club import accounts, ledger, limits, movements, payments, players, refusals
 from club.errors import Refused
-from club.forms import example, typed_cents, whole_number
+from club.forms import (
+    CentsField,
+    KeyField,
+    WholeNumberField,
+    example,
+    first_error,
+    refusal,
+    whole_number,
+)
 from club.idempotency import form_once
 from club.models import ApiToken, Player
 from club.names import initials
@@ -88,37 +97,103 @@ def revoke_token(request):
     return redirect("account")
 
 
-# Which field of the players page's forms a refusal belongs beside; others go atop the form.
-FIELD_OF = {"username_invalid": "username", "username_taken": "username",
-            "password_invalid": "password", "password_of_staff": "password"}
+class ActionForm(forms.Form):
+    """Which of a page's forms was sent (its `action`), one of `actions`."""
+    action = forms.ChoiceField()
+
+    def __init__(self, data, *, actions: tuple):
+        super().__init__(data)
+        self.fields["action"].choices = [(name, name) for name in actions]
+
+
+class TextField(forms.CharField):
+    """Text the service judges whole (a name, a username, a memo): sent as typed, or "" when
+    left out. Django's own refusal of a null character is left to the service, which says
+    what the text may not hold in its own words (club.names)."""
+
+    def __init__(self, **kwargs):
+        super().__init__(required=False, **kwargs)
+        self.validators = [check for check in self.validators
+                           if not isinstance(check, ProhibitNullCharactersValidator)]
+
+
+def _password() -> forms.CharField:
+    """A password as typed, its spaces kept; the validators are the service's
+    (club.players). A null character is refused here: no login form could take it back."""
+    return forms.CharField(required=False, strip=False)
+
+
+def _player() -> WholeNumberField:
+    """The player a form names, by his id: which player there is, the service says."""
+    return WholeNumberField(rule="choose_player")
+
+
+class AddForm(forms.Form):
+    """A new player: his `name`, and a new login (`new_username` and its first `password`),
+    an existing one (`username`) or none."""
+    name = TextField(strip=False)
+    new_username = TextField()
+    password = _password()
+    username = TextField()
+    key = KeyField()
+
+    def clean(self):
+        sent = self.cleaned_data
+        if sent.get("username") and (sent.get("new_username") or sent.get("password")):
+            raise refusal(Refused("bad_form", "an existing login or a new one, not both",
+                                  rule="login_twice"))
+        return sent
+
+
+class LoginForm(forms.Form):
+    """A login given to a `player` who has none: its `new_username` and first `password`."""
+    player = _player()
+    new_username = TextField()
+    password = _password()
+    key = KeyField()
+
+
+class SetPasswordForm(forms.Form):
+    """A member's (`player`'s) new `password`, set by staff."""
+    player = _player()
+    password = _password()
+    key = KeyField()
+
+
+class RenameForm(forms.Form):
+    """A `player`'s new `name`."""
+    player = _player()
+    name = TextField(strip=False)
+    key = KeyField()
+
+
+PLAYER_FORMS = {"add": AddForm, "login": LoginForm, "password": SetPasswordForm,
+                "rename": RenameForm}
+PLAYERS_LIMITED = ("add", "login")  # tries of the "players" limit (club.limits)
+# Where on the players page an error is shown, beside its field (the template's
+# `errors.<action>_<slot>`): a form's field's, or a service's refusal's by its rule; any other
+# error heads the form of its action.
+SLOT_OF_FIELD = {"new_username": "username", "password": "password"}
+SLOT_OF_RULE = {"username_invalid": "username", "username_taken": "username",
+                "password_invalid": "password", "password_of_staff": "password"}
 
 
 @limits.page
 def players_page(request):
     """Every player; staff add one (with a new login, an existing one or none), give a player a
-    login, set a member's new password and rename a player. Each form is done once for its key
-    (a double tap does nothing more); a refusal is shown beside its field, and nothing is
+    login, set a member's new password and rename a player. Each action has its form
+    (`PLAYER_FORMS`), chosen by the `action` posted; each form is done once for its key (a
+    double tap does nothing more); a refusal is shown beside its field, and nothing is
     saved."""
     errors, values = {}, {}
     if request.method == "POST":
         if not (request.user.is_authenticated and request.user.is_staff):
             raise PermissionDenied
-        values = request.POST
-        action, found = values.get("action", ""), {}
-        if action in ("add", "login"):  # tries of the "players" limit (club.limits)
-            limits.count(request, "players")
-        try:
-            act, said = _players_act(request, action)
-            done = form_once(request, values.get("key", ""),
-                             lambda: found.setdefault("player", act()))
-        except Refused as refused:
-            field = FIELD_OF.get(refused.rule)
-            errors[f"{action}_{field}" if field else action or "add"] = refusals.said(refused)
-        else:
-            if done and found["player"].user_id == request.user.pk:
-                update_session_auth_hash(request, found["player"].user)  # his own: stay in
-            messages.success(request, said(found["player"]) if done else
-                             _("This form was sent already: nothing more was done."))
+        chosen = ActionForm(request.POST, actions=tuple(PLAYER_FORMS))
+        values = chosen.data
+        errors, said = _players_post(request, chosen)
+        if not errors:
+            messages.success(request, said)
             return redirect("players")
     users = None
     if request.user.is_authenticated and request.user.is_staff:
@@ -132,34 +207,58 @@ def players_page(request):
     return render(request, "club/players.html", context, status=400 if errors else 200)
 
 
-def _players_act(request, action: str):
-    """The players page's act for `action` (it returns the player) and what to say once it is
-    done."""
-    post = request.POST
-    name, password = post.get("name", ""), post.get("password", "")
+def _players_post(request, chosen: ActionForm) -> tuple[dict, str]:
+    """The players page's form `chosen` done: its errors, each in its slot on the page (an
+    unknown action heads the first form), or none and what to say of it done."""
+    if not chosen.is_valid():
+        return {"add": refusals.said(Refused("bad_form", "unknown action",
+                                             rule="unknown_action"))}, ""
+    action = chosen.cleaned_data["action"]
+    if action in PLAYERS_LIMITED:
+        limits.count(request, "players")
+    form = PLAYER_FORMS[action](chosen.data)
+    if not form.is_valid():
+        field, found = next(iter(form.errors.items()))
+        return {_slot(action, SLOT_OF_FIELD.get(field)): found[0]}, ""
+    act, said = _players_act(request.user, action, form.cleaned_data)
+    made = {}
+    try:
+        done = form_once(request, form.cleaned_data["key"],
+                         lambda: made.setdefault("player", act()))
+    except Refused as refused:
+        return {_slot(action, SLOT_OF_RULE.get(refused.rule)): refusals.said(refused)}, ""
+    if not done:
+        return {}, _("This form was sent already: nothing more was done.")
+    if made["player"].user_id == request.user.pk:
+        update_session_auth_hash(request, made["player"].user)  # his own: stay signed in
+    return {}, said(made["player"])
+
+
+def _slot(action: str, slot: str | None) -> str:
+    return f"{action}_{slot}" if slot else action
+
+
+def _players_act(by, action: str, sent: dict):
+    """The players page's act for `action` and its form's cleaned data `sent` (a function of
+    no arguments that returns the player), and what to say once it is done."""
     if action == "add":
-        login, new_login = post.get("username", "").strip(), post.get("new_username", "").strip()
-        if login and (new_login or password):
-            raise Refused("bad_form", "an existing login or a new one, not both",
-                          rule="login_twice")
-        if new_login or password:
-            return (lambda: players.create_member(name=name, username=new_login,
-                                                  password=password)), _added
-        return (lambda: players.create_player(name=name, username=login or None)), _added
-    player_id = _id(post.get("player"))
+        if sent["new_username"] or sent["password"]:
+            return (lambda: players.create_member(name=sent["name"],
+                                                  username=sent["new_username"],
+                                                  password=sent["password"])), _added
+        return (lambda: players.create_player(name=sent["name"],
+                                              username=sent["username"] or None)), _added
     if action == "login":
-        return (lambda: players.give_login(player_id=player_id, password=password,
-                                           username=post.get("new_username", ""))), (
+        return (lambda: players.give_login(player_id=sent["player"], password=sent["password"],
+                                           username=sent["new_username"])), (
             lambda player: _("%(name)s may log in as %(username)s.")
             % {"name": player.name, "username": player.user.get_username()})
     if action == "password":
-        return (lambda: players.set_password(player_id=player_id, password=password,
-                                             by=request.user)), (
+        return (lambda: players.set_password(player_id=sent["player"],
+                                             password=sent["password"], by=by)), (
             lambda player: _("%(name)s's password is changed.") % {"name": player.name})
-    if action == "rename":
-        return (lambda: players.rename_player(player_id=player_id, name=name)), (
-            lambda player: _("The player is now called %(name)s.") % {"name": player.name})
-    raise Refused("bad_form", "unknown action", rule="unknown_action")
+    return (lambda: players.rename_player(player_id=sent["player"], name=sent["name"])), (
+        lambda player: _("The player is now called %(name)s.") % {"name": player.name})
 
 
 def _added(player) -> str:
@@ -173,21 +272,36 @@ class PasswordChange(SuccessMessageMixin, auth_views.PasswordChangeView):
     success_message = gettext_lazy("Your password is changed.")
 
 
-def _id(text) -> int:
-    try:
-        return whole_number(text)
-    except ValueError:
-        raise Refused("bad_form", "choose a player", rule="choose_player") from None
+class PartyField(forms.Field):
+    """A payment's party: a player chosen by his id, or "house" (None). Anything else, or an
+    id that is no player's, is refused by choose_player."""
+
+    def clean(self, value):
+        if value == "house":
+            return None
+        try:
+            player = Player.objects.filter(pk=whole_number(value)).first()
+        except ValueError:
+            player = None
+        if player is None:
+            raise refusal(Refused("bad_form", "choose a player", rule="choose_player"))
+        return player
 
 
-def _party(text) -> Player | None:
-    """A payment's party from the form: a player's id, or "house"."""
-    if text == "house":
-        return None
-    player = Player.objects.filter(pk=_id(text)).first()
-    if player is None:
-        raise Refused("bad_form", "choose a player", rule="choose_player")
-    return player
+class PaymentForm(forms.Form):
+    """A payment between two parties (`payer`, `payee`) of an `amount`, with its `memo`;
+    `suggested` when it is one the settle-up suggested, in one tap."""
+    payer = PartyField()
+    payee = PartyField()
+    amount = CentsField()
+    memo = TextField()
+    suggested = forms.BooleanField(required=False)
+    key = KeyField()
+
+
+class KeyForm(forms.Form):
+    """A form that sends only its key: a payment's "Undo"."""
+    key = KeyField()
 
 
 @login_required
@@ -201,14 +315,15 @@ def settle_up(request):
     if request.method == "POST":
         if not request.user.is_staff:
             raise PermissionDenied
-        values = request.POST
+        form = PaymentForm(request.POST)
+        values = form.data
+        if not form.is_valid():
+            return _settle_up_page(request, error=first_error(form), values=values)
+        sent = form.cleaned_data
         try:
-            payer, payee = _party(values.get("payer")), _party(values.get("payee"))
-            cents = typed_cents(values.get("amount"))
-
-            done = form_once(request, values.get("key", ""), lambda: payments.record_payment(
-                payer=payer, payee=payee, cents=cents, by=request.user,
-                memo=values.get("memo", "").strip(), suggested=bool(values.get("suggested"))))
+            done = form_once(request, sent["key"], lambda: payments.record_payment(
+                payer=sent["payer"], payee=sent["payee"], cents=sent["amount"],
+                by=request.user, memo=sent["memo"], suggested=sent["suggested"]))
         except Refused as refused:
             error = refusals.said(refused)
         else:
@@ -223,8 +338,11 @@ def settle_up(request):
 def undo_payment(request, payment_id: int):
     """Undo a payment recorded by mistake, from the settle-up's list of the evening's payments;
     the service says who may (club.payments.undo_payment)."""
+    form = KeyForm(request.POST)
+    if not form.is_valid():
+        return _settle_up_page(request, undo_error=(payment_id, first_error(form)))
     try:
-        done = form_once(request, request.POST.get("key", ""), lambda: payments.undo_payment(
+        done = form_once(request, form.cleaned_data["key"], lambda: payments.undo_payment(
             payment_id=payment_id, by=request.user))
     except Refused as refused:
         return _settle_up_page(request, undo_error=(payment_id, refusals.said(refused)))

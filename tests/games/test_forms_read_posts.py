@@ -1,7 +1,7 @@
-"""What a games' page or the admin reads of a POST, it reads through a Django form (games.views.
-forms, games.entry.forms, the admin's own): `request.POST` appears only as what a form is made
-from, never read field by field (`request.POST.get`, `request.POST[...]`) nor kept aside to be
-read later."""
+"""What a page or the admin reads of a POST, it reads through a Django form (the games' views'
+forms, games.entry.forms, the club's pages' forms in club/views.py, the admin's own):
+`request.POST` appears only as what a form is made from, never read field by field
+(`request.POST.get`, `request.POST[...]`, `.getlist`) nor kept aside to be read later."""
 import ast
 from pathlib import Path
 
@@ -9,7 +9,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 FOLDERS = ("games/views", "games/entry", "games/admin")
-MODULES = sorted(path for folder in FOLDERS for path in (ROOT / folder).glob("*.py"))
+FILES = ("club/views.py", "club/admin.py")  # the club's pages and admin
+MODULES = sorted([*(path for folder in FOLDERS for path in (ROOT / folder).glob("*.py")),
+                  *(ROOT / name for name in FILES)])
 
 
 def _is_post(node) -> bool:
