@@ -68,17 +68,12 @@ MESSAGES = {
     "need_role_or_null": "%(where)s must be \"elder\", \"dealer\" or null",
     "need_seat": "%(where)s must be one of %(seats)s",
     "need_seat_or_null": "%(where)s must be one of %(seats)s or null",
-    "need_seat_quatre": "%(where)s must be \"elder\", \"second\", \"third\" or \"dealer\"",
-    "need_seat_quatre_or_null": "%(where)s must be \"elder\", \"second\", \"third\" or "
-                                "\"dealer\" or null",
     "need_bool": "%(where)s must be true or false",
     "need_count": "%(where)s must be a whole number of at least %(least)s",
     "whole_number": "%(where)s must be a whole number",
     "opening": "summary.opening must be played, refused or exchanged",
     "king_holder_one_of": "summary.king_holder must be one of %(seats)s or null",
     "two_card_trick": "a trick is [leader's card, follower's card]",
-    "three_card_trick": "a trick is three cards in the order played, the leader's first",
-    "four_card_trick": "a trick is its four cards in the order played, leader first",
     "n_card_trick": "a trick is its %(count)s cards in the order played, the leader's first",
     "proposal_object": "a proposal is an object",
     "exchange_object": "an exchange is an object with discard and draw",
@@ -121,10 +116,6 @@ MESSAGES = {
     # -- bad_exchange, stock_exhausted: the exchange ------------------------------------------
     "refused_exchanges": "a refused proposal exchanges no card",
     "after_refusal": "nothing can follow a refusal",
-    "after_refusal_as_it_stands": "nothing can follow a refusal: the hand is played as it "
-                                  "stands",
-    "refusal_names": "a refusal names who refused: the second, the third or the dealer",
-    "accepted_refused_by": "an accepted proposal was refused by no one",
     "refuse_after_exposed": "the dealer turned up a card in error in proposal %(number)s: he "
                             "cannot refuse another discard",
     "needs_elder": "an accepted proposal needs the elder's discard and draw",
@@ -150,7 +141,6 @@ MESSAGES = {
     "king_not_held_summary": "%(seat)s announced the king of trumps but does not hold it",
     # -- wrong_trick_count, bad_summary: the tricks and the summary ---------------------------
     "five_tricks_not": "a finished hand has 5 tricks, not %(count)s",
-    "tricks_five": "%(count)s tricks recorded; a finished hand has five",
     "tricks_expected": "%(count)s tricks recorded; a finished hand has five: %(expected)s "
                        "expected",
     "tricks_after_offer": "%(count)s tricks recorded; the offer was accepted before the first "
@@ -167,8 +157,6 @@ MESSAGES = {
     "king_turned_no_holder": "the king of trumps was turned up, so no one held it",
     "king_turned_no_king": "the king of trumps was turned up, so no one can announce it",
     "only_refused_names": "only a refused opening names who refused",
-    "refused_opening_names": "a refused opening names who refused: the second, the third or "
-                             "the dealer",
     "first_to_two_needed": "two players took two tricks each: first_to_two must name the one "
                            "who took his second trick first",
     "first_to_two_only": "first_to_two is given only when two players took two tricks each",

@@ -13,9 +13,11 @@ from .header import (
     mark_king_held,
     mark_king_turned,
     need_bool,
+    need_deal,
     need_list,
     need_object,
     need_role,
+    need_tricks,
     read_header,
     read_target_card,
 )
@@ -32,7 +34,6 @@ FULL_KEYS = frozenset(
     "format rules score_before target target_card deal exchanges king king_announced tricks "
     "in_progress double offer irregularities".split()
 )
-DEAL_KEYS = frozenset(("elder", "dealer", "turn_up"))
 EXCHANGE_KEYS = frozenset(("accepted", "elder", "dealer", "exposed"))
 SIDE_KEYS = frozenset(("discard", "draw"))
 STOCK = 21
@@ -50,19 +51,9 @@ def read_full(record: dict, finished: bool = True) -> CheckedHand:
     announced = read_announced(record, king, "")
     exchanges = need_list(record.get("exchanges"), "exchanges", "proposals")
     _exchange_shape(exchanges)
-    tricks = need_list(record.get("tricks", []), "tricks", "tricks_list")
-    for i, trick in enumerate(tricks):
-        if type(trick) is not list or len(trick) != 2:
-            raise EngineError("bad_format", "two_card_trick", f"tricks[{i}]")
-    deal = need_object(record.get("deal"), "deal", "two_hands")
-    check_keys(deal, DEAL_KEYS, "deal")
-    if len(deal) < len(DEAL_KEYS):  # a key is missing (none is unknown)
-        for key in ("elder", "dealer", "turn_up"):
-            if key not in deal:
-                raise EngineError("bad_format", "needs_key", f"deal.{key}", where="deal",
-                                  key=key)
-    elder = need_list(deal["elder"], "deal.elder", "five_cards")
-    dealer = need_list(deal["dealer"], "deal.dealer", "five_cards")
+    tricks = need_tricks(record, 2, "two_card_trick")
+    deal = need_deal(record, ROLES, "two_hands")
+    elder, dealer = deal["elder"], deal["dealer"]
     check_game_not_over(hand)
     read_target_card(record)
 
@@ -203,15 +194,21 @@ def _exchange_shape(exchanges: list) -> None:
             check_keys(entry, EXCHANGE_KEYS, f"exchanges[{i}]")
         if type(entry.get("accepted")) is not bool:
             need_bool(entry.get("accepted"), f"exchanges[{i}].accepted")
-        for role in ("elder", "dealer"):
-            side = entry.get(role)
-            if side is None:
-                continue
-            where = f"exchanges[{i}].{role}"
-            need_object(side, where, "discard_and_draw")
-            check_keys(side, SIDE_KEYS, where)
-            need_list(side.get("discard"), f"{where}.discard", "cards")
-            need_list(side.get("draw"), f"{where}.draw", "cards")
+        exchange_sides_shape(entry, ROLES, f"exchanges[{i}]")
+
+
+def exchange_sides_shape(entry: dict, seats: tuple, where: str) -> None:
+    """The shape of each seat's discard and draw in the proposal `entry` at `where`; a seat
+    left out, or null, exchanged nothing. Shared by the three forms of record."""
+    for seat in seats:
+        side = entry.get(seat)
+        if side is None:
+            continue
+        place = f"{where}.{seat}"
+        need_object(side, place, "discard_and_draw")
+        check_keys(side, SIDE_KEYS, place)
+        need_list(side.get("discard"), f"{place}.discard", "cards")
+        need_list(side.get("draw"), f"{place}.draw", "cards")
 
 
 def _read_exchanges(exchanges: list, hands: dict, seen: set, hand: CheckedHand,
@@ -236,11 +233,11 @@ def _read_exchanges(exchanges: list, hands: dict, seen: set, hand: CheckedHand,
             if i == 0:
                 hand.vulnerable = "dealer"
             return
-        if "elder" not in entry:
+        if entry.get("elder") is None:
             raise EngineError("bad_exchange", "needs_elder", f"exchanges[{i}]")
         stock = exchange_side(entry["elder"], "elder", 1, hands, seen, stock, i,
                               unequal="elder" in wrong)
-        side = entry.get("dealer", NO_EXCHANGE)
+        side = entry.get("dealer") or NO_EXCHANGE
         if "exposed" in entry:
             stock = _exposed(entry["exposed"], entry["elder"], side, seen, stock, i)
         least = 1 if stock and hand.rules["dealer_exchange"] == "required" else 0

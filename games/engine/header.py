@@ -7,6 +7,7 @@ from .rules import read_rules
 FORMAT = "ecarte-hand/1"
 IRREGULARITY_KEYS = frozenset(("type", "by", "trick", "reason", "mark", "cards"))
 SCORE_KEYS = frozenset(ROLES)
+DEAL_KEYS = {}  # a deal's keys by the seats of its form, made once
 
 
 def check_keys(obj: dict, allowed: frozenset, where: str) -> None:
@@ -32,6 +33,33 @@ def need_list(value, where: str, what: str) -> list:
     if type(value) is not list:
         raise EngineError("bad_format", what, where, where=where)
     return value
+
+
+def need_tricks(record: dict, size: int, what: str, **params) -> list:
+    """The record's `tricks` (none when left out), a list of lists of `size` cards each, or the
+    refusal `what` (a detail of errors.MESSAGES, with `params`) at the first that is not.
+    Every form's."""
+    tricks = need_list(record.get("tricks", []), "tricks", "tricks_list")
+    for i, trick in enumerate(tricks):
+        if type(trick) is not list or len(trick) != size:
+            raise EngineError("bad_format", what, f"tricks[{i}]", **params)
+    return tricks
+
+
+def need_deal(record: dict, seats: tuple, what: str) -> dict:
+    """The record's `deal`, an object of a list for each of `seats` and the turn-up, or the
+    refusal `what` (a detail of errors.MESSAGES) when it is no object. Every form's."""
+    deal = need_object(record.get("deal"), "deal", what)
+    keys = DEAL_KEYS.get(seats) or DEAL_KEYS.setdefault(seats, frozenset(seats + ("turn_up",)))
+    check_keys(deal, keys, "deal")
+    if len(deal) <= len(seats):  # a key is missing (none is unknown)
+        for key in seats + ("turn_up",):
+            if key not in deal:
+                raise EngineError("bad_format", "needs_key", f"deal.{key}", where="deal",
+                                  key=key)
+    for seat in seats:
+        need_list(deal[seat], f"deal.{seat}", "five_cards")
+    return deal
 
 
 def need_role(value, where: str, nullable: bool = False):

@@ -45,9 +45,10 @@ def read_summary_object(record: dict, keys: frozenset) -> dict:
     return summary
 
 
-def read_counts(summary: dict, names: tuple, what: str) -> dict:
-    """`summary.tricks` as whole numbers by name (a name left out took none); `what` the
-    refusal of another shape (a detail of errors.MESSAGES)."""
+def read_counts(summary: dict, names: tuple, what: str, keys: dict | None = None) -> dict:
+    """`summary.tricks` as whole numbers by name (a name left out took none), each kept under
+    its key in `keys` if given (à quatre, a side's under its role); `what` the refusal of
+    another shape (a detail of errors.MESSAGES)."""
     tricks = need_object(summary["tricks"], "summary.tricks", what)
     check_keys(tricks, frozenset(names), "summary.tricks")
     counts = {}
@@ -56,7 +57,7 @@ def read_counts(summary: dict, names: tuple, what: str) -> dict:
         if type(count) is not int:
             raise EngineError("bad_format", "whole_number", f"summary.tricks.{name}",
                               where=f"summary.tricks.{name}")
-        counts[name] = count
+        counts[keys[name] if keys else name] = count
     return counts
 
 
