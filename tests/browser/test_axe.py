@@ -89,7 +89,7 @@ def club(evenings, secretary) -> dict:  # noqa: F811
             "won history": f"/tables/{won.pk}/history/",
             **{f"{name} {page}": f"/tables/{t.pk}/{path}" for name, t in (
                 ("rubber", rubber), ("trois", trois), ("quatre", quatre))
-               for page, path in (("history", "history/"), ("hand by hand", "replay/"),
+               for page, path in (("history", "history/"), ("hand by hand", "hand-by-hand/"),
                                   ("hand history", "hands/1/"))},
             "hand history": f"/tables/{table.pk}/hands/{hand.number}/",
             "correct": f"/tables/{table.pk}/hands/{hand.number}/correct/",

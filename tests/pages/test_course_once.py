@@ -51,7 +51,7 @@ def dora(django_user_model):
     return as_user(django_user_model.objects.get(username="dora"))
 
 
-@pytest.mark.parametrize("page", ["", "score/", "history/", "replay/", "replay/?hand=2",
+@pytest.mark.parametrize("page", ["", "score/", "history/", "hand-by-hand/", "hand-by-hand/?hand=2",
                                   "wagers/panel/"])
 def test_a_scorers_page_of_the_table_builds_its_course_once(table, built, django_user_model,
                                                            page):

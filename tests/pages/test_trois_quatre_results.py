@@ -50,7 +50,7 @@ def test_every_page_of_a_game_a_trois_says_its_two_phases(api, scorer, language)
     headers = FR if language == "fr" else {}
     table = snap["id"]
 
-    for path in ("", "tv/", "score/", "replay/", "history/"):
+    for path in ("", "tv/", "score/", "hand-by-hand/", "history/"):
         page = text(scorer.get(f"/tables/{table}/{path}", **headers).content.decode())
         assert GAME[language] + SAID[language] in page, path
         assert "7–7" not in page and "7–4 " not in page.replace(SAID[language], ""), path

@@ -270,7 +270,7 @@ def test_a_private_table_and_its_forms_are_for_signed_in_users(client, staff, be
     table = table_of(staff, "english")
     Table.objects.filter(pk=table.pk).update(private=True)
 
-    for path in ("", "history/", "replay/", "tv/"):
+    for path in ("", "history/", "hand-by-hand/", "tv/"):
         answer = client.get(f"/tables/{table.pk}/{path}")
         assert answer.status_code == 404, path  # as for no table: not told it is there
     assert as_user(bettors["Dora"][0]).get(f"/tables/{table.pk}/").status_code == 200
