@@ -6,6 +6,7 @@ from django.conf import settings
 from club import ledger, money_text
 from club.errors import Refused
 from club.models import Player
+from club.refusal_codes import ClubCode, ClubRule
 
 
 def within_credit(player: Player, cents: int) -> None:
@@ -17,7 +18,7 @@ def within_credit(player: Player, cents: int) -> None:
     Player.objects.select_for_update().get(pk=player.pk)  # one check at a time per member
     balance = ledger.player_balance(player)
     if balance - cents < -limit:
-        raise Refused("insufficient_funds", f"{player.name} may not owe more than "
+        raise Refused(ClubCode.INSUFFICIENT_FUNDS, f"{player.name} may not owe more than "
                       f"{money_text.plain(limit)}: his balance is {money_text.plain(balance)}",
-                      rule="over_credit", name=player.name, limit=money_text.Local(limit),
+                      rule=ClubRule.OVER_CREDIT, name=player.name, limit=money_text.Local(limit),
                       balance=money_text.Local(balance))

@@ -11,12 +11,20 @@ number, a form's `field`; a list of names as a tuple): neither reaches the API, 
 reads its message back. A refusal of the engine carries the engine's parameters instead, its
 `detail` among them (games.engine.errors), and no rule: its code is the rule.
 
+Codes and rules are members of enumerations, never bare strings, each equal to the string the
+API and the stored data show: each app has its own (club/refusal_codes.py, games/
+refusal_codes.py, nights/refusal_codes.py), a subclass of `RefusalCode` and of `RefusalRule`,
+and a refusal made with anything else is a TypeError at once. The one status of each code
+(club.api) and the sentence of each rule (club.refusals) are keyed by them;
+tests/club/test_refusal_enums.py holds the tables complete.
+
 A refusal often names what the client sent (`rules has no option 'x'`, `rules.x`), and a hostile
 client may send text that cannot be stored or shown: NUL, which PostgreSQL's text and jsonb
 refuse, or half of a surrogate pair, which no UTF-8 page or database can hold. Every text of a
 refusal is made `shown` when it is raised, so every edge may store and show it as it is.
 """
 import re
+from enum import StrEnum
 
 # NUL and the other control characters but tab and newline, and the lone surrogates.
 UNSHOWABLE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\ud800-\udfff]")
@@ -37,9 +45,23 @@ def _shown(value):
     return value
 
 
+class RefusalCode(StrEnum):
+    """What a refusal says is wrong, in the club's terms: each app's codes are a subclass
+    (club.refusal_codes.ClubCode, ...), whose members equal the API's strings."""
+
+
+class RefusalRule(StrEnum):
+    """The rule a refusal applies, finer than its code, which its sentence says: each app's
+    rules are a subclass (club.refusal_codes.ClubRule, ...)."""
+
+
 class Refused(Exception):
-    def __init__(self, code: str, message: str, at: str | None = None, *,
-                 rule: str | None = None, **params):
+    def __init__(self, code: RefusalCode, message: str, at: str | None = None, *,
+                 rule: RefusalRule | None = None, **params):
+        if not isinstance(code, RefusalCode):
+            raise TypeError(f"a refusal's code is a member of an app's codes, not {code!r}")
+        if not (rule is None or isinstance(rule, RefusalRule)):
+            raise TypeError(f"a refusal's rule is a member of an app's rules, not {rule!r}")
         message = shown(message)
         super().__init__(message)
         self.code, self.message, self.at = code, message, None if at is None else shown(at)

@@ -13,9 +13,10 @@ from django import forms
 from django.utils import formats
 
 from club import money_text
-from club.errors import Refused
+from club.errors import RefusalRule, Refused
 from club.idempotency import FORM, checked_key
 from club.players import by_name
+from club.refusal_codes import ClubCode, ClubRule
 from club.refusals import said
 
 # How an amount is written in the page's language, said with every refusal.
@@ -50,7 +51,7 @@ def typed_cents(text: str | None) -> int:
     try:
         return money_text.parse(text.replace(separator, "."))
     except ValueError as err:
-        raise Refused("bad_amount", str(err), rule="amount_typed", typed=text[:SHOWN],
+        raise Refused(ClubCode.BAD_AMOUNT, str(err), rule=ClubRule.AMOUNT_TYPED, typed=text[:SHOWN],
                       example=example()) from None
 
 
@@ -116,7 +117,7 @@ class WholeNumberField(forms.Field):
     and not required. Anything else, or nothing where one is required, is refused by `rule`
     (club.refusals), the text as sent its `typed`."""
 
-    def __init__(self, *, rule: str = "not_a_number", **kwargs):
+    def __init__(self, *, rule: RefusalRule = ClubRule.NOT_A_NUMBER, **kwargs):
         super().__init__(**kwargs)
         self.rule = rule
 
@@ -134,7 +135,7 @@ class WholeNumberField(forms.Field):
 
     def refused(self, text) -> forms.ValidationError:
         """The field's error for `text`, sent where a whole number belongs."""
-        return refusal(Refused("bad_form", "not a whole number in the digits 0 to 9",
+        return refusal(Refused(ClubCode.BAD_FORM, "not a whole number in the digits 0 to 9",
                                rule=self.rule, typed=str(text)[:SHOWN]))
 
 

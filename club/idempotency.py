@@ -16,6 +16,7 @@ from ninja.errors import HttpError
 from club.api import refusal_status
 from club.errors import Refused
 from club.models import IdempotentRequest
+from club.refusal_codes import ClubCode, ClubRule
 
 MAX_KEY = 200
 # The characters a key may not hold: the control characters (tab and newline too) and the lone
@@ -41,8 +42,8 @@ def checked_key(key: str, *, prefix: str = "") -> str:
     NOT_IN_KEY's: so every key a database takes, PostgreSQL as SQLite."""
     most = MAX_KEY - len(prefix)
     if not 0 < len(key) <= most or NOT_IN_KEY.search(key):
-        raise Refused("bad_form", f"must be 1 to {most} characters, none of them a control "
-                      "character", rule="bad_form_key" if key else "no_form_key")
+        raise Refused(ClubCode.BAD_FORM, f"must be 1 to {most} characters, none of them a control "
+                      "character", rule=ClubRule.BAD_FORM_KEY if key else ClubRule.NO_FORM_KEY)
     return prefix + key
 
 
@@ -87,8 +88,8 @@ def idempotent(view):
                 if first is None:
                     raise
         if first.fingerprint != fingerprint:
-            raise Refused("idempotency_conflict", "this Idempotency-Key was used for another "
-                          "request")
+            raise Refused(ClubCode.IDEMPOTENCY_CONFLICT,
+                          "this Idempotency-Key was used for another request")
         return JsonResponse(first.response, status=first.status)
 
     return wrapper

@@ -16,17 +16,18 @@ from django.db.models import Sum
 
 from club import accounts as codes
 from club import money_text
-from club.errors import Refused
+from club.errors import RefusalCode, RefusalRule, Refused
 from club.models import Account, Entry, Player, Transaction
 from club.money_text import CENTS_MAX, MAX_AMOUNT
+from club.refusal_codes import ClubRule
 
 
 class LedgerError(ValueError):
     """A posting the ledger refuses; nothing was saved."""
 
 
-def within_ceiling(cents: int, what: str, *, code: str,
-                   rule: str = "amount_above_max", **params) -> int:
+def within_ceiling(cents: int, what: str, *, code: RefusalCode,
+                   rule: RefusalRule = ClubRule.AMOUNT_ABOVE_MAX, **params) -> int:
     """`cents`, when it is at most the club's ceiling (MAX_AMOUNT); otherwise the refusal
     `code` that names `what` (such as "the stake") and the ceiling, as `most` (and `limit`)
     for the pages' sentence of its `rule`, with the caller's `params` (a form's `field`)."""

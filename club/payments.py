@@ -23,6 +23,7 @@ from django.utils import timezone
 from club import evenings, ledger, money_text, names
 from club.errors import Refused
 from club.models import Account, Entry, Player, Transaction
+from club.refusal_codes import ClubCode, ClubRule
 from club.settle_up import HOUSE, Party, club_settle_up
 
 MEMO_LENGTH = Transaction._meta.get_field("memo").max_length
@@ -31,8 +32,8 @@ MEMO_LENGTH = Transaction._meta.get_field("memo").max_length
 def refuse_unless_staff(user) -> None:
     """Refuses (not_staff) anyone but staff: only staff record payments."""
     if user is None or not user.is_staff:
-        raise Refused("not_staff", "only staff may record payments between members",
-                      rule="payment_staff")
+        raise Refused(ClubCode.NOT_STAFF, "only staff may record payments between members",
+                      rule=ClubRule.PAYMENT_STAFF)
 
 
 @transaction.atomic
@@ -46,16 +47,16 @@ def record_payment(*, payer: Player | None, payee: Player | None, cents: int, by
     the balances changed since it was shown); nothing is saved."""
     refuse_unless_staff(by)
     if isinstance(cents, bool) or not isinstance(cents, int):
-        raise Refused("bad_amount", f"the amount must be whole cents, not {cents!r}",
-                      rule="amount_whole_cents")
+        raise Refused(ClubCode.BAD_AMOUNT, f"the amount must be whole cents, not {cents!r}",
+                      rule=ClubRule.AMOUNT_WHOLE_CENTS)
     if cents <= 0:
-        raise Refused("bad_amount", "the amount must be more than 0.00, not "
-                      f"{money_text.plain(cents)}", rule="amount_positive")
-    ledger.within_ceiling(cents, "the amount", code="bad_amount")
+        raise Refused(ClubCode.BAD_AMOUNT, "the amount must be more than 0.00, not "
+                      f"{money_text.plain(cents)}", rule=ClubRule.AMOUNT_POSITIVE)
+    ledger.within_ceiling(cents, "the amount", code=ClubCode.BAD_AMOUNT)
     if payer == payee:
         name = payer.name if payer else "the house"
-        raise Refused("same_party", f"{name} cannot pay himself: the payer and the payee must "
-                      "be two parties", rule="pay_himself")
+        raise Refused(ClubCode.SAME_PARTY, f"{name} cannot pay himself: the payer and the payee "
+                      "must be two parties", rule=ClubRule.PAY_HIMSELF)
     check_memo(memo)
     _one_at_a_time(payer, payee)
     if suggested:
@@ -77,17 +78,17 @@ def undo_payment(*, payment_id: int, by, memo: str = "") -> Transaction:
     a memo that `check_memo` refuses; nothing is saved."""
     payment = Transaction.objects.filter(pk=payment_id, kind="payment").first()
     if payment is None:
-        raise Refused("no_such_payment", f"there is no payment {payment_id}",
-                      rule="no_such_payment", payment=payment_id)
+        raise Refused(ClubCode.NO_SUCH_PAYMENT, f"there is no payment {payment_id}",
+                      rule=ClubRule.NO_SUCH_PAYMENT, payment=payment_id)
     check_memo(memo)
     payer, payee, _cents = sides(payment)
     _one_at_a_time(payer, payee)
     if not may_undo(payment, by, payer=payer):
-        raise Refused("not_staff", "only staff, and the payer himself during the evening it was "
-                      "recorded in, may undo a payment", rule="undo_payment_staff")
+        raise Refused(ClubCode.NOT_STAFF, "only staff, and the payer himself during the evening it "
+                      "was recorded in, may undo a payment", rule=ClubRule.UNDO_PAYMENT_STAFF)
     if Transaction.objects.filter(reverses=payment).exists():
-        raise Refused("payment_undone", f"payment {payment.pk} is undone already",
-                      rule="payment_undone", payment=payment.pk)
+        raise Refused(ClubCode.PAYMENT_UNDONE, f"payment {payment.pk} is undone already",
+                      rule=ClubRule.PAYMENT_UNDONE, payment=payment.pk)
     return ledger.reverse(payment, memo=memo, by=by)
 
 
@@ -158,12 +159,12 @@ def check_memo(memo: str) -> None:
     lone surrogate), as a player's name may not. The API and the settle-up page's form both
     check a memo with it (through `record_payment`)."""
     if len(memo) > MEMO_LENGTH:
-        raise Refused("bad_memo", f"the memo may be at most {MEMO_LENGTH} characters",
-                      rule="memo_length", length=MEMO_LENGTH)
+        raise Refused(ClubCode.BAD_MEMO, f"the memo may be at most {MEMO_LENGTH} characters",
+                      rule=ClubRule.MEMO_LENGTH, length=MEMO_LENGTH)
     found = names.unprintable_character(memo)
     if found:
-        raise Refused("bad_memo", f"the memo {names.described(found)}", rule="memo_unprintable",
-                      character=found[0], kind=found[1])
+        raise Refused(ClubCode.BAD_MEMO, f"the memo {names.described(found)}",
+                      rule=ClubRule.MEMO_UNPRINTABLE, character=found[0], kind=found[1])
 
 
 def _one_at_a_time(payer: Player | None, payee: Player | None) -> None:
@@ -182,8 +183,9 @@ def _refuse_unless_suggested(payer: Player | None, payee: Player | None, cents: 
     """Refuses (payment_not_suggested) a payment that the settle-up does not suggest now."""
     wanted = (getattr(payer, "pk", None), getattr(payee, "pk", None), cents)
     if wanted not in {(p.pk, q.pk, c) for p, q, c in club_settle_up().suggested}:
-        raise Refused("payment_not_suggested", "this payment is no longer suggested: the "
-                      "balances changed since the page was shown", rule="payment_not_suggested")
+        raise Refused(ClubCode.PAYMENT_NOT_SUGGESTED, "this payment is no longer suggested: the "
+                      "balances changed since the page was shown",
+                      rule=ClubRule.PAYMENT_NOT_SUGGESTED)
 
 
 def _account(player: Player | None):

@@ -10,6 +10,7 @@ from django.utils.translation import override
 from club.errors import Refused
 from club.models import Player
 from club.names import described, normal, unprintable_character
+from club.refusal_codes import ClubCode, ClubRule
 
 NAME_LENGTH = 100
 
@@ -33,12 +34,13 @@ def clean_name(name: str, what: str = "name") -> str:
     in Unicode NFC (club.names). A refusal names `what` was refused, the `field` of a form."""
     name = normal(name.strip())
     if not name or len(name) > NAME_LENGTH:
-        raise Refused("bad_name", f"{what} must be 1 to {NAME_LENGTH} characters",
-                      rule="name_length", length=NAME_LENGTH, field=what)
+        raise Refused(ClubCode.BAD_NAME, f"{what} must be 1 to {NAME_LENGTH} characters",
+                      rule=ClubRule.NAME_LENGTH, length=NAME_LENGTH, field=what)
     found = unprintable_character(name)
     if found:
-        raise Refused("bad_name", f"{what} {described(found)}", rule="name_unprintable",
-                      character=found[0], kind=found[1], field=what)
+        raise Refused(ClubCode.BAD_NAME, f"{what} {described(found)}",
+                      rule=ClubRule.NAME_UNPRINTABLE, character=found[0], kind=found[1],
+                      field=what)
     return name
 
 
@@ -50,20 +52,20 @@ def create_player(*, name: str, username: str | None = None) -> Player:
     if username is not None:
         user = get_user_model().objects.filter(username=username).first()
         if user is None:
-            raise Refused("unknown_user", f"there is no user {username!r}", rule="no_user",
-                           username=username)
+            raise Refused(ClubCode.UNKNOWN_USER, f"there is no user {username!r}",
+                          rule=ClubRule.NO_USER, username=username)
         if Player.objects.filter(user=user).exists():
-            raise Refused("user_linked", f"user {username!r} is already linked to a player",
-                           rule="user_linked", username=username)
+            raise Refused(ClubCode.USER_LINKED, f"user {username!r} is already linked to a player",
+                           rule=ClubRule.USER_LINKED, username=username)
     if Player.objects.filter(name__iexact=name).exists():
-        raise Refused("name_taken", f"there is already a player named {name!r}",
-                           rule="name_taken", name=name)
+        raise Refused(ClubCode.NAME_TAKEN, f"there is already a player named {name!r}",
+                           rule=ClubRule.NAME_TAKEN, name=name)
     try:
         with transaction.atomic():
             return Player.objects.create(name=name, user=user)
     except IntegrityError:  # another request took the name meanwhile
-        raise Refused("name_taken", f"there is already a player named {name!r}",
-                           rule="name_taken", name=name) from None
+        raise Refused(ClubCode.NAME_TAKEN, f"there is already a player named {name!r}",
+                           rule=ClubRule.NAME_TAKEN, name=name) from None
 
 
 def rename_player(*, player_id: int, name: str) -> Player:
@@ -73,18 +75,18 @@ def rename_player(*, player_id: int, name: str) -> Player:
     with transaction.atomic():
         player = Player.objects.select_for_update().filter(pk=player_id).first()
         if player is None:
-            raise Refused("no_such_player", f"there is no player {player_id}",
-                          rule="no_such_player", player=player_id)
+            raise Refused(ClubCode.NO_SUCH_PLAYER, f"there is no player {player_id}",
+                          rule=ClubRule.NO_SUCH_PLAYER, player=player_id)
         if Player.objects.filter(name__iexact=name).exclude(pk=player.pk).exists():
-            raise Refused("name_taken", f"there is already a player named {name!r}",
-                           rule="name_taken", name=name)
+            raise Refused(ClubCode.NAME_TAKEN, f"there is already a player named {name!r}",
+                           rule=ClubRule.NAME_TAKEN, name=name)
         player.name = name
         try:
             with transaction.atomic():
                 player.save(update_fields=["name"])
         except IntegrityError:
-            raise Refused("name_taken", f"there is already a player named {name!r}",
-                           rule="name_taken", name=name) from None
+            raise Refused(ClubCode.NAME_TAKEN, f"there is already a player named {name!r}",
+                           rule=ClubRule.NAME_TAKEN, name=name) from None
     return player
 
 
@@ -101,8 +103,8 @@ def give_login(*, player_id: int, username: str, password: str) -> Player:
     with transaction.atomic():
         player = _locked(player_id)
         if player.user_id is not None:
-            raise Refused("player_has_login", f"player {player_id} already has a login",
-                          rule="player_has_login", name=player.name)
+            raise Refused(ClubCode.PLAYER_HAS_LOGIN, f"player {player_id} already has a login",
+                          rule=ClubRule.PLAYER_HAS_LOGIN, name=player.name)
         player.user = _new_user(username, password)
         player.save(update_fields=["user"])
     return player
@@ -115,11 +117,11 @@ def set_password(*, player_id: int, password: str, by) -> Player:
         player = _locked(player_id)
         user = player.user
         if user is None:
-            raise Refused("no_login", f"player {player_id} has no login", rule="no_login",
-                          name=player.name)
+            raise Refused(ClubCode.NO_LOGIN, f"player {player_id} has no login",
+                          rule=ClubRule.NO_LOGIN, name=player.name)
         if (user.is_staff or user.is_superuser) and not by.is_superuser:
-            raise Refused("not_superuser", "only a superuser sets a staff login's password",
-                          rule="password_of_staff")
+            raise Refused(ClubCode.NOT_SUPERUSER, "only a superuser sets a staff login's password",
+                          rule=ClubRule.PASSWORD_OF_STAFF)
         _check_password(password, user)
         user.set_password(password)
         user.save(update_fields=["password"])
@@ -130,8 +132,8 @@ def _locked(player_id: int) -> Player:
     player = Player.objects.select_for_update(of=("self",)).select_related("user").filter(
         pk=player_id).first()
     if player is None:
-        raise Refused("no_such_player", f"there is no player {player_id}",
-                      rule="no_such_player", player=player_id)
+        raise Refused(ClubCode.NO_SUCH_PLAYER, f"there is no player {player_id}",
+                      rule=ClubRule.NO_SUCH_PLAYER, player=player_id)
     return player
 
 
@@ -144,11 +146,11 @@ def _new_user(username: str, password: str):
     try:
         field.clean(username, None)
     except ValidationError:
-        raise Refused("bad_username", f"{username!r} is not a valid username",
-                      rule="username_invalid", length=field.max_length) from None
+        raise Refused(ClubCode.BAD_USERNAME, f"{username!r} is not a valid username",
+                      rule=ClubRule.USERNAME_INVALID, length=field.max_length) from None
     if users.objects.filter(**{f"{users.USERNAME_FIELD}__iexact": username}).exists():
-        raise Refused("username_taken", f"the username {username!r} is taken",
-                      rule="username_taken", username=username)
+        raise Refused(ClubCode.USERNAME_TAKEN, f"the username {username!r} is taken",
+                      rule=ClubRule.USERNAME_TAKEN, username=username)
     user = users(**{users.USERNAME_FIELD: username})
     _check_password(password, user)
     user.set_password(password)
@@ -156,8 +158,8 @@ def _new_user(username: str, password: str):
         with transaction.atomic():
             user.save()
     except IntegrityError:  # another request took the username meanwhile
-        raise Refused("username_taken", f"the username {username!r} is taken",
-                      rule="username_taken", username=username) from None
+        raise Refused(ClubCode.USERNAME_TAKEN, f"the username {username!r} is taken",
+                      rule=ClubRule.USERNAME_TAKEN, username=username) from None
     return user
 
 
@@ -169,8 +171,8 @@ def _check_password(password: str, user) -> None:
     if problems:
         with override("en"):
             message = _password_problems(password, user)
-        raise Refused("bad_password", f"password refused: {message}", rule="password_invalid",
-                      problems=problems)
+        raise Refused(ClubCode.BAD_PASSWORD, f"password refused: {message}",
+                      rule=ClubRule.PASSWORD_INVALID, problems=problems)
 
 
 def _password_problems(password: str, user) -> str:

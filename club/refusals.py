@@ -6,7 +6,9 @@ Every refusal a service raises names its `rule`, said here in full from its para
 stake, a limit, a name, a list of names), each written as the page writes it; docs/api.md lists
 each rule's parameters beside its code. The club's codes and rules are said here; each other
 app adds its own when it is ready (`add_sentences`): the games' and their engine's
-(games/presentation/refusal_words.py), the club nights' (nights/refusal_words.py). A refusal of
+(games/presentation/refusal_words.py), the club nights' (nights/refusal_words.py). Each table
+is keyed by the members of its app's enumerations (club/refusal_codes.py, ...), a rule's where
+a code is also a rule. A refusal of
 the engine names no rule: its code's sentence is said (so that the scorer's page says the rule
 a record broke), then its detail, which the engine's parameters say
 (games.presentation.words.refusal). A refusal a page makes itself, without a rule, is said by
@@ -18,77 +20,85 @@ from dataclasses import dataclass
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
+from club.errors import RefusalCode, RefusalRule
+from club.refusal_codes import ClubCode, ClubRule
+
 FORBIDDEN = _("You may not do this")
 CLASHES = _("This clashes with what is already recorded")
 NOT_AS_ASKED = _("This cannot be done as asked")
 
 SENTENCES = {
     # -- codes, said before the service's message ----------------------------------------
-    "not_own": FORBIDDEN,
-    "not_staff": FORBIDDEN,
-    "not_superuser": FORBIDDEN,
-    "no_such_player": _("There is no player %(player)s."),
-    "money_held": CLASHES,
-    "bad_amount": NOT_AS_ASKED,
-    "bad_form": NOT_AS_ASKED,
-    "bad_memo": NOT_AS_ASKED,
-    "bad_name": NOT_AS_ASKED,
-    "bad_password": NOT_AS_ASKED,
-    "bad_username": NOT_AS_ASKED,
-    "same_party": NOT_AS_ASKED,
-    "unknown_player": NOT_AS_ASKED,
-    "unknown_user": NOT_AS_ASKED,
-    "insufficient_funds": _("Not enough money in the account"),
-    "idempotency_conflict": _("This form's key was used for something else"),
+    ClubCode.NOT_OWN: FORBIDDEN,
+    ClubCode.NOT_STAFF: FORBIDDEN,
+    ClubCode.NOT_SUPERUSER: FORBIDDEN,
+    ClubRule.NO_SUCH_PLAYER: _("There is no player %(player)s."),
+    ClubCode.MONEY_HELD: CLASHES,
+    ClubCode.BAD_AMOUNT: NOT_AS_ASKED,
+    ClubCode.BAD_FORM: NOT_AS_ASKED,
+    ClubCode.BAD_MEMO: NOT_AS_ASKED,
+    ClubCode.BAD_NAME: NOT_AS_ASKED,
+    ClubCode.BAD_PASSWORD: NOT_AS_ASKED,
+    ClubCode.BAD_USERNAME: NOT_AS_ASKED,
+    ClubCode.SAME_PARTY: NOT_AS_ASKED,
+    ClubCode.UNKNOWN_PLAYER: NOT_AS_ASKED,
+    ClubCode.UNKNOWN_USER: NOT_AS_ASKED,
+    ClubCode.INSUFFICIENT_FUNDS: _("Not enough money in the account"),
+    ClubCode.IDEMPOTENCY_CONFLICT: _("This form's key was used for something else"),
     # -- rules, said in full ------------------------------------------------------------
     # the pages' own
-    "no_form_key": _("This form has no key: load the page again."),
-    "bad_form_key": _("This form's key is not one the page gave it: load the page again."),
-    "unknown_action": _("Unknown action."),
-    "choose_player": _("Choose a player."),
+    ClubRule.NO_FORM_KEY: _("This form has no key: load the page again."),
+    ClubRule.BAD_FORM_KEY: _("This form's key is not one the page gave it: load the page again."),
+    ClubRule.UNKNOWN_ACTION: _("Unknown action."),
+    ClubRule.CHOOSE_PLAYER: _("Choose a player."),
+    ClubRule.NOT_A_NUMBER: _("This form sent something other than a whole number where one "
+                             "belongs: load the page again."),
     # money (club.credit)
-    "over_credit": _("%(name)s may not owe more than %(limit)s (balance now %(balance)s)."),
+    ClubRule.OVER_CREDIT: _("%(name)s may not owe more than %(limit)s (balance now %(balance)s)."),
     # players (club.players)
-    "name_length": _("A name is 1 to %(length)s characters."),
-    "name_unprintable": _("A name holds only printable characters, not %(character)s "
-                          "(%(kind)s)."),
-    "no_user": _("There is no login %(username)s."),
-    "user_linked": _("The login %(username)s is already linked to a player."),
-    "name_taken": _("There is already a player named %(name)s."),
+    ClubRule.NAME_LENGTH: _("A name is 1 to %(length)s characters."),
+    ClubRule.NAME_UNPRINTABLE: _("A name holds only printable characters, not %(character)s "
+                                 "(%(kind)s)."),
+    ClubRule.NO_USER: _("There is no login %(username)s."),
+    ClubRule.USER_LINKED: _("The login %(username)s is already linked to a player."),
+    ClubRule.NAME_TAKEN: _("There is already a player named %(name)s."),
     # logins (club.players)
-    "username_invalid": _("A username is 1 to %(length)s characters: letters, digits and "
-                          "@ . + - _ only."),
-    "username_taken": _("The username %(username)s is taken."),
-    "password_invalid": _("This password is refused: %(problems)s"),
-    "player_has_login": _("%(name)s already has a login."),
-    "no_login": _("%(name)s has no login."),
-    "password_of_staff": _("Only a superuser sets the password of a staff login."),
-    "login_twice": _("Choose an existing login or make a new one, not both."),
+    ClubRule.USERNAME_INVALID: _("A username is 1 to %(length)s characters: letters, digits and "
+                                 "@ . + - _ only."),
+    ClubRule.USERNAME_TAKEN: _("The username %(username)s is taken."),
+    ClubRule.PASSWORD_INVALID: _("This password is refused: %(problems)s"),
+    ClubRule.PLAYER_HAS_LOGIN: _("%(name)s already has a login."),
+    ClubRule.NO_LOGIN: _("%(name)s has no login."),
+    ClubRule.PASSWORD_OF_STAFF: _("Only a superuser sets the password of a staff login."),
+    ClubRule.LOGIN_TWICE: _("Choose an existing login or make a new one, not both."),
     # payments (club.payments) and the settle-up (club.settle_up)
-    "amount_typed": _("“%(typed)s” is not an amount of money: write it like %(example)s, with "
-                      "at most two decimal places."),
-    "payment_staff": _("Only staff record payments between members."),
-    "amount_positive": _("The amount must be more than 0.00."),
-    "amount_whole_cents": _("The amount must be whole cents."),
-    "amount_above_max": _("The amount may be at most %(most)s."),
-    "pay_himself": _("The payer and the payee must be two parties."),
-    "memo_length": _("The memo may be at most %(length)s characters."),
-    "memo_unprintable": _("A memo holds only printable characters, not %(character)s "
-                          "(%(kind)s)."),
-    "held_at_tables": _("The balances sum to %(total)s, not 0.00."),
-    "payment_not_suggested": _("This payment is no longer suggested: the balances changed "
-                               "since the page was shown. Nothing was saved; here is what is "
-                               "suggested now."),
-    "no_such_payment": _("There is no such payment."),
-    "undo_payment_staff": _("Only staff, and the payer himself during the evening it was "
-                            "recorded in, may undo a payment."),
-    "payment_undone": _("This payment is undone already: nothing more was done."),
+    ClubRule.AMOUNT_TYPED: _("“%(typed)s” is not an amount of money: write it like %(example)s, "
+                             "with at most two decimal places."),
+    ClubRule.PAYMENT_STAFF: _("Only staff record payments between members."),
+    ClubRule.AMOUNT_POSITIVE: _("The amount must be more than 0.00."),
+    ClubRule.AMOUNT_WHOLE_CENTS: _("The amount must be whole cents."),
+    ClubRule.AMOUNT_ABOVE_MAX: _("The amount may be at most %(most)s."),
+    ClubRule.PAY_HIMSELF: _("The payer and the payee must be two parties."),
+    ClubRule.MEMO_LENGTH: _("The memo may be at most %(length)s characters."),
+    ClubRule.MEMO_UNPRINTABLE: _("A memo holds only printable characters, not %(character)s "
+                                 "(%(kind)s)."),
+    ClubRule.HELD_AT_TABLES: _("The balances sum to %(total)s, not 0.00."),
+    ClubRule.PAYMENT_NOT_SUGGESTED: _("This payment is no longer suggested: the balances changed "
+                                      "since the page was shown. Nothing was saved; here is what "
+                                      "is suggested now."),
+    ClubRule.NO_SUCH_PAYMENT: _("There is no such payment."),
+    ClubRule.UNDO_PAYMENT_STAFF: _("Only staff, and the payer himself during the evening it was "
+                                   "recorded in, may undo a payment."),
+    ClubRule.PAYMENT_UNDONE: _("This payment is undone already: nothing more was done."),
 }
 
 
-
-def add_sentences(sentences: dict) -> None:
-    """Adds an app's sentences of its codes and rules; a code or a rule is said once."""
+def add_sentences(sentences: dict[RefusalCode | RefusalRule, str]) -> None:
+    """Adds an app's sentences of its codes and rules, each a member of its enumerations; a
+    code or a rule is said once."""
+    strings = [key for key in sentences if not isinstance(key, (RefusalCode, RefusalRule))]
+    if strings:
+        raise ImproperlyConfigured(f"refusals said by a string, not a member: {strings}")
     said_twice = set(sentences) & set(SENTENCES)
     if said_twice:
         raise ImproperlyConfigured(f"refusals said twice: {sorted(said_twice)}")

@@ -28,6 +28,7 @@ from club import ledger, money_text
 from club.errors import Refused
 from club.models import Account, Entry, Player, Transaction
 from club.players import name_key
+from club.refusal_codes import ClubCode, ClubRule
 
 EXACT_LIMIT = 20
 HOLDING = (Account.Kind.POT, Account.Kind.ESCROW)
@@ -197,9 +198,9 @@ def club_settle_up() -> SettleUp:
     holding = held() if total else []
     counted = {pk: cents for pk, cents in counted_nets().items() if cents} if total else balances
     if sum(counted.values()):
-        raise Refused("money_held", f"the balances sum to {money_text.plain(total)}, not "
+        raise Refused(ClubCode.MONEY_HELD, f"the balances sum to {money_text.plain(total)}, not "
                       "0.00, and the money held at tables does not square with what its "
-                      "stakers put up", rule="held_at_tables", total=money_text.Local(total))
+                      "stakers put up", rule=ClubRule.HELD_AT_TABLES, total=money_text.Local(total))
     since = _since(balances)
     everyone = {*balances, *counted, *(pk for _code, _cents, put_up in holding for pk in put_up),
                 *(since["moved"] if since else ())}

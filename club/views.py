@@ -33,6 +33,7 @@ from club.forms import (
 from club.idempotency import form_once
 from club.models import ApiToken, Player
 from club.names import initials
+from club.refusal_codes import ClubCode, ClubRule
 from club.settle_up import club_settle_up
 
 HISTORY = 50
@@ -125,7 +126,7 @@ def _password() -> forms.CharField:
 
 def _player() -> WholeNumberField:
     """The player a form names, by his id: which player there is, the service says."""
-    return WholeNumberField(rule="choose_player")
+    return WholeNumberField(rule=ClubRule.CHOOSE_PLAYER)
 
 
 class AddForm(forms.Form):
@@ -140,8 +141,8 @@ class AddForm(forms.Form):
     def clean(self):
         sent = self.cleaned_data
         if sent.get("username") and (sent.get("new_username") or sent.get("password")):
-            raise refusal(Refused("bad_form", "an existing login or a new one, not both",
-                                  rule="login_twice"))
+            raise refusal(Refused(ClubCode.BAD_FORM, "an existing login or a new one, not both",
+                                  rule=ClubRule.LOGIN_TWICE))
         return sent
 
 
@@ -174,8 +175,8 @@ PLAYERS_LIMITED = ("add", "login")  # tries of the "players" limit (club.limits)
 # `errors.<action>_<slot>`): a form's field's, or a service's refusal's by its rule; any other
 # error heads the form of its action.
 SLOT_OF_FIELD = {"new_username": "username", "password": "password"}
-SLOT_OF_RULE = {"username_invalid": "username", "username_taken": "username",
-                "password_invalid": "password", "password_of_staff": "password"}
+SLOT_OF_RULE = {ClubRule.USERNAME_INVALID: "username", ClubRule.USERNAME_TAKEN: "username",
+                ClubRule.PASSWORD_INVALID: "password", ClubRule.PASSWORD_OF_STAFF: "password"}
 
 
 @limits.page
@@ -211,8 +212,8 @@ def _players_post(request, chosen: ActionForm) -> tuple[dict, str]:
     """The players page's form `chosen` done: its errors, each in its slot on the page (an
     unknown action heads the first form), or none and what to say of it done."""
     if not chosen.is_valid():
-        return {"add": refusals.said(Refused("bad_form", "unknown action",
-                                             rule="unknown_action"))}, ""
+        return {"add": refusals.said(Refused(ClubCode.BAD_FORM, "unknown action",
+                                             rule=ClubRule.UNKNOWN_ACTION))}, ""
     action = chosen.cleaned_data["action"]
     if action in PLAYERS_LIMITED:
         limits.count(request, "players")
@@ -284,7 +285,8 @@ class PartyField(forms.Field):
         except ValueError:
             player = None
         if player is None:
-            raise refusal(Refused("bad_form", "choose a player", rule="choose_player"))
+            raise refusal(Refused(ClubCode.BAD_FORM, "choose a player",
+                                  rule=ClubRule.CHOOSE_PLAYER))
         return player
 
 

@@ -14,10 +14,12 @@ from club.errors import Refused
 from club.idempotency import IDEMPOTENCY_KEY, idempotent
 from club.models import Player
 from club.players import clean_name
+from club.refusal_codes import ClubCode, ClubRule
 from games.api.schemas import RULES_IN
 from games.money_options import read as read_money
 from nights import selectors, services
 from nights.models import Night
+from nights.refusal_codes import NightCode, NightRule
 from nights.schemas import Against, DrawOut, NightOut, NightResults, SeasonOut, SeasonStandings
 
 router = Router(auth=API_AUTH, tags=["nights"])
@@ -25,11 +27,12 @@ router = Router(auth=API_AUTH, tags=["nights"])
 # The status of each refusal code of the club nights, added to the one table
 # (club.api.REFUSAL_STATUS) when the app is ready.
 STATUSES = {
-    "not_director": 403,
-    **dict.fromkeys(("no_such_night", "no_such_season"), 404),
-    **dict.fromkeys(("already_present", "guest_limit", "night_closed", "night_open",
-                     "tables_in_play", "too_few_waiting"), 409),
-    "bad_season": 422,
+    NightCode.NOT_DIRECTOR: 403,
+    **dict.fromkeys((NightCode.NO_SUCH_NIGHT, NightCode.NO_SUCH_SEASON), 404),
+    **dict.fromkeys((NightCode.ALREADY_PRESENT, NightCode.GUEST_LIMIT, NightCode.NIGHT_CLOSED,
+                     NightCode.NIGHT_OPEN, NightCode.TABLES_IN_PLAY, NightCode.TOO_FEW_WAITING),
+                    409),
+    NightCode.BAD_SEASON: 422,
 }
 
 Fee = Annotated[str, AfterValidator(money_text.parse), Field(json_schema_extra={
@@ -109,8 +112,8 @@ def mark_present(request, night_id: int, body: PresentIn):
     if body.player is not None:
         player = Player.objects.filter(pk=body.player).first()
         if player is None:
-            raise Refused("unknown_player", f"there is no player {body.player}",
-                          rule="no_such_player", player=body.player, field="player")
+            raise Refused(ClubCode.UNKNOWN_PLAYER, f"there is no player {body.player}",
+                          rule=ClubRule.NO_SUCH_PLAYER, player=body.player, field="player")
     presence = services.mark_present(night_id=night_id, player=player, by=request.auth)
     return 201, night_out(presence.night)
 
@@ -166,8 +169,9 @@ def season_standings(request, season_id: int):
             response={200: Against, REFUSED: ErrorOut},
             summary="A player's record against another in their two-handed games")
 def against(request, player_id: int, other_id: int):
-    get_or_refuse(Player, player_id, "player")
-    get_or_refuse(Player, other_id, "player")
+    get_or_refuse(Player, player_id, ClubCode.NO_SUCH_PLAYER)
+    get_or_refuse(Player, other_id, ClubCode.NO_SUCH_PLAYER)
     if player_id == other_id:
-        raise Refused("same_party", "choose two different players", rule="against_himself")
+        raise Refused(ClubCode.SAME_PARTY, "choose two different players",
+                      rule=NightRule.AGAINST_HIMSELF)
     return selectors.against(player_id, other_id)

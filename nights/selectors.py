@@ -9,6 +9,7 @@ from club.players import name_key
 from games.models import Game, GamePlayer, Seat, Table, Unit
 from games.selectors.standings import won_at_play
 from nights.models import Night, Presence, Season
+from nights.refusal_codes import NightCode, NightRule
 
 TWO_HANDED = (Table.Kind.POOL, Table.Kind.RUBBER)
 
@@ -17,8 +18,8 @@ def get_night(night_id: int) -> Night:
     try:
         return Night.objects.get(pk=night_id)
     except Night.DoesNotExist:
-        raise Refused("no_such_night", f"there is no night {night_id}", rule="no_such_night",
-                      night=night_id) from None
+        raise Refused(NightCode.NO_SUCH_NIGHT, f"there is no night {night_id}",
+                      rule=NightRule.NO_SUCH_NIGHT, night=night_id) from None
 
 
 def seated(night: Night) -> dict[int, int]:
@@ -94,8 +95,8 @@ def get_season(season_id: int) -> Season:
     try:
         return Season.objects.get(pk=season_id)
     except Season.DoesNotExist:
-        raise Refused("no_such_season", f"there is no season {season_id}",
-                      rule="no_such_season", season=season_id) from None
+        raise Refused(NightCode.NO_SUCH_SEASON, f"there is no season {season_id}",
+                      rule=NightRule.NO_SUCH_SEASON, season=season_id) from None
 
 
 def night_points(nights) -> dict[tuple[int, int], int]:

@@ -19,14 +19,17 @@ from club import evenings, ledger, movements
 from club.credit import within_credit
 from club.errors import Refused
 from club.models import Player
+from club.refusal_codes import ClubCode
 from games.live.publish import lists_news_on_commit
 from games.models import Table
 from games.money_options import STAKES
 from games.ratings import ordinal, ratings
+from games.refusal_codes import GameCode
 from games.services.tables import SEAT_COUNT, open_table, read_rules
 from nights import draw as drawing
 from nights import selectors
 from nights.models import Night, NightTable, Presence, Season
+from nights.refusal_codes import NightCode, NightRule
 
 DIRECT = "nights.direct_night"
 _rng = random.SystemRandom()
@@ -63,20 +66,20 @@ def guests_at_limit(players) -> dict[int, int]:
     return {pk: came.get(pk, 0) for pk in guests if came.get(pk, 0) >= most}
 
 
-def _refuse_unless_director(user, rule: str) -> None:
+def _refuse_unless_director(user, rule: NightRule) -> None:
     if not may_direct(user):
-        raise Refused("not_director", "only staff and the night's directors may do this",
+        raise Refused(NightCode.NOT_DIRECTOR, "only staff and the night's directors may do this",
                       rule=rule)
 
 
 def _locked_night(night_id: int, *, open_only: bool = True) -> Night:
     night = Night.objects.select_for_update().filter(pk=night_id).first()
     if night is None:
-        raise Refused("no_such_night", f"there is no night {night_id}", rule="no_such_night",
-                      night=night_id)
+        raise Refused(NightCode.NO_SUCH_NIGHT, f"there is no night {night_id}",
+                      rule=NightRule.NO_SUCH_NIGHT, night=night_id)
     if open_only and night.status != Night.Status.OPEN:
-        raise Refused("night_closed", f"night {night_id} is closed", rule="night_closed",
-                      night=night_id)
+        raise Refused(NightCode.NIGHT_CLOSED, f"night {night_id} is closed",
+                      rule=NightRule.NIGHT_CLOSED, night=night_id)
     return night
 
 
@@ -85,12 +88,12 @@ def open_night(*, name: str = "", member_fee: int = 0, guest_fee: int = 0, by) -
     """Opens the night of this evening (club.evenings), named `name` (its date when blank),
     with its fees in cents. Staff and directors only; one night is open at a time
     (night_open)."""
-    _refuse_unless_director(by, "night_director")
+    _refuse_unless_director(by, NightRule.NIGHT_DIRECTOR)
     for cents, field in ((member_fee, "member_fee"), (guest_fee, "guest_fee")):
         if cents < 0:
-            raise Refused("bad_amount", f"{field} must not be below 0.00", rule="fee_negative",
-                          field=field)
-        ledger.within_ceiling(cents, f"the {field.replace('_', ' ')}", code="bad_amount",
+            raise Refused(ClubCode.BAD_AMOUNT, f"{field} must not be below 0.00",
+                          rule=NightRule.FEE_NEGATIVE, field=field)
+        ledger.within_ceiling(cents, f"the {field.replace('_', ' ')}", code=ClubCode.BAD_AMOUNT,
                               field=field)
     day = evenings.day_of(timezone.now())
     try:
@@ -104,8 +107,8 @@ def open_night(*, name: str = "", member_fee: int = 0, guest_fee: int = 0, by) -
         changed()
         return night
     open_now = Night.objects.filter(status=Night.Status.OPEN).first()
-    raise Refused("night_open", f"night {open_now.pk} is open: close it first",
-                  rule="night_open", night=open_now.pk, name=open_now.name)
+    raise Refused(NightCode.NIGHT_OPEN, f"night {open_now.pk} is open: close it first",
+                  rule=NightRule.NIGHT_OPEN, night=open_now.pk, name=open_now.name)
 
 
 @transaction.atomic
@@ -120,19 +123,19 @@ def mark_present(*, night_id: int, by, player: Player | None = None) -> Presence
     own = getattr(by, "player", None)
     player = player or own
     if player is None:
-        raise Refused("no_linked_player", "your login is not linked to a player",
-                      rule="present_unlinked")
+        raise Refused(GameCode.NO_LINKED_PLAYER, "your login is not linked to a player",
+                      rule=NightRule.PRESENT_UNLINKED)
     if player != own:
-        _refuse_unless_director(by, "present_others")
+        _refuse_unless_director(by, NightRule.PRESENT_OTHERS)
     if night.presences.filter(player=player).exists():
-        raise Refused("already_present", f"{player.name} is already present",
-                      rule="already_present", name=player.name)
+        raise Refused(NightCode.ALREADY_PRESENT, f"{player.name} is already present",
+                      rule=NightRule.ALREADY_PRESENT, name=player.name)
     guest = player.user_id is None
     nights = guests_at_limit([player]).get(player.pk)
     if nights is not None:
-        raise Refused("guest_limit", f"{player.name} has played his guest nights ({nights}, "
-                      f"the most a guest may): he must join the club first",
-                      rule="guest_limit", name=player.name, nights=nights,
+        raise Refused(NightCode.GUEST_LIMIT, f"{player.name} has played his guest nights "
+                      f"({nights}, the most a guest may): he must join the club first",
+                      rule=NightRule.GUEST_LIMIT, name=player.name, nights=nights,
                       most=settings.GUEST_NIGHTS)
     fee = night.guest_fee if guest else night.member_fee
     posted = None
@@ -157,20 +160,20 @@ def draw(*, night_id: int, format: str, rules: dict, by, wager_style: str = "non
     nights.draw (fair; by rating with `balance`). Those left over wait. The tables, and who
     waits, longest first."""
     night = _locked_night(night_id)
-    _refuse_unless_director(by, "draw_director")
+    _refuse_unless_director(by, NightRule.DRAW_DIRECTOR)
     if format not in (Table.Kind.POOL, Table.Kind.RUBBER):
-        raise Refused("unknown_format", 'format must be "pool" or "rubber"',
-                      rule="night_format", field="format")
+        raise Refused(GameCode.UNKNOWN_FORMAT, 'format must be "pool" or "rubber"',
+                      rule=NightRule.NIGHT_FORMAT, field="format")
     if format == Table.Kind.POOL and not by.is_staff and any(
             read_rules(rules)[key] for key in STAKES):
-        raise Refused("not_staff", "a pool with stakes is drawn by staff",
-                      rule="night_stakes_by_staff", field="pool_entry")
+        raise Refused(ClubCode.NOT_STAFF, "a pool with stakes is drawn by staff",
+                      rule=NightRule.NIGHT_STAKES_BY_STAFF, field="pool_entry")
     size = SEAT_COUNT[format]
     free = selectors.waiting(night)
     count = len(free) // size
     if not count:
-        raise Refused("too_few_waiting", f"{len(free)} waiting: a {format} takes {size}",
-                      rule="too_few_waiting", waiting=len(free), seats=size)
+        raise Refused(NightCode.TOO_FEW_WAITING, f"{len(free)} waiting: a {format} takes {size}",
+                      rule=NightRule.TOO_FEW_WAITING, waiting=len(free), seats=size)
     drawn = free[:count * size]
     previous, earlier = selectors.draw_groups(night)
     rated = ({pk: ordinal(*rating) for pk, rating in ratings(drawn).items()}
@@ -198,11 +201,11 @@ def close_night(*, night_id: int, by) -> Night:
     """Closes the night for good; refused (tables_in_play) while one of its tables is in
     play."""
     night = _locked_night(night_id)
-    _refuse_unless_director(by, "close_director")
+    _refuse_unless_director(by, NightRule.CLOSE_DIRECTOR)
     playing = selectors.night_tables(night).filter(status=Table.Status.PLAYING).count()
     if playing:
-        raise Refused("tables_in_play", f"{playing} of the night's tables are in play",
-                      rule="tables_in_play", count=playing)
+        raise Refused(NightCode.TABLES_IN_PLAY, f"{playing} of the night's tables are in play",
+                      rule=NightRule.TABLES_IN_PLAY, count=playing)
     night.status = Night.Status.CLOSED
     night.closed_by, night.closed_at = by, timezone.now()
     night.save(update_fields=["status", "closed_by", "closed_at"])
@@ -215,15 +218,15 @@ def create_season(*, name: str, first, last, best_nights: int | None, minimum_ni
                   by) -> Season:
     """A season of the nights from `first` to `last`, both included; staff only."""
     if not by.is_staff:
-        raise Refused("not_staff", "only staff define seasons", rule="season_staff")
+        raise Refused(ClubCode.NOT_STAFF, "only staff define seasons", rule=NightRule.SEASON_STAFF)
     if first > last:
-        raise Refused("bad_season", "first must not be after last", rule="season_dates",
-                      field="last")
+        raise Refused(NightCode.BAD_SEASON, "first must not be after last",
+                      rule=NightRule.SEASON_DATES, field="last")
     if best_nights is not None and best_nights < 1:
-        raise Refused("bad_season", "best_nights must be at least 1, or null",
-                      rule="best_nights_least", field="best_nights")
+        raise Refused(NightCode.BAD_SEASON, "best_nights must be at least 1, or null",
+                      rule=NightRule.BEST_NIGHTS_LEAST, field="best_nights")
     if minimum_nights < 0:
-        raise Refused("bad_season", "minimum_nights must not be below 0",
-                      rule="minimum_nights_least", field="minimum_nights")
+        raise Refused(NightCode.BAD_SEASON, "minimum_nights must not be below 0",
+                      rule=NightRule.MINIMUM_NIGHTS_LEAST, field="minimum_nights")
     return Season.objects.create(name=name, first=first, last=last, best_nights=best_nights,
                                  minimum_nights=minimum_nights, created_by=by)

@@ -6,22 +6,26 @@ which mounts every app's routers.
 """
 from django.core.exceptions import ImproperlyConfigured
 
-from club.errors import Refused
+from club.errors import RefusalCode, Refused
+from club.refusal_codes import ClubCode
 
-# The club's own codes (a code the club raises is the club's, whoever else raises it too).
+# The club's own codes (a code the club raises is the club's, whoever else raises it too),
+# members of club.refusal_codes.ClubCode.
 STATUSES = {
     # 403: the user may not do this
-    **dict.fromkeys(("not_own", "not_staff", "not_superuser"), 403),
+    **dict.fromkeys((ClubCode.NOT_OWN, ClubCode.NOT_STAFF, ClubCode.NOT_SUPERUSER), 403),
     # 404: what the path names is not there
-    **dict.fromkeys(("no_such_payment", "no_such_player"), 404),
+    **dict.fromkeys((ClubCode.NO_SUCH_PAYMENT, ClubCode.NO_SUCH_PLAYER), 404),
     # 409: the request clashes with what is already there
-    **dict.fromkeys(("idempotency_conflict", "money_held", "name_taken", "no_login",
-                     "payment_not_suggested", "payment_undone", "player_has_login",
-                     "user_linked", "username_taken"), 409),
+    **dict.fromkeys((ClubCode.IDEMPOTENCY_CONFLICT, ClubCode.MONEY_HELD, ClubCode.NAME_TAKEN,
+                     ClubCode.NO_LOGIN, ClubCode.PAYMENT_NOT_SUGGESTED, ClubCode.PAYMENT_UNDONE,
+                     ClubCode.PLAYER_HAS_LOGIN, ClubCode.USER_LINKED, ClubCode.USERNAME_TAKEN),
+                    409),
     # 422: the request is well formed, but cannot be done as it stands
-    **dict.fromkeys(("bad_amount", "bad_form", "bad_memo", "bad_name", "bad_password",
-                     "bad_username", "insufficient_funds", "same_party", "unknown_player",
-                     "unknown_user"), 422),
+    **dict.fromkeys((ClubCode.BAD_AMOUNT, ClubCode.BAD_FORM, ClubCode.BAD_MEMO,
+                     ClubCode.BAD_NAME, ClubCode.BAD_PASSWORD, ClubCode.BAD_USERNAME,
+                     ClubCode.INSUFFICIENT_FUNDS, ClubCode.SAME_PARTY, ClubCode.UNKNOWN_PLAYER,
+                     ClubCode.UNKNOWN_USER), 422),
 }
 
 # The status of each refusal's code (club.errors.Refused): the one place where a code becomes
@@ -30,8 +34,12 @@ STATUSES = {
 REFUSAL_STATUS = dict(STATUSES)
 
 
-def add_statuses(statuses: dict[str, int]) -> None:
-    """Adds an app's codes to the table; a code already there keeps its one status."""
+def add_statuses(statuses: dict[RefusalCode, int]) -> None:
+    """Adds an app's codes to the table, each a member of its enumeration (club.errors.
+    RefusalCode); a code already there keeps its one status."""
+    strings = [code for code in statuses if not isinstance(code, RefusalCode)]
+    if strings:
+        raise ImproperlyConfigured(f"refusal codes given as strings, not members: {strings}")
     clashes = {code for code, status in statuses.items()
                if REFUSAL_STATUS.get(code, status) != status}
     if clashes:

@@ -6,16 +6,17 @@ from typing import Annotated, Any
 from pydantic import AfterValidator, Field, StrictInt
 
 from club import names
-from club.errors import Refused
+from club.errors import RefusalCode, Refused
 from club.models import ID_MAX
 
 
-def get_or_refuse(model, pk: int, what: str):
-    """The row, or the refusal `no_such_<what>` (404)."""
+def get_or_refuse(model, pk: int, code: RefusalCode):
+    """The row, or the refusal `code`, the `no_such_<what>` (404) of the app that reads it."""
     try:
         return model.objects.get(pk=pk)
     except model.DoesNotExist:
-        raise Refused(f"no_such_{what}", f"there is no {what} {pk}") from None
+        what = code.removeprefix("no_such_")
+        raise Refused(code, f"there is no {what} {pk}") from None
 
 
 def _unstorable(text: str) -> bool:

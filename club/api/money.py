@@ -19,6 +19,7 @@ from club.auth import API_AUTH
 from club.errors import Refused
 from club.idempotency import IDEMPOTENCY_KEY, idempotent
 from club.models import Player
+from club.refusal_codes import ClubCode
 from club.settle_up import club_settle_up
 
 router = Router(auth=API_AUTH, tags=["money"])
@@ -71,7 +72,7 @@ def _player(pk: int | None, what: str) -> Player | None:
         return None  # the house
     player = Player.objects.filter(pk=pk).first()
     if player is None:
-        raise Refused("unknown_player", f"{what}: there is no player {pk}")
+        raise Refused(ClubCode.UNKNOWN_PLAYER, f"{what}: there is no player {pk}")
     return player
 
 
@@ -117,9 +118,9 @@ def get_player_ledger(request, player_id: int,
                       limit: int = Query(100, ge=1, le=500, description="At most 500."),
                       before: QueryId | None = Query(None, description="Only transactions older "
                                                 "than this one: the last page's next_before.")):
-    player = get_or_refuse(Player, player_id, "player")
+    player = get_or_refuse(Player, player_id, ClubCode.NO_SUCH_PLAYER)
     if not (request.auth.is_staff or player.user_id == request.auth.pk):
-        raise Refused("not_own", f"only {player.name} himself and staff may read his ledger")
+        raise Refused(ClubCode.NOT_OWN, f"only {player.name} himself and staff may read his ledger")
     rows = ledger.player_movements(player, limit=limit + 1, before=before)
     page = rows[:limit]
     return {

@@ -10,6 +10,7 @@ from club.auth import API_AUTH
 from club.errors import Refused
 from club.idempotency import IDEMPOTENCY_KEY, idempotent
 from club.models import ID_MAX, Player
+from club.refusal_codes import ClubCode
 
 router = Router(auth=API_AUTH, tags=["club"])
 
@@ -45,6 +46,6 @@ def list_players(request,
 @idempotent
 def create_player(request, body: PlayerIn):
     if not request.auth.is_staff:
-        raise Refused("not_staff", "only staff may add players")
+        raise Refused(ClubCode.NOT_STAFF, "only staff may add players")
     limits.count(request, "players")
     return 201, player_out(players.create_player(name=body.name, username=body.user))

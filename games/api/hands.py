@@ -13,6 +13,7 @@ from club.auth import API_AUTH
 from club.idempotency import IDEMPOTENCY_KEY, idempotent
 from games.api.schemas import HandAndTable, HandOut, HandWithVersions
 from games.models import Hand
+from games.refusal_codes import GameCode
 from games.services import hands, previews, tricks
 
 router = Router(auth=API_AUTH, tags=["club"])
@@ -175,7 +176,7 @@ def preview_correction(request, hand_id: int, body: HandIn):
 @router.get("/hands/{hand_id}", response={200: HandWithVersions, REFUSED: ErrorOut},
             summary="A hand and every version of it")
 def get_hand(request, hand_id: int):
-    hand = get_or_refuse(Hand, hand_id, "hand")
+    hand = get_or_refuse(Hand, hand_id, GameCode.NO_SUCH_HAND)
     out = hand_out(hand)
     out["versions"] = [
         {"version": v.version, "record": v.record, "result": v.result,

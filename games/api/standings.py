@@ -9,6 +9,7 @@ from club.api.players import player_out
 from club.api.schemas import REFUSED, ErrorOut
 from club.auth import API_AUTH
 from club.models import Player
+from club.refusal_codes import ClubCode
 from games.api.schemas import PlayerWithStats, Standings
 from games.selectors.reader_ratings import pending_since
 from games.selectors.standings import date_range, player_stats, standings
@@ -52,6 +53,6 @@ def get_standings(request,
 @router.get("/players/{player_id}", response={200: PlayerWithStats, REFUSED: ErrorOut},
             summary="A player, his balance and stats", tags=["club"])
 def get_player(request, player_id: int):
-    player = get_or_refuse(Player, player_id, "player")
+    player = get_or_refuse(Player, player_id, ClubCode.NO_SUCH_PLAYER)
     return player_out(player) | {"stats": figures_out(player_stats(
         player, tables=counted_tables(request.auth)))}

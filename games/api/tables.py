@@ -14,9 +14,11 @@ from club.errors import Refused
 from club.idempotency import IDEMPOTENCY_KEY, idempotent
 from club.models import ID_MAX, Player
 from club.players import clean_name
+from club.refusal_codes import ClubCode
 from games.api.schemas import RULES_IN, Snapshot, TableEvents, TableList, TableScorers
 from games.models import Table
 from games.money_options import read as read_money
+from games.refusal_codes import GameCode
 from games.selectors import tables as selectors
 from games.services import tables
 
@@ -73,7 +75,7 @@ def open_table(request, body: TableIn):
     players = {p.pk: p for p in Player.objects.filter(pk__in=named)}
     missing = [pk for pk in named if pk not in players]
     if missing:
-        raise Refused("unknown_player", f"there is no player {missing[0]}")
+        raise Refused(ClubCode.UNKNOWN_PLAYER, f"there is no player {missing[0]}")
     table = tables.open_table(
         name=clean_name(body.name), format=body.format,
         players=[players[pk] for pk in body.players], rules=read_money(body.rules),
@@ -87,7 +89,7 @@ def _users(usernames: list[str]) -> list:
     """The users named, each a user of the club (unknown_user otherwise)."""
     users = list(get_user_model().objects.filter(username__in=usernames))
     if len(users) != len(set(usernames)):
-        raise Refused("unknown_user", "every scorer must be a user of the club")
+        raise Refused(ClubCode.UNKNOWN_USER, "every scorer must be a user of the club")
     return users
 
 
@@ -115,14 +117,14 @@ class SeatIn(Schema):
              openapi_extra=IDEMPOTENCY_KEY)
 @idempotent
 def take_seat(request, table_id: int, body: SeatIn):
-    player = get_or_refuse(Player, body.player, "player") if body.player else None
+    player = get_or_refuse(Player, body.player, ClubCode.NO_SUCH_PLAYER) if body.player else None
     return 200, tables.take_seat(table_id=table_id, by=request.auth, player=player).snapshot
 
 
 @router.get("/tables/{table_id}", response={200: Snapshot, REFUSED: ErrorOut},
             summary="The table's snapshot", exclude_unset=True)
 def get_table(request, table_id: int):
-    return get_or_refuse(Table, table_id, "table").snapshot
+    return get_or_refuse(Table, table_id, GameCode.NO_SUCH_TABLE).snapshot
 
 
 @router.get("/tables/{table_id}/events", response={200: TableEvents, REFUSED: ErrorOut},
@@ -131,7 +133,7 @@ def get_table_events(request, table_id: int,
                      after: int = Query(0, ge=0, le=ID_MAX,
                                         description="Only the changes after this seq."),
                      limit: int = Query(100, ge=1, le=500, description="At most 500.")):
-    table = get_or_refuse(Table, table_id, "table")
+    table = get_or_refuse(Table, table_id, GameCode.NO_SUCH_TABLE)
     rows = list(table.events.filter(seq__gt=after).select_related("by")
                 .order_by("seq")[:limit + 1])
     page = rows[:limit]

@@ -13,6 +13,7 @@ from games import courses
 from games.api.schemas import TableWagers, WagerOut
 from games.engine.wagers import BadOdds, parse_odds
 from games.models import Table, Wager
+from games.refusal_codes import GameCode, GameRule
 from games.selectors.wagers import figured, gallery, wager_json, wager_out
 from games.services import wagers as services
 
@@ -36,7 +37,7 @@ def stake_cents(text: str) -> int:
     try:
         return money_text.parse(text)
     except ValueError as err:
-        raise Refused("bad_stake", f"stake: {err}", rule="stake_not_money") from None
+        raise Refused(GameCode.BAD_STAKE, f"stake: {err}", rule=GameRule.STAKE_NOT_MONEY) from None
 
 
 def odds_of(text: str | None) -> tuple[int, int] | None:
@@ -86,7 +87,7 @@ def withdraw_wager(request, wager_id: int):
 @router.get("/tables/{table_id}/wagers", response={200: TableWagers, REFUSED: ErrorOut},
             summary="Every wager of the table, unit by unit, with its outcome")
 def table_wagers(request, table_id: int):
-    table = get_or_refuse(Table, table_id, "table")
+    table = get_or_refuse(Table, table_id, GameCode.NO_SUCH_TABLE)
     course = courses.course_of(table)
     rows = figured(table, course)
     current = [row for row in rows if row.wager.unit_number == course.unit.number]

@@ -9,12 +9,14 @@ from django.utils.translation import gettext as _
 
 from club.errors import Refused
 from club.idempotency import form_once
+from club.refusal_codes import ClubCode, ClubRule
 from games.engine import hand_state
 from games.entry.forms import DEALS, SUMMARIES, HandForm, NamedForm, kind_for
 from games.entry.records import PLAYED, kind_of
 from games.models import Hand, Table
 from games.pages.score_widgets import play_state, seated
 from games.presentation.scorer_words import STALE
+from games.refusal_codes import GameCode, GameRule
 from games.services.changes import may_score
 from games.services.hands import record_hand
 from games.services.tricks import add_trick, finish_hand, undo_trick
@@ -51,7 +53,7 @@ def act(request, table: Table, action: str):
             return None, _play(request, table, hand, form)
         return None, _record(request, table, form)
     except Refused as refused:
-        if refused.code == "not_scorer":
+        if refused.code == GameCode.NOT_SCORER:
             raise PermissionDenied from None
         if refused.code in STALE:
             return refused, None
@@ -63,11 +65,11 @@ def posted_hand(table: Table, named) -> Hand:
     """The hand a form names by its id (its hidden `hand`, read by the form `named`); refused
     unless it is one of the table's."""
     if "hand" in named.errors:
-        raise Refused("bad_form", "hand must be a whole number", rule="not_a_number")
+        raise Refused(ClubCode.BAD_FORM, "hand must be a whole number", rule=ClubRule.NOT_A_NUMBER)
     hand = table.hands.filter(pk=named.cleaned_data["hand"]).first()
     if hand is None:
-        raise Refused("no_such_hand", "there is no such hand at this table",
-                      rule="no_such_hand")
+        raise Refused(GameCode.NO_SUCH_HAND, "there is no such hand at this table",
+                      rule=GameRule.NO_SUCH_HAND)
     return hand
 
 

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from club.errors import Refused
 from club.forms import KeyField, WholeNumberField
 from club.idempotency import FORM
+from club.refusal_codes import ClubCode
 from games.entry.records import (
     EXCHANGE_ROWS,
     PLAYED,
@@ -27,11 +28,13 @@ from games.entry.records import (
     trick_of,
 )
 from games.presentation import words
+from games.refusal_codes import EngineCode
 from games.table_kinds import MANY_HANDED
 
 SUMMARIES = ("summary", *MANY_HANDED)  # a summary's action: two-handed, à trois, à quatre
 DEALS = ("deal", "many_deal")  # card by card: two-handed, à trois or à quatre
-REVOKES = ("must_follow_suit", "must_win_trick", "must_trump")  # a card the trick form may keep
+# a card the trick form may keep
+REVOKES = (EngineCode.MUST_FOLLOW_SUIT, EngineCode.MUST_WIN_TRICK, EngineCode.MUST_TRUMP)
 VARIANT_RULE = {"double": "doubling", "offer": "offer_point"}
 SENT = ("number", "version", "key")  # hidden fields: their refusals head the form
 # The two-handed fold's fields of the Laws to the letter (records._laws).
@@ -160,7 +163,7 @@ class HandForm(forms.Form):
 
     def _read(self):
         if self.action in (*SUMMARIES, *DEALS) and self.action not in actions(self.kind):
-            raise Refused("bad_form", _("Unknown action."))
+            raise Refused(ClubCode.BAD_FORM, _("Unknown action."))
         if self.action == "undo":
             return None  # the trick's number only
         if self.action in SUMMARIES:
@@ -173,7 +176,7 @@ class HandForm(forms.Form):
             return trick_of(self.kind, self.cleaned_data)
         if self.action == "finish":
             return finished(self.kind, self.cleaned_data, self.record)
-        raise Refused("bad_form", _("Unknown action."))
+        raise Refused(ClubCode.BAD_FORM, _("Unknown action."))
 
     def refuse(self, refused: Refused) -> None:
         """The refusal beside the field its `at` names; a variant the table does not play has

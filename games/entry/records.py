@@ -11,10 +11,12 @@ from django.utils.translation import gettext as _
 
 from club.errors import Refused
 from club.forms import whole_number
+from club.refusal_codes import ClubCode, ClubRule
 from games.engine import quatre, trois
 from games.engine.cards import parse_card
 from games.presentation import display
 from games.presentation.cards import rank_letters
+from games.refusal_codes import EngineCode
 from games.table_kinds import SEATS_OF_KIND
 
 TWO_HANDED = ("elder", "dealer")
@@ -79,8 +81,8 @@ def number_of(data, name: str = "number") -> int | None:
     try:
         return whole_number(text)
     except ValueError:
-        raise Refused("bad_form", f"{name} must be a whole number",
-                      rule="not_a_number") from None
+        raise Refused(ClubCode.BAD_FORM, f"{name} must be a whole number",
+                      rule=ClubRule.NOT_A_NUMBER) from None
 
 
 def cards_of(text: str) -> list[str]:
@@ -201,7 +203,7 @@ def _count(data, name: str, message: str) -> int:
     try:
         return whole_number(data.get(name))
     except ValueError:
-        raise Refused("bad_summary", message, "summary.tricks") from None
+        raise Refused(EngineCode.BAD_SUMMARY, message, "summary.tricks") from None
 
 
 def _tricks(kind: str | None, data) -> dict:
@@ -229,7 +231,7 @@ def summary_record(kind: str | None, data) -> dict:
     offer) gives its two trick counts."""
     opening, refused_by = _opening(data)
     if opening not in OPENINGS:
-        raise Refused("bad_summary", _("Choose the opening."), "summary.opening")
+        raise Refused(EngineCode.BAD_SUMMARY, _("Choose the opening."), "summary.opening")
     summary = {"opening": opening}
     if refused_by:
         summary["refused_by"] = refused_by
@@ -261,7 +263,7 @@ def _exchanges(kind: str | None, data) -> list[dict]:
     """The opening and the proposals accepted, as the record's `exchanges`."""
     opening, refused_by = _opening(data)
     if opening not in OPENINGS:
-        raise Refused("bad_exchange", _("Choose the opening."), "exchanges")
+        raise Refused(EngineCode.BAD_EXCHANGE, _("Choose the opening."), "exchanges")
     if opening == "refused":
         return [{"accepted": False} | ({"refused_by": refused_by} if refused_by else {})]
     exchanges = []
@@ -312,7 +314,7 @@ def trick_of(kind: str | None, data) -> list[str]:
     if not all(trick):
         message = (_("Tap a card for each player.") if kind
                    else _("Tap the leader's card and the follower's card."))
-        raise Refused("bad_format", message, f"tricks[0][{trick.index('')}]")
+        raise Refused(EngineCode.BAD_FORMAT, message, f"tricks[0][{trick.index('')}]")
     return trick
 
 

@@ -16,10 +16,11 @@ from club.forms import whole_number
 from games.models import Hand, Table
 from games.presentation import display
 from games.presentation.words import wager_outcome
+from games.refusal_codes import GameRule
 from games.services.previews import Effect
 
 NOT_RESENT = ("csrfmiddlewaretoken", "confirm", "back")
-CHANGED = "table_changed"  # the refusal of a change saved at a `seq` the table has left
+CHANGED = GameRule.TABLE_CHANGED  # the refusal of a change saved at a `seq` the table has left
 
 
 def shown_or_saved(request, table: Table, hand: Hand, *, preview: Callable[[], Effect],

@@ -8,45 +8,47 @@ from django.utils.translation import gettext_lazy as _
 from club.errors import Refused
 from club.refusals import Said
 from games.presentation import words
+from games.refusal_codes import GameCode
 
 # Another phone was first: the scorer's form is out of date, and nothing was saved.
-STALE = ("wrong_hand_number", "wrong_trick_number", "hand_in_progress", "hand_not_in_progress")
+STALE = (GameCode.WRONG_HAND_NUMBER, GameCode.WRONG_TRICK_NUMBER, GameCode.HAND_IN_PROGRESS,
+         GameCode.HAND_NOT_IN_PROGRESS)
 
 _PAGE = {
-    "wrong_hand_number": _("Hand %(number)s was already entered from another phone: here is "
-                           "the table as it stands."),
-    "hand_in_progress": _("Hand %(number)s is being entered card by card from another phone: "
-                          "here it is."),
-    "wrong_trick_number": _("That trick of hand %(number)s was already entered or taken back "
-                            "from another phone: here is the hand as it stands."),
-    "hand_not_in_progress": _("Hand %(number)s was already finished from another phone."),
+    GameCode.WRONG_HAND_NUMBER: _("Hand %(number)s was already entered from another phone: here is "
+                                  "the table as it stands."),
+    GameCode.HAND_IN_PROGRESS: _("Hand %(number)s is being entered card by card from another "
+                                 "phone: here it is."),
+    GameCode.WRONG_TRICK_NUMBER: _("That trick of hand %(number)s was already entered or taken "
+                                   "back from another phone: here is the hand as it stands."),
+    GameCode.HAND_NOT_IN_PROGRESS: _("Hand %(number)s was already finished from another phone."),
 }
 _PHONE = {
-    "wrong_hand_number": _("Another phone entered hand %(number)s first: this one was not "
-                           "recorded."),
-    "hand_in_progress": _("Another phone is entering a hand card by card: this one was not "
-                          "recorded."),
-    "wrong_trick_number": _("That trick was entered or taken back from another phone first: "
-                            "it was not recorded again."),
-    "hand_not_in_progress": _("That hand was finished from another phone first."),
+    GameCode.WRONG_HAND_NUMBER: _("Another phone entered hand %(number)s first: this one was not "
+                                  "recorded."),
+    GameCode.HAND_IN_PROGRESS: _("Another phone is entering a hand card by card: this one was not "
+                                 "recorded."),
+    GameCode.WRONG_TRICK_NUMBER: _("That trick was entered or taken back from another phone first: "
+                                   "it was not recorded again."),
+    GameCode.HAND_NOT_IN_PROGRESS: _("That hand was finished from another phone first."),
 }
 _UNDO = {
-    "wrong_hand_number": _("Hand %(number)s is no longer the last hand: another was entered "
-                           "since. Correct it from its page instead."),
-    "unit_decided": _("The game or rubber that hand %(number)s counts in is decided: only "
-                      "staff may undo it now."),
-    "hand_in_progress": _("Hand %(number)s is being entered card by card: take its tricks back "
-                          "one by one, or correct it."),
-    "hand_void": _("Hand %(number)s is void already: there is nothing to undo."),
+    GameCode.WRONG_HAND_NUMBER: _("Hand %(number)s is no longer the last hand: another was entered "
+                                  "since. Correct it from its page instead."),
+    GameCode.UNIT_DECIDED: _("The game or rubber that hand %(number)s counts in is decided: only "
+                             "staff may undo it now."),
+    GameCode.HAND_IN_PROGRESS: _("Hand %(number)s is being entered card by card: take its tricks "
+                                 "back one by one, or correct it."),
+    GameCode.HAND_VOID: _("Hand %(number)s is void already: there is nothing to undo."),
 }
 
 
-def stale(code: str, number: int) -> str:
+def stale(code: GameCode, number: int) -> str:
     """The page drawn afresh after another phone was first; `number` the table's last hand."""
     return str(_PAGE[code]) % {"number": number}
 
 
-def first_elsewhere(code: str, number: int | None) -> str:
+def first_elsewhere(code: GameCode, number: int | None) -> str:
     """The phone's hand that another phone overtook; `number` the hand it believed it sent."""
     return str(_PHONE[code]) % {"number": number}
 

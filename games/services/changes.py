@@ -11,6 +11,7 @@ from games import courses
 from games.engine.course import Course
 from games.live.publish import publish_on_commit
 from games.models import Table, TableEvent
+from games.refusal_codes import GameCode, GameRule
 from games.selectors.snapshot import snapshot
 from games.services.projection import project
 from games.services.settlement import reconcile
@@ -25,8 +26,8 @@ def locked_table(table_id: int) -> Table:
         # The snapshot is written, never read, by a change: it is not loaded.
         return Table.objects.select_for_update().defer("snapshot").get(pk=table_id)
     except Table.DoesNotExist:
-        raise Refused("no_such_table", f"there is no table {table_id}", rule="no_such_table",
-                      table=table_id) from None
+        raise Refused(GameCode.NO_SUCH_TABLE, f"there is no table {table_id}",
+                      rule=GameRule.NO_SUCH_TABLE, table=table_id) from None
 
 
 def is_scorer(table: Table, user) -> bool:

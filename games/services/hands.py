@@ -3,11 +3,13 @@ from django.db import transaction
 
 from club.errors import Refused
 from club.idempotency import checked_key
+from club.refusal_codes import ClubCode
 from games import courses
 from games.engine import EngineError, claims
 from games.engine.cards import parse_card
 from games.engine.course import Course, CourseHand
 from games.models import Hand, HandVersion, Table
+from games.refusal_codes import EngineCode, GameCode, GameRule
 from games.services.changes import close_if_over, locked_table, may_score, publish, rebuild
 from games.services.projection import project_game_end
 from games.services.settlement import reconcile
@@ -24,38 +26,38 @@ def record_hand(*, table_id: int, record, by, idempotency_key: str | None = None
         checked_key(idempotency_key)
     table = locked_table(table_id)
     if not may_score(table, by):
-        raise Refused("not_scorer", "only the table's scorers and staff may enter hands",
-                      rule="scorers_enter")
+        raise Refused(GameCode.NOT_SCORER, "only the table's scorers and staff may enter hands",
+                      rule=GameRule.SCORERS_ENTER)
     hands, course, keys = courses.current(table)
     if idempotency_key in keys:
         earlier = table.hands.get(number=keys[idempotency_key])
         if earlier.versions.get(version=1).record != record:
-            raise Refused("idempotency_conflict", "this Idempotency-Key was used for "
-                          "another hand", rule="key_other_hand")
+            raise Refused(ClubCode.IDEMPOTENCY_CONFLICT, "this Idempotency-Key was used for "
+                          "another hand", rule=GameRule.KEY_OTHER_HAND)
         return earlier, False
     if table.status != Table.Status.PLAYING:
-        raise Refused("table_closed", f"the table is {table.status}: no more hands",
-                      rule="no_more_hands")
+        raise Refused(GameCode.TABLE_CLOSED, f"the table is {table.status}: no more hands",
+                      rule=GameRule.NO_MORE_HANDS)
     waiting = table.pending_players(played=bool(hands))
     if waiting:
         names = tuple(player.name for player in waiting)
-        raise Refused("seats_pending", "no hand before every player has taken his seat; not "
-                      "yet: " + ", ".join(names), rule="seats_pending", names=names)
+        raise Refused(GameCode.SEATS_PENDING, "no hand before every player has taken his seat; not "
+                      "yet: " + ", ".join(names), rule=GameRule.SEATS_PENDING, names=names)
     next_number = len(hands) + 1
     if number is not None and number != next_number:
-        raise Refused("wrong_hand_number", f"the next hand of this table is number "
-                      f"{next_number}, not {number}", rule="next_hand_number",
+        raise Refused(GameCode.WRONG_HAND_NUMBER, f"the next hand of this table is number "
+                      f"{next_number}, not {number}", rule=GameRule.NEXT_HAND_NUMBER,
                       next=next_number, number=number)
     if course.hand_in_progress is not None:
-        raise Refused("hand_in_progress", f"hand {course.hand_in_progress} is still in "
+        raise Refused(GameCode.HAND_IN_PROGRESS, f"hand {course.hand_in_progress} is still in "
                       "progress: correct it instead of adding a new one",
-                      rule="hand_still_in_progress", hand=course.hand_in_progress)
+                      rule=GameRule.HAND_STILL_IN_PROGRESS, hand=course.hand_in_progress)
     deal = _cards_dealt(record)
     if deal is not None:
         for earlier in hands:
             if _cards_dealt(earlier.record) == deal:
-                raise Refused("duplicate_hand", f"this deal is already hand {earlier.key}",
-                              rule="deal_recorded", hand=earlier.key)
+                raise Refused(GameCode.DUPLICATE_HAND, f"this deal is already hand {earlier.key}",
+                              rule=GameRule.DEAL_RECORDED, hand=earlier.key)
     elder, dealer = course.seating(record)  # the course's, or a deal out of turn that stood
     new = CourseHand(key=next_number, game=course.game.number, elder=elder, dealer=dealer,
                      record=record)
@@ -90,7 +92,7 @@ def play_next(course: Course, hand: CourseHand) -> dict | None:
 def engine_refusal(err: EngineError) -> Refused:
     """The engine's refusal as the request's: its code, message and `at`, and its detail's
     parameters for the pages (games.presentation.engine_words)."""
-    return Refused(err.code, err.message, err.at, **err.params)
+    return Refused(EngineCode(err.code), err.message, err.at, **err.params)
 
 
 def hand_played(table: Table, course: Course, hands: list[CourseHand], hand: Hand, *,
@@ -126,6 +128,11 @@ def hand_played(table: Table, course: Course, hands: list[CourseHand], hand: Han
     publish(table, course, kind, by=by, change=change)
 
 
+# What a user who may not score is refused, by what he would do to a table's hands.
+SCORERS_ONLY = {"enter": GameRule.SCORERS_ENTER, "correct": GameRule.SCORERS_CORRECT,
+                "undo": GameRule.SCORERS_UNDO}
+
+
 def locked_table_of(hand_id: int, by, *, act: str) -> Table:
     """The table of the hand `hand_id`, locked, when the user `by` may score it (`act`, what
     he would do to its hands: "enter", "correct" or "undo", says what he is refused
@@ -133,12 +140,12 @@ def locked_table_of(hand_id: int, by, *, act: str) -> Table:
     try:
         table_id = Hand.objects.values_list("table_id", flat=True).get(pk=hand_id)
     except Hand.DoesNotExist:
-        raise Refused("no_such_hand", f"there is no hand {hand_id}", rule="no_such_hand",
-                      hand=hand_id) from None
+        raise Refused(GameCode.NO_SUCH_HAND, f"there is no hand {hand_id}",
+                      rule=GameRule.NO_SUCH_HAND, hand=hand_id) from None
     table = locked_table(table_id)
     if not may_score(table, by):
-        raise Refused("not_scorer", f"only the table's scorers and staff may {act} hands",
-                      rule=f"scorers_{act}")
+        raise Refused(GameCode.NOT_SCORER, f"only the table's scorers and staff may {act} hands",
+                      rule=SCORERS_ONLY[act])
     return table
 
 
@@ -149,8 +156,8 @@ def correct_hand(*, hand_id: int, record, by, seq: int | None = None) -> Hand:
     change)."""
     table = locked_table_of(hand_id, by, act="correct")
     if seq is not None and table.seq != seq:
-        raise Refused("table_changed", "the table changed since this correction was shown",
-                      rule="table_changed")
+        raise Refused(GameCode.TABLE_CHANGED, "the table changed since this correction was shown",
+                      rule=GameRule.TABLE_CHANGED)
     hand = table.hands.get(pk=hand_id)
     hands = courses.table_hands(table)
     refused = correction_refused(table, hand, by, hands)
@@ -169,8 +176,8 @@ def correct_hand(*, hand_id: int, record, by, seq: int | None = None) -> Hand:
             seats = seats[::-1]
         placed = play_next(course, CourseHand(stored.key, stored.game, *seats, record))
         if placed is None:
-            raise Refused("hand_set_aside", "this hand no longer has a place at the table "
-                          "and cannot be corrected", rule="hand_set_aside")
+            raise Refused(GameCode.HAND_SET_ASIDE, "this hand no longer has a place at the table "
+                          "and cannot be corrected", rule=GameRule.HAND_SET_ASIDE)
         hand.elder_id, hand.dealer_id = seats
         claimed_late(hands, hand, course)
     if record == old_record:
@@ -193,11 +200,11 @@ def correction_refused(table: Table, hand: Hand, by, hands: list[CourseHand] | N
     staff corrects a hand while its unit is open. `hands`, the table's (courses.table_hands),
     or their `course`, when the caller has them."""
     if hand.status == Hand.Status.SET_ASIDE:
-        return Refused("hand_set_aside", "this hand no longer has a place at the table and "
-                       "cannot be corrected", rule="hand_set_aside")
+        return Refused(GameCode.HAND_SET_ASIDE, "this hand no longer has a place at the table and "
+                       "cannot be corrected", rule=GameRule.HAND_SET_ASIDE)
     if not by.is_staff and _unit_is_over(table, hand.number, hands, course):
-        return Refused("unit_decided", "this hand's unit is over: only staff may correct it",
-                       rule="unit_decided")
+        return Refused(GameCode.UNIT_DECIDED, "this hand's unit is over: only staff may correct it",
+                       rule=GameRule.UNIT_DECIDED)
     return None
 
 
@@ -245,19 +252,19 @@ def undo_refused(table: Table, hand: Hand, by, *, course: Course | None = None
     where this is None. `course`, the table's, when the caller has it."""
     last = table.hands.count()
     if hand.number != last:
-        return Refused("wrong_hand_number", f"hand {hand.number} is no longer the last hand: "
-                       f"hand {last} was entered since; correct it instead",
-                       rule="undo_not_last", hand=hand.number, last=last)
+        return Refused(GameCode.WRONG_HAND_NUMBER, f"hand {hand.number} is no longer the last "
+                       f"hand: hand {last} was entered since; correct it instead",
+                       rule=GameRule.UNDO_NOT_LAST, hand=hand.number, last=last)
     if (hand.result or {}).get("in_progress"):
-        return Refused("hand_in_progress", f"hand {hand.number} is being entered card by card: "
-                       "take its tricks back, or correct it", rule="undo_in_progress",
+        return Refused(GameCode.HAND_IN_PROGRESS, f"hand {hand.number} is being entered card by "
+                       "card: take its tricks back, or correct it", rule=GameRule.UNDO_IN_PROGRESS,
                        hand=hand.number)
     if (hand.result or {}).get("void"):
-        return Refused("hand_void", f"hand {hand.number} is void already: nothing is left to "
-                       "undo", rule="undo_void", hand=hand.number)
+        return Refused(GameCode.HAND_VOID, f"hand {hand.number} is void already: nothing is left "
+                       "to undo", rule=GameRule.UNDO_VOID, hand=hand.number)
     if not by.is_staff and _unit_is_over(table, hand.number, course=course):
-        return Refused("unit_decided", "this hand's unit is over: only staff may correct it",
-                       rule="unit_decided")
+        return Refused(GameCode.UNIT_DECIDED, "this hand's unit is over: only staff may correct it",
+                       rule=GameRule.UNIT_DECIDED)
     return None
 
 

@@ -21,6 +21,7 @@ from club.errors import Refused
 from club.models import Player
 from games.courses import course_of
 from games.models import Game, Hand, Table, Unit
+from games.refusal_codes import GameCode, GameRule
 from games.selectors.wagers import figured
 from games.services.changes import locked_table
 from games.services.hands import correct_hand
@@ -123,8 +124,8 @@ def correction_effect(*, hand_id: int, record, by) -> Effect:
     try:
         table_id = Hand.objects.values_list("table_id", flat=True).get(pk=hand_id)
     except Hand.DoesNotExist:
-        raise Refused("no_such_hand", f"there is no hand {hand_id}", rule="no_such_hand",
-                      hand=hand_id) from None
+        raise Refused(GameCode.NO_SUCH_HAND, f"there is no hand {hand_id}",
+                      rule=GameRule.NO_SUCH_HAND, hand=hand_id) from None
     return effect_of(table_id, partial(correct_hand, hand_id=hand_id, record=record, by=by))
 
 

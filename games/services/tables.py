@@ -12,11 +12,13 @@ from django.utils import timezone
 from club import ledger
 from club.errors import Refused
 from club.models import Player
+from club.refusal_codes import ClubCode
 from games import courses
 from games.engine.course import cut_for_deal
 from games.engine.rules import BadOption, table_rules
 from games.models import Seat, Table, Wager, WagerTake
 from games.money_options import MONEY_RULES, STAKES
+from games.refusal_codes import GameCode, GameRule
 from games.selectors.tables import playing_elsewhere
 from games.services.changes import locked_table, may_score, publish, rebuild
 from games.table_kinds import MANY_HANDED
@@ -32,24 +34,24 @@ def read_rules(given: dict) -> dict:
     try:
         rules = table_rules(given or {}, money_keys=MONEY_RULES)
     except BadOption as err:
-        rule = ("rules_object" if err.key is None else "not_an_option" if err.choices is None
-                else "option_choices")
-        raise Refused("bad_rules", str(err), rule=rule, option=err.key,
+        rule = (GameRule.RULES_OBJECT if err.key is None
+                else GameRule.NOT_AN_OPTION if err.choices is None else GameRule.OPTION_CHOICES)
+        raise Refused(GameCode.BAD_RULES, str(err), rule=rule, option=err.key,
                       choices=err.choices or (), field=err.key) from None
     rules |= {key: _amount(rules.pop(key, default), key) for key, default in MONEY_RULES.items()}
     for key in (*STAKES, "wager_min", "wager_max"):
         if rules[key] is not None:
-            ledger.within_ceiling(rules[key], f"rules.{key}",
-                                  code="bad_rules", rule="rule_above_limit", field=key)
+            ledger.within_ceiling(rules[key], f"rules.{key}", code=GameCode.BAD_RULES,
+                                  rule=GameRule.RULE_ABOVE_LIMIT, field=key)
     if rules["levy_percent"] > 100_00:
-        raise Refused("bad_rules", "rules.levy_percent must be a percentage from 0 to 100",
-                      rule="levy_percent", field="levy_percent")
+        raise Refused(GameCode.BAD_RULES, "rules.levy_percent must be a percentage from 0 to 100",
+                      rule=GameRule.LEVY_PERCENT, field="levy_percent")
     if rules["wager_min"] < 1:
-        raise Refused("bad_rules", "rules.wager_min must be at least 0.01",
-                      rule="wager_min_least", field="wager_min")
+        raise Refused(GameCode.BAD_RULES, "rules.wager_min must be at least 0.01",
+                      rule=GameRule.WAGER_MIN_LEAST, field="wager_min")
     if rules["wager_max"] is not None and rules["wager_max"] < rules["wager_min"]:
-        raise Refused("bad_rules", "rules.wager_max must not be less than rules.wager_min",
-                      rule="wager_max_below_min", field="wager_max")
+        raise Refused(GameCode.BAD_RULES, "rules.wager_max must not be less than rules.wager_min",
+                      rule=GameRule.WAGER_MAX_BELOW_MIN, field="wager_max")
     return rules
 
 
@@ -57,19 +59,19 @@ def _many_handed_rules(format: str, given, wager_style: str) -> dict:
     """The options of an à trois or à quatre table: only the target (7 unless given) and the
     ranking; wagers are not taken on these kinds of table (docs/rules.md, section 11)."""
     if wager_style != Table.WagerStyle.NONE:
-        raise Refused("bad_wager_style", f"wager_style must be \"none\": wagers are not taken on "
-                      f"a {format} table", rule="wager_style", field="wager_style")
+        raise Refused(GameCode.BAD_WAGER_STYLE, "wager_style must be \"none\": wagers are not "
+                      f"taken on a {format} table", rule=GameRule.WAGER_STYLE, field="wager_style")
     if type(given) is not dict:
-        raise Refused("bad_rules", "rules must be an object of table options",
-                      rule="rules_object")
+        raise Refused(GameCode.BAD_RULES, "rules must be an object of table options",
+                      rule=GameRule.RULES_OBJECT)
     for key in given:
         if key not in MANY_HANDED_RULES:
-            raise Refused("bad_rules", f"rules.{key} is not an option of a {format} table: "
-                          "it takes only target and ranking", rule="many_handed_option",
+            raise Refused(GameCode.BAD_RULES, f"rules.{key} is not an option of a {format} table: "
+                          "it takes only target and ranking", rule=GameRule.MANY_HANDED_OPTION,
                           option=key, field=key)
     if given.get("target", 7) not in (5, 7):
-        raise Refused("bad_rules", f"rules.target of a {format} table must be 5 or 7",
-                      rule="many_handed_target", field="target")
+        raise Refused(GameCode.BAD_RULES, f"rules.target of a {format} table must be 5 or 7",
+                      rule=GameRule.MANY_HANDED_TARGET, field="target")
     return {"target": 7} | given
 
 
@@ -78,8 +80,8 @@ def _amount(value, key: str) -> int | None:
     be None: no maximum."""
     if value is None and key == "wager_max" or type(value) is int and value >= 0:
         return value
-    raise Refused("bad_rules", f'rules.{key} must be an amount such as "12.50", not {value!r}',
-                  rule="option_amount", option=key, field=key)
+    raise Refused(GameCode.BAD_RULES, f'rules.{key} must be an amount such as "12.50", not '
+                  f'{value!r}', rule=GameRule.OPTION_AMOUNT, option=key, field=key)
 
 
 @transaction.atomic
@@ -91,37 +93,37 @@ def open_table(*, name: str, format: str, players: list[Player], rules: dict, by
     open-table page asks so until the opener confirms; the API opens it all the same unless
     asked (docs/api.md, Opening a table)."""
     if format not in Table.Kind.values:
-        raise Refused("unknown_format", 'format must be "pool", "rubber", "trois" or "quatre"',
-                      rule="unknown_format", field="format")
+        raise Refused(GameCode.UNKNOWN_FORMAT, 'format must be "pool", "rubber", "trois" or '
+                      '"quatre"', rule=GameRule.UNKNOWN_FORMAT, field="format")
     seats = SEAT_COUNT[format]
     if len(players) != seats or len({p.pk for p in players}) != seats:
-        raise Refused("wrong_player_count", f"a {format} takes {seats} different players",
-                      rule="seat_count", field="seat1")
+        raise Refused(GameCode.WRONG_PLAYER_COUNT, f"a {format} takes {seats} different players",
+                      rule=GameRule.SEAT_COUNT, field="seat1")
     if wager_style not in Table.WagerStyle.values:
-        raise Refused("bad_wager_style", 'wager_style must be "english", "french" or "none"',
-                      rule="wager_style_unknown", field="wager_style")
+        raise Refused(GameCode.BAD_WAGER_STYLE, 'wager_style must be "english", "french" or "none"',
+                      rule=GameRule.WAGER_STYLE_UNKNOWN, field="wager_style")
     if format in MANY_HANDED:
         rules = _many_handed_rules(format, rules, wager_style)
     rules = read_rules(rules)
     if format == Table.Kind.RUBBER:
         for key in STAKES:
             if rules[key]:
-                raise Refused("bad_rules", f"rules.{key} must be 0.00 at a rubber: only a pool "
-                              "has a pot, and no money moves at a rubber but its wagers",
-                              rule="rubber_stakes", field=key)
+                raise Refused(GameCode.BAD_RULES, f"rules.{key} must be 0.00 at a rubber: only a "
+                              "pool has a pot, and no money moves at a rubber but its wagers",
+                              rule=GameRule.RUBBER_STAKES, field=key)
     playing = players if format in MANY_HANDED else players[:2]
     cut = []
     if first_dealer is None:
         dealer_id, cut = cut_for_deal([p.pk for p in playing], _cut_rng, rules["ranking"])
         first_dealer = next(p for p in playing if p.pk == dealer_id)
     elif first_dealer.pk not in {p.pk for p in playing}:
-        raise Refused("bad_first_dealer", "first_dealer must be one of the players who play "
-                      "first", rule="first_dealer", field="first_dealer")
+        raise Refused(GameCode.BAD_FIRST_DEALER, "first_dealer must be one of the players who play "
+                      "first", rule=GameRule.FIRST_DEALER, field="first_dealer")
     own = getattr(by, "player", None)
     staked = format == Table.Kind.POOL and any(rules[key] for key in STAKES)
     if staked and not by.is_staff and own not in players:
-        raise Refused("not_staff", "a pool with stakes is opened by staff or by one of its "
-                      "players", rule="stakes_by_staff", field="pool_entry")
+        raise Refused(ClubCode.NOT_STAFF, "a pool with stakes is opened by staff or by one of its "
+                      "players", rule=GameRule.STAKES_BY_STAFF, field="pool_entry")
     if check_elsewhere:
         _not_elsewhere(players)
     table = Table.objects.create(name=name, format=format, rules=rules, wager_style=wager_style,
@@ -144,8 +146,8 @@ def _not_elsewhere(players: list[Player]) -> None:
     if busy:
         seated = tuple(f"{p.name} ({', '.join(busy[p.pk])})" for p in players if p.pk in busy)
         first = next(n for n, p in enumerate(players, 1) if p.pk in busy)
-        raise Refused("playing_elsewhere", "already at another table in play: "
-                      f"{'; '.join(seated)}", rule="playing_elsewhere", seated=seated,
+        raise Refused(GameCode.PLAYING_ELSEWHERE, "already at another table in play: "
+                      f"{'; '.join(seated)}", rule=GameRule.PLAYING_ELSEWHERE, seated=seated,
                       field=f"seat{first}")
 
 
@@ -163,8 +165,8 @@ def set_scorers(*, table_id: int, scorers, by) -> Table:
     the change ("scorers", their usernames)."""
     table = locked_table(table_id)
     if not may_set_scorers(table, by):
-        raise Refused("not_staff", "only staff and the table's opener may change its scorers",
-                      rule="opener_sets_scorers")
+        raise Refused(ClubCode.NOT_STAFF, "only staff and the table's opener may change its "
+                      "scorers", rule=GameRule.OPENER_SETS_SCORERS)
     chosen = {user.pk: user for user in scorers if user.pk != table.opened_by_id}
     wagered = (set(Wager.objects.filter(table=table, placed_by__in=chosen)
                    .values_list("placed_by", flat=True))
@@ -172,8 +174,8 @@ def set_scorers(*, table_id: int, scorers, by) -> Table:
                      .values_list("taken_by", flat=True)))
     if wagered:
         name = min(chosen[pk].get_username() for pk in wagered)
-        raise Refused("may_not_wager", f"{name} has wagered at this table: its scorers do not "
-                      "wager at it", rule="scorer_wagered", name=name)
+        raise Refused(GameCode.MAY_NOT_WAGER, f"{name} has wagered at this table: its scorers do "
+                      "not wager at it", rule=GameRule.SCORER_WAGERED, name=name)
     table.scorers.set(chosen.values())
     publish(table, courses.course_of(table), "scorers", by=by,
             change={"scorers": sorted(user.get_username() for user in chosen.values())})
@@ -184,11 +186,11 @@ def _abandon_refused(table: Table, user) -> Refused | None:
     """Why `user` may not abandon the table now, as the refusal that says so; None when he
     may: staff and the table's scorers, while it is played."""
     if not may_score(table, user):
-        return Refused("not_scorer", "only the table's scorers and staff may abandon it",
-                       rule="scorers_abandon")
+        return Refused(GameCode.NOT_SCORER, "only the table's scorers and staff may abandon it",
+                       rule=GameRule.SCORERS_ABANDON)
     if table.status != Table.Status.PLAYING:
-        return Refused("table_closed", f"the table is already {table.status}",
-                       rule="table_already_over")
+        return Refused(GameCode.TABLE_CLOSED, f"the table is already {table.status}",
+                       rule=GameRule.TABLE_ALREADY_OVER)
     return None
 
 
@@ -209,8 +211,8 @@ def abandon_table(*, table_id: int, by, seq: int | None = None) -> Table:
     if refused is not None:
         raise refused
     if seq is not None and table.seq != seq:
-        raise Refused("table_changed", "the table changed since its abandon was shown",
-                      rule="table_changed")
+        raise Refused(GameCode.TABLE_CHANGED, "the table changed since its abandon was shown",
+                      rule=GameRule.TABLE_CHANGED)
     table.status = Table.Status.ABANDONED
     table.finished_at = timezone.now()
     rebuild(table, kind="abandoned", by=by)
@@ -225,19 +227,21 @@ def take_seat(*, table_id: int, by, player: Player | None = None) -> Table:
     own = getattr(by, "player", None)
     player = player or own
     if player is None:
-        raise Refused("no_linked_player", "your login is not linked to a player",
-                      rule="seat_unlinked")
+        raise Refused(GameCode.NO_LINKED_PLAYER, "your login is not linked to a player",
+                      rule=GameRule.SEAT_UNLINKED)
     if player != own and not by.is_staff:
-        raise Refused("not_staff", "only staff may seat another player", rule="seat_by_staff")
+        raise Refused(ClubCode.NOT_STAFF, "only staff may seat another player",
+                      rule=GameRule.SEAT_BY_STAFF)
     if table.status != Table.Status.PLAYING:
-        raise Refused("table_closed", f"the table is {table.status}", rule="no_more_seats")
+        raise Refused(GameCode.TABLE_CLOSED, f"the table is {table.status}",
+                      rule=GameRule.NO_MORE_SEATS)
     seat = next((seat for seat in table.seat_rows() if seat.player_id == player.pk), None)
     if seat is None:
-        raise Refused("no_seat", f"{player.name} has no seat at this table", rule="no_seat",
-                      name=player.name)
+        raise Refused(GameCode.NO_SEAT, f"{player.name} has no seat at this table",
+                      rule=GameRule.NO_SEAT, name=player.name)
     if seat.taken_at is not None:
-        raise Refused("seat_taken", f"{player.name} has already taken his seat",
-                      rule="seat_taken", name=player.name)
+        raise Refused(GameCode.SEAT_TAKEN, f"{player.name} has already taken his seat",
+                      rule=GameRule.SEAT_TAKEN, name=player.name)
     seat.taken_at = timezone.now()
     seat.save(update_fields=["taken_at"])
     rebuild(table, kind="seat", by=by, change={"player": player.pk})

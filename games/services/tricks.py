@@ -12,6 +12,7 @@ from club.errors import Refused
 from games import courses
 from games.engine.course import CourseHand
 from games.models import Hand, Table
+from games.refusal_codes import GameCode, GameRule
 from games.services.hands import hand_played, locked_table_of, play_next
 
 # What a scorer may add to the record when he finishes the hand.
@@ -53,16 +54,16 @@ def _change(hand_id: int, by, change) -> Hand:
     `change(record)`, in place, and carries the table on from there."""
     table = locked_table_of(hand_id, by, act="enter")
     if table.status != Table.Status.PLAYING:
-        raise Refused("table_closed", f"the table is {table.status}: no more tricks",
-                      rule="no_more_tricks")
+        raise Refused(GameCode.TABLE_CLOSED, f"the table is {table.status}: no more tricks",
+                      rule=GameRule.NO_MORE_TRICKS)
     hand = table.hands.get(pk=hand_id)
     hands = courses.table_hands(table)
     result = hand.result or {}  # its result at its place, as the last rebuilding left it
     if (hands[-1].key != hand.number or hand.status != Hand.Status.COUNTED
             or not result.get("in_progress") or result.get("game_over")):
-        raise Refused("hand_not_in_progress", f"hand {hand.number} is not in progress: only "
-                      "the table's last hand, while it is entered trick by trick, takes "
-                      "tricks or is finished; correct it instead", rule="hand_not_in_progress",
+        raise Refused(GameCode.HAND_NOT_IN_PROGRESS, f"hand {hand.number} is not in progress: only "
+                      "the table's last hand, while it is entered trick by trick, takes tricks or "
+                      "is finished; correct it instead", rule=GameRule.HAND_NOT_IN_PROGRESS,
                       hand=hand.number)
     record = change(hand.record)
     course = courses.course_of(table, hands[:-1])
@@ -71,8 +72,8 @@ def _change(hand_id: int, by, change) -> Hand:
     hands[-1] = CourseHand(stored.key, stored.game, stored.elder, stored.dealer, record)
     result = play_next(course, hands[-1])
     if result is None:  # it no longer has a place: the course changed since it was stored
-        raise Refused("hand_not_in_progress", f"hand {hand.number} no longer has a place at "
-                      "the table; correct it instead", rule="hand_without_place",
+        raise Refused(GameCode.HAND_NOT_IN_PROGRESS, f"hand {hand.number} no longer has a place at "
+                      "the table; correct it instead", rule=GameRule.HAND_WITHOUT_PLACE,
                       hand=hand.number)
     hand.record, hand.result = record, result
     hand.save(update_fields=["record", "result"])
@@ -84,8 +85,8 @@ def _change(hand_id: int, by, change) -> Hand:
 def _tricks(record: dict) -> list:
     tricks = record.get("tricks", [])
     if "deal" not in record or type(tricks) is not list:
-        raise Refused("not_full_record", "only a full record is entered trick by trick",
-                      rule="not_full_record")
+        raise Refused(GameCode.NOT_FULL_RECORD, "only a full record is entered trick by trick",
+                      rule=GameRule.NOT_FULL_RECORD)
     return tricks
 
 
@@ -93,8 +94,8 @@ def _with_trick(record: dict, trick: list, number: int, revoke_by: str | None = 
                 led_out_of_turn_by: str | None = None) -> dict:
     tricks = _tricks(record)
     if number != len(tricks) + 1:
-        raise Refused("wrong_trick_number", f"the next trick of this hand is number "
-                      f"{len(tricks) + 1}, not {number}", rule="next_trick_number",
+        raise Refused(GameCode.WRONG_TRICK_NUMBER, f"the next trick of this hand is number "
+                      f"{len(tricks) + 1}, not {number}", rule=GameRule.NEXT_TRICK_NUMBER,
                       next=len(tricks) + 1, number=number)
     record = record | {"tricks": [*tricks, list(trick)]}
     for kind, who in (("lead_out_of_turn", led_out_of_turn_by), ("revoke", revoke_by)):
@@ -107,11 +108,11 @@ def _with_trick(record: dict, trick: list, number: int, revoke_by: str | None = 
 def _without_last_trick(record: dict, number: int | None) -> dict:
     tricks = _tricks(record)
     if not tricks:
-        raise Refused("wrong_trick_number", "this hand has no trick to take back",
-                      rule="no_trick_to_take_back")
+        raise Refused(GameCode.WRONG_TRICK_NUMBER, "this hand has no trick to take back",
+                      rule=GameRule.NO_TRICK_TO_TAKE_BACK)
     if number is not None and number != len(tricks):
-        raise Refused("wrong_trick_number", f"the last trick of this hand is number "
-                      f"{len(tricks)}, not {number}", rule="last_trick_number",
+        raise Refused(GameCode.WRONG_TRICK_NUMBER, f"the last trick of this hand is number "
+                      f"{len(tricks)}, not {number}", rule=GameRule.LAST_TRICK_NUMBER,
                       last=len(tricks), number=number)
     record = record | {"tricks": tricks[:-1]}
     kept = [entry for entry in record.get("irregularities", [])

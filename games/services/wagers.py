@@ -11,21 +11,24 @@ from django.db import transaction
 from club import accounts, ledger, money_text, movements
 from club.credit import within_credit
 from club.errors import Refused
+from club.refusal_codes import ClubCode
 from games import courses
 from games.engine.course import Course
 from games.engine.wagers import BadOdds, Bet, SplitCent, balance, checked_odds, lay
 from games.models import Table, Wager, WagerTake
+from games.refusal_codes import GameCode, GameRule
 from games.services import money
 from games.services.changes import is_scorer, locked_table, publish
 
 
 def bad_odds(err: BadOdds) -> Refused:
     """The refusal of odds that are not two positive whole numbers, naming them as sent."""
-    return Refused("bad_odds", "odds must be two positive whole numbers written a:b, such as "
-                   f"1:1 or 5:2, not {err.typed!r}", rule="odds_typed", typed=str(err.typed))
+    return Refused(GameCode.BAD_ODDS, "odds must be two positive whole numbers written a:b, such "
+                   f"as 1:1 or 5:2, not {err.typed!r}", rule=GameRule.ODDS_TYPED,
+                   typed=str(err.typed))
 
 
-def _split_cent(code: str, err: SplitCent) -> Refused:
+def _split_cent(code: GameCode, err: SplitCent) -> Refused:
     """The refusal `code` of a stake whose lay is a fraction of a cent, naming the nearest
     stakes that work (`below` and `above`, or `above` alone when nothing below a cent does)."""
     odds = f"{err.odds[0]}:{err.odds[1]}"
@@ -34,15 +37,15 @@ def _split_cent(code: str, err: SplitCent) -> Refused:
     return Refused(code, f"at {odds} a stake of {money_text.plain(err.stake)} would make the "
                    "layer's stake a fraction of a cent; "
                    f"{' or '.join(map(money_text.plain, err.nearest))} would do",
-                   rule="split_cent" if "below" in nearest else "split_cent_above", odds=odds,
-                   stake=money_text.Local(err.stake), **nearest)
+                   rule=GameRule.SPLIT_CENT if "below" in nearest else GameRule.SPLIT_CENT_ABOVE,
+                   odds=odds, stake=money_text.Local(err.stake), **nearest)
 
 
 def _member(by):
     player = getattr(by, "player", None)
     if player is None:
-        raise Refused("no_linked_player", "only a member whose login is linked to a player may "
-                      "wager", rule="wager_unlinked")
+        raise Refused(GameCode.NO_LINKED_PLAYER, "only a member whose login is linked to a player "
+                      "may wager", rule=GameRule.WAGER_UNLINKED)
     return player
 
 
@@ -54,11 +57,11 @@ def barred(table: Table, course: Course, by) -> Refused | None:
     player = _member(by)
     playing = course.unit.players
     if table.wager_style == Table.WagerStyle.ENGLISH and player.pk in playing:
-        return Refused("may_not_wager", "no advice and no wagers from the players: in the "
-                       "English style only bystanders wager", rule="english_players")
+        return Refused(GameCode.MAY_NOT_WAGER, "no advice and no wagers from the players: in the "
+                       "English style only bystanders wager", rule=GameRule.ENGLISH_PLAYERS)
     if player.pk not in playing and is_scorer(table, by):
-        return Refused("may_not_wager", "the table's scorers may not wager at it: they enter "
-                       "the hands its wagers are settled on", rule="wager_scorer")
+        return Refused(GameCode.MAY_NOT_WAGER, "the table's scorers may not wager at it: they "
+                       "enter the hands its wagers are settled on", rule=GameRule.WAGER_SCORER)
     return None
 
 
@@ -73,13 +76,13 @@ def closed_to_wagers(table: Table, course: Course) -> Refused | None:
     says so; None while its current unit is open for wagers. The pages show the wager forms
     only when it is None."""
     if table.wager_style == Table.WagerStyle.NONE:
-        return Refused("no_wagers", "this table takes no wagers", rule="no_wagers")
+        return Refused(GameCode.NO_WAGERS, "this table takes no wagers", rule=GameRule.NO_WAGERS)
     if table.status != Table.Status.PLAYING:
-        return Refused("table_closed", f"the table is {table.status}: no more wagers",
-                       rule="wagers_table_closed")
+        return Refused(GameCode.TABLE_CLOSED, f"the table is {table.status}: no more wagers",
+                       rule=GameRule.WAGERS_TABLE_CLOSED)
     if unit_started(course):
-        return Refused("wagers_closed", f"unit {course.unit.number} has started: wagers on it "
-                       "are closed until the next unit", rule="wagers_unit_started",
+        return Refused(GameCode.WAGERS_CLOSED, f"unit {course.unit.number} has started: wagers on "
+                       "it are closed until the next unit", rule=GameRule.WAGERS_UNIT_STARTED,
                        unit=course.unit.number)
     return None
 
@@ -99,8 +102,8 @@ def _still_open(table: Table, wager: Wager) -> Course:
     course = _open_unit(table)
     if (wager.status != Wager.Status.OPEN or wager.unit_number != course.unit.number
             or wager.on_id not in course.unit.players or not wager.unmatched):
-        raise Refused("wager_not_open", f"wager {wager.pk} is no longer open: nothing of it is "
-                      "left to take or withdraw", rule="wager_not_open", wager=wager.pk)
+        raise Refused(GameCode.WAGER_NOT_OPEN, f"wager {wager.pk} is no longer open: nothing of it "
+                      "is left to take or withdraw", rule=GameRule.WAGER_NOT_OPEN, wager=wager.pk)
     return course
 
 
@@ -112,17 +115,17 @@ def unit_started(course: Course) -> bool:
 def _stake(table: Table, cents: int, rest: int | None = None) -> int:
     """The stake, in cents, when it is within the table's limits. Taking `rest`, the whole of
     what is left of an offer, is allowed below the minimum."""
-    ledger.within_ceiling(cents, "the stake", code="bad_stake")
+    ledger.within_ceiling(cents, "the stake", code=GameCode.BAD_STAKE)
     if cents == rest and cents > 0:
         return cents
     least, most = (None if limit is None else money_text.Local(limit)
                    for limit in (table.rules["wager_min"], table.rules["wager_max"]))
     if cents < least:
-        raise Refused("bad_stake", f"the stake must be at least {money_text.plain(least)} at "
-                      "this table", rule="stake_below_min", least=least)
+        raise Refused(GameCode.BAD_STAKE, f"the stake must be at least {money_text.plain(least)} "
+                      "at this table", rule=GameRule.STAKE_BELOW_MIN, least=least)
     if most is not None and cents > most:
-        raise Refused("bad_stake", f"the stake must be at most {money_text.plain(most)} at "
-                      "this table", rule="stake_above_max", most=most)
+        raise Refused(GameCode.BAD_STAKE, f"the stake must be at most {money_text.plain(most)} at "
+                      "this table", rule=GameRule.STAKE_ABOVE_MAX, most=most)
     return cents
 
 
@@ -138,17 +141,17 @@ def place_wager(*, table_id: int, by, on: int, stake: int,
     playing = course.unit.players
     if on not in playing:
         who = "the observer" if on == course.observer else f"player {on}"
-        raise Refused("not_playing", f"nobody may wager on {who}: unit {course.unit.number} "
-                      "is played by the two seated players", rule="not_playing",
+        raise Refused(GameCode.NOT_PLAYING, f"nobody may wager on {who}: unit {course.unit.number} "
+                      "is played by the two seated players", rule=GameRule.NOT_PLAYING,
                       unit=course.unit.number)
     _not_barred(table, course, by)
     english = table.wager_style == Table.WagerStyle.ENGLISH
     if not english and bettor.pk in playing and bettor.pk != on:
-        raise Refused("may_not_wager", "a seated player may back himself, never his adversary",
-                      rule="back_adversary")
+        raise Refused(GameCode.MAY_NOT_WAGER, "a seated player may back himself, never his "
+                      "adversary", rule=GameRule.BACK_ADVERSARY)
     if odds is not None and not english:
-        raise Refused("bad_odds", "odds are for the English style only",
-                      rule="odds_english")
+        raise Refused(GameCode.BAD_ODDS, "odds are for the English style only",
+                      rule=GameRule.ODDS_ENGLISH)
     cents = _stake(table, stake)
     try:
         odds = checked_odds((1, 1) if odds is None else odds)
@@ -156,11 +159,11 @@ def place_wager(*, table_id: int, by, on: int, stake: int,
     except BadOdds as err:
         raise bad_odds(err) from None
     except SplitCent as err:
-        raise _split_cent("bad_odds", err) from None
+        raise _split_cent(GameCode.BAD_ODDS, err) from None
     ledger.within_ceiling(laid, f"what the layers would put up against the whole offer at "
                           f"{odds[0]}:{odds[1]} "
                           f"({money_text.plain(cents)} × {odds[0]} / {odds[1]})",
-                          code="bad_stake")
+                          code=GameCode.BAD_STAKE)
     within_credit(bettor, cents)
     wager = Wager.objects.create(
         table=table, unit_number=course.unit.number, style=table.wager_style, bettor=bettor,
@@ -179,22 +182,22 @@ def take_wager(*, wager_id: int, by, stake: int) -> WagerTake:
     wager = Wager.objects.select_for_update().get(pk=wager_id)
     layer = _member(by)
     if wager.style != Table.WagerStyle.ENGLISH:
-        raise Refused("not_an_offer", "only an English offer is taken; French bets are "
-                      "balanced when the unit starts", rule="take_french")
+        raise Refused(GameCode.NOT_AN_OFFER, "only an English offer is taken; French bets are "
+                      "balanced when the unit starts", rule=GameRule.TAKE_FRENCH)
     course = _still_open(table, wager)
     if layer.pk == wager.bettor_id:
-        raise Refused("may_not_wager", "nobody may lay against himself: this is your own offer",
-                      rule="lay_himself")
+        raise Refused(GameCode.MAY_NOT_WAGER, "nobody may lay against himself: this is your own "
+                      "offer", rule=GameRule.LAY_HIMSELF)
     _not_barred(table, course, by)
     cents = _stake(table, stake, rest=wager.unmatched)
     if cents > wager.unmatched:
         left = money_text.Local(wager.unmatched)
-        raise Refused("over_unmatched", f"only {money_text.plain(left)} of wager {wager.pk} is "
-                      "still unmatched", rule="unmatched_left", left=left, wager=wager.pk)
+        raise Refused(GameCode.OVER_UNMATCHED, f"only {money_text.plain(left)} of wager {wager.pk} "
+                      "is still unmatched", rule=GameRule.UNMATCHED_LEFT, left=left, wager=wager.pk)
     try:
         laid = lay(cents, (wager.odds_for, wager.odds_against))
     except SplitCent as err:
-        raise _split_cent("bad_stake", err) from None
+        raise _split_cent(GameCode.BAD_STAKE, err) from None
     within_credit(layer, laid)
     take = WagerTake.objects.create(wager=wager, layer=layer, stake=cents, lay=laid,
                                     taken_by=by)
@@ -214,8 +217,8 @@ def withdraw_wager(*, wager_id: int, by) -> Wager:
     table = locked_table(_table_of(wager_id))
     wager = Wager.objects.select_for_update().get(pk=wager_id)
     if getattr(by, "player", None) is None or by.player.pk != wager.bettor_id:
-        raise Refused("not_own", "only the member who placed a wager may withdraw it",
-                      rule="withdraw_own")
+        raise Refused(ClubCode.NOT_OWN, "only the member who placed a wager may withdraw it",
+                      rule=GameRule.WITHDRAW_OWN)
     course = _still_open(table, wager)
     _give_back(table, wager, by, Wager.Status.WITHDRAWN)
     publish(table, course, "wager", by=by, change={"wager": wager.pk, "act": "withdrawn"})
@@ -269,5 +272,5 @@ def _table_of(wager_id: int) -> int:
     try:
         return Wager.objects.values_list("table_id", flat=True).get(pk=wager_id)
     except Wager.DoesNotExist:
-        raise Refused("no_such_wager", f"there is no wager {wager_id}", rule="no_such_wager",
-                      wager=wager_id) from None
+        raise Refused(GameCode.NO_SUCH_WAGER, f"there is no wager {wager_id}",
+                      rule=GameRule.NO_SUCH_WAGER, wager=wager_id) from None

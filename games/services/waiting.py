@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from club.errors import Refused
 from games import courses
+from games.refusal_codes import GameCode, GameRule
 from games.services.changes import locked_table, may_score, publish
 
 MOST = 99  # hands a phone may say it keeps
@@ -25,11 +26,11 @@ def report_waiting(*, table_id: int, count, by) -> int:
     to MOST), as told by the user `by`, who may score it; returns the count."""
     table = locked_table(table_id)
     if not may_score(table, by):
-        raise Refused("not_scorer", "only the table's scorers and staff may say how many hands "
-                      "their phone keeps", rule="scorers_waiting")
+        raise Refused(GameCode.NOT_SCORER, "only the table's scorers and staff may say how many "
+                      "hands their phone keeps", rule=GameRule.SCORERS_WAITING)
     if type(count) is not int or not 0 <= count <= MOST:
-        raise Refused("bad_count", f"count must be a whole number from 0 to {MOST}",
-                      rule="waiting_count", most=MOST)
+        raise Refused(GameCode.BAD_COUNT, f"count must be a whole number from 0 to {MOST}",
+                      rule=GameRule.WAITING_COUNT, most=MOST)
     if count == table.waiting_hands:
         return count
     if not count:

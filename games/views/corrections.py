@@ -25,6 +25,7 @@ from games.pages.effects import shown_or_saved
 from games.pages.score_widgets import analysis_of, forms_of, seated, sets_target
 from games.presentation import display
 from games.presentation.cards import card
+from games.refusal_codes import GameCode
 from games.services.hands import correct_hand
 from games.services.previews import correction_effect
 
@@ -70,7 +71,7 @@ def correct(request, table_id: int, number: int):
                     preview=partial(correction_effect, hand_id=hand.pk, record=record,
                                     by=request.user))
         except Refused as refused:
-            if refused.code in ("not_scorer", "unit_decided"):
+            if refused.code in (GameCode.NOT_SCORER, GameCode.UNIT_DECIDED):
                 raise PermissionDenied from None
             form.refuse(refused)
         errors, status = form.page_errors(), 422

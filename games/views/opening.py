@@ -45,6 +45,7 @@ from games.models import Table
 from games.money_options import MONEY_RULES, STAKES
 from games.pages.scorers import LoginsField, ScorersForm, logins
 from games.presentation import words
+from games.refusal_codes import GameCode
 from games.selectors.tables import playing_elsewhere
 from games.services.tables import MANY_HANDED_RULES, SEAT_COUNT
 from games.services.tables import open_table as open_table_service
@@ -326,7 +327,7 @@ def open_table(request):
                 field = refused.params.get("field")  # the service's, beside its field
                 form.add_error(field if field in form.fields else None,
                                str(refusals.said(refused)))
-                form.elsewhere = refused.code == "playing_elsewhere"
+                form.elsewhere = refused.code == GameCode.PLAYING_ELSEWHERE
             else:
                 if done:
                     return redirect("table", table_id=opened[0].pk)

@@ -17,13 +17,14 @@ from club.errors import Refused
 from club.forms import KeyField, WholeNumberField, first_error
 from club.idempotency import form_once
 from club.models import Player
+from club.refusal_codes import ClubCode, ClubRule
 from games.pages.table import table_page, visible_table
 from games.services.tables import take_seat
 
 
 class SeatForm(forms.Form):
     """One's pending seat taken; staff name the `player` they seat (None: their own seat)."""
-    player = WholeNumberField(required=False, rule="choose_player")
+    player = WholeNumberField(required=False, rule=ClubRule.CHOOSE_PLAYER)
     key = KeyField()
 
 
@@ -57,7 +58,7 @@ def _player(player_id: int) -> Player:
     """The player a staff form names by his id."""
     player = Player.objects.filter(pk=player_id).first()
     if player is None:
-        raise Refused("bad_form", "choose a player", rule="choose_player")
+        raise Refused(ClubCode.BAD_FORM, "choose a player", rule=ClubRule.CHOOSE_PLAYER)
     return player
 
 

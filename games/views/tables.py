@@ -28,6 +28,7 @@ from games.pages.advice import latest_noted, note
 from games.pages.table import table_page, visible_table
 from games.pages.wager_forms import wager_panel
 from games.presentation import words
+from games.refusal_codes import GameCode, GameRule
 from games.selectors import tables as lists
 from games.selectors.visibility import visible_tables
 from games.services.previews import abandon_effect
@@ -87,7 +88,7 @@ class AbandonForm(forms.Form):
     key = KeyField()
 
 
-CHANGED = "table_changed"  # the refusal of an abandon confirmed after the table changed
+CHANGED = GameRule.TABLE_CHANGED  # the refusal of an abandon confirmed after the table changed
 
 
 @login_required
@@ -128,7 +129,7 @@ def _abandon_page(request, table: Table, *, again: bool = False, error=None):
     except Refused as refused:
         context["error"] = refusals.said(refused)
         return render(request, "games/confirm_abandon.html", context,
-                      status=403 if refused.code == "not_scorer" else 409)
+                      status=403 if refused.code == GameCode.NOT_SCORER else 409)
     context |= {"seq": effect.seq, "key": uuid.uuid4().hex, "lines": [
         _("%(name)s gets %(amount)s back: balance %(before)s, then %(after)s.") % {
             "name": moved.name or _("The house"), "amount": money_text.local(moved.cents),

@@ -16,8 +16,10 @@ from club import limits, refusals
 from club.errors import Refused
 from club.forms import CentsField, KeyField, WholeNumberField, first_error
 from club.idempotency import form_once
+from club.refusal_codes import ClubCode, ClubRule
 from games.models import Table, Wager
 from games.pages.table import table_page, visible_table
+from games.refusal_codes import GameCode, GameRule
 from games.services import wagers as service
 
 LIMITED = ("place", "take")  # tries of the "wagers" limit (club.limits); a withdrawal is not
@@ -35,10 +37,10 @@ class ActionForm(forms.Form):
 class PlaceForm(forms.Form):
     """A wager placed on a seated player (`on`), with its stake and, English style, the odds
     a:b as two whole numbers (`odds`, or None when neither was sent)."""
-    on = WholeNumberField(rule="choose_seated")
+    on = WholeNumberField(rule=GameRule.CHOOSE_SEATED)
     stake = CentsField()
-    odds_for = WholeNumberField(required=False, rule="odds_typed")
-    odds_against = WholeNumberField(required=False, rule="odds_typed")
+    odds_for = WholeNumberField(required=False, rule=GameRule.ODDS_TYPED)
+    odds_against = WholeNumberField(required=False, rule=GameRule.ODDS_TYPED)
     key = KeyField()
 
     def clean(self):
@@ -54,14 +56,14 @@ class PlaceForm(forms.Form):
 class TakeForm(forms.Form):
     """An English offer taken (`wager`), for the part of its stake typed, or all that is left
     of it when left blank (`stake` None)."""
-    wager = WholeNumberField(rule="choose_offer")
+    wager = WholeNumberField(rule=GameRule.CHOOSE_OFFER)
     stake = CentsField(required=False)
     key = KeyField()
 
 
 class WithdrawForm(forms.Form):
     """What is unmatched of the reader's `wager` withdrawn."""
-    wager = WholeNumberField(rule="choose_offer")
+    wager = WholeNumberField(rule=GameRule.CHOOSE_OFFER)
     key = KeyField()
 
 
@@ -71,7 +73,8 @@ WAGER_FORMS = {"place": PlaceForm, "take": TakeForm, "withdraw": WithdrawForm}
 def _wager(table, wager_id: int) -> Wager:
     found = Wager.objects.filter(pk=wager_id, table=table).first()
     if found is None:
-        raise Refused("no_such_wager", "no such wager at this table", rule="no_such_wager")
+        raise Refused(GameCode.NO_SUCH_WAGER, "no such wager at this table",
+                      rule=GameRule.NO_SUCH_WAGER)
     return found
 
 
@@ -105,7 +108,7 @@ def wager_form(request, table_id: int):
     action = chosen.cleaned_data["action"] if chosen.is_valid() else None
     try:
         if action is None:
-            raise Refused("bad_form", "unknown action", rule="unknown_action")
+            raise Refused(ClubCode.BAD_FORM, "unknown action", rule=ClubRule.UNKNOWN_ACTION)
         if action in LIMITED:
             limits.count(request, "wagers")
         form = WAGER_FORMS[action](chosen.data)

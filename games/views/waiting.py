@@ -11,14 +11,17 @@ from django.views.decorators.http import require_POST
 
 from club.errors import Refused
 from club.forms import WholeNumberField
+from games.refusal_codes import GameCode
 from games.services.waiting import report_waiting
 
+# The refusals of the services, by their code, and the page's own (not logged in).
 REFUSALS = {
-    "bad_count": (422, gettext_lazy("The count of hands on their way must be a whole number "
+    GameCode.BAD_COUNT: (422, gettext_lazy("The count of hands on their way must be a whole number "
                                     "from 0 to 99.")),
     "not_logged_in": (401, gettext_lazy("Log in again to send the hands on their way.")),
-    "not_scorer": (403, gettext_lazy("Only the table's scorers and staff may send its hands.")),
-    "no_such_table": (404, gettext_lazy("There is no such table.")),
+    GameCode.NOT_SCORER: (403, gettext_lazy("Only the table's scorers and staff may send its "
+                                            "hands.")),
+    GameCode.NO_SUCH_TABLE: (404, gettext_lazy("There is no such table.")),
 }
 
 

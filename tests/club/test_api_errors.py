@@ -1,7 +1,7 @@
 """Every refused API request answers {"error": {"code", "message"}} (docs/api.md, Conventions)."""
 
+import ast
 import json
-import re
 from pathlib import Path
 
 import pytest
@@ -9,11 +9,13 @@ from django.test import RequestFactory
 from ninja.errors import HttpError, ValidationError
 
 from club.api import REFUSAL_STATUS
-from club.errors import Refused
+from club.errors import RefusalCode, Refused
 from club.refusals import SENTENCES
 from games.engine.errors import CODES
+from games.refusal_codes import GameCode
 from server.api import STATUS_CODES, api
 from testbed.users import user_with_token
+from tests.club.test_refusal_enums import calls, members, named
 
 
 def test_an_unknown_endpoint_is_not_found(client):
@@ -77,17 +79,18 @@ def test_a_body_over_the_size_limit_is_too_large_not_a_500(client, settings, deb
 
 
 SOURCES = [path for tree in ("club", "games", "nights") for path in Path(tree).rglob("*.py")]
-RAISED = re.compile(r'Refused\(\s*"(\w+)"|within_ceiling\(.{0,300}?\bcode="(\w+)"'
-                    r'|get_or_refuse\(\w+, [^,]+, "(\w+)"\)', re.S)
 
 
-def raised_codes() -> set[str]:
-    """Every code a refusal is made with in the club's and the games' code: a literal, a
-    `code=` given to the helper that makes it, or `no_such_<what>` of the API's look-up."""
+def raised_codes() -> set:
+    """Every code a refusal is made with in the club's, the games' and the nights' code: the
+    member given to Refused, to the helper that makes one (`within_ceiling`'s `code=`) or to
+    the API's look-up (`get_or_refuse`)."""
     codes = set()
-    for path in SOURCES:
-        for literal, given, looked_up in RAISED.findall(path.read_text()):
-            codes.add(literal or given or f"no_such_{looked_up}")
+    for where, call in calls():
+        for node in named(call):
+            found = members(node)
+            if found and all(isinstance(code, RefusalCode) for code in found):
+                codes |= found
     return codes
 
 
@@ -95,6 +98,7 @@ def test_every_refusal_the_services_make_has_one_status_and_every_status_is_used
     """A code the table lacks would be a 500; a code in it that nothing raises is a promise
     docs/api.md would make for nothing."""
     assert raised_codes() - set(CODES) == set(REFUSAL_STATUS) - set(CODES)
+    assert len(raised_codes()) > 60
 
 
 def test_the_hand_records_codes_are_422_as_the_contract_says():
@@ -109,7 +113,7 @@ def test_no_refusal_shares_its_code_with_an_error_of_the_framework():
 
 
 def test_a_refusal_answers_its_codes_status_with_its_code():
-    status, error = error_of(Refused("not_scorer", "only the table's scorers may"))
+    status, error = error_of(Refused(GameCode.NOT_SCORER, "only the table's scorers may"))
 
     assert status == 403
     assert error == {"code": "not_scorer", "message": "only the table's scorers may"}
@@ -125,13 +129,17 @@ def test_every_refusal_a_page_can_meet_is_said_in_words():
     assert set(REFUSAL_STATUS) - set(SENTENCES) == unsaid
 
 
-def test_the_pages_branch_only_on_codes_the_services_raise():
-    """A page that tells a refusal by its code (a stale number, a user who may not score)
-    names a code of the table: a code renamed in the services and not on the page would
-    never match."""
-    compared = re.compile(r'\.code == "(\w+)"|\.code in \(([^)]*)\)|STALE = \(([^)]*)\)')
-    named = set()
+def test_the_pages_branch_only_on_members():
+    """A page that tells a refusal by its code or its rule (a stale number, a user who may not
+    score) compares it with a member (`GameCode.NOT_SCORER`), never a string: a member
+    renamed in the services and not on the page fails when the page is imported."""
+    compared = []
     for path in SOURCES:
-        for one, *many in compared.findall(path.read_text()):
-            named |= {one} if one else set(re.findall(r'"(\w+)"', " ".join(many)))
-    assert named and named <= set(REFUSAL_STATUS)
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if (isinstance(node, ast.Compare) and isinstance(node.left, ast.Attribute)
+                    and node.left.attr in ("code", "rule")):
+                compared.append((f"{path}:{node.lineno}", [
+                    part for side in node.comparators for part in ast.walk(side)
+                    if isinstance(part, ast.Constant) and isinstance(part.value, str)]))
+    assert len(compared) > 5
+    assert [where for where, strings in compared if strings] == []

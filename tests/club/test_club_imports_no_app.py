@@ -6,9 +6,11 @@ from pathlib import Path
 
 import club.api
 import club.refusals
+from club.refusal_codes import ClubCode, ClubRule
 
 CLUB = Path(__file__).resolve().parents[2] / "club"
 TABLES = (CLUB / "api" / "__init__.py", CLUB / "refusals.py")
+OWN = {"ClubCode": ClubCode, "ClubRule": ClubRule}
 
 
 def _tree(path: Path) -> ast.Module:
@@ -25,16 +27,19 @@ def _imported(path: Path) -> set[str]:
     return found
 
 
-def _strings(path: Path) -> set[str]:
-    return {node.value for node in ast.walk(_tree(path))
-            if isinstance(node, ast.Constant) and isinstance(node.value, str)}
+def _members(node: ast.AST) -> set:
+    """The members of the club's enumerations `node` names (`ClubRule.NAME_TAKEN`)."""
+    return {OWN[found.value.id][found.attr] for found in ast.walk(node)
+            if isinstance(found, ast.Attribute) and isinstance(found.value, ast.Name)
+            and found.value.id in OWN}
 
 
-def _own_sentences() -> set[str]:
-    """The codes and rules club/refusals.py says itself, before any app adds its own."""
+def _own_sentences() -> list:
+    """The keys of the sentences club/refusals.py says itself, before any app adds its own:
+    each a member of the club's enumerations, else None."""
     literal = next(node.value for node in _tree(CLUB / "refusals.py").body
                    if isinstance(node, ast.Assign) and node.targets[0].id == "SENTENCES")
-    return {key.value for key in literal.keys if key is not None}
+    return [next(iter(_members(key)), None) for key in literal.keys]
 
 
 def test_no_module_of_the_club_imports_the_games_or_the_nights():
@@ -47,9 +52,13 @@ def test_no_module_of_the_club_imports_the_games_or_the_nights():
 
 def test_the_club_gives_a_status_and_words_to_its_own_refusals_only():
     """Each code of the club's status table, and each code or rule club/refusals.py says, is
-    raised somewhere in the club."""
-    raised = set().union(*(_strings(path) for path in CLUB.rglob("*.py") if path not in TABLES))
+    a member of the club's enumerations (club/refusal_codes.py), raised somewhere in the
+    club."""
+    raised = set().union(*(_members(_tree(path)) for path in CLUB.rglob("*.py")
+                           if path not in TABLES))
+    assert all(isinstance(code, ClubCode) for code in club.api.STATUSES)
+    assert None not in _own_sentences()
     assert set(club.api.STATUSES) - raised == set()
-    assert _own_sentences() - raised == set()
+    assert set(_own_sentences()) - raised == set()
     assert set(club.api.STATUSES) <= set(club.api.REFUSAL_STATUS)
-    assert _own_sentences() <= set(club.refusals.SENTENCES)
+    assert set(_own_sentences()) <= set(club.refusals.SENTENCES)

@@ -9,6 +9,7 @@ import pytest
 from club.errors import UNSHOWABLE, Refused, shown
 from club.models import IdempotentRequest
 from games.models import Table
+from games.refusal_codes import GameCode, GameRule
 from testbed.users import user_with_token
 from tests.games.kit import Api, players
 
@@ -60,6 +61,7 @@ def test_shown_escapes_only_what_cannot_be_shown():
 
 
 def test_every_text_of_a_refusal_is_shown():
-    refused = Refused("bad_rules", "no \x00", "rules.\ud800", rule="r", name="\x00")
+    refused = Refused(GameCode.BAD_RULES, "no \x00", "rules.\ud800", rule=GameRule.NOT_AN_OPTION,
+                      name="\x00")
     assert (refused.message, refused.at, refused.params) == ("no \\u0000", "rules.\\ud800",
                                                              {"name": "\\u0000"})

@@ -10,6 +10,7 @@ from django.utils import translation
 from club.errors import Refused
 from club.money_text import Local, local, parse, plain
 from club.refusals import said
+from games.refusal_codes import GameCode, GameRule
 
 
 @pytest.mark.parametrize(
@@ -107,8 +108,8 @@ def test_only_whole_cents_are_written_for_a_page(value):
 
 def test_an_amount_named_in_a_refusal_is_said_as_the_readers_language_writes_it():
     """The API's message keeps "0.10"; the page's sentence says the amount in its language."""
-    refused = Refused("bad_stake", f"the stake must be at least {plain(10)} at this table",
-                      rule="stake_below_min", least=Local(10))
+    refused = Refused(GameCode.BAD_STAKE, f"the stake must be at least {plain(10)} at this table",
+                      rule=GameRule.STAKE_BELOW_MIN, least=Local(10))
     with translation.override("fr"):
         assert "0,10" in str(said(refused))
     with translation.override("en"):

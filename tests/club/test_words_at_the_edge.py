@@ -10,6 +10,7 @@ from pathlib import Path
 from django.utils import translation
 
 from club.refusals import SENTENCES
+from tests.club.test_refusal_enums import members
 
 ROOT = Path(__file__).resolve().parents[2]
 CODE = sorted(path for app in ("club", "games") for path in (ROOT / app).rglob("*.py")
@@ -46,17 +47,14 @@ def test_no_regular_expression_reads_words_or_a_message():
     assert found == []
 
 
-def _rules(call: ast.Call) -> list[str] | None:
-    """The rules a Refused(...) may name: each literal one, and the known rules of an f-string's
-    literal beginning; None when it names none."""
+def _rules(call: ast.Call) -> list | None:
+    """The rules a Refused(...) may name: the members it names (`GameRule.X`, either of an
+    `if`), none that the source shows when it is given one (every member is said:
+    tests/club/test_refusal_enums.py); None when it names none."""
     rule = next((k.value for k in call.keywords if k.arg == "rule"), None)
     if rule is None:
         return None
-    texts = [node.value for node in ast.walk(rule)
-             if isinstance(node, ast.Constant) and isinstance(node.value, str)]
-    if isinstance(rule, ast.JoinedStr):
-        return [name for name in SENTENCES if name.startswith(texts[0])] or texts
-    return texts
+    return sorted(members(rule) or ())
 
 
 def test_every_refusal_of_the_services_names_a_rule_said_in_english_and_french():
@@ -75,7 +73,7 @@ def test_every_refusal_of_the_services_names_a_rule_said_in_english_and_french()
     assert unruled == [] and unsaid == []
 
 
-def _said_in_french(rule: str) -> bool:
+def _said_in_french(rule) -> bool:
     if rule not in SENTENCES:
         return False
     with translation.override("en"):

@@ -4,6 +4,7 @@ code has its one status in the API."""
 from pathlib import Path
 
 from club.api import REFUSAL_STATUS
+from tests.club.test_refusal_enums import members
 from tests.club.test_words_at_the_edge import _rules, _said_in_french, calls
 
 NIGHTS = Path(__file__).resolve().parents[2] / "nights"
@@ -15,7 +16,7 @@ def test_every_refusal_of_the_nights_names_a_rule_said_in_english_and_french():
         for call in calls(path):
             if not (getattr(call.func, "id", None) == "Refused"):
                 continue
-            codes.add(call.args[0].value)
+            codes |= members(call.args[0])
             rules = _rules(call)
             if rules is None:
                 unruled.append(f"{path.name}:{call.lineno}")

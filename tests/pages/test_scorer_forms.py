@@ -7,6 +7,7 @@ import pytest
 from club.errors import Refused
 from games.entry.forms import HandForm
 from games.entry.records import prefill
+from games.refusal_codes import EngineCode
 
 RULES = {"doubling": False, "offer_point": False}
 
@@ -69,7 +70,7 @@ def test_an_unknown_action_heads_the_form():
 def test_a_services_refusal_is_marked_where_its_at_points(action, at, field):
     made = form({"leader": "KS", "follower": "7H", "opening": "played"}, action,
                 correcting=True)
-    made.refuse(Refused("must_follow_suit", "the follower must follow suit", at))
+    made.refuse(Refused(EngineCode.MUST_FOLLOW_SUIT, "the follower must follow suit", at))
     errors = made.page_errors()
     assert field in errors
     assert errors["revocable"] is (action == "trick")
@@ -79,11 +80,11 @@ def test_a_refused_revoke_is_marked_on_its_trick_of_the_fold():
     data = {"opening": "played", "false_king_by": "elder", "revoke_by": "dealer",
             "revoke_trick": "9"}
     made = form(data, "deal", correcting=True)
-    made.refuse(Refused("bad_irregularity", "no trick 9", "irregularities[0].trick"))
+    made.refuse(Refused(EngineCode.BAD_IRREGULARITY, "no trick 9", "irregularities[0].trick"))
     assert "revoke_trick" in made.page_errors()
     many = form({"opening": "played", "many_revoke_by": "third", "many_revoke_trick": "9"},
                 "many_deal", "quatre", correcting=True)
-    many.refuse(Refused("bad_irregularity", "no trick 9", "irregularities[0].trick"))
+    many.refuse(Refused(EngineCode.BAD_IRREGULARITY, "no trick 9", "irregularities[0].trick"))
     assert "many_revoke_trick" in many.page_errors()
 
 
