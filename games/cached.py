@@ -41,7 +41,7 @@ from django.utils.translation import get_language
 
 from club.models import Player
 from games.models import RatingsDue, Table, TableEvent
-from games.selectors.tables import LIST_KINDS
+from games.selectors.tables import LIST_TYPES
 from games.selectors.visibility import may_see
 from games.services.changes import CHANGE_FIELDS
 
@@ -110,9 +110,9 @@ def table_saved(sender, instance: Table, update_fields=None, **kwargs) -> None:
 @receiver(post_save, sender=TableEvent)
 def table_listed(sender, instance: TableEvent, created=False, **kwargs) -> None:
     """A change that can move the table onto the lists or off them (won, abandoned:
-    games.selectors.tables.LIST_KINDS): the lists read again once it is committed, before the
+    games.selectors.tables.LIST_TYPES): the lists read again once it is committed, before the
     live feed tells their pages to read them."""
-    if created and instance.kind in LIST_KINDS:
+    if created and instance.type in LIST_TYPES:
         transaction.on_commit(lists_changed)
 
 

@@ -4,7 +4,7 @@ abandoning.
 A table's page says what its pages say, from the same course (games.selectors.table_state,
 built once for the page): each game's result in words (games.presentation.results), its winner (à
 quatre the side, "Athos & Aramis") and value; à trois and à quatre what is played instead of
-units; the marks by the players who took them; the events in words (words.event_kind and
+units; the marks by the players who took them; the events in words (words.event_type and
 event_change, as the table's history page says them); and the wagers with what became of each
 (games.selectors.wagers.figured, the API's reading).
 
@@ -147,7 +147,7 @@ class HandInline(OfTable, ReadOnlyInline):
 class EventInline(OfTable, ReadOnlyInline):
     """Every change of the table in words, as its history page says it."""
     model = TableEvent
-    fields = ["seq", "kind_words", "by", "at", "change_words"]
+    fields = ["seq", "type_words", "by", "at", "change_words"]
     readonly_fields = fields
     verbose_name_plural = _("events (every change of the table, by seq)")
 
@@ -155,9 +155,9 @@ class EventInline(OfTable, ReadOnlyInline):
         return (super().get_queryset(request).select_related("by", "table")
                 .defer("table__snapshot"))
 
-    @admin.display(description=_("kind"))
-    def kind_words(self, event):
-        return words.event_kind(event.kind, event.change)
+    @admin.display(description=_("type"))
+    def type_words(self, event):
+        return words.event_type(event.type, event.change)
 
     @admin.display(description=_("change"))
     def change_words(self, event):

@@ -139,7 +139,7 @@ def get_table_events(request, table_id: int,
     page = rows[:limit]
     return {
         "table": table.pk,
-        "events": [{"seq": event.seq, "kind": event.kind, "at": event.at.isoformat(),
+        "events": [{"seq": event.seq, "kind": event.type, "at": event.at.isoformat(),
                     "by": event.by.get_username() if event.by else None,
                     "change": event.change} for event in page],
         "next_after": page[-1].seq if len(rows) > limit else None,

@@ -1,6 +1,6 @@
 """The live feed's sending side: every change of a table goes to its channel group once the
 transaction that made it has committed (docs/api.md, Live updates), and a change that can move
-it onto the lists of tables in play or off them (games.selectors.tables.LIST_KINDS: opened,
+it onto the lists of tables in play or off them (games.selectors.tables.LIST_TYPES: opened,
 won, abandoned) to the lists' group too, which the pages of lists follow; and the end of a
 user's session, or a change of his login, to his own group, which the sockets he opened have
 joined (hub.py), so that they close at once on whichever worker they are.
@@ -23,7 +23,7 @@ from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
 from games.selectors.names import public_snapshot
-from games.selectors.tables import LIST_KINDS
+from games.selectors.tables import LIST_TYPES
 from server.handler import serving_loop
 
 logger = logging.getLogger(__name__)
@@ -48,23 +48,24 @@ def session_tag(session_key: str) -> str:
     return hashlib.sha256(session_key.encode()).hexdigest()
 
 
-def publish_on_commit(table, kind: str) -> None:
-    """The group's message carries the change as the sockets send it, serialised here once:
-    not once per spectator, nor copied per spectator as a dict (the in-memory layer copies
-    each message it hands to a channel); and whether the table is private, which some of its
-    sockets may no longer see. The lists' group hears of the change when its kind can move the
-    table onto a list or off it: the table, the kind and whether it is private. `public`, the
+def publish_on_commit(table, event: str) -> None:
+    """The group's message carries the change as the sockets send it, its `type` the event's
+    (TableEvent.Type), serialised here once: not once per spectator, nor copied per spectator
+    as a dict (the in-memory layer copies each message it hands to a channel); and whether the
+    table is private, which some of its sockets may no longer see. The lists' group hears of
+    the change when its type can move the table onto a list or off it: the table, the type
+    (which the lists' feed names its `kind`) and whether it is private. `public`, the
     change as the anonymous sockets are sent it when it differs: its `names` with the initials
     of the players who chose them (games.selectors.names)."""
-    text = json.dumps({"type": kind, "seq": table.seq, "table": table.snapshot})
+    text = json.dumps({"type": event, "seq": table.seq, "table": table.snapshot})
     public = public_snapshot(table.snapshot)
     _on_commit(group_name(table.pk), {
         "type": "table.change", "table": table.pk, "seq": table.seq, "text": text,
         "private": table.private,
         "public": None if public is table.snapshot else json.dumps(
-            {"type": kind, "seq": table.seq, "table": public})})
-    if kind in LIST_KINDS:
-        _on_commit(LISTS_GROUP, {"type": "tables.listed", "table": table.pk, "kind": kind,
+            {"type": event, "seq": table.seq, "table": public})})
+    if event in LIST_TYPES:
+        _on_commit(LISTS_GROUP, {"type": "tables.listed", "table": table.pk, "kind": event,
                                  "private": table.private})
 
 

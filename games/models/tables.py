@@ -138,13 +138,37 @@ class Table(models.Model):
 class TableEvent(models.Model):
     """One change of a table: the one that moved its `seq` to this row's. Written by
     games.services.changes.publish in the change's own transaction, so the table's events are
-    exactly its seqs, and the live feed sends each under its `kind`."""
+    exactly its seqs, and the live feed sends each as its `type` (docs/api.md, Live updates)."""
+
+    class Type(models.TextChoices):
+        """What changed; each said in words by games.presentation.words.event_type."""
+        OPEN = "open", _("opened")
+        HAND = "hand", _("hand recorded")
+        TRICK = "trick", _("trick entered")
+        GAME_OVER = "game_over", _("game over")
+        ROTATION = "rotation", _("unit over: the seats turn")
+        POOL_WON = "pool_won", _("pool won")
+        RUBBER_WON = "rubber_won", _("rubber won")
+        TROIS_WON = "trois_won", _("game à trois won")
+        QUATRE_WON = "quatre_won", _("match à quatre won")
+        CORRECTION = "correction", _("hand corrected")
+        SEAT = "seat", _("seat taken")
+        WAGER = "wager", _("wager")
+        WAITING = "waiting", _("hands kept by the scorer's phone")
+        SCORERS = "scorers", _("scorers changed")
+        ABANDONED = "abandoned", _("abandoned")
+
+        @classmethod
+        def won(cls, kind: str) -> "TableEvent.Type":
+            """The change that decides a table of `kind` (Table.Kind): `pool_won`, ..."""
+            return cls(f"{kind}_won")
+
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="events",
                               verbose_name=pgettext_lazy("field", "table"))
     seq = models.PositiveIntegerField(help_text=_("The table's `seq` after this change."),
                                       verbose_name=pgettext_lazy("field", "seq"))
-    kind = models.CharField(max_length=20, help_text=_("open, hand, trick, correction, wager..."),
-                            verbose_name=pgettext_lazy("field", "kind"))
+    type = models.CharField(max_length=20, choices=Type.choices,
+                            verbose_name=pgettext_lazy("field", "type"))
     by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                            on_delete=models.PROTECT, related_name="+",
                            help_text=_("The user who made the change."),
@@ -164,8 +188,8 @@ class TableEvent(models.Model):
         ]
 
     def __str__(self) -> str:
-        return _("%(kind)s (seq %(seq)s) at %(table)s") % {"kind": self.kind, "seq": self.seq,
-                                                             "table": self.table}
+        return _("%(type)s (seq %(seq)s) at %(table)s") % {
+            "type": self.type, "seq": self.seq, "table": self.table}
 
 
 class Seat(models.Model):

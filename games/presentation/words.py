@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_
 
 from club import money_text, refusals
 from games.engine.rules import TABLE_CHOICES, TABLE_DEFAULTS
+from games.models import TableEvent
 from games.money_options import MONEY_RULES
 from games.presentation import cards, engine_words
 from games.presentation.cards import RANK_NAMES as RANKS
@@ -297,31 +298,22 @@ def _lost_value(loss, took: int) -> str:
 
 
 # -- a table's history (TableEvent) ----------------------------------------------------------
-EVENT_KINDS = {
-    "open": gettext_lazy("opened"), "hand": gettext_lazy("hand recorded"),
-    "trick": gettext_lazy("trick entered"), "game_over": gettext_lazy("game over"),
-    "rotation": gettext_lazy("unit over: the seats turn"),
-    "pool_won": gettext_lazy("pool won"), "rubber_won": gettext_lazy("rubber won"),
-    "trois_won": gettext_lazy("game à trois won"),
-    "quatre_won": gettext_lazy("match à quatre won"),
-    "correction": gettext_lazy("hand corrected"), "abandoned": gettext_lazy("abandoned"),
-    "seat": gettext_lazy("seat taken"), "wager": gettext_lazy("wager"),
-    "scorers": gettext_lazy("scorers changed"),
-}
 WAGER_ACTS = {"placed": gettext_lazy("wager %(wager)s placed"),
               "taken": gettext_lazy("wager %(wager)s taken"),
               "withdrawn": gettext_lazy("wager %(wager)s withdrawn")}
 
 
-def event_kind(kind: str, change: dict | None = None) -> str:
-    """The kind of a TableEvent in words; for the scorer's phone, what it told the club:
-    "The scorer's phone: 2 hands on their way"."""
-    if kind == "waiting":
+def event_type(type_: str, change: dict | None = None) -> str:
+    """The type of a TableEvent in words, its label (TableEvent.Type); for the scorer's phone,
+    what it told the club: "The scorer's phone: 2 hands on their way"."""
+    if type_ == TableEvent.Type.WAITING:
         count = (change or {}).get("hands", 0)
         if not count:
             return _("The scorer's phone has sent every hand")
         return _("The scorer's phone: %(waiting)s") % {"waiting": waiting_hands(count)}
-    return str(EVENT_KINDS.get(kind, kind.replace("_", " ")))
+    if type_ in TableEvent.Type.values:
+        return str(TableEvent.Type(type_).label)
+    return type_.replace("_", " ")
 
 
 def event_change(change: dict, names: dict) -> str:

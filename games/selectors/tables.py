@@ -3,16 +3,17 @@ few queries however many tables it holds (no course is rebuilt)."""
 from django.db.models import F
 
 from club.models import Player
-from games.models import Seat, Table
+from games.models import Seat, Table, TableEvent
 from games.selectors.standings import latest_evening
 
 ROLES = ("elder", "dealer", "observer")
-# The kinds of change (games.services.changes.publish) that can move a table onto the lists of
-# tables in play or off them: opened, won (by a hand, or by a correction, which may also open
-# it again) and abandoned. The live feed tells the pages of lists of each (games/live), and
-# the lists kept for anonymous readers are read again (games/cached.py).
-LIST_KINDS = frozenset({"open", "abandoned", "correction",
-                        *(f"{kind}_won" for kind in Table.Kind.values)})
+# The types of change (TableEvent.Type, games.services.changes.publish) that can move a table
+# onto the lists of tables in play or off them: opened, won (by a hand, or by a correction,
+# which may also open it again) and abandoned. The live feed tells the pages of lists of each
+# (games/live), and the lists kept for anonymous readers are read again (games/cached.py).
+LIST_TYPES = frozenset({TableEvent.Type.OPEN, TableEvent.Type.ABANDONED,
+                        TableEvent.Type.CORRECTION,
+                        *(TableEvent.Type.won(kind) for kind in Table.Kind.values)})
 
 
 def tables(*, status: str | None = None, format: str | None = None,

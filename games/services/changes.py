@@ -46,7 +46,7 @@ def may_score(table: Table, user) -> bool:
             or any(hook(table, user) for hook in SCORING_HOOKS))
 
 
-def rebuild(table: Table, *, kind: str, by, change: dict | None = None,
+def rebuild(table: Table, *, event: TableEvent.Type, by, change: dict | None = None,
             course: Course | None = None) -> None:
     """Brings everything derived from the table's hands in line, moves `seq` on and
     publishes the change after commit; the postings and the change are made by the user
@@ -57,7 +57,7 @@ def rebuild(table: Table, *, kind: str, by, change: dict | None = None,
         close_if_over(table, course)
     project(table, course)
     reconcile(table, course, by=by)
-    publish(table, course, kind, by=by, change=change)
+    publish(table, course, event, by=by, change=change)
 
 
 def close_if_over(table: Table, course: Course) -> None:
@@ -69,12 +69,13 @@ def close_if_over(table: Table, course: Course) -> None:
         table.status, table.winner_id, table.finished_at = Table.Status.PLAYING, None, None
 
 
-def publish(table: Table, course: Course, kind: str, *, by, change: dict | None = None) -> None:
-    """Moves the table's `seq` on, stores its snapshot and the change's event (what changed,
-    in short: `change`, made by the user `by`), and publishes it once committed. The only
-    place a table's `seq` moves on."""
+def publish(table: Table, course: Course, event: TableEvent.Type, *, by,
+            change: dict | None = None) -> None:
+    """Moves the table's `seq` on, stores its snapshot and the change's event of type `event`
+    (what changed, in short: `change`, made by the user `by`), and publishes it once
+    committed. The only place a table's `seq` moves on."""
     table.seq += 1
     table.snapshot = snapshot(table, course)
     table.save(update_fields=CHANGE_FIELDS)
-    TableEvent.objects.create(table=table, seq=table.seq, kind=kind, by=by, change=change or {})
-    publish_on_commit(table, kind)
+    TableEvent.objects.create(table=table, seq=table.seq, type=event, by=by, change=change or {})
+    publish_on_commit(table, event)

@@ -8,7 +8,7 @@ from games import courses
 from games.engine import EngineError, claims
 from games.engine.cards import parse_card
 from games.engine.course import Course, CourseHand
-from games.models import Hand, HandVersion, Table
+from games.models import Hand, HandVersion, Table, TableEvent
 from games.refusal_codes import EngineCode, GameCode, GameRule
 from games.services.changes import close_if_over, locked_table, may_score, publish, rebuild
 from games.services.projection import project_game_end
@@ -107,15 +107,17 @@ def hand_played(table: Table, course: Course, hands: list[CourseHand], hand: Han
     games.courses.current)."""
     games, units = before
     if course.over:
-        kind = f"{table.format}_won"
+        event = TableEvent.Type.won(table.format)
     elif len(course.units) > units:
-        kind = "rotation"
+        event = TableEvent.Type.ROTATION
     elif len(course.games) > games:
-        kind = "game_over"
+        event = TableEvent.Type.GAME_OVER
+    elif course.hand_in_progress is not None:
+        event = TableEvent.Type.TRICK
     else:
-        kind = "trick" if course.hand_in_progress is not None else "hand"
+        event = TableEvent.Type.HAND
     transaction.on_commit(lambda: courses.recent.keep(table, hands, course, keys))
-    if kind not in ("hand", "trick"):  # a game ended
+    if event not in (TableEvent.Type.HAND, TableEvent.Type.TRICK):  # a game ended
         close_if_over(table, course)
         game = hands[-1].game
         seats = {h.key: (h.elder, h.dealer) for h in hands if h.game == game}
@@ -123,9 +125,9 @@ def hand_played(table: Table, course: Course, hands: list[CourseHand], hand: Han
                          finished_at=hand.created_at)
         reconcile(table, course, by=by, decided_from=units)
     change = {"hand": hand.number, "version": hand.version}
-    if kind == "trick":  # a hand in progress: how far it has gone
+    if event == TableEvent.Type.TRICK:  # a hand in progress: how far it has gone
         change["tricks"] = len(hand.record.get("tricks", []))
-    publish(table, course, kind, by=by, change=change)
+    publish(table, course, event, by=by, change=change)
 
 
 # What a user who may not score is refused, by what he would do to a table's hands.
@@ -186,7 +188,7 @@ def correct_hand(*, hand_id: int, record, by, seq: int | None = None) -> Hand:
     HandVersion.objects.create(hand=hand, version=hand.version, record=record,
                                result=course.placed(hand.number)[1], entered_by=by)
     hand.save(update_fields=["record", "version", "elder", "dealer"])
-    rebuild(table, kind="correction", by=by, course=course,
+    rebuild(table, event=TableEvent.Type.CORRECTION, by=by, course=course,
             change={"hand": hand.number, "version": hand.version})
     return hand
 

@@ -16,7 +16,7 @@ from club.refusal_codes import ClubCode
 from games import courses
 from games.engine.course import cut_for_deal
 from games.engine.rules import BadOption, table_rules
-from games.models import Seat, Table, Wager, WagerTake
+from games.models import Seat, Table, TableEvent, Wager, WagerTake
 from games.money_options import MONEY_RULES, STAKES
 from games.refusal_codes import GameCode, GameRule
 from games.selectors.tables import playing_elsewhere
@@ -135,7 +135,7 @@ def open_table(*, name: str, format: str, players: list[Player], rules: dict, by
              taken_at=now if by.is_staff or not staked or p == own else None)
         for i, p in enumerate(players))
     table.scorers.set(scorers)
-    rebuild(table, kind="open", by=by)
+    rebuild(table, event=TableEvent.Type.OPEN, by=by)
     return table
 
 
@@ -177,7 +177,7 @@ def set_scorers(*, table_id: int, scorers, by) -> Table:
         raise Refused(GameCode.MAY_NOT_WAGER, f"{name} has wagered at this table: its scorers do "
                       "not wager at it", rule=GameRule.SCORER_WAGERED, name=name)
     table.scorers.set(chosen.values())
-    publish(table, courses.course_of(table), "scorers", by=by,
+    publish(table, courses.course_of(table), TableEvent.Type.SCORERS, by=by,
             change={"scorers": sorted(user.get_username() for user in chosen.values())})
     return table
 
@@ -215,7 +215,7 @@ def abandon_table(*, table_id: int, by, seq: int | None = None) -> Table:
                       rule=GameRule.TABLE_CHANGED)
     table.status = Table.Status.ABANDONED
     table.finished_at = timezone.now()
-    rebuild(table, kind="abandoned", by=by)
+    rebuild(table, event=TableEvent.Type.ABANDONED, by=by)
     return table
 
 
@@ -244,5 +244,5 @@ def take_seat(*, table_id: int, by, player: Player | None = None) -> Table:
                       rule=GameRule.SEAT_TAKEN, name=player.name)
     seat.taken_at = timezone.now()
     seat.save(update_fields=["taken_at"])
-    rebuild(table, kind="seat", by=by, change={"player": player.pk})
+    rebuild(table, event=TableEvent.Type.SEAT, by=by, change={"player": player.pk})
     return table

@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from club.errors import Refused
 from games import courses
+from games.models import TableEvent
 from games.refusal_codes import GameCode, GameRule
 from games.services.changes import locked_table, may_score, publish
 
@@ -41,5 +42,5 @@ def report_waiting(*, table_id: int, count, by) -> int:
     table.save(update_fields=["waiting_hands", "waiting_since"])
     hands, course, keys = courses.current(table)
     transaction.on_commit(lambda: courses.recent.keep(table, hands, course, keys))
-    publish(table, course, "waiting", by=by, change={"hands": count})
+    publish(table, course, TableEvent.Type.WAITING, by=by, change={"hands": count})
     return count

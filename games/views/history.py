@@ -14,7 +14,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from games.entry.records import kind_of, seats
-from games.models import Hand
+from games.models import Hand, TableEvent
 from games.pages.advice import note, noted
 from games.pages.hand_by_hand import drawn, games_of, marks, summarised, takers, tricks_taken
 from games.pages.score_widgets import analysis_of
@@ -26,7 +26,8 @@ from games.selectors.names import names_of, public_login
 from games.selectors.table_state import state_of
 from games.services.changes import may_score
 
-AFTER_GAME = ("game_over", "rotation")  # the events after which the next game begins
+# the events after which the next game begins
+AFTER_GAME = (TableEvent.Type.GAME_OVER, TableEvent.Type.ROTATION)
 
 
 def _partners(course) -> tuple:
@@ -62,11 +63,11 @@ def _event_groups(table, course, names: dict, reader) -> list[dict]:
                            "events": []})
         if not groups:
             groups.append({"title": _("Before the first hand"), "events": []})
-        if e.kind in AFTER_GAME and current is not None:
+        if e.type in AFTER_GAME and current is not None:
             after = current + 1
         groups[-1]["events"].append({
             "seq": e.seq, "at": e.at, "by": public_login(e.by, reader) if e.by else "—",
-            "kind": words.event_kind(e.kind, e.change),
+            "type": words.event_type(e.type, e.change),
             "change": words.event_change(e.change, names)})
     return groups
 

@@ -247,7 +247,7 @@ def test_the_feed_follows_an_evening_as_its_events_record_it(client):
     assert first["seq"] == snap["seq"]
     assert [c["seq"] for c in changes] == list(range(first["seq"] + 1,
                                                      first["seq"] + 1 + len(changes)))
-    events = dict(TableEvent.objects.filter(table_id=snap["id"]).values_list("seq", "kind"))
+    events = dict(TableEvent.objects.filter(table_id=snap["id"]).values_list("seq", "type"))
     assert [c["type"] for c in changes] == [events[c["seq"]] for c in changes]
     kinds = {c["type"] for c in changes}
     assert {"wager", "hand", "rotation", "correction"} <= kinds, kinds

@@ -18,7 +18,7 @@ pytestmark = pytest.mark.django_db
 
 def events(table):
     return list(TableEvent.objects.filter(table=table).order_by("seq")
-                .values_list("seq", "kind", "by__username", "change"))
+                .values_list("seq", "type", "by__username", "change"))
 
 
 def test_each_change_writes_one_event_with_its_seq_kind_user_and_what_changed(client):
@@ -73,7 +73,7 @@ def test_a_table_has_one_event_for_each_seq():
                        first_dealer=seated[1])
 
     with pytest.raises(IntegrityError), transaction.atomic():
-        TableEvent.objects.create(table=table, seq=1, kind="hand")
+        TableEvent.objects.create(table=table, seq=1, type=TableEvent.Type.HAND)
 
 
 @pytest.fixture

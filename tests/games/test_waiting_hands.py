@@ -46,7 +46,7 @@ def test_a_new_count_moves_seq_by_one_with_a_waiting_event_and_the_snapshot_says
     table.refresh_from_db()
     assert table.seq == seq + 1
     event = TableEvent.objects.get(table=table, seq=table.seq)
-    assert (event.kind, event.change, event.by) == ("waiting", {"hands": 2}, opener)
+    assert (event.type, event.change, event.by) == ("waiting", {"hands": 2}, opener)
     assert table.waiting_hands == 2 and table.waiting_since is not None
     assert table.snapshot["waiting"] == {"hands": 2,
                                          "since": table.waiting_since.isoformat()}
@@ -106,7 +106,7 @@ def test_a_named_scorer_and_staff_may_report(client, django_user_model, opener):
     report_waiting(table_id=table.pk, count=1, by=named)
     report_waiting(table_id=table.pk, count=2, by=steward)
 
-    assert list(TableEvent.objects.filter(table=table, kind="waiting")
+    assert list(TableEvent.objects.filter(table=table, type=TableEvent.Type.WAITING)
                 .values_list("by__username", "change")) == [("named", {"hands": 1}),
                                                             ("steward", {"hands": 2})]
 

@@ -47,7 +47,7 @@ def lists_drawn_anew(send):
 seen["table saved"] = lists_drawn_anew(lambda: post_save.send(Table, instance=Table(pk=7)))
 seen["table deleted"] = lists_drawn_anew(lambda: post_delete.send(Table, instance=Table(pk=7)))
 seen["table won"] = lists_drawn_anew(lambda: post_save.send(
-    TableEvent, instance=TableEvent(kind="pool_won"), created=True))
+    TableEvent, instance=TableEvent(type=TableEvent.Type.POOL_WON), created=True))
 seen["re-rating owed"] = lists_drawn_anew(lambda: post_save.send(
     RatingsDue, instance=RatingsDue(), created=True))
 seen["re-rating done"] = lists_drawn_anew(lambda: post_delete.send(
