@@ -137,7 +137,7 @@ class Table(models.Model):
 
 class TableEvent(models.Model):
     """One change of a table: the one that moved its `seq` to this row's. Written by
-    games.services.changes.publish in the change's own transaction, so the table's events are
+    games.services.changes.record_change in the change's own transaction, so the table's events are
     exactly its seqs, and the live feed sends each as its `type` (docs/api.md, Live updates)."""
 
     class Type(models.TextChoices):

@@ -7,7 +7,7 @@ from games.models import Seat, Table, TableEvent
 from games.selectors.standings import latest_evening
 
 ROLES = ("elder", "dealer", "observer")
-# The types of change (TableEvent.Type, games.services.changes.publish) that can move a table
+# The types of change (TableEvent.Type, games.services.changes.record_change) that can move a table
 # onto the lists of tables in play or off them: opened, won (by a hand, or by a correction,
 # which may also open it again) and abandoned. The live feed tells the pages of lists of each
 # (games/live), and the lists kept for anonymous readers are read again (games/cached.py).

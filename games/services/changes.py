@@ -57,7 +57,7 @@ def rebuild(table: Table, *, event: TableEvent.Type, by, change: dict | None = N
         close_if_over(table, course)
     project(table, course)
     reconcile(table, course, by=by)
-    publish(table, course, event, by=by, change=change)
+    record_change(table, course, event, by=by, change=change)
 
 
 def close_if_over(table: Table, course: Course) -> None:
@@ -69,8 +69,8 @@ def close_if_over(table: Table, course: Course) -> None:
         table.status, table.winner_id, table.finished_at = Table.Status.PLAYING, None, None
 
 
-def publish(table: Table, course: Course, event: TableEvent.Type, *, by,
-            change: dict | None = None) -> None:
+def record_change(table: Table, course: Course, event: TableEvent.Type, *, by,
+                  change: dict | None = None) -> None:
     """Moves the table's `seq` on, stores its snapshot and the change's event of type `event`
     (what changed, in short: `change`, made by the user `by`), and publishes it once
     committed. The only place a table's `seq` moves on."""

@@ -10,7 +10,7 @@ from games.engine.cards import parse_card
 from games.engine.course import Course, CourseHand
 from games.models import Hand, HandVersion, Table, TableEvent
 from games.refusal_codes import EngineCode, GameCode, GameRule
-from games.services.changes import close_if_over, locked_table, may_score, publish, rebuild
+from games.services.changes import close_if_over, locked_table, may_score, rebuild, record_change
 from games.services.projection import project_game_end
 from games.services.settlement import reconcile
 from games.services.wagers import start_unit, unit_started
@@ -127,7 +127,7 @@ def hand_played(table: Table, course: Course, hands: list[CourseHand], hand: Han
     change = {"hand": hand.number, "version": hand.version}
     if event == TableEvent.Type.TRICK:  # a hand in progress: how far it has gone
         change["tricks"] = len(hand.record.get("tricks", []))
-    publish(table, course, event, by=by, change=change)
+    record_change(table, course, event, by=by, change=change)
 
 
 # What a user who may not score is refused, by what he would do to a table's hands.

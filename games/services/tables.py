@@ -20,7 +20,7 @@ from games.models import Seat, Table, TableEvent, Wager, WagerTake
 from games.money_options import MONEY_RULES, STAKES
 from games.refusal_codes import GameCode, GameRule
 from games.selectors.tables import playing_elsewhere
-from games.services.changes import locked_table, may_score, publish, rebuild
+from games.services.changes import locked_table, may_score, rebuild, record_change
 from games.table_kinds import MANY_HANDED
 
 _cut_rng = random.SystemRandom()
@@ -177,7 +177,7 @@ def set_scorers(*, table_id: int, scorers, by) -> Table:
         raise Refused(GameCode.MAY_NOT_WAGER, f"{name} has wagered at this table: its scorers do "
                       "not wager at it", rule=GameRule.SCORER_WAGERED, name=name)
     table.scorers.set(chosen.values())
-    publish(table, courses.course_of(table), TableEvent.Type.SCORERS, by=by,
+    record_change(table, courses.course_of(table), TableEvent.Type.SCORERS, by=by,
             change={"scorers": sorted(user.get_username() for user in chosen.values())})
     return table
 

@@ -18,7 +18,7 @@ from games.engine.wagers import BadOdds, Bet, SplitCent, balance, checked_odds, 
 from games.models import Table, TableEvent, Wager, WagerTake
 from games.refusal_codes import GameCode, GameRule
 from games.services import money
-from games.services.changes import is_scorer, locked_table, publish
+from games.services.changes import is_scorer, locked_table, record_change
 
 
 def bad_odds(err: BadOdds) -> Refused:
@@ -170,7 +170,7 @@ def place_wager(*, table_id: int, by, on: int, stake: int,
         on_id=on, stake=cents, odds_for=odds[0], odds_against=odds[1], placed_by=by)
     _hold(table, wager, by, kind="wager_stake",
           reference=movements.wager_reference(wager.pk, "stake"), player=bettor.pk, cents=cents)
-    publish(table, course, TableEvent.Type.WAGER, by=by,
+    record_change(table, course, TableEvent.Type.WAGER, by=by,
             change={"wager": wager.pk, "act": "placed"})
     return wager
 
@@ -207,7 +207,7 @@ def take_wager(*, wager_id: int, by, stake: int) -> WagerTake:
     _hold(table, wager, by, kind="wager_lay",
           reference=movements.wager_reference(wager.pk, "take", take.pk), player=layer.pk,
           cents=laid)
-    publish(table, course, TableEvent.Type.WAGER, by=by,
+    record_change(table, course, TableEvent.Type.WAGER, by=by,
             change={"wager": wager.pk, "act": "taken", "take": take.pk})
     return take
 
@@ -222,7 +222,7 @@ def withdraw_wager(*, wager_id: int, by) -> Wager:
                       rule=GameRule.WITHDRAW_OWN)
     course = _still_open(table, wager)
     _give_back(table, wager, by, Wager.Status.WITHDRAWN)
-    publish(table, course, TableEvent.Type.WAGER, by=by,
+    record_change(table, course, TableEvent.Type.WAGER, by=by,
             change={"wager": wager.pk, "act": "withdrawn"})
     return wager
 

@@ -16,7 +16,7 @@ from club.errors import Refused
 from games import courses
 from games.models import TableEvent
 from games.refusal_codes import GameCode, GameRule
-from games.services.changes import locked_table, may_score, publish
+from games.services.changes import locked_table, may_score, record_change
 
 MOST = 99  # hands a phone may say it keeps
 
@@ -42,5 +42,5 @@ def report_waiting(*, table_id: int, count, by) -> int:
     table.save(update_fields=["waiting_hands", "waiting_since"])
     hands, course, keys = courses.current(table)
     transaction.on_commit(lambda: courses.recent.keep(table, hands, course, keys))
-    publish(table, course, TableEvent.Type.WAITING, by=by, change={"hands": count})
+    record_change(table, course, TableEvent.Type.WAITING, by=by, change={"hands": count})
     return count

@@ -1,5 +1,5 @@
 """Every change of a table is a TableEvent row with the seq it moved the table to (written by
-games.services.changes.publish), read through GET /api/tables/{id}/events; and a private
+games.services.changes.record_change), read through GET /api/tables/{id}/events; and a private
 table is shown to signed-in users only (docs/api.md, Live updates)."""
 import html
 
