@@ -61,6 +61,15 @@ def typed_amount(text: str | None) -> str:
     return money_text.plain(typed_cents(text))
 
 
+class ActionForm(forms.Form):
+    """Which of a page's forms was sent (its `action`), one of `actions`."""
+    action = forms.ChoiceField()
+
+    def __init__(self, data, *, actions: tuple):
+        super().__init__(data)
+        self.fields["action"].choices = [(name, name) for name in actions]
+
+
 class AmountField(forms.CharField):
     """A form's amount of money in the page's language (`typed_amount`): cleaned to "12.50",
     or None when left blank and not required. A bad amount is the field's error, in the

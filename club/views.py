@@ -22,6 +22,7 @@ from django.views.decorators.http import require_POST
 from club import accounts, ledger, limits, movements, payments, players, refusals
 from club.errors import Refused
 from club.forms import (
+    ActionForm,
     CentsField,
     KeyField,
     WholeNumberField,
@@ -96,15 +97,6 @@ def revoke_token(request):
     ApiToken.objects.filter(user=request.user).delete()
     messages.success(request, _("Your token is revoked: no terminal can use it any more."))
     return redirect("account")
-
-
-class ActionForm(forms.Form):
-    """Which of a page's forms was sent (its `action`), one of `actions`."""
-    action = forms.ChoiceField()
-
-    def __init__(self, data, *, actions: tuple):
-        super().__init__(data)
-        self.fields["action"].choices = [(name, name) for name in actions]
 
 
 class TextField(forms.CharField):

@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy
 
 from club import limits, refusals
 from club.errors import Refused
-from club.forms import CentsField, KeyField, WholeNumberField, first_error
+from club.forms import ActionForm, CentsField, KeyField, WholeNumberField, first_error
 from club.idempotency import form_once
 from club.refusal_codes import ClubCode, ClubRule
 from games.models import Table, Wager
@@ -23,15 +23,6 @@ from games.refusal_codes import GameCode, GameRule
 from games.services import wagers as service
 
 LIMITED = ("place", "take")  # tries of the "wagers" limit (club.limits); a withdrawal is not
-
-
-class ActionForm(forms.Form):
-    """Which of a page's forms was sent (its `action`), one of `actions`."""
-    action = forms.ChoiceField()
-
-    def __init__(self, data, *, actions: tuple):
-        super().__init__(data)
-        self.fields["action"].choices = [(name, name) for name in actions]
 
 
 class PlaceForm(forms.Form):
