@@ -46,9 +46,11 @@ serve-prod: install
 
 # The whole suite, in two processes, each taking whole files (pytest-xdist), the longest first
 # (tests/conftest.py orders them); PYTEST_ARGS narrows it, e.g. PYTEST_ARGS="-m backend", or
-# "-n 0" for one process (docs/testing.md).
+# "-n 0" for one process (docs/testing.md). The browser tests keep no pictures unless
+# SCREENSHOTS=1 (then in tests/artifacts/, to look at after changing the pages).
 test: install
-	$(BIN)/pytest -n 2 --dist loadfile --no-loadscope-reorder $(PYTEST_ARGS)
+	SCREENSHOTS=$${SCREENSHOTS:-0} $(BIN)/pytest -n 2 --dist loadfile --no-loadscope-reorder \
+		$(PYTEST_ARGS)
 
 lint: install
 	$(BIN)/ruff check .

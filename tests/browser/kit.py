@@ -18,6 +18,10 @@ STEWARD_PASSWORD = "a long steward password"
 # Generous, for two shared cores; a reconnection waits 1 s, then 2, 4, 8 ...: a restart of a
 # few seconds is well within this.
 WAIT = 60_000  # ms
+# The pictures a person looks at after changing the pages: kept unless SCREENSHOTS=0, which
+# `make test` and `.ci/run` set, since no test reads them and a whole phone page in PNG costs
+# the browser a quarter of a second (docs/testing.md).
+PICTURES = os.environ.get("SCREENSHOTS", "1") != "0"
 
 
 @contextmanager
@@ -47,12 +51,18 @@ def new_steward(django_user_model):
                                                  is_staff=True)
 
 
+def picture(target, path: Path, **options) -> None:
+    """A page's or a locator's picture in `path` (playwright's `screenshot` with `options`),
+    when pictures are kept (PICTURES)."""
+    if PICTURES:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        target.screenshot(path=str(path), **options)
+
+
 def shot(page, name: str) -> None:
-    """Saves the whole page as tests/artifacts/NAME.png (NAME may name a folder), and checks
-    that nothing sticks out of the page's screen."""
-    path = ARTIFACTS / f"{name}.png"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(path), full_page=True)
+    """Saves the whole page as tests/artifacts/NAME.png (NAME may name a folder, PICTURES),
+    and checks that nothing sticks out of the page's screen."""
+    picture(page, ARTIFACTS / f"{name}.png", full_page=True)
     width = page.viewport_size["width"]
     assert page.evaluate("document.documentElement.scrollWidth") <= width, name
 

@@ -5,6 +5,7 @@ import pytest
 from playwright.sync_api import expect
 
 from club.models import Transaction
+from tests.browser.kit import ARTIFACTS, picture
 from tests.games.kit import evenings  # noqa: F401  (the English and French evenings)
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -32,7 +33,7 @@ def test_the_secretary_follows_a_members_wager_to_its_transaction(
     desk.click("input[type=submit]")
     desk.get_by_role("link", name="Wagers", exact=True).click()
     expect(desk.locator("#result_list tbody tr")).to_have_count(5)
-    desk.screenshot(path="/tmp/admin-wagers-all.png", full_page=True)
+    picture(desk, ARTIFACTS / "admin-wagers" / "all.png", full_page=True)
 
     desk.locator("#changelist-filter").get_by_role("link", name="Dora", exact=True).click()
     rows = desk.locator("#result_list tbody tr")
@@ -44,7 +45,7 @@ def test_the_secretary_follows_a_members_wager_to_its_transaction(
     expect(rows.first.locator(".field-outcome")).to_have_text("won")
     expect(rows.first.locator(".field-net_display")).to_have_text("+1.90")
     expect(rows.last.locator(".field-net_display")).to_have_text("+25.00")
-    desk.screenshot(path="/tmp/admin-wagers-list.png", full_page=True)
+    picture(desk, ARTIFACTS / "admin-wagers" / "list.png", full_page=True)
 
     desk.get_by_role("link", name=str(dora_lays["offer"]), exact=True).click()
     desk.wait_for_url(f"**/admin/games/wager/{dora_lays['offer']}/change/**")
@@ -53,7 +54,7 @@ def test_the_secretary_follows_a_members_wager_to_its_transaction(
     expect(ledger).to_contain_text("escrow −35.00, Charles +35.00")
     expect(desk.locator("#takes-group")).to_contain_text("15.00")
     expect(desk.locator(".field-layers_net")).to_contain_text("Dora -10.00; Emile -15.00")
-    desk.screenshot(path="/tmp/admin-wagers-wager.png", full_page=True)
+    picture(desk, ARTIFACTS / "admin-wagers" / "wager.png", full_page=True)
 
     ledger.get_by_role("link", name=f"#{dora_lays['lay']}", exact=True).click()
     desk.wait_for_url(f"**/admin/club/transaction/{dora_lays['lay']}/change/")
@@ -61,8 +62,8 @@ def test_the_secretary_follows_a_members_wager_to_its_transaction(
     expect(content).to_contain_text("wager_lay")
     expect(content.locator(".field-made_by")).to_contain_text("dora")
     expect(content.locator(".field-amount_display")).to_have_text(["-10.00", "10.00"])
-    desk.screenshot(path="/tmp/admin-wagers-transaction.png", full_page=True)
+    picture(desk, ARTIFACTS / "admin-wagers" / "transaction.png", full_page=True)
 
     desk.goto(f"{live_server.url}/admin/games/movement/?player={dora_lays['dora']}")
     expect(desk.locator("#result_list tbody tr")).to_have_count(4)
-    desk.screenshot(path="/tmp/admin-wagers-money.png", full_page=True)
+    picture(desk, ARTIFACTS / "admin-wagers" / "money.png", full_page=True)

@@ -9,7 +9,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.browser.kit import ARTIFACTS
+from tests.browser.kit import ARTIFACTS, picture
 from tests.games.kit import SEEN_DEAL
 
 WAIT = 60_000  # ms: generous, for a shared machine
@@ -73,10 +73,9 @@ def test_each_trick_shows_on_the_phone_and_the_projector_as_it_is_entered(daphne
     unplayed = re.compile(r"(?<![0-9A-Za-z])(9S|KC|TC|TS|9C|8C)(?![0-9A-Za-z])")
     assert [unplayed.findall(page.content()) for page in (phone, projector)] == [[], []]
 
-    ARTIFACTS.mkdir(exist_ok=True)
-    phone.screenshot(path=str(ARTIFACTS / "table-mid-hand-360.png"), full_page=True)
-    projector.screenshot(path=str(ARTIFACTS / "tv-mid-hand-1280.png"), full_page=True)
-    phone.locator("[data-in-play]").screenshot(path=str(ARTIFACTS / "table-in-play-360.png"))
+    picture(phone, ARTIFACTS / "table-mid-hand-360.png", full_page=True)
+    picture(projector, ARTIFACTS / "tv-mid-hand-1280.png", full_page=True)
+    picture(phone.locator("[data-in-play]"), ARTIFACTS / "table-in-play-360.png")
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360
 
     daphne.api(f"/hands/{hand['id']}/tricks/undo", {"number": 3})

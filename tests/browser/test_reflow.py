@@ -20,6 +20,7 @@ from testbed.daphne import manage
 from testbed.in_page import waited
 from testbed.records import legal_record
 from tests.browser.kit import ARTIFACTS, WAIT, axe_findings
+from tests.browser.kit import picture as kit_picture
 from tests.games.kit import summary
 
 PASSWORD = "a long secretary password"
@@ -141,9 +142,8 @@ ON_THE_PROJECTOR = """arg => {
 
 def picture(page, name: str, whole: bool = True) -> None:
     """The page (the whole page if WHOLE, else the screen) in tests/artifacts/reflow/NAME.png."""
-    path = ARTIFACTS / "reflow" / f"{re.sub(r'[^a-z0-9x-]+', '-', name)}.png"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(path), full_page=whole)
+    kit_picture(page, ARTIFACTS / "reflow" / f"{re.sub(r'[^a-z0-9x-]+', '-', name)}.png",
+                full_page=whole)
 
 
 @pytest.fixture(scope="module")

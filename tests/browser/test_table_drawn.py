@@ -16,7 +16,7 @@ import re
 from playwright.sync_api import expect
 
 from testbed.in_page import waited
-from tests.browser.kit import ARTIFACTS, WAIT, shot
+from tests.browser.kit import ARTIFACTS, WAIT, picture, shot
 from tests.games.kit import SEEN_DEAL
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
@@ -114,8 +114,8 @@ def test_the_game_won_and_the_trick_on_the_cloth_on_a_phone_and_the_projector(da
     expect(rules).not_to_have_attribute("open", "")
     assert rules.bounding_box()["y"] > live["y"] + live["height"]
     shot(phone, "table-drawn/trick-on-the-cloth-390")
-    phone.locator("[data-live-body]").screenshot(
-        path=str(ARTIFACTS / "table-drawn" / "trick-on-the-cloth-live-part-390.png"))
+    picture(phone.locator("[data-live-body]"),
+            ARTIFACTS / "table-drawn" / "trick-on-the-cloth-live-part-390.png")
     # Across a room: the projector's score of the game is large.
     size = projector.locator("[data-cloth] .points").first.evaluate(
         "node => parseFloat(getComputedStyle(node).fontSize)")
