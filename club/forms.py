@@ -166,6 +166,12 @@ class KeyField(forms.CharField):
                 raise refusal(refused) from None
 
 
+class KeyForm(forms.Form):
+    """A form's key alone (KeyField), read from a POST that carries other forms' fields too
+    or none: a payment's "Undo", a club night's buttons."""
+    key = KeyField()
+
+
 class IdChoiceField(forms.ModelChoiceField):
     """A row chosen by its id, the id sent as `whole_number` reads it (Django's own field
     would take "١٢" for 12): anything else is an invalid choice."""

@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from club import refusals, settle_up
 from club.errors import Refused
-from club.forms import PlayerField, whole_number
+from club.forms import KeyField, PlayerField, whole_number
 from club.idempotency import form_once
 from club.models import Player
 from club.players import clean_name, name_key
@@ -39,6 +39,7 @@ class CountField(forms.IntegerField):
 
 
 class SeasonForm(forms.Form):
+    key = KeyField()  # drawn with the page (club.idempotency.form_once); said atop the form
     name = forms.CharField(label=_("Name"), max_length=100)
     first = forms.DateField(label=_("First night"),
                             widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
@@ -48,19 +49,23 @@ class SeasonForm(forms.Form):
                              help_text=_("Blank: every night counts."))
     minimum_nights = CountField(label=_("Nights to qualify"), initial=0)
 
+    def clean(self):
+        if "key" in self._errors:  # a hidden field's refusal is said atop the form
+            self.add_error(None, self._errors.pop("key").as_data())
+        return super().clean()
+
 
 def seasons(request):
     """The seasons, the latest first; staff define one (nights.services.create_season decides,
     its refusal said beside its field), once for the form's key."""
-    form = SeasonForm(request.POST or None)
-    key = request.POST.get("key", "") if request.method == "POST" else uuid.uuid4().hex
+    form, key = SeasonForm(request.POST or None), uuid.uuid4().hex
     if request.method == "POST":
         if not request.user.is_staff:
             raise PermissionDenied
         if form.is_valid():
             data, made = form.cleaned_data, []
             try:
-                done = form_once(request, key, lambda: made.append(services.create_season(
+                done = form_once(request, data["key"], lambda: made.append(services.create_season(
                     name=clean_name(data["name"], "name"), first=data["first"],
                     last=data["last"], best_nights=data["best_nights"],
                     minimum_nights=data["minimum_nights"], by=request.user)))

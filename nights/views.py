@@ -28,8 +28,10 @@ from django.views.decorators.http import require_POST
 from club import money_text, refusals
 from club.api import REFUSAL_STATUS
 from club.errors import Refused
+from club.forms import KeyForm, first_error
 from club.idempotency import form_once
 from club.players import create_player
+from club.refusal_codes import ClubCode
 from games.models import Table
 from games.money_options import STAKES
 from games.presentation import words
@@ -149,15 +151,24 @@ def night(request, night_id: int):
     return _page(request, found)
 
 
+def _night_of(night_id: int | None) -> Night | None:
+    """The night `night_id`, or the open one when None."""
+    return selectors.get_night(night_id) if night_id else _open_night()
+
+
 def _done(request, night_id: int | None, form: str, work, *, forms=None, said=None):
     """Runs the form's `work` once for its key; back to the night's page, or the page again
     with the refusal beside the form `form`."""
+    sent = KeyForm(request.POST)
     try:
-        done = form_once(request, request.POST.get("key", ""), work)
+        if not sent.is_valid():  # its key, refused as form_once would (checked_key)
+            return _page(request, _night_of(night_id),
+                         errors={form: refusals.Said(first_error(sent))}, forms=forms,
+                         status=REFUSAL_STATUS[ClubCode.BAD_FORM])
+        done = form_once(request, sent.cleaned_data["key"], work)
     except Refused as refused:
-        found = selectors.get_night(night_id) if night_id else _open_night()
-        return _page(request, found, errors={form: refusals.said(refused)}, forms=forms,
-                     status=REFUSAL_STATUS[refused.code])
+        return _page(request, _night_of(night_id), errors={form: refusals.said(refused)},
+                     forms=forms, status=REFUSAL_STATUS[refused.code])
     if said and done:
         messages.success(request, said())
     elif not done:

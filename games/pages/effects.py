@@ -5,6 +5,7 @@ at that `seq` (the service checks it under the table's lock), so a confirmation 
 table changed is previewed again."""
 from collections.abc import Callable
 
+from django import forms
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
@@ -12,7 +13,7 @@ from django.utils.translation import ngettext
 
 from club import money_text
 from club.errors import Refused
-from club.forms import whole_number
+from club.forms import WholeNumberField
 from games.models import Hand, Table
 from games.presentation import display
 from games.presentation.words import wager_outcome
@@ -23,14 +24,20 @@ NOT_RESENT = ("csrfmiddlewaretoken", "confirm", "back")
 CHANGED = GameRule.TABLE_CHANGED  # the refusal of a change saved at a `seq` the table has left
 
 
+class ConfirmForm(forms.Form):
+    """The confirmation's button: the table's `seq` as the change was previewed, or nothing
+    (not confirmed, or not a whole number: previewed again)."""
+    confirm = WholeNumberField(required=False)
+
+
 def shown_or_saved(request, table: Table, hand: Hand, *, preview: Callable[[], Effect],
                    save: Callable[[int], HttpResponse], undo: bool) -> HttpResponse:
     """Saves the change (`save(seq)`, the page's answer) when the scorer confirmed it at the
     table's `seq`, or at once when it changes nothing beyond its hand; otherwise the page that
     says what it will change (`preview()`). The service's refusals are raised."""
-    try:
-        seq = whole_number(request.POST.get("confirm"))
-    except ValueError:  # not confirmed
+    confirmed = ConfirmForm(request.POST)
+    seq = confirmed.cleaned_data["confirm"] if confirmed.is_valid() else None
+    if seq is None:  # not confirmed
         effect = preview()
         if effect.beyond_the_hand:
             return confirm_page(request, table, hand, effect, undo=undo)
@@ -95,15 +102,20 @@ def effect_lines(effect: Effect) -> list[str]:
     return lines
 
 
+def sent_back(request) -> list[tuple[str, str]]:
+    """The scorer's form as he sent it, to send back unchanged with the confirmation (NOT_RESENT
+    aside): nothing in it is read here; the page that takes it back reads it through its form."""
+    return [(name, value) for name, values in request.POST.lists()
+            for value in values if name not in NOT_RESENT]
+
+
 def confirm_page(request, table: Table, hand: Hand, effect: Effect, *, undo: bool,
                  again: bool = False):
     """The page that says what the correction (or the undo) of `hand` will change, with the
     form sent back to confirm it; `again` when the table changed since it was last shown."""
     ranking = table.ranking
-    resent = [(name, value) for name, values in request.POST.lists()
-              for value in values if name not in NOT_RESENT]
     return render(request, "games/confirm_correction.html", {
         "table": table, "hand": hand, "undo": undo, "again": again,
-        "lines": effect_lines(effect), "resent": resent, "seq": table.seq,
+        "lines": effect_lines(effect), "resent": sent_back(request), "seq": table.seq,
         "recorded": display.hand_html(hand.record, hand.result, ranking=ranking),
         "becomes": display.hand_html(effect.record, effect.result, ranking=ranking)})

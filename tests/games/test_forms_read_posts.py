@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-FOLDERS = ("games/views", "games/entry", "games/admin")
+FOLDERS = ("games/views", "games/entry", "games/admin", "games/pages", "nights")
 FILES = ("club/views.py", "club/admin.py")  # the club's pages and admin
 MODULES = sorted([*(path for folder in FOLDERS for path in (ROOT / folder).glob("*.py")),
                   *(ROOT / name for name in FILES)])
@@ -27,10 +27,19 @@ def _made_into_a_form(call: ast.Call, node) -> bool:
         arg is node or isinstance(arg, ast.BoolOp) and node in arg.values for arg in call.args)
 
 
+# The one function that handles a POST without reading it: the confirmation of a correction
+# sends the scorer's form back as it came (games.pages.effects.sent_back).
+SENT_BACK = "sent_back"
+
+
 def reads_of_post(tree) -> list[int]:
-    """The lines where `request.POST` is used otherwise than to make a form."""
+    """The lines where `request.POST` is used otherwise than to make a form (or to be sent
+    back whole by SENT_BACK)."""
     made = {id(node) for call in ast.walk(tree) if isinstance(call, ast.Call)
             for node in ast.walk(call) if _is_post(node) and _made_into_a_form(call, node)}
+    made |= {id(node) for function in ast.walk(tree)
+             if isinstance(function, ast.FunctionDef) and function.name == SENT_BACK
+             for node in ast.walk(function) if _is_post(node)}
     return sorted(node.lineno for node in ast.walk(tree) if _is_post(node) and id(node) not in made)
 
 

@@ -121,7 +121,7 @@ def test_a_member_is_told_his_fee_then_says_he_is_here_once(director, athos):
     assert client.post(f"/nights/{night.pk}/here/", sent).status_code == 302
     client.post(f"/nights/{night.pk}/here/", sent)  # a second tap of the same form
     assert Presence.objects.get().player == athos.player
-    (fee,) = Transaction.objects.filter(kind="night_fee")
+    (fee,) = Transaction.objects.filter(reason=Transaction.Reason.NIGHT_FEE)
     assert fee.made_by == athos and ledger.player_balance(athos.player) == -250
     after = page(client)
     assert 'id="here-form"' not in after and "Athos" in after
@@ -290,3 +290,15 @@ def test_the_projector_and_the_door_carry_the_nights_page_as_a_qr_code(director)
     for path in ("/night/tv/", "/night/door/"):
         shown = page(reader, path)
         assert '<svg' in shown and 'class="qr"' in shown and "http://testserver/night/" in shown
+
+
+def test_a_button_without_its_key_is_refused_beside_it_and_marks_nobody(director, athos):
+    """A night's button sends only its key: without one, or with one the page never gave, the
+    member is told to load the page again, in his language, and nothing is done."""
+    night = opened(director)
+    client = as_user(athos)
+    for key, headers, words in (("", {}, "This form has no key: load the page again."),
+                                ("\x01", FR, "rechargez la page")):
+        answer = client.post(f"/nights/{night.pk}/here/", {"key": key}, **headers)
+        assert answer.status_code == 422 and words in said(answer)
+    assert not Presence.objects.exists()

@@ -185,3 +185,17 @@ def test_a_member_sees_his_night_cards_and_nobody_else_does(staff):
     assert re.search(r"data-fee>2.00<", mine)
     other = member_client(porthos).get(f"/players/{athos.pk}/").content.decode()
     assert "data-night-cards" not in other
+
+
+@pytest.mark.parametrize("key, english", [
+    ("", "This form has no key: load the page again."),
+    ("\x01", "This form's key is not one the page gave it: load the page again."),
+])
+def test_a_form_without_its_key_is_refused_atop_the_form_and_saves_nothing(steward, key,
+                                                                          english):
+    answer = steward.post("/seasons/", season_form(key=key))
+    assert answer.status_code == 400
+    assert english in html.unescape(answer.content.decode())
+    french = steward.post("/seasons/", season_form(key=key), **FR)
+    assert "recharg" in html.unescape(french.content.decode())
+    assert not Season.objects.exists()
