@@ -61,7 +61,7 @@ def seed(n_players: int, n_games: int, rng: random.Random) -> None:
     ids = [p.pk for p in players]
     strength = {pk: rng.gauss(0, 1) for pk in ids}
     accounts = {a.player_id: a for a in Account.objects.bulk_create(
-        Account(code=f"player:{pk}", kind=Account.Kind.PLAYER, player_id=pk, name=f"Player {pk}")
+        Account(code=f"player:{pk}", role=Account.Role.PLAYER, player_id=pk, name=f"Player {pk}")
         for pk in ids)}
     rating = {}
     evening = datetime(2024, 1, 1, 19, tzinfo=timezone.utc)
@@ -124,14 +124,14 @@ def seed(n_players: int, n_games: int, rng: random.Random) -> None:
                         sigma=sigma))
             GamePlayer.objects.bulk_create(sides, batch_size=5000)
             pots = Account.objects.bulk_create(
-                Account(code=f"pot:table:{t.pk}", kind=Account.Kind.POT, name=t.name)
+                Account(code=f"pot:table:{t.pk}", role=Account.Role.POT, name=t.name)
                 for t in tables)
             txs = Transaction.objects.bulk_create(
-                Transaction(kind=kind, memo=kind, reference=f"table:{t.pk}:{kind}",
+                Transaction(reason=reason, memo=reason, reference=f"table:{t.pk}:{reason}",
                             created_at=when)
                 for t in tables
-                for kind, when in (("pool_entry", t.created_at),
-                                   ("pool_payout", t.finished_at)))
+                for reason, when in ((Transaction.Reason.POOL_ENTRY, t.created_at),
+                                     (Transaction.Reason.POOL_PAYOUT, t.finished_at)))
             entries = []
             for i, (t, pot, (_, trio, _)) in enumerate(zip(tables, pots, pools)):
                 entry, payout = txs[2 * i], txs[2 * i + 1]

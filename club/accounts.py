@@ -9,6 +9,9 @@
 """
 from typing import NamedTuple
 
+from club.models import Account
+
+Role = Account.Role
 HOUSE = "house"
 
 
@@ -25,9 +28,9 @@ def escrow(table_id: int, unit: int) -> str:
 
 
 class Code(NamedTuple):
-    """What an account code names: its kind (an `Account.Kind`), and the player, or the table
-    and the unit, it is for."""
-    kind: str
+    """What an account code names: its role (an `Account.Role`: whose money the account
+    holds), and the player, or the table and the unit, it is for."""
+    role: Role
     player: int | None = None
     table: int | None = None
     unit: int | None = None
@@ -38,11 +41,11 @@ def read(code: str) -> Code | None:
     parts = code.split(":")
     match parts:
         case ["house"]:
-            return Code("house")
+            return Code(Role.HOUSE)
         case ["player", pk] if pk.isdecimal():
-            return Code("player", player=int(pk))
+            return Code(Role.PLAYER, player=int(pk))
         case ["pot", "table", table] if table.isdecimal():
-            return Code("pot", table=int(table))
+            return Code(Role.POT, table=int(table))
         case ["escrow", "table", table, "unit", unit] if table.isdecimal() and unit.isdecimal():
-            return Code("escrow", table=int(table), unit=int(unit))
+            return Code(Role.ESCROW, table=int(table), unit=int(unit))
     return None

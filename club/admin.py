@@ -14,7 +14,6 @@ from django.db.models import Count, Exists, OuterRef, Q, Sum, Value
 from django.db.models.functions import Coalesce
 from django.http import HttpResponseRedirect
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from club import money_text
 from club.auth import AdminLoginForm
@@ -22,29 +21,13 @@ from club.forms import whole_number
 from club.models import Account, ApiToken, Entry, Player, Transaction
 from club.players import by_name
 
-# The ledger's kinds of transaction, as the admin names them.
-KINDS = {
-    "deposit": pgettext_lazy("transaction kind", "deposit"),
-    "payment": pgettext_lazy("transaction kind", "payment"),
-    "reversal": pgettext_lazy("transaction kind", "reversal"),
-    "pool_entry": pgettext_lazy("transaction kind", "pool entry"),
-    "pool_forfeit": pgettext_lazy("transaction kind", "pool forfeit"),
-    "pool_refund": pgettext_lazy("transaction kind", "pool refund"),
-    "pool_payout": pgettext_lazy("transaction kind", "pool payout"),
-    "wager_stake": pgettext_lazy("transaction kind", "wager stake"),
-    "wager_lay": pgettext_lazy("transaction kind", "wager lay"),
-    "wager_withdrawn": pgettext_lazy("transaction kind", "wager withdrawn"),
-    "wager_lapsed": pgettext_lazy("transaction kind", "wager lapsed"),
-    "wager_matched": pgettext_lazy("transaction kind", "wager matched"),
-    "wager_balanced": pgettext_lazy("transaction kind", "wager balanced"),
-    "wager_settlement": pgettext_lazy("transaction kind", "wager settlement"),
-    "wager_void": pgettext_lazy("transaction kind", "wager void"),
-}
+Reason = Transaction.Reason
 
 
-def kind_words(kind: str) -> str:
-    """A transaction's kind in words: "wager balanced" (« pari équilibré »)."""
-    return str(KINDS[kind]) if kind in KINDS else kind.replace("_", " ")
+def reason_words(reason: str) -> str:
+    """A transaction's reason in the admin's words, its label (`Transaction.Reason`): "wager
+    balanced" (« pari équilibré »); a reason the club does not know, as it is."""
+    return str(Reason(reason).label) if reason in Reason.values else reason.replace("_", " ")
 
 
 class SelectionField(forms.Field):
@@ -130,8 +113,8 @@ class PlayerAdmin(GuardedListMixin, admin.ModelAdmin):
 
 @admin.register(Account)
 class AccountAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
-    list_display = ["code", "name", "kind", "player", "balance"]
-    list_filter = ["kind"]
+    list_display = ["code", "name", "role", "player", "balance"]
+    list_filter = ["role"]
     list_select_related = ["player"]
     search_fields = ["code", "name", "player__name"]
 
@@ -200,31 +183,33 @@ class TransactionPlayerFilter(IdFilter):
         return Entry.objects.filter(transaction=OuterRef("pk"), account__player_id=player)
 
 
-class TransactionKindFilter(admin.SimpleListFilter):
-    """The transaction's kind, by its words."""
-    title = _("kind")
-    parameter_name = "kind"
+class TransactionReasonFilter(admin.SimpleListFilter):
+    """The transaction's reason, by its words, among those of the list's rows."""
+    title = _("reason")
+    parameter_name = "reason"
+    field = "reason"  # the reason's path from the list's model
 
     def lookups(self, request, model_admin):
-        kinds = Transaction.objects.order_by("kind").values_list("kind", flat=True).distinct()
-        return [(kind, kind_words(kind)) for kind in kinds]
+        reasons = (model_admin.model.objects.order_by(self.field)
+                   .values_list(self.field, flat=True).distinct())
+        return [(reason, reason_words(reason)) for reason in reasons]
 
     def queryset(self, request, queryset):
-        kind = self.value()
-        return queryset if kind is None else queryset.filter(kind=kind)
+        reason = self.value()
+        return queryset if reason is None else queryset.filter(**{self.field: reason})
 
 
 @admin.register(Transaction)
 class TransactionAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
-    list_display = ["id", "created_at", "kind_display", "reference", "memo", "made_by", "moved",
+    list_display = ["id", "created_at", "reason_display", "reference", "memo", "made_by", "moved",
                     "entry_count"]
-    list_filter = [("created_at", admin.DateFieldListFilter), TransactionKindFilter,
+    list_filter = [("created_at", admin.DateFieldListFilter), TransactionReasonFilter,
                    TransactionPlayerFilter]
     list_select_related = ["made_by"]
     search_fields = ["reference", "memo"]
     date_hierarchy = "created_at"
     inlines = [EntryInline]
-    fields = ["created_at", "kind", "memo", "reference", "made_by", "reverses"]
+    fields = ["created_at", "reason_display", "memo", "reference", "made_by", "reverses"]
     readonly_fields = fields
 
     def get_queryset(self, request):
@@ -239,9 +224,9 @@ class TransactionAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
             )
         )
 
-    @admin.display(description=_("kind"), ordering="kind")
-    def kind_display(self, tx):
-        return kind_words(tx.kind)
+    @admin.display(description=_("reason"), ordering="reason")
+    def reason_display(self, tx):
+        return reason_words(tx.reason)
 
     @admin.display(description=_("moved"), ordering="moved_cents")
     def moved(self, tx):

@@ -50,12 +50,13 @@ def overflowed(err: BaseException) -> bool:
 # --- accounts -------------------------------------------------------------------------------
 
 
-def _account(*, code: str, kind: str, name: str, player: Player | None = None) -> Account:
+def _account(*, code: str, role: Account.Role, name: str,
+             player: Player | None = None) -> Account:
     account, _ = Account.objects.get_or_create(
-        code=code, defaults={"kind": kind, "name": name, "player": player}
+        code=code, defaults={"role": role, "name": name, "player": player}
     )
-    if account.kind != kind:
-        raise LedgerError(f"account {code!r} is a {account.kind} account, not a {kind} account")
+    if account.role != role:
+        raise LedgerError(f"account {code!r} is a {account.role} account, not a {role} account")
     return account
 
 
@@ -65,27 +66,27 @@ def account_for_player(player: Player) -> Account:
     if player.pk is None:
         raise LedgerError("the player must be saved before he has an account")
     return _account(
-        code=codes.player(player.pk), kind=Account.Kind.PLAYER, name=player.name, player=player
+        code=codes.player(player.pk), role=Account.Role.PLAYER, name=player.name, player=player
     )
 
 
 @transaction.atomic
 def house_account() -> Account:
     """The club's account: levies and anything else the house takes or gives."""
-    return _account(code=codes.HOUSE, kind=Account.Kind.HOUSE, name="House")
+    return _account(code=codes.HOUSE, role=Account.Role.HOUSE, name="House")
 
 
 @transaction.atomic
 def pot_account(table_id: int, name: str) -> Account:
     """The pot of the pool at table `table_id`, created on first use."""
-    return _account(code=codes.pot(table_id), kind=Account.Kind.POT, name=name)
+    return _account(code=codes.pot(table_id), role=Account.Role.POT, name=name)
 
 
 @transaction.atomic
 def escrow_account(table_id: int, unit: int, name: str) -> Account:
     """Where the stakes wagered on `unit` of table `table_id` are held until it is settled,
     created on first use."""
-    return _account(code=codes.escrow(table_id, unit), kind=Account.Kind.ESCROW, name=name)
+    return _account(code=codes.escrow(table_id, unit), role=Account.Role.ESCROW, name=name)
 
 
 # --- posting --------------------------------------------------------------------------------
@@ -123,28 +124,29 @@ def _checked_entries(entries: list[tuple[Account, int]]) -> list[tuple[Account, 
 
 def post(
     *,
-    kind: str,
+    reason: Transaction.Reason,
     memo: str,
     entries: list[tuple[Account, int]],
     reference: str | None = None,
     by=None,
     reverses: Transaction | None = None,
 ) -> Transaction:
-    """Record one balanced transaction and return it; `by` is the user whose act made it, and
-    `reverses` the transaction it undoes (`reverse` says it).
+    """Record one balanced transaction for `reason` and return it; `by` is the user whose act
+    made it, and `reverses` the transaction it undoes (`reverse` says it).
 
     Refuses (LedgerError, nothing saved) an empty list, an amount that is zero or not an int,
-    and entries that do not sum to zero.
+    and entries that do not sum to zero; a reason that is not a member of
+    `Transaction.Reason` (a bare string included) is a TypeError at once.
     """
-    if not kind:
-        raise LedgerError("a transaction needs a kind, such as 'pool_entry'")
+    if not isinstance(reason, Transaction.Reason):
+        raise TypeError(f"a transaction's reason is a Transaction.Reason, not {reason!r}")
     checked = _checked_entries(entries)
     # Only a reversal can lose a race (the same transaction reversed twice): its savepoint
     # leaves the caller's transaction usable after the loss.
     try:
         with transaction.atomic(savepoint=reverses is not None):
             tx = Transaction.objects.create(
-                kind=kind,
+                reason=reason,
                 memo=memo,
                 reference=reference or "",
                 reverses=reverses,
@@ -169,7 +171,7 @@ def reverse(tx: Transaction | int, *, memo: str, by=None) -> Transaction:
         raise LedgerError(f"transaction #{locked.pk} is already reversed")
     entries = [(entry.account, -entry.amount) for entry in locked.entries.select_related("account")]
     return post(
-        kind="reversal",
+        reason=Transaction.Reason.REVERSAL,
         memo=memo,
         entries=entries,
         reference=locked.reference or None,
@@ -233,7 +235,7 @@ def player_nets(*, since=None, until=None, player_id: int | None = None, among=N
     `since` (inclusive) to `until` (exclusive), either end open when None: what each gained or
     lost. Only `player_id`'s when one is given; only the transactions among `among` (a query
     of transaction ids) when it is given."""
-    entries = Entry.objects.filter(account__kind=Account.Kind.PLAYER)
+    entries = Entry.objects.filter(account__role=Account.Role.PLAYER)
     if player_id is not None:
         entries = entries.filter(account__player_id=player_id)
     if since is not None or until is not None or among is not None:
@@ -252,7 +254,7 @@ def player_nets(*, since=None, until=None, player_id: int | None = None, among=N
 def player_balances() -> dict[int, int]:
     """{player id: his balance in cents} for every player whose account has entries."""
     return dict(
-        Entry.objects.filter(account__kind=Account.Kind.PLAYER)
+        Entry.objects.filter(account__role=Account.Role.PLAYER)
         .values("account__player_id")
         .annotate(total=Sum("amount"))
         .order_by()

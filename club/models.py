@@ -62,18 +62,20 @@ class Player(models.Model):
 
 
 class Account(models.Model):
-    class Kind(models.TextChoices):
-        PLAYER = "player", pgettext_lazy("account kind", "player")
-        HOUSE = "house", pgettext_lazy("account kind", "house")
-        POT = "pot", pgettext_lazy("account kind", "pot")
-        ESCROW = "escrow", pgettext_lazy("account kind", "escrow")
+    class Role(models.TextChoices):
+        """Whose money the account holds: a player's own, the club's (the house), a pool's pot,
+        or the stakes wagered on a unit, held until it is settled (an escrow)."""
+        PLAYER = "player", pgettext_lazy("account role", "player")
+        HOUSE = "house", pgettext_lazy("account role", "house")
+        POT = "pot", pgettext_lazy("account role", "pot")
+        ESCROW = "escrow", pgettext_lazy("account role", "escrow")
 
     code = models.CharField(
         max_length=100, unique=True, help_text=_('A stable name such as "player:12" or "house".'),
         verbose_name=pgettext_lazy("field", "code"),
     )
-    kind = models.CharField(max_length=10, choices=Kind.choices,
-                            verbose_name=pgettext_lazy("field", "kind"))
+    role = models.CharField(max_length=10, choices=Role.choices,
+                            verbose_name=pgettext_lazy("field", "role"))
     player = models.ForeignKey(
         Player, null=True, blank=True, on_delete=models.PROTECT, related_name="accounts",
         verbose_name=pgettext_lazy("field", "player"),
@@ -90,10 +92,33 @@ class Account(models.Model):
 
 
 class Transaction(models.Model):
+    class Reason(models.TextChoices):
+        """What moved the money: every reason the club posts a transaction for, each with its
+        words as the admin says them (`get_reason_display`); a member's account page says them
+        in its own words (club.movements.SAID). The API's JSON calls it `kind`."""
+        DEPOSIT = "deposit", pgettext_lazy("transaction reason", "deposit")
+        PAYMENT = "payment", pgettext_lazy("transaction reason", "payment")
+        REVERSAL = "reversal", pgettext_lazy("transaction reason", "reversal")
+        POOL_ENTRY = "pool_entry", pgettext_lazy("transaction reason", "pool entry")
+        POOL_FORFEIT = "pool_forfeit", pgettext_lazy("transaction reason", "pool forfeit")
+        POOL_REFUND = "pool_refund", pgettext_lazy("transaction reason", "pool refund")
+        POOL_PAYOUT = "pool_payout", pgettext_lazy("transaction reason", "pool payout")
+        WAGER_STAKE = "wager_stake", pgettext_lazy("transaction reason", "wager stake")
+        WAGER_LAY = "wager_lay", pgettext_lazy("transaction reason", "wager lay")
+        WAGER_WITHDRAWN = "wager_withdrawn", pgettext_lazy("transaction reason", "wager withdrawn")
+        WAGER_LAPSED = "wager_lapsed", pgettext_lazy("transaction reason", "wager lapsed")
+        WAGER_MATCHED = "wager_matched", pgettext_lazy("transaction reason", "wager matched")
+        WAGER_BALANCED = "wager_balanced", pgettext_lazy("transaction reason", "wager balanced")
+        WAGER_SETTLEMENT = "wager_settlement", pgettext_lazy("transaction reason",
+                                                             "wager settlement")
+        WAGER_VOID = "wager_void", pgettext_lazy("transaction reason", "wager void")
+        NIGHT_FEE = "night_fee", pgettext_lazy("transaction reason", "night fee")
+
     created_at = models.DateTimeField(auto_now_add=True, db_index=True,
                                       verbose_name=pgettext_lazy("field", "created at"))
-    kind = models.CharField(max_length=32, help_text=_('What moved the money, e.g. "pool_entry".'),
-                            verbose_name=pgettext_lazy("field", "kind"))
+    reason = models.CharField(max_length=32, choices=Reason.choices,
+                              help_text=_('What moved the money, e.g. "pool_entry".'),
+                              verbose_name=pgettext_lazy("field", "reason"))
     memo = models.CharField(max_length=300, blank=True, verbose_name=pgettext_lazy("field", "memo"))
     reference = models.CharField(
         max_length=100,
@@ -127,7 +152,7 @@ class Transaction(models.Model):
         ordering = ["-created_at", "-id"]
 
     def __str__(self) -> str:
-        return f"#{self.pk} {self.kind}" + (f" {self.reference}" if self.reference else "")
+        return f"#{self.pk} {self.reason}" + (f" {self.reference}" if self.reference else "")
 
 
 class Entry(models.Model):

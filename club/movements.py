@@ -1,4 +1,4 @@
-"""A movement of a member's money, from its transaction's kind and reference: data, never its
+"""A movement of a member's money, from its transaction's reason and reference: data, never its
 memo, which for a posting at a table is the code's English. The one place where the references
 of the postings at a table are written and read:
 
@@ -9,30 +9,44 @@ of the postings at a table are written and read:
     night:<id>:fee:<player>     a player's fee for a club night (nights.services)
 
 A payment between members has none; a reversal keeps the reference of what it reverses. The
-kinds of transaction are said here too, in the reader's words, for the member's account page
-and his member's page."""
+reasons of transactions are said here too, in the member's words, for his account page and his
+member's page (`SAID`)."""
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-KINDS = {
-    "pool_entry": gettext_lazy("entry to the pool"), "pool_forfeit": gettext_lazy("forfeit"),
-    "pool_refund": gettext_lazy("pool refunded"), "pool_payout": gettext_lazy("pool paid out"),
-    "wager_stake": gettext_lazy("stake of a wager"), "wager_lay": gettext_lazy("offer taken"),
-    "wager_withdrawn": gettext_lazy("wager withdrawn"),
-    "wager_lapsed": gettext_lazy("unmatched stake given back"),
-    "wager_matched": gettext_lazy("offer matched"),
-    "wager_balanced": gettext_lazy("gallery balanced: the excess given back"),
-    "wager_settlement": gettext_lazy("wagers settled"), "wager_void": gettext_lazy("wagers void"),
-    "night_fee": gettext_lazy("fee of a club night"),
-    "payment": gettext_lazy("payment between members"), "reversal": gettext_lazy("reversal"),
+from club.models import Transaction
+
+Reason = Transaction.Reason
+
+# What moved a member's money, in his own words, by the transaction's reason. The admin's words
+# are the reasons' own labels (`Transaction.Reason`, `get_reason_display`); every reason has both
+# (tests/club/test_transaction_reasons.py).
+SAID = {
+    Reason.DEPOSIT: gettext_lazy("money paid in"),
+    Reason.PAYMENT: gettext_lazy("payment between members"),
+    Reason.REVERSAL: gettext_lazy("reversal"),
+    Reason.POOL_ENTRY: gettext_lazy("entry to the pool"),
+    Reason.POOL_FORFEIT: gettext_lazy("forfeit"),
+    Reason.POOL_REFUND: gettext_lazy("pool refunded"),
+    Reason.POOL_PAYOUT: gettext_lazy("pool paid out"),
+    Reason.WAGER_STAKE: gettext_lazy("stake of a wager"),
+    Reason.WAGER_LAY: gettext_lazy("offer taken"),
+    Reason.WAGER_WITHDRAWN: gettext_lazy("wager withdrawn"),
+    Reason.WAGER_LAPSED: gettext_lazy("unmatched stake given back"),
+    Reason.WAGER_MATCHED: gettext_lazy("offer matched"),
+    Reason.WAGER_BALANCED: gettext_lazy("gallery balanced: the excess given back"),
+    Reason.WAGER_SETTLEMENT: gettext_lazy("wagers settled"),
+    Reason.WAGER_VOID: gettext_lazy("wagers void"),
+    Reason.NIGHT_FEE: gettext_lazy("fee of a club night"),
 }
 
 
-def kind_words(kind: str) -> str:
-    """A transaction's kind in the reader's words; a kind the club does not know, as it is."""
-    return str(KINDS[kind]) if kind in KINDS else kind.replace("_", " ")
+def reason_words(reason: str) -> str:
+    """A transaction's reason in the member's words; a reason the club does not know (a row
+    written around the services), as it is."""
+    return str(SAID[reason]) if reason in SAID else reason.replace("_", " ")
 
 
 def table_reference(table_id: int, *parts) -> str:
@@ -67,12 +81,12 @@ def _number(text: str) -> int | None:
 def read(reference: str) -> Reference:
     """The reference `reference` read back as data (an empty Reference for none, or for a
     reference the club did not write)."""
-    kind, _colon, rest = (reference or "").partition(":")
+    named, _colon, rest = (reference or "").partition(":")
     parts = rest.split(":")
-    if kind == "table" and _number(parts[0]) is not None:
+    if named == "table" and _number(parts[0]) is not None:
         unit = _number(parts[2]) if len(parts) > 2 and parts[1] in ("unit", "forfeit") else None
         return Reference(table=_number(parts[0]), unit=unit)
-    if kind == "wager" and _number(parts[0]) is not None:
+    if named == "wager" and _number(parts[0]) is not None:
         return Reference(wager=_number(parts[0]))
     return Reference()
 
@@ -81,8 +95,8 @@ def what(transaction) -> str:
     """What moved a member's money, in the reader's words; a reversal names what it reverses
     (load `reverses` with the transaction)."""
     if transaction.reverses is not None:
-        return _("reversal of: %(kind)s") % {"kind": kind_words(transaction.reverses.kind)}
-    return kind_words(transaction.kind)
+        return _("reversal of: %(reason)s") % {"reason": reason_words(transaction.reverses.reason)}
+    return reason_words(transaction.reason)
 
 
 def said(transaction) -> dict:

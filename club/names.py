@@ -7,9 +7,9 @@ from django.core.exceptions import ValidationError
 
 # Unicode's "other" characters: control (Cc), format (Cf: zero-width spaces, the byte order
 # mark, bidirectional overrides), surrogate (Cs), private use (Co) and unassigned (Cn).
-KINDS = {"Cc": "a control character", "Cf": "an invisible formatting character",
-         "Cs": "a lone surrogate", "Co": "a private-use character",
-         "Cn": "an unassigned code point"}
+CATEGORIES = {"Cc": "a control character", "Cf": "an invisible formatting character",
+              "Cs": "a lone surrogate", "Co": "a private-use character",
+              "Cn": "an unassigned code point"}
 # The zero-width joiner and non-joiner are format characters that names in some scripts
 # (Persian, the Indic scripts) need.
 JOINERS = {"\u200c", "\u200d"}
@@ -17,10 +17,10 @@ JOINERS = {"\u200c", "\u200d"}
 
 def unprintable_character(text: str) -> tuple[str, str] | None:
     """The first character of `text` that a name may not hold, as its code point and its
-    Unicode category, one of KINDS (("U+0000", "Cc")); None when there is none."""
+    Unicode category, one of CATEGORIES (("U+0000", "Cc")); None when there is none."""
     for character in text:
         category = unicodedata.category(character)
-        if category in KINDS and character not in JOINERS:
+        if category in CATEGORIES and character not in JOINERS:
             return f"U+{ord(character):04X}", category
     return None
 
@@ -28,7 +28,7 @@ def unprintable_character(text: str) -> tuple[str, str] | None:
 def described(found: tuple[str, str]) -> str:
     """What is wrong with a name that holds the character `found` (unprintable_character), in
     English: "must not contain U+0000, a control character"."""
-    return f"must not contain {found[0]}, {KINDS[found[1]]}"
+    return f"must not contain {found[0]}, {CATEGORIES[found[1]]}"
 
 
 def unprintable(text: str) -> str | None:

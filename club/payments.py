@@ -40,7 +40,7 @@ def refuse_unless_staff(user) -> None:
 def record_payment(*, payer: Player | None, payee: Player | None, cents: int, by,
                    memo: str = "", suggested: bool = False) -> Transaction:
     """Record that `payer` paid `payee` `cents`, as the staff user `by` saw it: one balanced
-    transaction of kind "payment". None stands for the house, which members pay the levy to.
+    transaction for the reason "payment". None stands for the house, which members pay the levy to.
     Refuses (bad_amount) an amount that is not 0.01 to the club's ceiling (1,000,000.00), a
     party paying itself (same_party), a memo that `check_memo` refuses, and, when the payment
     is one the settle-up `suggested`, a payment it no longer suggests (payment_not_suggested:
@@ -62,7 +62,7 @@ def record_payment(*, payer: Player | None, payee: Player | None, cents: int, by
     if suggested:
         _refuse_unless_suggested(payer, payee, cents)
     return ledger.post(
-        kind="payment",
+        reason=Transaction.Reason.PAYMENT,
         memo=memo,
         entries=[(_account(payer), cents), (_account(payee), -cents)],
         by=by,
@@ -72,11 +72,11 @@ def record_payment(*, payer: Player | None, payee: Player | None, cents: int, by
 @transaction.atomic
 def undo_payment(*, payment_id: int, by, memo: str = "") -> Transaction:
     """Undo the payment `payment_id`, as the user `by` asks: the reversal, a transaction of
-    kind "reversal" of the payment's entries negated, made by `by` with `memo`. Refuses
+    reason "reversal" of the payment's entries negated, made by `by` with `memo`. Refuses
     (no_such_payment) an id that is no payment, (payment_undone) a payment undone already,
     (not_staff) anyone but staff and, during the payment's evening, its payer's own login, and
     a memo that `check_memo` refuses; nothing is saved."""
-    payment = Transaction.objects.filter(pk=payment_id, kind="payment").first()
+    payment = Transaction.objects.filter(pk=payment_id, reason=Transaction.Reason.PAYMENT).first()
     if payment is None:
         raise Refused(ClubCode.NO_SUCH_PAYMENT, f"there is no payment {payment_id}",
                       rule=ClubRule.NO_SUCH_PAYMENT, payment=payment_id)
@@ -134,8 +134,8 @@ def evening_payments(user) -> list[Recorded]:
     """The payments recorded during this evening (club.evenings), newest first, as `user`
     sees them: whether he may undo each."""
     since, until = evenings.bounds(evenings.day_of(timezone.now()))
-    payments = list(Transaction.objects.filter(kind="payment", created_at__gte=since,
-                                               created_at__lt=until)
+    payments = list(Transaction.objects.filter(reason=Transaction.Reason.PAYMENT,
+                                               created_at__gte=since, created_at__lt=until)
                     .select_related("made_by").order_by("-pk"))
     undone = {tx.reverses_id: (tx.created_at, tx.made_by and tx.made_by.get_username())
               for tx in Transaction.objects.filter(reverses__in=payments)
@@ -164,7 +164,7 @@ def check_memo(memo: str) -> None:
     found = names.unprintable_character(memo)
     if found:
         raise Refused(ClubCode.BAD_MEMO, f"the memo {names.described(found)}",
-                      rule=ClubRule.MEMO_UNPRINTABLE, character=found[0], kind=found[1])
+                      rule=ClubRule.MEMO_UNPRINTABLE, character=found[0], category=found[1])
 
 
 def _one_at_a_time(payer: Player | None, payee: Player | None) -> None:

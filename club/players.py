@@ -39,7 +39,7 @@ def clean_name(name: str, what: str = "name") -> str:
     found = unprintable_character(name)
     if found:
         raise Refused(ClubCode.BAD_NAME, f"{what} {described(found)}",
-                      rule=ClubRule.NAME_UNPRINTABLE, character=found[0], kind=found[1],
+                      rule=ClubRule.NAME_UNPRINTABLE, character=found[0], category=found[1],
                       field=what)
     return name
 

@@ -58,7 +58,7 @@ SENTENCES = {
     # players (club.players)
     ClubRule.NAME_LENGTH: _("A name is 1 to %(length)s characters."),
     ClubRule.NAME_UNPRINTABLE: _("A name holds only printable characters, not %(character)s "
-                                 "(%(kind)s)."),
+                                 "(%(category)s)."),
     ClubRule.NO_USER: _("There is no login %(username)s."),
     ClubRule.USER_LINKED: _("The login %(username)s is already linked to a player."),
     ClubRule.NAME_TAKEN: _("There is already a player named %(name)s."),
@@ -81,7 +81,7 @@ SENTENCES = {
     ClubRule.PAY_HIMSELF: _("The payer and the payee must be two parties."),
     ClubRule.MEMO_LENGTH: _("The memo may be at most %(length)s characters."),
     ClubRule.MEMO_UNPRINTABLE: _("A memo holds only printable characters, not %(character)s "
-                                 "(%(kind)s)."),
+                                 "(%(category)s)."),
     ClubRule.HELD_AT_TABLES: _("The balances sum to %(total)s, not 0.00."),
     ClubRule.PAYMENT_NOT_SUGGESTED: _("This payment is no longer suggested: the balances changed "
                                       "since the page was shown. Nothing was saved; here is what "
@@ -105,11 +105,12 @@ def add_sentences(sentences: dict[RefusalCode | RefusalRule, str]) -> None:
     SENTENCES.update(sentences)
 
 
-# What a character that a name or a memo may not hold is (club.names.KINDS: its Unicode
-# category), for the sentences' `kind`.
-CHARACTER_KINDS = {"Cc": _("a control character"), "Cf": _("an invisible formatting character"),
-                   "Cs": _("a lone surrogate"), "Co": _("a private-use character"),
-                   "Cn": _("an unassigned code point")}
+# What a character that a name or a memo may not hold is (club.names.CATEGORIES: its Unicode
+# category), for the sentences' `category`.
+CHARACTER_CATEGORIES = {"Cc": _("a control character"),
+                        "Cf": _("an invisible formatting character"),
+                        "Cs": _("a lone surrogate"), "Co": _("a private-use character"),
+                        "Cn": _("an unassigned code point")}
 
 
 @dataclass
@@ -124,12 +125,12 @@ class Said:
 
 
 def _written(name: str, value):
-    """A parameter as a sentence writes it: a list of names joined, a character's kind in
+    """A parameter as a sentence writes it: a list of names joined, a character's category in
     words; anything else (a name, a number, an amount already `money_text.Local`) as it is."""
     if isinstance(value, tuple):
         return ", ".join(map(str, value))
-    if name == "kind" and value in CHARACTER_KINDS:
-        return str(CHARACTER_KINDS[value])
+    if name == "category" and value in CHARACTER_CATEGORIES:
+        return str(CHARACTER_CATEGORIES[value])
     return value
 
 

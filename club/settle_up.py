@@ -31,8 +31,8 @@ from club.players import name_key
 from club.refusal_codes import ClubCode, ClubRule
 
 EXACT_LIMIT = 20
-HOLDING = (Account.Kind.POT, Account.Kind.ESCROW)
-PARTIES = (Account.Kind.PLAYER, Account.Kind.HOUSE)
+HOLDING = (Account.Role.POT, Account.Role.ESCROW)
+PARTIES = (Account.Role.PLAYER, Account.Role.HOUSE)
 HOUSE_PARTY = 0  # the house among the parties' ids: no player has it
 
 
@@ -226,7 +226,7 @@ def club_settle_up() -> SettleUp:
 def _holding():
     """The pots and escrows that hold money now (their balance is above zero): the money held
     at tables until it is paid out, as rows {"account_id", "account__code", "total"}."""
-    return (Entry.objects.filter(account__kind__in=HOLDING)
+    return (Entry.objects.filter(account__role__in=HOLDING)
             .values("account_id", "account__code").annotate(total=Sum("amount"))
             .filter(total__gt=0).order_by())
 
@@ -244,7 +244,7 @@ def held() -> list[tuple[str, int, dict[int, int]]]:
     holding = dict(_holding().values_list("account__code", "total"))
     moved = _moved_held()
     put = {code: {} for code in holding}
-    rows = Entry.objects.filter(transaction__in=moved, account__kind__in=PARTIES).values_list(
+    rows = Entry.objects.filter(transaction__in=moved, account__role__in=PARTIES).values_list(
         "transaction_id", "account__player_id", "amount")
     holds = dict(Entry.objects.filter(transaction__in=moved, account__code__in=list(holding))
                  .values_list("transaction_id", "account__code"))
@@ -264,11 +264,11 @@ def counted_nets(among=None, *, party: int | None = None) -> dict[int, int]:
     of it, `held`, stays his). So a stake still held is neither won nor lost yet. {party:
     cents} for every party whose money moved among them, 0 included; only `party`'s when it
     is given. The one rule of held money: the settle-up's, and what each won at play."""
-    entries = Entry.objects.filter(account__kind__in=PARTIES)
+    entries = Entry.objects.filter(account__role__in=PARTIES)
     if among is not None:
         entries = entries.filter(transaction__in=among)
     if party == HOUSE_PARTY:
-        entries = entries.filter(account__kind=Account.Kind.HOUSE)
+        entries = entries.filter(account__role=Account.Role.HOUSE)
     elif party is not None:
         entries = entries.filter(account__player_id=party)
     counted = Coalesce(Sum("amount", filter=~Q(transaction__in=_moved_held())), 0)
@@ -290,12 +290,13 @@ def since_last_payment() -> dict | None:
 
 def _since(balances: dict[int, int]) -> dict | None:
     """`since_last_payment`, from the balances now ({party: cents})."""
-    last = Transaction.objects.filter(kind="payment", reversal__isnull=True).order_by(
+    payment = Transaction.Reason.PAYMENT
+    last = Transaction.objects.filter(reason=payment, reversal__isnull=True).order_by(
         "-pk").first()  # the last payment that stands: an undone one was never made
     if last is None:
         return None
-    after = Entry.objects.filter(transaction_id__gt=last.pk, account__kind__in=PARTIES).exclude(
-        transaction__reverses__kind="payment")  # a payment undone moves no balance by play
+    after = Entry.objects.filter(transaction_id__gt=last.pk, account__role__in=PARTIES).exclude(
+        transaction__reverses__reason=payment)  # a payment undone moves no balance by play
     changes = {HOUSE_PARTY if player_id is None else player_id: cents for player_id, cents in
                after.values("account__player_id").annotate(total=Sum("amount")).order_by()
                .values_list("account__player_id", "total") if cents}
@@ -303,4 +304,4 @@ def _since(balances: dict[int, int]) -> dict | None:
         return None
     return {"at": last.created_at,
             "moved": {pk: (cents, balances.get(pk, 0)) for pk, cents in changes.items()},
-            "corrected": after.filter(transaction__kind="reversal").exists()}
+            "corrected": after.filter(transaction__reason=Transaction.Reason.REVERSAL).exists()}

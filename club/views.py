@@ -32,7 +32,7 @@ from club.forms import (
     whole_number,
 )
 from club.idempotency import form_once
-from club.models import ApiToken, Player
+from club.models import Account, ApiToken, Player
 from club.names import initials
 from club.refusal_codes import ClubCode, ClubRule
 from club.settle_up import club_settle_up
@@ -54,9 +54,9 @@ def account(request):
     """The member's balance, his money history, his API token for a scoring terminal, and how
     the public pages name him (`PublicNameForm`: his own player's only, posted here). A
     token just made is shown once: its key is in the session only until this page shows it.
-    Each movement is said from its transaction's kind and reference (club.movements), with the
-    table it names; a memo is shown only where there is no reference (a payment's, which staff
-    typed): a posting at a table has the English the code wrote."""
+    Each movement is said from its transaction's reason and reference (club.movements), with
+    the table it names; a memo is shown only where there is no reference (a payment's, which
+    staff typed): a posting at a table has the English the code wrote."""
     player = Player.objects.filter(user=request.user).first()
     if request.method == "POST" and player is not None:
         form = PublicNameForm(request.POST, instance=player)
@@ -374,10 +374,10 @@ def _held_at(code: str) -> dict:
     """Where money is held, in words, and the table it is held at: a pool's pot or the wagers
     on a unit (club.accounts)."""
     named = accounts.read(code)
-    if named is not None and named.kind == "pot":
+    if named is not None and named.role == Account.Role.POT:
         return {"table": named.table, "words": _("the pot of table %(table)s") % {
             "table": named.table}}
-    if named is not None and named.kind == "escrow":
+    if named is not None and named.role == Account.Role.ESCROW:
         return {"table": named.table, "words": _("the wagers on unit %(unit)s of table "
                                                  "%(table)s") % {"table": named.table,
                                                                  "unit": named.unit}}

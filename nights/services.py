@@ -18,7 +18,7 @@ from django.utils import timezone
 from club import evenings, ledger, movements
 from club.credit import within_credit
 from club.errors import Refused
-from club.models import Player
+from club.models import Player, Transaction
 from club.refusal_codes import ClubCode
 from games.live.publish import lists_news_on_commit
 from games.models import Table
@@ -142,7 +142,7 @@ def mark_present(*, night_id: int, by, player: Player | None = None) -> Presence
     if fee:
         within_credit(player, fee)
         reference = movements.night_reference(night.pk, "fee", player.pk)
-        posted = ledger.post(kind="night_fee", memo=night.name,
+        posted = ledger.post(reason=Transaction.Reason.NIGHT_FEE, memo=night.name,
                              entries=[(ledger.account_for_player(player), -fee),
                                       (ledger.house_account(), fee)],
                              reference=reference, by=by)

@@ -86,7 +86,7 @@ def record_payment(request, body: PaymentIn):
     payer, payee = _player(body.from_, "from"), _player(body.to, "to")
     tx = payments.record_payment(payer=payer, payee=payee, cents=body.amount, by=request.auth,
                                  memo=body.memo)
-    return 201, {"id": tx.pk, "kind": tx.kind, "amount": money_text.plain(body.amount),
+    return 201, {"id": tx.pk, "kind": tx.reason, "amount": money_text.plain(body.amount),
                  "from": player_ref(payer), "to": player_ref(payee), "memo": tx.memo,
                  "made_by": request.auth.get_username(), "at": tx.created_at.isoformat()}
 
@@ -106,7 +106,7 @@ def undo_payment(request, payment_id: QueryId, body: PaymentUndoIn | None = None
                                      memo=body.memo if body else "")
     payment = reversal.reverses
     payer, payee, cents = payments.sides(payment)
-    return 201, {"id": reversal.pk, "kind": reversal.kind, "undoes": payment.pk,
+    return 201, {"id": reversal.pk, "kind": reversal.reason, "undoes": payment.pk,
                  "amount": money_text.plain(cents), "from": player_ref(payer),
                  "to": player_ref(payee), "memo": reversal.memo,
                  "made_by": request.auth.get_username(), "at": reversal.created_at.isoformat()}
@@ -127,7 +127,7 @@ def get_player_ledger(request, player_id: int,
         "player": player_ref(player),
         "balance": money_text.plain(ledger.player_balance(player)),
         "movements": [
-            {"transaction": tx.pk, "at": tx.created_at.isoformat(), "kind": tx.kind,
+            {"transaction": tx.pk, "at": tx.created_at.isoformat(), "kind": tx.reason,
              "memo": tx.memo, "reference": tx.reference, "amount": money_text.plain(cents),
              "made_by": tx.made_by.get_username() if tx.made_by else None}
             for tx, cents in page],

@@ -76,7 +76,7 @@ class SettleUp(Strict):
 
 class PaymentOut(Strict):
     id: int = Field(description="The ledger transaction's id.")
-    kind: Literal["payment"]
+    kind: Literal["payment"] = Field(description="The ledger's reason for the transaction.")
     amount: Money
     from_: PartyRef = Field(alias="from", description="Who paid: a player, or the house.")
     to: PartyRef
@@ -87,7 +87,7 @@ class PaymentOut(Strict):
 
 class PaymentUndone(Strict):
     id: int = Field(description="The reversing transaction's id.")
-    kind: Literal["reversal"]
+    kind: Literal["reversal"] = Field(description="The ledger's reason for the transaction.")
     undoes: int = Field(description="The id of the payment it undoes.")
     amount: Money = Field(description="The payment's amount, which goes back.")
     from_: PartyRef = Field(alias="from", description="Who had paid: his balance goes back "
@@ -101,7 +101,8 @@ class PaymentUndone(Strict):
 class LedgerMovement(Strict):
     transaction: int
     at: str
-    kind: str
+    kind: str = Field(description="The ledger's reason for the transaction (`payment`, "
+                      "`pool_entry`, `night_fee`, ...).")
     memo: str
     reference: str
     amount: Money = Field(description="The player's side: what came to him, or, below zero, "

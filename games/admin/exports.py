@@ -65,7 +65,7 @@ WAGERS_CSV_HEADER = [
     "outcome", "bettor_net", "layers_net",
 ]
 FORMULA = ("=", "+", "-", "@", "\t", "\r")  # how a cell a spreadsheet runs begins
-MONEY_CSV_HEADER = [
+MONEY_CSV_HEADER = [  # "kind": the transaction's reason, under the API's name for it
     "transaction_id", "created_at", "kind", "reference", "made_by", "table_id", "table_name",
     "unit", "wager_id", "account", "player", "amount",
 ]
@@ -360,7 +360,7 @@ def money_rows(movements):
     entries = (Entry.objects.filter(transaction__in=ids).order_by("transaction_id", "pk")
                .select_related("transaction__made_by", "transaction__movement__table",
                                "account__player")
-               .only("amount", "transaction__created_at", "transaction__kind",
+               .only("amount", "transaction__created_at", "transaction__reason",
                      "transaction__reference", "transaction__made_by__username",
                      "transaction__movement__table__name",
                      "transaction__movement__unit_number",
@@ -370,7 +370,7 @@ def money_rows(movements):
         tx, account = entry.transaction, entry.account
         movement = tx.movement
         yield [
-            tx.pk, _when(tx.created_at), tx.kind, tx.reference,
+            tx.pk, _when(tx.created_at), tx.reason, tx.reference,
             tx.made_by.get_username() if tx.made_by else "",
             movement.table_id, movement.table.name,
             "" if movement.unit_number is None else movement.unit_number,

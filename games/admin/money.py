@@ -1,5 +1,5 @@
 """Money at tables: each ledger transaction made at a table, with the table, unit and wager it
-is for (`Movement`), its kind, maker and entries in words, and the links the wagers' pages
+is for (`Movement`), its reason, maker and entries in words, and the links the wagers' pages
 share.
 
 The club's own list of transactions knows nothing of tables (club never imports games): this
@@ -22,7 +22,8 @@ from club.admin import (
     IdFilter,
     ReadOnlyMixin,
     TransactionPlayerFilter,
-    kind_words,
+    TransactionReasonFilter,
+    reason_words,
 )
 from club.models import Entry
 from games.admin import exports
@@ -38,11 +39,11 @@ def signed(cents: int) -> str:
 
 
 def entries_html(entries) -> str:
-    """"Charles −10.00, escrow +10.00": a player's account by his name, the others by kind,
+    """"Charles −10.00, escrow +10.00": a player's account by his name, the others by role,
     each entry kept on one line. The entries come with their accounts' players
     (select_related("account__player"))."""
     return format_html_join(", ", '<span class="entry">{} {}</span>', (
-        (e.account.player.name if e.account.player_id else e.account.get_kind_display(),
+        (e.account.player.name if e.account.player_id else e.account.get_role_display(),
          signed(e.amount))
         for e in entries))
 
@@ -108,28 +109,18 @@ class MovementPlayerFilter(TransactionPlayerFilter):
                                     account__player_id=player)
 
 
-class KindFilter(admin.SimpleListFilter):
-    """The transaction's kind, among those made at tables."""
-    title = _("kind")
-    parameter_name = "kind"
-
-    def lookups(self, request, model_admin):
-        kinds = (Movement.objects.order_by("transaction__kind")
-                 .values_list("transaction__kind", flat=True).distinct())
-        return [(kind, kind_words(kind)) for kind in kinds]
-
-    def queryset(self, request, queryset):
-        kind = self.value()
-        return queryset if kind is None else queryset.filter(transaction__kind=kind)
+class ReasonFilter(TransactionReasonFilter):
+    """The transaction's reason, among those of the postings made at tables."""
+    field = "transaction__reason"
 
 
 # -- the list -------------------------------------------------------------------------------
 @admin.register(Movement)
 class MovementAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
-    list_display = ["transaction_id_link", "created", "kind", "made_by", "table_column",
+    list_display = ["transaction_id_link", "created", "reason", "made_by", "table_column",
                     "unit", "wager_column", "entries"]
     list_display_links = None
-    list_filter = [("transaction__created_at", admin.DateFieldListFilter), KindFilter,
+    list_filter = [("transaction__created_at", admin.DateFieldListFilter), ReasonFilter,
                    TableFilter, MovementPlayerFilter]
     date_hierarchy = "transaction__created_at"
     search_fields = ["table__name", "transaction__reference"]
@@ -152,9 +143,9 @@ class MovementAdmin(GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin):
     def created(self, movement):
         return when(movement.transaction.created_at)
 
-    @admin.display(description=_("kind"), ordering="transaction__kind")
-    def kind(self, movement):
-        return kind_words(movement.transaction.kind)
+    @admin.display(description=_("reason"), ordering="transaction__reason")
+    def reason(self, movement):
+        return reason_words(movement.transaction.reason)
 
     @admin.display(description=_("made by"), ordering="transaction__made_by")
     def made_by(self, movement):

@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from club import money_text
-from club.admin import GuardedListMixin, ReadOnlyMixin
+from club.admin import GuardedListMixin, ReadOnlyMixin, reason_words
 from club.models import Player
 from club.movements import table_reference
 from club.players import by_name
@@ -26,7 +26,6 @@ from games.admin.common import PlayerFilter, ReadOnlyInline, course
 from games.admin.money import (
     TableFilter,
     entries_html,
-    kind_words,
     table_link,
     transaction_link,
     when,
@@ -276,13 +275,13 @@ class WagerAdmin(WagerColumns, GuardedListMixin, ReadOnlyMixin, admin.ModelAdmin
                                 "<td>{}</td></tr>", (
                                     (transaction_link(m.transaction_id),
                                      when(m.transaction.created_at),
-                                     kind_words(m.transaction.kind),
+                                     reason_words(m.transaction.reason),
                                      m.transaction.made_by or "—",
                                      entries_html(m.transaction.entries.all()))
                                     for m in movements.order_by("transaction_id")))
         return format_html('<table class="wager-ledger"><thead><tr><th>{}</th><th>{}</th>'
                            "<th>{}</th><th>{}</th><th>{}</th></tr></thead><tbody>{}</tbody>"
-                           "</table>", _("transaction"), _("when"), _("kind"), _("made by"),
+                           "</table>", _("transaction"), _("when"), _("reason"), _("made by"),
                            _("entries"), rows)
 
     # -- actions

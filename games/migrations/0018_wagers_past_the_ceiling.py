@@ -45,8 +45,11 @@ def _give_back(apps, db, wager, takes) -> None:
     escrow = f"escrow:table:{wager.table_id}:unit:{wager.unit_number}"
     amounts = {escrow: -sum(back.values()), **back}
     found = Account.objects.using(db).in_bulk(list(amounts), field_name="code")
+    # The transaction's reason is its `kind` until club's 0010, which may run before this or
+    # after it.
+    reason = "reason" if any(f.name == "reason" for f in Transaction._meta.fields) else "kind"
     tx = Transaction.objects.using(db).create(
-        kind="wager_void", reference=f"wager:{wager.pk}:void",
+        **{reason: "wager_void"}, reference=f"wager:{wager.pk}:void",
         memo=f"wager {wager.pk} void: stored past the club's ceiling on amounts")
     Entry.objects.using(db).bulk_create(
         [Entry(transaction=tx, account=found[code], amount=cents)

@@ -9,21 +9,21 @@ import logging
 from django.db import transaction
 
 from club import accounts, ledger
-from club.models import Player
+from club.models import Account, Player, Transaction
 from games.models import Movement, Table, Wager
 
 log = logging.getLogger(__name__)
 
 
-def post(table: Table, *, kind: str, amounts: dict, reference: str, by, unit: int | None = None,
-         wager: Wager | None = None, memo: str = ""):
-    """Posts one balanced transaction of `amounts` ({account code: cents}, zeros left out) and
-    links it to the table, the unit and the wager."""
+def post(table: Table, *, reason: Transaction.Reason, amounts: dict, reference: str, by,
+         unit: int | None = None, wager: Wager | None = None, memo: str = ""):
+    """Posts one balanced transaction of `amounts` ({account code: cents}, zeros left out) for
+    `reason` and links it to the table, the unit and the wager."""
     amounts = {code: cents for code, cents in amounts.items() if cents}
     if not amounts:
         return None
     opened = _accounts(table, amounts)
-    tx = ledger.post(kind=kind, memo=memo or f"{kind.replace('_', ' ')} at {table.name}",
+    tx = ledger.post(reason=reason, memo=memo or f"{reason.replace('_', ' ')} at {table.name}",
                      entries=[(opened[code], cents) for code, cents in amounts.items()],
                      reference=reference, by=by)
     Movement.objects.create(transaction=tx, table=table, unit_number=unit, wager=wager)
@@ -63,7 +63,7 @@ def _never_below_zero(opened: dict, amounts: dict) -> None:
     """An escrow or a pot pays out only what it holds: a posting that would take one below zero
     is a fault of the service, and the whole change is rolled back rather than make money."""
     for code, cents in amounts.items():
-        if cents < 0 and accounts.read(code).kind in ("escrow", "pot"):
+        if cents < 0 and accounts.read(code).role in (Account.Role.ESCROW, Account.Role.POT):
             if ledger.balance(opened[code]) < 0:
                 raise ledger.LedgerError(f"{code} would pay out more than it holds")
 
@@ -73,14 +73,14 @@ def _accounts(table: Table, amounts: dict) -> dict:
     found = ledger.accounts(amounts)
     missing = {code: accounts.read(code) for code in amounts if code not in found}
     players = Player.objects.in_bulk(
-        [named.player for named in missing.values() if named.kind == "player"])
+        [named.player for named in missing.values() if named.role == Account.Role.PLAYER])
     for code, named in missing.items():
-        if named.kind == "player":
+        if named.role == Account.Role.PLAYER:
             found[code] = ledger.account_for_player(players[named.player])
-        elif named.kind == "pot":
+        elif named.role == Account.Role.POT:
             found[code] = ledger.pot_account(named.table,
                                              f"Pool of {table.name} (table {table.pk})")
-        elif named.kind == "escrow":
+        elif named.role == Account.Role.ESCROW:
             found[code] = ledger.escrow_account(
                 named.table, named.unit,
                 f"Wagers on unit {named.unit} of {table.name} (table {table.pk})")

@@ -16,6 +16,7 @@ wager is recorded, taken, withdrawn or balanced, is posted by games.services.wag
 of the act.
 """
 from club import accounts, ledger, movements
+from club.models import Transaction
 from games.engine.course import Course
 from games.engine.wagers import Placed, Played, Take, reckon
 from games.models import Table, Wager, WagerTake
@@ -23,6 +24,8 @@ from games.selectors.pool import pool_payments
 from games.selectors.wagers import unit_played
 from games.services import money
 from games.table_kinds import MANY_HANDED
+
+Reason = Transaction.Reason
 
 
 def _reference(table: Table, *parts) -> str:
@@ -32,26 +35,26 @@ def _reference(table: Table, *parts) -> str:
 
 
 def _pool(table: Table, course: Course) -> dict:
-    """The postings the pool should have: reference -> (kind, unit, {account code: cents})."""
+    """The postings the pool should have: reference -> (reason, unit, {account code: cents})."""
     pot = accounts.pot(table.pk)
     wanted, paid = {}, {}
     for reference, (player, cents) in pool_payments(table, course).items():
         unit = movements.read(reference).unit  # a forfeit's; an entry names none
-        wanted[reference] = ("pool_entry" if unit is None else "pool_forfeit", unit,
+        wanted[reference] = (Reason.POOL_ENTRY if unit is None else Reason.POOL_FORFEIT, unit,
                              {accounts.player(player): -cents, pot: cents})
         paid[accounts.player(player)] = paid.get(accounts.player(player), 0) + cents
     total = sum(paid.values())
     if table.status == Table.Status.ABANDONED and total:
-        wanted[_reference(table, "refund")] = ("pool_refund", None, {pot: -total, **paid})
+        wanted[_reference(table, "refund")] = (Reason.POOL_REFUND, None, {pot: -total, **paid})
     elif course.over and total:
-        wanted[_reference(table, "payout")] = ("pool_payout", None, {
+        wanted[_reference(table, "payout")] = (Reason.POOL_PAYOUT, None, {
             pot: -total, accounts.player(course.winner): total})
     return wanted
 
 
 def _wagers(table: Table, course: Course, units=None) -> dict:
     """The settlement each unit's wagers should have (of `units` only, when given): reference
-    -> (kind, unit, {account code: cents})."""
+    -> (reason, unit, {account code: cents})."""
     if table.wager_style == Table.WagerStyle.NONE:
         return {}
     wagers = Wager.objects.filter(table=table)
@@ -76,7 +79,7 @@ def _wagers(table: Table, course: Course, units=None) -> dict:
 
 
 def _unit_wagers(table: Table, number: int, unit: Played | None, placed: list) -> tuple:
-    """(kind, unit number, {account code: cents}) of one unit's wagers: what each member
+    """(reason, unit number, {account code: cents}) of one unit's wagers: what each member
     collects from the unit's escrow, and the levy, as games.engine.wagers.reckon reads each
     wager. Once the unit is decided they are settled; while it is to be decided their stakes
     stay held. They are void, every stake going back, when the table was abandoned first,
@@ -94,7 +97,7 @@ def _unit_wagers(table: Table, number: int, unit: Played | None, placed: list) -
         _add(amounts, accounts.HOUSE, reckoning.levy)
     amounts[accounts.escrow(table.pk, number)] = -sum(amounts.values())
     decided = unit is not None and unit.winner is not None
-    return ("wager_settlement" if decided else "wager_void"), number, amounts
+    return (Reason.WAGER_SETTLEMENT if decided else Reason.WAGER_VOID), number, amounts
 
 
 def _add(amounts: dict, code: str, cents: int) -> None:
@@ -127,14 +130,14 @@ def reconcile(table: Table, course: Course, *, by, decided_from: int | None = No
         if table.format == Table.Kind.POOL:
             wanted |= _pool(table, course)
         standing = ledger.standing(_reference(table, ""))
-    wanted = {reference: (kind, unit, {code: cents for code, cents in amounts.items() if cents})
-              for reference, (kind, unit, amounts) in wanted.items()}
+    wanted = {reference: (reason, unit, {code: cents for code, cents in amounts.items() if cents})
+              for reference, (reason, unit, amounts) in wanted.items()}
     for tx_id, (reference, have) in standing.items():
         if reference in wanted and wanted[reference][2] == have:
             del wanted[reference]
         else:
             money.reverse(table, tx_id, memo=f"{reference} no longer holds after a correction",
                           by=by)
-    for reference, (kind, unit, amounts) in wanted.items():
-        money.post_if_possible(table, kind=kind, amounts=amounts, reference=reference, by=by,
+    for reference, (reason, unit, amounts) in wanted.items():
+        money.post_if_possible(table, reason=reason, amounts=amounts, reference=reference, by=by,
                                unit=unit)

@@ -11,6 +11,7 @@ from django.db import transaction
 from club import accounts, ledger, money_text, movements
 from club.credit import within_credit
 from club.errors import Refused
+from club.models import Transaction
 from club.refusal_codes import ClubCode
 from games import courses
 from games.engine.course import Course
@@ -19,6 +20,12 @@ from games.models import Table, TableEvent, Wager, WagerTake
 from games.refusal_codes import GameCode, GameRule
 from games.services import money
 from games.services.changes import is_scorer, locked_table, record_change
+
+# The reason of the posting that gives a wager's unmatched part back, by how that part closed.
+GIVEN_BACK = {Wager.Status.WITHDRAWN: Transaction.Reason.WAGER_WITHDRAWN,
+              Wager.Status.LAPSED: Transaction.Reason.WAGER_LAPSED,
+              Wager.Status.MATCHED: Transaction.Reason.WAGER_MATCHED,
+              Wager.Status.BALANCED: Transaction.Reason.WAGER_BALANCED}
 
 
 def bad_odds(err: BadOdds) -> Refused:
@@ -168,7 +175,7 @@ def place_wager(*, table_id: int, by, on: int, stake: int,
     wager = Wager.objects.create(
         table=table, unit_number=course.unit.number, style=table.wager_style, bettor=bettor,
         on_id=on, stake=cents, odds_for=odds[0], odds_against=odds[1], placed_by=by)
-    _hold(table, wager, by, kind="wager_stake",
+    _hold(table, wager, by, reason=Transaction.Reason.WAGER_STAKE,
           reference=movements.wager_reference(wager.pk, "stake"), player=bettor.pk, cents=cents)
     record_change(table, course, TableEvent.Type.WAGER, by=by,
             change={"wager": wager.pk, "act": "placed"})
@@ -204,7 +211,7 @@ def take_wager(*, wager_id: int, by, stake: int) -> WagerTake:
                                     taken_by=by)
     wager.matched += cents
     wager.save(update_fields=["matched"])
-    _hold(table, wager, by, kind="wager_lay",
+    _hold(table, wager, by, reason=Transaction.Reason.WAGER_LAY,
           reference=movements.wager_reference(wager.pk, "take", take.pk), player=layer.pk,
           cents=laid)
     record_change(table, course, TableEvent.Type.WAGER, by=by,
@@ -256,16 +263,16 @@ def _give_back(table: Table, wager: Wager, by, status: str) -> None:
     wager.returned += back
     wager.status = status
     wager.save(update_fields=["matched", "returned", "status", "against"])
-    money.post_if_possible(table, kind=f"wager_{status}",
+    money.post_if_possible(table, reason=GIVEN_BACK[status],
                            reference=movements.wager_reference(wager.pk, status), by=by,
                            amounts={accounts.escrow(table.pk, wager.unit_number): -back,
                                     accounts.player(wager.bettor_id): back},
                            unit=wager.unit_number, wager=wager)
 
 
-def _hold(table: Table, wager: Wager, by, *, kind: str, reference: str, player: int,
-          cents: int) -> None:
-    money.post(table, kind=kind, reference=reference, by=by, unit=wager.unit_number,
+def _hold(table: Table, wager: Wager, by, *, reason: Transaction.Reason, reference: str,
+          player: int, cents: int) -> None:
+    money.post(table, reason=reason, reference=reference, by=by, unit=wager.unit_number,
                wager=wager, amounts={accounts.player(player): -cents,
                                      accounts.escrow(table.pk, wager.unit_number): cents})
 

@@ -85,7 +85,7 @@ def _movements(player: Player) -> list[dict]:
     moved = ledger.player_movements(player, limit=HISTORY)
     why = {m.transaction_id: m for m in Movement.objects.select_related("table").filter(
         transaction__in=[tx.pk for tx, _ in moved])}
-    return [{"when": tx.created_at, "kind": movements.what(tx), "memo": tx.memo,
+    return [{"when": tx.created_at, "what": movements.what(tx), "memo": tx.memo,
              "at": why.get(tx.pk), "amount": cents}
             for tx, cents in moved]
 

@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.fixture
 def dora_lays(evenings) -> dict:  # noqa: F811
     """What the page should show of Dora's lay against Charles's offer."""
-    lay = Transaction.objects.get(kind="wager_lay", entries__account__player=evenings["dora"])
+    lay = Transaction.objects.get(reason="wager_lay", entries__account__player=evenings["dora"])
     return {"dora": evenings["dora"].pk, "offer": evenings["offer"].pk, "lay": lay.pk}
 
 
@@ -59,7 +59,7 @@ def test_the_secretary_follows_a_members_wager_to_its_transaction(
     ledger.get_by_role("link", name=f"#{dora_lays['lay']}", exact=True).click()
     desk.wait_for_url(f"**/admin/club/transaction/{dora_lays['lay']}/change/")
     content = desk.locator("#content")
-    expect(content).to_contain_text("wager_lay")
+    expect(content.locator(".field-reason_display")).to_contain_text("wager lay")
     expect(content.locator(".field-made_by")).to_contain_text("dora")
     expect(content.locator(".field-amount_display")).to_have_text(["-10.00", "10.00"])
     picture(desk, ARTIFACTS / "admin-wagers" / "transaction.png", full_page=True)

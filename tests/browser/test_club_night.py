@@ -192,7 +192,7 @@ def test_a_club_night_played_whole(live_server, browser, django_user_model):
     # The results page, the API and the ledger agree; the night's settle-up sums to zero.
     results = {row["player"]: row for row in api.get(f"/nights/{night.pk}/results")["players"]}
     assert len(results) == 8
-    fees = dict(Transaction.objects.filter(kind="night_fee").values_list(
+    fees = dict(Transaction.objects.filter(reason=Transaction.Reason.NIGHT_FEE).values_list(
         "entries__account__player", "entries__amount").filter(entries__amount__lt=0))
     desk.get_by_role("link", name="The night's results").tap()
     for pk, row in results.items():

@@ -5,7 +5,8 @@ import json
 
 
 def club_figures() -> dict:
-    """The standings, every account's balance, every table's snapshot (as stored and as its
+    """The standings, every account's balance and role, every transaction's reason, every
+    table's snapshot (as stored and as its
     hands rebuild it), every rated game side, the permissions granted and the admin's log by
     content type (which a restore finds by their natural keys), and the rows of each model."""
     from django.contrib.admin.models import LogEntry
@@ -13,7 +14,7 @@ def club_figures() -> dict:
 
     from club import ledger
     from club.management.commands.restore import rows_held
-    from club.models import Account
+    from club.models import Account, Transaction
     from games.courses import course_of
     from games.models import GamePlayer, Table
     from games.selectors.snapshot import snapshot
@@ -23,6 +24,8 @@ def club_figures() -> dict:
         "standings": standings(),
         "balances": {account.code: cents
                      for account, cents in ledger.balances(Account.objects.all()).items()},
+        "roles": dict(Account.objects.values_list("code", "role")),
+        "reasons": dict(Transaction.objects.values_list("pk", "reason")),
         "snapshots": {table.pk: [table.snapshot, snapshot(table, course_of(table))]
                       for table in Table.objects.all()},
         "ratings": list(GamePlayer.objects.order_by("game_id", "player_id").values_list(

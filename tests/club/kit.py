@@ -1,7 +1,7 @@
 """The club tests' kit: players and their accounts, and money moved between them."""
 
 from club import ledger
-from club.models import Account, Player
+from club.models import Account, Player, Transaction
 
 
 def seat(name: str) -> Player:
@@ -15,7 +15,7 @@ def account_of(name: str) -> Account:
 def stake(*, payer: Account, payee: Account, cents: int, **options):
     """Move `cents` from one account to another as one transaction."""
     return ledger.post(
-        kind="test",
+        reason=Transaction.Reason.DEPOSIT,
         memo=f"{payer.code} -> {payee.code}",
         entries=[(payer, -cents), (payee, cents)],
         **options,

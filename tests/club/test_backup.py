@@ -118,6 +118,28 @@ def test_a_restored_evening_has_the_same_standings_balances_snapshots_and_rating
     assert f"{'total':32} {sum(kept['rows'].values()):8d}" in done.stdout
 
 
+def test_a_backup_written_while_the_ledger_said_kind_restores_with_the_same_figures(
+        backup, empty_database):
+    """Before club's migration 0010 an account's role and a transaction's reason were both
+    their `kind`: such a backup restores under the present names."""
+    objects = json.loads(backup.read_text())
+    renamed = {"club.account": "role", "club.transaction": "reason"}
+    for row in objects:
+        if row["model"] in renamed:
+            row["fields"]["kind"] = row["fields"].pop(renamed[row["model"]])
+    older = backup.with_name("older.json")
+    older.write_text(json.dumps(objects))
+
+    done = restore(empty_database, older)
+
+    assert done.returncode == 0, done.stderr
+    restored, kept = figures_of(empty_database), club_figures()
+    assert restored == kept
+    assert {"player", "house", "pot", "escrow"} <= set(kept["roles"].values())
+    assert {"payment", "pool_entry", "wager_stake", "wager_lay", "wager_settlement"} <= set(
+        kept["reasons"].values())
+
+
 def test_a_restore_into_a_database_that_holds_data_is_refused_and_changes_nothing(backup):
     before = club_figures()
 

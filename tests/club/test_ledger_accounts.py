@@ -17,7 +17,7 @@ def test_a_players_account_is_created_once():
     again = ledger.account_for_player(athos)
 
     assert again == first
-    assert (first.code, first.kind, first.player, first.name) == (
+    assert (first.code, first.role, first.player, first.name) == (
         f"player:{athos.pk}",
         "player",
         athos,
@@ -34,18 +34,18 @@ def test_the_house_account_is_one_account():
 def test_a_pot_is_named_after_its_table():
     pot = ledger.pot_account(7, "Pool 7")
 
-    assert (pot.code, pot.kind, pot.name) == ("pot:table:7", "pot", "Pool 7")
+    assert (pot.code, pot.role, pot.name) == ("pot:table:7", "pot", "Pool 7")
     assert ledger.pot_account(7, "Pool 7") == pot
 
 
 def test_an_escrow_account_is_named_after_its_unit():
     escrow = ledger.escrow_account(7, 4, "Wagers on unit 4")
 
-    assert (escrow.code, escrow.kind) == ("escrow:table:7:unit:4", "escrow")
+    assert (escrow.code, escrow.role) == ("escrow:table:7:unit:4", "escrow")
 
 
-def test_a_code_taken_by_another_kind_of_account_is_refused():
-    Account.objects.create(code="pot:table:7", kind=Account.Kind.ESCROW, name="odd")
+def test_a_code_taken_by_an_account_of_another_role_is_refused():
+    Account.objects.create(code="pot:table:7", role=Account.Role.ESCROW, name="odd")
 
     with pytest.raises(LedgerError, match="not a pot account"):
         ledger.pot_account(7, "Pool 7")

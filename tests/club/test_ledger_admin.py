@@ -33,7 +33,7 @@ def test_a_transaction_is_shown_with_its_entries(staff_client):
 
 
 def test_transactions_cannot_be_added_through_the_admin(staff_client):
-    response = staff_client.post("/admin/club/transaction/add/", {"kind": "gift"})
+    response = staff_client.post("/admin/club/transaction/add/", {"reason": "deposit"})
 
     assert response.status_code == 403
     assert not Transaction.objects.exists()

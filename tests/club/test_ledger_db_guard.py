@@ -19,7 +19,7 @@ def test_an_unbalanced_entry_written_directly_fails_at_commit():
     athos = account_of("Athos")
 
     with pytest.raises(IntegrityError, match="does not balance"), transaction.atomic():
-        tx = Transaction.objects.create(kind="test")
+        tx = Transaction.objects.create(reason=Transaction.Reason.DEPOSIT)
         Entry.objects.create(transaction=tx, account=athos, amount=500)
 
     assert not Transaction.objects.exists() and not Entry.objects.exists()
@@ -29,7 +29,7 @@ def test_balanced_entries_written_one_by_one_are_committed():
     athos, porthos = account_of("Athos"), account_of("Porthos")
 
     with transaction.atomic():
-        tx = Transaction.objects.create(kind="test")
+        tx = Transaction.objects.create(reason=Transaction.Reason.DEPOSIT)
         Entry.objects.create(transaction=tx, account=athos, amount=500)
         Entry.objects.create(transaction=tx, account=porthos, amount=-500)
 
@@ -39,7 +39,7 @@ def test_balanced_entries_written_one_by_one_are_committed():
 def _balanced_transaction():
     athos, porthos = account_of("Athos"), account_of("Porthos")
     with transaction.atomic():
-        tx = Transaction.objects.create(kind="test")
+        tx = Transaction.objects.create(reason=Transaction.Reason.DEPOSIT)
         Entry.objects.create(transaction=tx, account=athos, amount=500)
         Entry.objects.create(transaction=tx, account=porthos, amount=-500)
     return tx

@@ -15,12 +15,14 @@ from tests.hypothesis_profiles import examples
 
 pytestmark = pytest.mark.django_db
 
+Reason = Transaction.Reason
+
 
 def test_a_balanced_transaction_is_saved_with_its_entries():
     athos, porthos = account_of("Athos"), account_of("Porthos")
 
     tx = ledger.post(
-        kind="pool_entry",
+        reason=Reason.POOL_ENTRY,
         memo="entry",
         entries=[(athos, -500), (porthos, 500)],
         reference="pool:7",
@@ -38,7 +40,8 @@ def test_a_balanced_transaction_is_saved_with_its_entries():
 def test_a_transaction_of_three_entries_is_saved():
     athos, porthos, house = account_of("Athos"), account_of("Porthos"), ledger.house_account()
 
-    ledger.post(kind="payment", memo="", entries=[(athos, -1000), (porthos, 950), (house, 50)])
+    ledger.post(reason=Reason.PAYMENT, memo="",
+                entries=[(athos, -1000), (porthos, 950), (house, 50)])
 
     assert ledger.balances([athos, porthos, house]) == {athos: -1000, porthos: 950, house: 50}
 
@@ -47,14 +50,14 @@ def test_an_unbalanced_transaction_is_refused_and_nothing_saved():
     athos, porthos = account_of("Athos"), account_of("Porthos")
 
     with pytest.raises(LedgerError, match="do not balance: they sum to 0.01"):
-        ledger.post(kind="test", memo="", entries=[(athos, -500), (porthos, 501)])
+        ledger.post(reason=Reason.DEPOSIT, memo="", entries=[(athos, -500), (porthos, 501)])
 
     assert not Transaction.objects.exists() and not Entry.objects.exists()
 
 
 def test_an_empty_transaction_is_refused():
     with pytest.raises(LedgerError, match="needs entries"):
-        ledger.post(kind="test", memo="", entries=[])
+        ledger.post(reason=Reason.DEPOSIT, memo="", entries=[])
 
     assert not Transaction.objects.exists()
 
@@ -63,7 +66,8 @@ def test_a_zero_amount_is_refused():
     athos, porthos = account_of("Athos"), account_of("Porthos")
 
     with pytest.raises(LedgerError, match="amount is zero"):
-        ledger.post(kind="test", memo="", entries=[(athos, 0), (porthos, 500), (athos, -500)])
+        ledger.post(reason=Reason.DEPOSIT, memo="",
+                    entries=[(athos, 0), (porthos, 500), (athos, -500)])
 
     assert not Transaction.objects.exists()
 
@@ -73,24 +77,27 @@ def test_an_amount_that_is_not_an_int_is_refused(amount):
     athos, porthos = account_of("Athos"), account_of("Porthos")
 
     with pytest.raises(LedgerError, match="whole cents as an int"):
-        ledger.post(kind="test", memo="", entries=[(athos, amount), (porthos, -5)])
+        ledger.post(reason=Reason.DEPOSIT, memo="", entries=[(athos, amount), (porthos, -5)])
 
     assert not Transaction.objects.exists()
 
 
 def test_an_unsaved_account_is_refused():
     athos = account_of("Athos")
-    stranger = Account(code="nobody", kind=Account.Kind.PLAYER, name="Nobody")
+    stranger = Account(code="nobody", role=Account.Role.PLAYER, name="Nobody")
 
     with pytest.raises(LedgerError, match="not a saved Account"):
-        ledger.post(kind="test", memo="", entries=[(athos, -1), (stranger, 1)])
+        ledger.post(reason=Reason.DEPOSIT, memo="", entries=[(athos, -1), (stranger, 1)])
 
 
-def test_a_transaction_without_a_kind_is_refused():
+@pytest.mark.parametrize("reason", ["", None, "payment", "gift"])
+def test_a_reason_that_is_not_a_member_of_the_reasons_is_refused_before_anything_is_saved(
+        reason):
     athos, porthos = account_of("Athos"), account_of("Porthos")
 
-    with pytest.raises(LedgerError, match="needs a kind"):
-        ledger.post(kind="", memo="", entries=[(athos, -1), (porthos, 1)])
+    with pytest.raises(TypeError, match="reason is a Transaction.Reason"):
+        ledger.post(reason=reason, memo="", entries=[(athos, -1), (porthos, 1)])
+    assert not Transaction.objects.exists()
 
 
 def test_a_refusal_inside_a_callers_transaction_leaves_it_usable():
@@ -98,7 +105,7 @@ def test_a_refusal_inside_a_callers_transaction_leaves_it_usable():
 
     with transaction.atomic():
         with pytest.raises(LedgerError):
-            ledger.post(kind="test", memo="", entries=[(athos, -1)])
+            ledger.post(reason=Reason.DEPOSIT, memo="", entries=[(athos, -1)])
         stake(payer=athos, payee=porthos, cents=1)
 
     assert ledger.balance(porthos) == 1
@@ -106,7 +113,7 @@ def test_a_refusal_inside_a_callers_transaction_leaves_it_usable():
 
 def test_the_database_refuses_a_zero_entry():
     athos = account_of("Athos")
-    tx = Transaction.objects.create(kind="test")
+    tx = Transaction.objects.create(reason=Reason.DEPOSIT)
 
     with pytest.raises(IntegrityError), transaction.atomic():
         Entry.objects.create(transaction=tx, account=athos, amount=0)
@@ -132,7 +139,7 @@ def test_the_sum_of_all_balances_is_zero_after_any_transactions(transactions):
             entries.append((accounts[balancing], rest))
         if len(entries) < 2:
             continue
-        ledger.post(kind="test", memo="", entries=entries)
+        ledger.post(reason=Reason.DEPOSIT, memo="", entries=entries)
         for account, cents in entries:
             expected[account] += cents
 

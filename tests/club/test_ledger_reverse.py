@@ -18,7 +18,7 @@ def test_a_reversal_negates_every_entry():
     reversal = ledger.reverse(tx, memo="wrong winner")
 
     assert reversal.reverses == tx
-    assert reversal.kind == "reversal" and reversal.memo == "wrong winner"
+    assert reversal.reason == "reversal" and reversal.memo == "wrong winner"
     assert sorted(reversal.entries.values_list("account_id", "amount")) == sorted(
         (account_id, -amount)
         for account_id, amount in tx.entries.values_list("account_id", "amount")
@@ -65,11 +65,11 @@ def test_a_transaction_is_reversed_only_once():
 
 
 def test_the_database_refuses_a_second_reversal():
-    tx = Transaction.objects.create(kind="test")
-    Transaction.objects.create(kind="reversal", reverses=tx)
+    tx = Transaction.objects.create(reason=Transaction.Reason.DEPOSIT)
+    Transaction.objects.create(reason=Transaction.Reason.REVERSAL, reverses=tx)
 
     with pytest.raises(IntegrityError), transaction.atomic():
-        Transaction.objects.create(kind="reversal", reverses=tx)
+        Transaction.objects.create(reason=Transaction.Reason.REVERSAL, reverses=tx)
 
 
 def test_a_reversal_can_itself_be_reversed():

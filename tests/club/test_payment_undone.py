@@ -33,7 +33,7 @@ def evening(staff, django_user_model):
         "athos").username)
     aramis = create_player(name="Aramis", username=django_user_model.objects.create_user(
         "aramis").username)
-    ledger.post(kind="test", memo="the evening's play", entries=[
+    ledger.post(reason=Transaction.Reason.DEPOSIT, memo="the evening's play", entries=[
         (ledger.account_for_player(athos), -4_00), (ledger.account_for_player(aramis), 4_00)])
     paid = record_payment(payer=athos, payee=aramis, cents=4_00, by=staff, memo="at the bar")
     return athos, aramis, paid
@@ -80,8 +80,8 @@ def test_staff_undo_a_payment_from_the_settle_up_and_the_debt_is_back(staff, eve
     assert "This form was sent already: nothing more was done." in again.content.decode()
     assert (ledger.player_balance(athos), ledger.player_balance(aramis)) == (-4_00, 4_00)
     undone = Transaction.objects.get(reverses=paid)
-    assert (undone.kind, undone.made_by) == ("reversal", staff)
-    assert Transaction.objects.filter(pk=paid.pk, kind="payment").exists()  # nothing deleted
+    assert (undone.reason, undone.made_by) == ("reversal", staff)
+    assert Transaction.objects.filter(pk=paid.pk, reason="payment").exists()  # nothing deleted
     assert books_balance()
     page = again.content.decode()
     assert "undone at" in page and "by steward" in page and undo_form(page, paid.pk) == {}

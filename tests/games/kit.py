@@ -236,7 +236,8 @@ def evenings(client, secretary) -> dict:
     athos, porthos, aramis = players("Athos", "Porthos", "Aramis")
     (charles_api, charles), (dora_api, dora), (emile_api, emile) = (
         member(client, name) for name in ("Charles", "Dora", "Emile"))
-    door = ledger.post(kind="deposit", memo="paid in at the door", by=secretary, entries=[
+    door = ledger.post(reason=Transaction.Reason.DEPOSIT, memo="paid in at the door",
+                       by=secretary, entries=[
         (ledger.house_account(), -2000), (ledger.account_for_player(charles), 2000)])
 
     def open_pool(name, style, **rules):

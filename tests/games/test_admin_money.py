@@ -1,5 +1,5 @@
 """The secretary's view of the money at tables and of the club's ledger in the admin: each
-transaction linked to its table, unit and wager, filtered by player, table and kind, who made
+transaction linked to its table, unit and wager, filtered by player, table and reason, who made
 it; and the wagers and the money exported as CSV. The evenings are the kit's (`evenings`)."""
 import csv
 import io
@@ -24,18 +24,18 @@ def test_the_money_list_links_each_transaction_to_its_table_unit_and_wager(
     assert listed(response) == transactions(movement__isnull=False)  # not the door's
     assert response.context["title"] == "Money at tables"
     page = page_text(response)
-    take = Transaction.objects.filter(kind="wager_lay", entries__account__player__name="Dora")
+    take = Transaction.objects.filter(reason="wager_lay", entries__account__player__name="Dora")
     link = f'href="/admin/club/transaction/{take.get().pk}/change/">#{take.get().pk}</a>'
     row = page[page.rindex("<tr", 0, page.index(link)):].split("</tr>")[0]
     assert f'href="/admin/games/table/{english.pk}/change/">English evening</a>' in row
     assert f'href="/admin/games/wager/{offer.pk}/change/">wager {offer.pk}</a>' in row
     assert {k: v for k, v in cells(page, link).items() if k != "created"} == {
-        "transaction_id_link": f"#{take.get().pk}", "kind": "wager lay", "made_by": "dora",
+        "transaction_id_link": f"#{take.get().pk}", "reason": "wager lay", "made_by": "dora",
         "table_column": "English evening", "unit": "1",
         "wager_column": f"wager {offer.pk}", "entries": "Dora −10.00, escrow +10.00"}
 
 
-def test_the_money_is_filtered_by_player_table_and_kind(staff_client, evenings):
+def test_the_money_is_filtered_by_player_table_and_reason(staff_client, evenings):
     dora, english = evenings["dora"], evenings["english"]
 
     def money(query):
@@ -47,29 +47,29 @@ def test_the_money_is_filtered_by_player_table_and_kind(staff_client, evenings):
     assert money(f"?player={charles.pk}") == transactions(  # not what he paid at the door
         entries__account__player=charles, movement__isnull=False)
     assert money(f"?table={english.pk}") == transactions(movement__table=english)
-    assert money("?kind=wager_lay") == transactions(kind="wager_lay")
-    assert len(money("?kind=wager_settlement")) == 2
-    assert money(f"?kind=wager_stake&table={english.pk}&player={evenings['emile'].pk}") == (
-        transactions(kind="wager_stake", movement__wager=evenings["withdrawn"]))
+    assert money("?reason=wager_lay") == transactions(reason=Transaction.Reason.WAGER_LAY)
+    assert len(money("?reason=wager_settlement")) == 2
+    assert money(f"?reason=wager_stake&table={english.pk}&player={evenings['emile'].pk}") == (
+        transactions(reason=Transaction.Reason.WAGER_STAKE, movement__wager=evenings["withdrawn"]))
 
 
-def test_the_club_ledger_shows_who_made_each_transaction_and_filters_by_player_and_kind(
+def test_the_club_ledger_shows_who_made_each_transaction_and_filters_by_player_and_reason(
         staff_client, evenings):
     dora = evenings["dora"]
     own = transactions(movement__wager=evenings["offer"])
-    settled = transactions(kind="wager_settlement")[0]
+    settled = transactions(reason=Transaction.Reason.WAGER_SETTLEMENT)[0]
 
     page = page_text(staff_client.get(LEDGER))
     by_dora = listed(staff_client.get(f"{LEDGER}?player={dora.pk}"))
     by_charles = listed(staff_client.get(f"{LEDGER}?player={evenings['charles'].pk}"))
-    settlements = listed(staff_client.get(f"{LEDGER}?kind=wager_settlement"))
+    settlements = listed(staff_client.get(f"{LEDGER}?reason=wager_settlement"))
 
     assert cells(page, f'"/admin/club/transaction/{own[0]}/change/"')["made_by"] == "charles"
     assert cells(page, f'"/admin/club/transaction/{settled}/change/"')["made_by"] == "secretary"
     assert by_dora == transactions(entries__account__player=dora)
     assert evenings["door"].pk in by_charles
     assert by_charles == transactions(entries__account__player=evenings["charles"])
-    assert settlements == transactions(kind="wager_settlement")
+    assert settlements == transactions(reason=Transaction.Reason.WAGER_SETTLEMENT)
 
 
 # -- CSV ---------------------------------------------------------------------------------------

@@ -25,7 +25,7 @@ def test_every_write_through_the_admin_is_refused(staff_client, evenings, model)
 
     page = page_text(staff_client.get(f"/admin/{model}/{row}/change/"))
     answers = [staff_client.get(f"/admin/{model}/add/"),
-               staff_client.post(f"/admin/{model}/add/", {"stake": "1.00", "kind": "gift"}),
+               staff_client.post(f"/admin/{model}/add/", {"stake": "1.00", "reason": "deposit"}),
                staff_client.post(f"/admin/{model}/{row}/change/", {"stake": "99.00"}),
                staff_client.post(f"/admin/{model}/{row}/delete/", {"post": "yes"}),
                staff_client.post(f"/admin/{model}/", {"action": "delete_selected",
@@ -65,7 +65,7 @@ def wagering(client, secretary):
 
 @pytest.mark.parametrize("url", [
     WAGERS, f"{WAGERS}?q=charles", f"{WAGERS}?member=LAYER&status=open&style__exact=english",
-    MONEY, f"{MONEY}?player=LAYER&kind=wager_lay", LEDGER, f"{LEDGER}?player=BACKER",
+    MONEY, f"{MONEY}?player=LAYER&reason=wager_lay", LEDGER, f"{LEDGER}?player=BACKER",
 ])
 def test_a_list_takes_as_many_queries_for_twenty_wagers_as_for_two(staff_client, wagering,
                                                                    url):

@@ -165,7 +165,7 @@ def test_the_wager_page_shows_its_takes_and_links_its_table_and_transactions(
     start = page.index('class="wager-ledger"')
     ledger = page[start:page.index("</table>", start)]
     own = transactions(movement__wager=offer)
-    settlement = Transaction.objects.get(movement__table=english, kind="wager_settlement")
+    settlement = Transaction.objects.get(movement__table=english, reason="wager_settlement")
     for tx in [*own, settlement.pk]:
         assert f'href="/admin/club/transaction/{tx}/change/">#{tx}</a>' in ledger
     for entries in ("Charles −10.00, escrow +10.00", "Dora −10.00, escrow +10.00",

@@ -31,7 +31,7 @@ def club(client, staff_api):
         apis[name] = Api(client, user_with_token(name.lower())[1])
     players = {name: create_player(name=name, username=name.lower()
                                    if name in apis else None) for name in NAMES}
-    ledger.post(kind="test", memo="the evening's play", reference="evening:1",
+    ledger.post(reason=Transaction.Reason.DEPOSIT, memo="the evening's play", reference="evening:1",
                 entries=[(ledger.account_for_player(players[name]), cents)
                          for name, cents in EVENING.items()])
     return {"api": apis, "players": players}
@@ -73,7 +73,7 @@ def test_the_settle_up_of_the_evening_worked_out_by_hand(club):
 
 
 def test_a_player_whose_money_came_back_to_zero_is_not_listed(club):
-    ledger.post(kind="test", memo="", entries=[
+    ledger.post(reason=Transaction.Reason.DEPOSIT, memo="", entries=[
         (ledger.account_for_player(club["players"]["Porthos"]), -10_00),
         (ledger.account_for_player(club["players"]["Athos"]), 10_00)])
 
@@ -90,7 +90,7 @@ def test_a_staff_payment_is_one_balanced_transaction_and_the_settle_up_shows_the
                                        key="bar-1")
 
     assert answer.status_code == 201
-    tx = Transaction.objects.get(kind="payment")
+    tx = Transaction.objects.get(reason=Transaction.Reason.PAYMENT)
     assert answer.json() == {
         "id": tx.pk, "kind": "payment", "amount": "20.00", "from": ref(club, "Athos"),
         "to": ref(club, "Aramis"), "memo": "cash at the bar", "made_by": "secretary",
@@ -115,7 +115,7 @@ def test_a_repeated_payment_with_its_key_is_recorded_once(club):
     again = staff.post("/payments", pay(club, "D'Artagnan", "Planchet", "5.00"), key="k")
 
     assert again.status_code == 201 and again.json() == first.json()
-    assert Transaction.objects.filter(kind="payment").count() == 1
+    assert Transaction.objects.filter(reason=Transaction.Reason.PAYMENT).count() == 1
     assert balances(club) == EVENING | {"D'Artagnan": 0, "Planchet": 0}
 
 
@@ -171,7 +171,7 @@ def test_each_refused_payment_says_why_and_changes_nothing(client, club, who, ch
     assert answer.status_code == status
     assert answer.json()["error"]["code"] == code
     assert words in answer.json()["error"]["message"]
-    assert not Transaction.objects.filter(kind="payment").exists()
+    assert not Transaction.objects.filter(reason=Transaction.Reason.PAYMENT).exists()
     assert Entry.objects.count() == len(EVENING) and balances(club) == EVENING
 
 
@@ -225,14 +225,14 @@ def test_a_refused_payment_is_refused_again_on_a_retry(club):
     assert staff.post("/payments", body, key="k").status_code == 422
     assert staff.post("/payments", body, key="k").status_code == 422
     assert IdempotentRequest.objects.get().status == 422
-    assert not Transaction.objects.filter(kind="payment").exists()
+    assert not Transaction.objects.filter(reason=Transaction.Reason.PAYMENT).exists()
 
 
 def test_money_held_outside_the_players_accounts_counts_as_its_stakers(club):
     staff = club["api"]["staff"]
     before = staff.get("/settle-up").json()
     pot = ledger.pot_account(1, "Table 1's pot")
-    ledger.post(kind="pool_entry", memo="", entries=[
+    ledger.post(reason=Transaction.Reason.POOL_ENTRY, memo="", entries=[
         (ledger.account_for_player(club["players"]["Porthos"]), -10_00), (pot, 10_00)])
 
     answer = staff.get("/settle-up")
@@ -270,7 +270,7 @@ def test_a_member_reads_his_own_ledger_newest_first(club):
             {"transaction": paid.pk, "at": paid.created_at.isoformat(), "kind": "payment",
              "memo": "cash at the bar", "reference": "", "amount": "10.00",
              "made_by": "secretary"},
-            {"transaction": evening.pk, "at": evening.created_at.isoformat(), "kind": "test",
+            {"transaction": evening.pk, "at": evening.created_at.isoformat(), "kind": "deposit",
              "memo": "the evening's play", "reference": "evening:1", "amount": "-30.00",
              "made_by": None},
         ]}

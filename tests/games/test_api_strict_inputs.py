@@ -46,7 +46,7 @@ def test_the_backed_player_and_the_payments_parties_are_json_integers(client, st
     for field in ("from", "to"):
         body = {"from": athos.pk, "to": porthos.pk, "amount": "1.00"} | {field: party}
         _bad_request(staff_api.post("/payments", body), f"body.{field}")
-    assert not Transaction.objects.filter(kind="payment").exists()
+    assert not Transaction.objects.filter(reason=Transaction.Reason.PAYMENT).exists()
 
 
 def test_a_hand_number_and_a_flag_are_json_values_of_their_type(staff_api):

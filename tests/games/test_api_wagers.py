@@ -215,7 +215,7 @@ def test_a_correction_that_changes_the_winner_settles_again_and_one_that_undoes_
         str(athos.pk): 1, str(porthos.pk): 4}
     assert money(charles, dora) == ["-10.00", "-10.00"]  # the unit is open: stakes held again
     assert escrow(table, 1) == 2000
-    reversals = Transaction.objects.filter(kind="reversal")
+    reversals = Transaction.objects.filter(reason=Transaction.Reason.REVERSAL)
     assert reversals.count() == 2 and {t.made_by.username for t in reversals} == {"secretary"}
     balanced_books()
 

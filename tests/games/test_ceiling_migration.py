@@ -50,7 +50,8 @@ def _stake_past_the_ceiling(wager_id: int) -> None:
         else:
             cursor.execute("PRAGMA ignore_check_constraints = OFF")
         tx = apps.get_model("club", "Transaction").objects.create(
-            kind="wager_stake", reference=f"wager:{wager.pk}:stake", memo="before the ceiling")
+            reason=Transaction.Reason.WAGER_STAKE, reference=f"wager:{wager.pk}:stake",
+            memo="before the ceiling")
         apps.get_model("club", "Entry").objects.bulk_create([
             apps.get_model("club", "Entry")(
                 transaction=tx, account=account.get(code=f"player:{wager.bettor_id}"),
@@ -96,7 +97,7 @@ def test_a_french_bet_past_the_ceiling_goes_back_and_is_closed(client, staff_api
         Wager.Status.LAPSED, MAX_AMOUNT, MAX_AMOUNT, 0)
     assert Wager.objects.get(pk=honest.json()["id"]).status == Wager.Status.OPEN
     void = Transaction.objects.get(reference=f"wager:{wager.pk}:void")
-    assert void.kind == "wager_void" and void.movement.wager == wager
+    assert void.reason == "wager_void" and void.movement.wager == wager
     if connection.vendor == "postgresql":
         assert _valid_checks() == {"games_wager_stake_ceiling": True,
                                    "games_wagertake_ceiling": True}
@@ -132,7 +133,7 @@ def test_a_wager_of_a_settled_unit_is_left_as_its_settlement_left_it(client, sta
     _migrated_from_0017(past.json()["id"])
 
     assert escrow(table, 1) == held + PAST - 500
-    assert not Transaction.objects.filter(kind="wager_void").exists()
+    assert not Transaction.objects.filter(reason=Transaction.Reason.WAGER_VOID).exists()
     wager = Wager.objects.get(pk=past.json()["id"])
     assert (wager.status, wager.stake) == (Wager.Status.BALANCED, PAST)
     if connection.vendor == "postgresql":

@@ -149,7 +149,7 @@ def test_a_sum_past_sqlites_integers_is_a_fault_not_an_unreachable_database(staf
     athos, = players("Athos")
     mine, house = ledger.account_for_player(athos), ledger.house_account()
     for _ in range(2):
-        tx = Transaction.objects.create(kind="payment", memo="")
+        tx = Transaction.objects.create(reason=Transaction.Reason.PAYMENT, memo="")
         Entry.objects.bulk_create([Entry(transaction=tx, account=mine, amount=5 * 10**18),
                                    Entry(transaction=tx, account=house, amount=-5 * 10**18)])
     assert Account.objects.count() == 2

@@ -109,7 +109,7 @@ def test_every_transaction_at_a_table_says_who_made_it_and_where(client, staff_a
     snap = staff_api.post(f"/tables/{snap['id']}/seat", {"player": aramis.pk}).json()
     win_game(athos_api, snap, athos.pk)
 
-    made = {(m.transaction.kind, m.transaction.made_by.username, m.unit_number)
+    made = {(m.transaction.reason, m.transaction.made_by.username, m.unit_number)
             for m in Movement.objects.select_related("transaction__made_by")}
     assert made == {("pool_entry", "athos", None), ("pool_entry", "porthos", None),
                     ("pool_entry", "secretary", None), ("pool_forfeit", "athos", 1)}
@@ -132,4 +132,4 @@ def test_staff_may_not_enter_a_hand_either_while_a_seat_is_pending(client, staff
     assert not Table.objects.get(pk=snap["id"]).hands.exists()
     assert (balance(staff_api, athos), balance(staff_api, porthos),
             balance(staff_api, aramis)) == ("-10.00", "0.00", "0.00")
-    assert list(Transaction.objects.values_list("kind", flat=True)) == ["pool_entry"]
+    assert list(Transaction.objects.values_list("reason", flat=True)) == ["pool_entry"]

@@ -46,7 +46,7 @@ def test_a_pool_evening_rotates_collects_forfeits_and_pays_the_winner(client):
     balances = {p.name: ledger.player_balance(p) for p in (athos, porthos, aramis)}
     assert balances == {"Athos": -1250, "Porthos": -1500, "Aramis": 3750 - 1000}
     assert sum(balances.values()) == 0
-    assert Transaction.objects.filter(kind="pool_payout").count() == 1
+    assert Transaction.objects.filter(reason=Transaction.Reason.POOL_PAYOUT).count() == 1
 
 
 def test_a_pool_of_rubbers_takes_a_forfeit_per_rubber_lost_not_per_game(client):

@@ -32,7 +32,7 @@ def test_a_fee_past_the_credit_limit_is_refused_and_nothing_is_saved(settings, s
     assert refused.value.rule == "over_credit"
     assert ledger.player_balance(planchet) == -1000
     assert not night.presences.exists()
-    assert Transaction.objects.filter(kind="night_fee").count() == 2
+    assert Transaction.objects.filter(reason=Transaction.Reason.NIGHT_FEE).count() == 2
 
 
 def test_the_api_says_422_insufficient_funds(settings, staff_api):
@@ -42,7 +42,7 @@ def test_the_api_says_422_insufficient_funds(settings, staff_api):
     answer = staff_api.post(f"/nights/{opened['id']}/present", {"player": planchet.pk})
     assert answer.status_code == 422
     assert answer.json()["error"]["code"] == "insufficient_funds"
-    assert not Transaction.objects.filter(kind="night_fee").exists()
+    assert not Transaction.objects.filter(reason=Transaction.Reason.NIGHT_FEE).exists()
 
 
 def test_a_member_saying_im_here_is_told_in_french(settings, staff):

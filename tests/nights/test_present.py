@@ -12,7 +12,7 @@ pytestmark = pytest.mark.django_db
 
 
 def fees() -> list[Transaction]:
-    return list(Transaction.objects.filter(kind="night_fee"))
+    return list(Transaction.objects.filter(reason=Transaction.Reason.NIGHT_FEE))
 
 
 def test_a_member_marks_himself_present_and_pays_the_members_fee(staff_api, athos):

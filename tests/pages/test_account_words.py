@@ -1,7 +1,7 @@
 """A member's account page says each movement of his money in his language, from its
-transaction's kind and reference (club.movements), with a link to the table the reference names;
-never the ledger's codes nor the English memos the code writes (issue 31, "Words made at the
-edge")."""
+transaction's reason and reference (club.movements), with a link to the table the reference
+names; never the ledger's codes nor the English memos the code writes (issue 31, "Words made at
+the edge")."""
 import html
 import re
 

@@ -3,7 +3,7 @@ import pytest
 from django.test import Client
 
 from club import ledger
-from club.models import ApiToken, Player
+from club.models import ApiToken, Player, Transaction
 from club.players import create_player
 
 pytestmark = pytest.mark.django_db
@@ -35,13 +35,13 @@ def test_a_wrong_password_is_refused_on_the_form(client, member):
 def test_the_account_shows_the_balance_and_the_money_history(client, member):
     athos = Player.objects.get(name="Athos")
     house = ledger.house_account()
-    ledger.post(kind="gift", memo="welcome", entries=[(ledger.account_for_player(athos), 1250),
-                                                      (house, -1250)])
+    ledger.post(reason=Transaction.Reason.DEPOSIT, memo="welcome",
+                entries=[(ledger.account_for_player(athos), 1250), (house, -1250)])
     client.force_login(member)
 
     page = client.get("/account/").content.decode()
 
-    assert "12.50" in page and "welcome" in page and "gift" in page
+    assert "12.50" in page and "welcome" in page and "money paid in" in page
 
 
 def test_a_token_is_shown_once_replaced_and_revoked(client, member):

@@ -179,7 +179,7 @@ def test_staff_record_a_payment_once_and_the_settle_up_shows_the_rest(staff, deb
     answers = [client.post("/settle-up/", form), client.post("/settle-up/", form)]
 
     assert [a.status_code for a in answers] == [302, 302]
-    assert Transaction.objects.filter(kind="payment").count() == 2  # the debt, one payment
+    assert Transaction.objects.filter(reason="payment").count() == 2  # the debt, one payment
     assert ledger.player_balance(athos) == -250
     assert re.search(r"→ <a[^>]*>Porthos</a></span>\s*<strong>2.50<",
                      client.get("/settle-up/").content.decode())
@@ -199,4 +199,4 @@ def test_a_member_may_not_record_a_payment_and_a_bad_amount_is_refused(
     assert bad.status_code == 400 and "at most two decimal places" in bad.content.decode()
     assert same.status_code == 400
     assert "The payer and the payee must be two parties." in same.content.decode()
-    assert Transaction.objects.filter(kind="payment").count() == 1
+    assert Transaction.objects.filter(reason=Transaction.Reason.PAYMENT).count() == 1

@@ -33,7 +33,7 @@ def one_tap_forms(page: str) -> list[dict]:
 
 
 def payments() -> int:
-    return Transaction.objects.filter(kind="payment").count()
+    return Transaction.objects.filter(reason=Transaction.Reason.PAYMENT).count()
 
 
 @pytest.mark.parametrize("phones", [2, 4])

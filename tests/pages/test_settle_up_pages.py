@@ -35,7 +35,7 @@ def one_tap_forms(page: str) -> list[dict]:
 
 
 def payments() -> int:
-    return Transaction.objects.filter(kind="payment").count()
+    return Transaction.objects.filter(reason=Transaction.Reason.PAYMENT).count()
 
 
 def test_each_suggested_payment_is_recorded_in_one_tap_once(staff, debts):

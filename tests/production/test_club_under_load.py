@@ -145,7 +145,7 @@ print(json.dumps({
     "total": Entry.objects.aggregate(total=Sum("amount"))["total"] or 0,
     "rerated": rerated(), "pending": ratings.pending_since() is not None,
     "figures": {"transactions": Transaction.objects.count(),
-                "reversals": Transaction.objects.filter(kind="reversal").count(),
+                "reversals": Transaction.objects.filter(reason=Transaction.Reason.REVERSAL).count(),
                 "corrected": HandVersion.objects.filter(version__gt=1).count(),
                 "wagers": Wager.objects.count()},
 }))
