@@ -6,6 +6,7 @@ Use `auth=API_AUTH` on every endpoint that needs a user; `request.auth` (and `re
 is then that user. Tokens come from `python manage.py api_token USERNAME`.
 """
 
+import functools
 import re
 
 from axes.backends import AxesStandaloneBackend
@@ -14,6 +15,7 @@ from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import AuthenticationForm
 from django.core.validators import MaxLengthValidator
+from django.db import connections
 from django.http import HttpRequest
 from ninja.security import HttpBearer, SessionAuth
 
@@ -28,14 +30,24 @@ class BearerToken(HttpBearer):
     def authenticate(self, request: HttpRequest, token: str):
         if not TOKEN_SHAPE.fullmatch(token or ""):
             return None
-        try:
-            found = ApiToken.objects.select_related("user").get(key=token)
-        except ApiToken.DoesNotExist:
+        user = get_user_model()
+        found = next(iter(user.objects.raw(_token_sql(user.objects.db), [token])), None)
+        if found is None or not found.is_active:
             return None
-        if not found.user.is_active:
-            return None
-        request.user = found.user
-        return found.user
+        request.user = found
+        return found
+
+
+@functools.cache
+def _token_sql(alias: str) -> str:
+    """The user of an ApiToken by its key, in one statement made once from the models: what
+    `ApiToken.objects.select_related("user").get(key=...).user` reads, which the ORM would
+    work out anew for every request, at several times the CPU of running it."""
+    q, user, token = connections[alias].ops.quote_name, get_user_model()._meta, ApiToken._meta
+    columns = ", ".join(f"u.{q(f.column)}" for f in user.concrete_fields)
+    return (f"SELECT {columns} FROM {q(user.db_table)} u JOIN {q(token.db_table)} t "
+            f"ON t.{q(token.get_field('user').column)} = u.{q(user.pk.column)} "
+            f"WHERE t.{q(token.get_field('key').column)} = %s")
 
 
 class SessionWhenPresent(SessionAuth):

@@ -22,7 +22,6 @@ from django.db import transaction
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
-from games.selectors.names import public_snapshot
 from games.selectors.tables import LIST_TYPES
 from server.handler import serving_loop
 
@@ -48,17 +47,18 @@ def session_tag(session_key: str) -> str:
     return hashlib.sha256(session_key.encode()).hexdigest()
 
 
-def publish_on_commit(table, event: str) -> None:
+def publish_on_commit(table, event: str, public: dict) -> None:
     """The group's message carries the change as the sockets send it, its `type` the event's
     (TableEvent.Type), serialised here once: not once per spectator, nor copied per spectator
     as a dict (the in-memory layer copies each message it hands to a channel); and whether the
     table is private, which some of its sockets may no longer see. The lists' group hears of
     the change when its type can move the table onto a list or off it: the table, the type
-    (which the lists' feed names its `kind`) and whether it is private. `public`, the
-    change as the anonymous sockets are sent it when it differs: its `names` with the initials
-    of the players who chose them (games.selectors.names)."""
+    (which the lists' feed names its `kind`) and whether it is private. `public` is the
+    table's snapshot as the anonymous sockets are sent it (games.selectors.names.
+    public_snapshot: the initials of the players in it who chose them; the snapshot itself
+    when none did), read with its names (games.selectors.snapshot.published); the message
+    carries it only when it differs."""
     text = json.dumps({"type": event, "seq": table.seq, "table": table.snapshot})
-    public = public_snapshot(table.snapshot)
     _on_commit(group_name(table.pk), {
         "type": "table.change", "table": table.pk, "seq": table.seq, "text": text,
         "private": table.private,

@@ -44,6 +44,19 @@ def hidden(ids) -> dict[int, str]:
         pk__in=ids, public_initials=True).values_list("pk", "name")}
 
 
+def names_and_hidden(ids) -> tuple[dict[str, str], dict[int, str]]:
+    """{player id as a string: name} of the players `ids`, in the players' order, as the stored
+    snapshot names them, and `hidden` of the same players: one query for both (a change's
+    snapshot and the live feed's public snapshot, games.selectors.snapshot.published)."""
+    names, shown = {}, {}
+    for pk, name, chose in Player.objects.filter(pk__in=set(ids)).values_list(
+            "pk", "name", "public_initials"):
+        names[str(pk)] = name
+        if chose:
+            shown[pk] = initials(name)
+    return names, shown
+
+
 def named(snapshot: dict) -> list[int]:
     """The ids of the players the snapshot's `names` names."""
     return [int(pk) for pk in (snapshot or {}).get("names") or {}]

@@ -1,10 +1,10 @@
 """The table snapshot (docs/api.md): what the API returns and the live feed sends."""
 from club import money_text
-from club.models import Player
 from games.engine import hand_state
 from games.engine.course import Course
 from games.models import Hand, Table
 from games.money_options import written
+from games.selectors.names import names_and_hidden, public_snapshot
 from games.selectors.pool import pot_cents
 from games.selectors.wagers import figured, gallery, wager_json
 
@@ -106,12 +106,6 @@ def unit_kind(course) -> str | None:
     return "rubber" if rubber() else "game"
 
 
-def names(ids) -> dict:
-    """{player id as a string: name} for the players a snapshot mentions."""
-    return {str(pk): name for pk, name in Player.objects.filter(pk__in=set(ids))
-            .values_list("pk", "name")}
-
-
 def waiting(table: Table) -> dict | None:
     """The hands the scorer's phone keeps until it can send them, as it last told the club
     (games.services.waiting), and since when; None when it keeps none, or when the table is
@@ -123,6 +117,14 @@ def waiting(table: Table) -> dict | None:
 
 def snapshot(table: Table, course: Course) -> dict:
     """The table as docs/api.md describes it."""
+    return published(table, course)[0]
+
+
+def published(table: Table, course: Course) -> tuple[dict, dict]:
+    """The table's snapshot (`snapshot`), and the same as an anonymous reader is sent it
+    (games.selectors.names.public_snapshot: the snapshot itself when no player in it chose
+    his initials): the players' names read once for both, as a change stores and publishes
+    them (games.services.changes.record_change)."""
     playing = table.status == Table.Status.PLAYING
     game, unit = course.game, course.unit
     seats = course.seats() if playing else {"elder": None, "dealer": None, "observer": None}
@@ -137,6 +139,8 @@ def snapshot(table: Table, course: Course) -> dict:
         }
     rows = figured(table, course, unit=unit.number)
     placed = [wager_json(row) for row in rows]
+    names, shown = names_and_hidden([*course.setup.players, *(w["bettor"] for w in placed),
+                                     *(t["layer"] for w in placed for t in w["takes"])])
     out = {
         "id": table.pk,
         "name": table.name,
@@ -159,8 +163,7 @@ def snapshot(table: Table, course: Course) -> dict:
         "seats_pending": [player.pk for player in table.pending_players(course.played)],
         "wager_style": table.wager_style,
         "gallery": gallery(table, course, rows),
-        "names": names([*course.setup.players, *(w["bettor"] for w in placed),
-                        *(t["layer"] for w in placed for t in w["takes"])]),
+        "names": names,
         "last_hands": last_hands(course),
         "last_game": last_game(course),
         "unit_kind": unit_kind(course),
@@ -172,7 +175,7 @@ def snapshot(table: Table, course: Course) -> dict:
         out["trois"] = trois(course, playing)
     elif table.format == Table.Kind.QUATRE:
         out["quatre"] = quatre(course, playing)
-    return out
+    return out, public_snapshot(out, shown)
 
 
 def trois(course, playing: bool) -> dict:

@@ -4,6 +4,10 @@ hands, its derived rows and pool stakes are brought in line with that state, its
 on with a `TableEvent` row for the change, and the new snapshot is published once the
 transaction commits.
 """
+import functools
+
+from django.db import connections, router
+from django.db.transaction import TransactionManagementError
 from django.utils import timezone
 
 from club.errors import Refused
@@ -12,7 +16,7 @@ from games.engine.course import Course
 from games.live.publish import publish_on_commit
 from games.models import Table, TableEvent
 from games.refusal_codes import GameCode, GameRule
-from games.selectors.snapshot import snapshot
+from games.selectors.snapshot import published
 from games.services.projection import project
 from games.services.settlement import reconcile
 
@@ -22,12 +26,29 @@ CHANGE_FIELDS = frozenset({"seq", "snapshot", "status", "winner", "finished_at"}
 
 
 def locked_table(table_id: int) -> Table:
-    try:
-        # The snapshot is written, never read, by a change: it is not loaded.
-        return Table.objects.select_for_update().defer("snapshot").get(pk=table_id)
-    except Table.DoesNotExist:
+    """The table's row, locked until the transaction ends (FOR UPDATE, where the database has
+    it: PostgreSQL), without its snapshot, which a change writes and never reads (deferred)."""
+    alias = router.db_for_write(Table)
+    connection = connections[alias]
+    if connection.features.has_select_for_update and connection.get_autocommit():
+        raise TransactionManagementError("a table is locked inside a transaction only")
+    table = next(iter(Table.objects.using(alias).raw(_locking_sql(alias), [table_id])), None)
+    if table is None:
         raise Refused(GameCode.NO_SUCH_TABLE, f"there is no table {table_id}",
-                      rule=GameRule.NO_SUCH_TABLE, table=table_id) from None
+                      rule=GameRule.NO_SUCH_TABLE, table=table_id)
+    return table
+
+
+@functools.cache
+def _locking_sql(alias: str) -> str:
+    """`locked_table`'s statement, made once from the model: what
+    `Table.objects.select_for_update().defer("snapshot").get(pk=...)` says, which the ORM
+    would work out anew for every change, at several times the CPU of running it."""
+    connection, meta = connections[alias], Table._meta
+    q = connection.ops.quote_name
+    columns = ", ".join(q(f.column) for f in meta.concrete_fields if f.name != "snapshot")
+    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
+    return f"SELECT {columns} FROM {q(meta.db_table)} WHERE {q(meta.pk.column)} = %s{lock}"
 
 
 def is_scorer(table: Table, user) -> bool:
@@ -75,7 +96,7 @@ def record_change(table: Table, course: Course, event: TableEvent.Type, *, by,
     (what changed, in short: `change`, made by the user `by`), and publishes it once
     committed. The only place a table's `seq` moves on."""
     table.seq += 1
-    table.snapshot = snapshot(table, course)
+    table.snapshot, public = published(table, course)
     table.save(update_fields=CHANGE_FIELDS)
     TableEvent.objects.create(table=table, seq=table.seq, type=event, by=by, change=change or {})
-    publish_on_commit(table, event)
+    publish_on_commit(table, event, public)

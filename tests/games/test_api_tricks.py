@@ -275,7 +275,7 @@ def test_a_finished_hand_that_ends_a_game_rotates_and_settles_as_the_whole_recor
             assert not Game.objects.filter(table_id=table["id"]).exists()
             sent = []
             monkeypatch.setattr("games.services.changes.publish_on_commit",
-                                lambda table, kind: sent.append(kind))
+                                lambda table, kind, public: sent.append(kind))
             answer = staff_api.post(f"/hands/{hand_id}/finish", {})
             assert sent == ["rotation"]  # the unit ended: Porthos rises
         else:
@@ -306,7 +306,7 @@ def test_the_feed_gets_a_trick_for_each_trick_and_the_hands_kind_when_finished(
         scorer, table, monkeypatch):
     sent = []
     monkeypatch.setattr("games.services.changes.publish_on_commit",
-                        lambda table, kind: sent.append((kind, table.seq)))
+                        lambda table, kind, public: sent.append((kind, table.seq)))
     hand_id = start(scorer, table, tricks=4)["hand"]["id"]
     add(scorer, hand_id, 5)
     scorer.post(f"/hands/{hand_id}/tricks/undo", {})
