@@ -25,6 +25,7 @@ from club.forms import (
     ActionForm,
     CentsField,
     KeyField,
+    KeyForm,
     WholeNumberField,
     example,
     first_error,
@@ -290,11 +291,6 @@ class PaymentForm(forms.Form):
     amount = CentsField()
     memo = TextField()
     suggested = forms.BooleanField(required=False)
-    key = KeyField()
-
-
-class KeyForm(forms.Form):
-    """A form that sends only its key: a payment's "Undo"."""
     key = KeyField()
 
 
