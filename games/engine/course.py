@@ -257,12 +257,12 @@ class Course:
         return self.setup.kind == "rubber" or self.rules["pool_unit"] == "rubber"
 
 
-def _declares(record, kind: str) -> bool:
-    """Whether the record has an irregularity of type `kind` (a `replay`, a deal out of turn),
+def _declares(record, type_: str) -> bool:
+    """Whether the record has an irregularity of type `type_` (a `replay`, a deal out of turn),
     before it is checked."""
     irregularities = record.get("irregularities") if type(record) is dict else None
     return type(irregularities) is list and any(
-        type(entry) is dict and entry.get("type") == kind for entry in irregularities)
+        type(entry) is dict and entry.get("type") == type_ for entry in irregularities)
 
 
 def may_end_game(score: dict, target: int | None, rules: dict) -> bool:

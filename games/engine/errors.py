@@ -18,7 +18,8 @@ The parameters, by name (the same name always holds the same kind of value):
     names            names, all of them: "a, b, c"
     where            a part of the record as the message names it ("deal.elder", "summary")
     key, value       a field the record gives and its value, as Python writes them (`%r`)
-    kind, option     an irregularity's type, a table option, as the record names them
+    irregularity     an irregularity's type, as the record names it ("revoke")
+    option           a table option, as the record names it
     number           a trick or a proposal, counted from 1
     count, count2    a number of cards or of tricks; expected, least, points, target, elder,
                      dealer: other numbers, as their names say
@@ -173,9 +174,9 @@ MESSAGES = {
     "variant_off": "this table does not play %(option)s (rules.%(option)s)",
     # -- bad_irregularity ---------------------------------------------------------------------
     "irregularity_type": "type must be %(choices)s",
-    "entry_keys": "a %(kind)s entry has exactly: %(names)s",
+    "entry_keys": "a %(irregularity)s entry has exactly: %(names)s",
     "irregularity_by": "by must be %(quoted)s",
-    "recorded_twice": "this %(kind)s is recorded twice",
+    "recorded_twice": "this %(irregularity)s is recorded twice",
     "nothing_misdealt": "five cards were dealt to each: nothing was misdealt",
     "replay_in_progress": "a hand dealt again is over, not in progress",
     "replay_reason": "a replay's reason is revoke, false_king, misdeal or undone",

@@ -127,10 +127,10 @@ def read_irregularity_entries(record: dict) -> tuple:
     return irregularities, revokes
 
 
-def declared(irregularities: list, kind: str) -> list:
-    """The record's entries of type `kind`, before they are checked: what the readers must know
+def declared(irregularities: list, type_: str) -> list:
+    """The record's entries of type `type_`, before they are checked: what the readers must know
     before they reach the irregularities (a revoke, a lead out of turn, a forgotten mark)."""
-    return [entry for entry in irregularities if type(entry) is dict and entry.get("type") == kind]
+    return [entry for entry in irregularities if type(entry) is dict and entry.get("type") == type_]
 
 
 def false_king(irregularities: list, seat) -> bool:
@@ -143,7 +143,7 @@ def forgotten_marks(irregularities: list) -> set:
     """The (role, for) of the marks the record says were not marked at their time, whether
     they were marked late or not at all (docs/rules.md, ruling 84)."""
     return {(entry.get("by"), entry.get("mark"))
-            for kind in ("unmarked", "marked_late") for entry in declared(irregularities, kind)}
+            for type_ in ("unmarked", "marked_late") for entry in declared(irregularities, type_)}
 
 
 def _read_variant(record: dict, name: str, keys: tuple):

@@ -28,18 +28,18 @@ ONCE = ("abandon", "replay", "misdeal_played", "dealt_out_of_turn")  # at most o
 
 @dataclass(frozen=True)
 class Players:
-    """Who may be named in an entry (`names`), the kinds of entry the form knows, whose trick
+    """Who may be named in an entry (`names`), the types of entry the form knows, whose trick
     award a revoke or a false king of each name cuts (`penalised`: the player, or his side),
     and whose holding the king excuses his false king (`adversaries`). A form whose hand
     dealt again is over at once refuses a replay in a hand in progress."""
     names: tuple
-    kinds: tuple
+    types: tuple
     penalised: dict
     adversaries: dict
     replay_in_progress: bool = True
 
 
-TWO_HANDED = Players(names=ROLES, kinds=tuple(ENTRY_KEYS), penalised={r: r for r in ROLES},
+TWO_HANDED = Players(names=ROLES, types=tuple(ENTRY_KEYS), penalised={r: r for r in ROLES},
                      adversaries={r: (OTHER[r],) for r in ROLES})
 
 
@@ -54,43 +54,43 @@ def read_irregularities(entries: list, hand: CheckedHand, *, king, holder, illeg
     seen = set()
     for i, entry in enumerate(entries):
         where = f"irregularities[{i}]"
-        kind = entry.get("type")
-        if type(kind) is not str or kind not in players.kinds:
+        irregular = entry.get("type")
+        if type(irregular) is not str or irregular not in players.types:
             raise EngineError("bad_irregularity", "irregularity_type", where,
-                              choices=players.kinds)
-        if entry.keys() != ENTRY_KEYS[kind]:
-            raise EngineError("bad_irregularity", "entry_keys", where, kind=kind,
-                              names=tuple(sorted(ENTRY_KEYS[kind])))
+                              choices=players.types)
+        if entry.keys() != ENTRY_KEYS[irregular]:
+            raise EngineError("bad_irregularity", "entry_keys", where, irregularity=irregular,
+                              names=tuple(sorted(ENTRY_KEYS[irregular])))
         by = entry.get("by")
         if "by" in entry and (type(by) is not str or by not in players.names):
             raise EngineError("bad_irregularity", "irregularity_by", f"{where}.by",
                               quoted=players.names)
-        key = (kind, by, entry.get("trick"), entry.get("mark"))
-        if key in seen or kind in ONCE and (kind, None) in seen:
-            raise EngineError("bad_irregularity", "recorded_twice", where, kind=kind)
+        key = (irregular, by, entry.get("trick"), entry.get("mark"))
+        if key in seen or irregular in ONCE and (irregular, None) in seen:
+            raise EngineError("bad_irregularity", "recorded_twice", where, irregularity=irregular)
         seen.add(key)
-        seen.add((kind, None))
-        if kind == "revoke":
+        seen.add((irregular, None))
+        if irregular == "revoke":
             _at_trick(entry, played, illegal, where, out_of_range="revoke_trick_range",
                       not_there="no_illegal_play")
             hand.offenders.add(players.penalised[by])
-        elif kind == "false_king":
+        elif irregular == "false_king":
             _false_king(by, hand, king, holder, where)
             if holder not in players.adversaries[by]:  # no penalty if an adversary holds it
                 hand.offenders.add(players.penalised[by])
-        elif kind == "abandon":
+        elif irregular == "abandon":
             _abandon(by, hand, played, summary, where)
-        elif kind in ("unmarked", "marked_late"):
+        elif irregular in ("unmarked", "marked_late"):
             _forgotten(entry, hand, seen, where)
-        elif kind == "misdeal_played":
+        elif irregular == "misdeal_played":
             if dealt is not None and set(dealt.values()) == {5}:
                 raise EngineError("bad_irregularity", "nothing_misdealt", where)
-        elif kind == "wrong_number":
+        elif irregular == "wrong_number":
             _wrong_number(entry, hand, summary, where)
-        elif kind == "lead_out_of_turn":
+        elif irregular == "lead_out_of_turn":
             _at_trick(entry, played, led_out, where, out_of_range="lead_trick_range",
                       not_there="lead_in_turn")
-        elif kind == "dealt_out_of_turn":
+        elif irregular == "dealt_out_of_turn":
             continue  # the course reads it: the deal that stood (ruling 94)
         elif hand.in_progress and not players.replay_in_progress:
             raise EngineError("bad_irregularity", "replay_in_progress", where)

@@ -30,7 +30,7 @@ TARGET = 7
 # The Laws' irregularities by side: a revoke or a false king cuts the trick award of the
 # offender's side, and the king of trumps held by either adversary excuses a false king
 # (ruling 83).
-PLAYERS = Players(names=SEATS, kinds=("revoke", "false_king", "replay"),
+PLAYERS = Players(names=SEATS, types=("revoke", "false_king", "replay"),
                   penalised=SEAT_ROLE,
                   adversaries={seat: tuple(s for s in SEATS if SIDE_OF[s] != SIDE_OF[seat])
                                for seat in SEATS},

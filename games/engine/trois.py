@@ -20,7 +20,7 @@ STOCK = 16
 TARGET = 7
 # The Laws' irregularities, each player for himself: his own trick marks bear his penalty, and
 # the king of trumps in either other hand excuses his false king (rulings 81 and 82).
-PLAYERS = Players(names=SEATS, kinds=("revoke", "false_king", "replay"),
+PLAYERS = Players(names=SEATS, types=("revoke", "false_king", "replay"),
                   penalised={seat: seat for seat in SEATS},
                   adversaries={seat: tuple(s for s in SEATS if s != seat) for seat in SEATS},
                   replay_in_progress=False)

@@ -215,37 +215,37 @@ def _variant_lines(record: dict) -> list:
 def _irregularity(entry) -> str:
     if not isinstance(entry, dict):
         return repr(entry)
-    kind, by = entry.get("type"), role(entry.get("by"))
-    if kind == "revoke":
+    irregular, by = entry.get("type"), role(entry.get("by"))
+    if irregular == "revoke":
         return _("revoke by the %(role)s in trick %(trick)s") % {"role": by,
                                                                  "trick": entry.get("trick")}
-    if kind == "false_king":
+    if irregular == "false_king":
         return _("false king by the %(role)s") % {"role": by}
-    if kind == "abandon":
+    if irregular == "abandon":
         return _("abandoned by the %(role)s") % {"role": by}
-    if kind == "replay":
+    if irregular == "replay":
         return _("replay (%(reason)s)") % {
             "reason": str(entry.get("reason", "")).replace("_", " ")}
-    return _law(kind, by, entry)
+    return _law(irregular, by, entry)
 
 
-def _law(kind, by: str, entry: dict) -> str:
+def _law(irregular, by: str, entry: dict) -> str:
     """An entry of the Laws to the letter (docs/rules.md, rulings 84 to 94) in words."""
-    if kind == "unmarked":
+    if irregular == "unmarked":
         return _("not marked in time by the %(role)s: %(mark)s") % {
             "role": by, "mark": mark_word(entry.get("mark"))}
-    if kind == "marked_late":
+    if irregular == "marked_late":
         return _("marked late by the %(role)s, before the next turn-up: %(mark)s") % {
             "role": by, "mark": mark_word(entry.get("mark"))}
-    if kind == "misdeal_played":
+    if irregular == "misdeal_played":
         return _("a misdeal played as dealt: no king turned up is marked")
-    if kind == "wrong_number":
+    if irregular == "wrong_number":
         return _("the %(role)s played with %(cards)s cards") % {"role": by,
                                                                 "cards": entry.get("cards")}
-    if kind == "lead_out_of_turn":
+    if irregular == "lead_out_of_turn":
         return _("the %(role)s led trick %(trick)s out of turn, and it was played to") % {
             "role": by, "trick": entry.get("trick")}
-    if kind == "dealt_out_of_turn":
+    if irregular == "dealt_out_of_turn":
         return _("dealt out of turn: the deal stood")
     return repr(entry)
 
