@@ -11,6 +11,7 @@ from django.db.transaction import TransactionManagementError
 from django.utils import timezone
 
 from club.errors import Refused
+from club.models import ID_MAX
 from games import courses
 from games.engine.course import Course
 from games.live.publish import publish_on_commit
@@ -32,7 +33,10 @@ def locked_table(table_id: int) -> Table:
     connection = connections[alias]
     if connection.features.has_select_for_update and connection.get_autocommit():
         raise TransactionManagementError("a table is locked inside a transaction only")
-    table = next(iter(Table.objects.using(alias).raw(_locking_sql(alias), [table_id])), None)
+    # An id no row can have is not sent to the database, which may refuse it (SQLite's
+    # integers end at ID_MAX): the ORM's own lookups leave it out the same way.
+    table = next(iter(Table.objects.using(alias).raw(_locking_sql(alias), [table_id])),
+                 None) if 0 < table_id <= ID_MAX else None
     if table is None:
         raise Refused(GameCode.NO_SUCH_TABLE, f"there is no table {table_id}",
                       rule=GameRule.NO_SUCH_TABLE, table=table_id)

@@ -55,9 +55,10 @@ def test_the_table_is_locked_without_its_snapshot():
     assert locked.get_deferred_fields() == {"snapshot"}
     [statement] = queries.captured_queries
     assert statement["sql"].endswith(" FOR UPDATE") == connection.features.has_select_for_update
-    with transaction.atomic(), pytest.raises(Refused) as refused:
-        locked_table(table.pk + 1000)
-    assert refused.value.code == GameCode.NO_SUCH_TABLE
+    for missing in (table.pk + 1000, 0, -1, 2**63, 10**40):  # past what an id column holds too
+        with transaction.atomic(), pytest.raises(Refused) as refused:
+            locked_table(missing)
+        assert refused.value.code == GameCode.NO_SUCH_TABLE, missing
 
 
 @pytest.mark.skipif(not connection.features.has_select_for_update,
