@@ -37,7 +37,7 @@ from .header import (
 from .irregularities import Players, read_irregularities
 from .rules import read_rules
 from .summary import (
-    check_king_held,
+    king_to_mark,
     read_counts,
     read_king_holder,
     read_summary_object,
@@ -276,13 +276,8 @@ def read_summary(record: dict, form: Form):
         mark_king_turned(hand)
     if opening != "exchanged":  # the elder who played without proposing, or who refused
         hand.vulnerable = "elder" if opening == "played" else form.seat_role[refuser]
-    if king is not None:
-        if king_turned:
-            raise EngineError("bad_summary", "king_turned_no_king", "summary.king")
-        false = false_king(irregularities, king)
-        check_king_held(king, holder, summary, false)
-        if not false:
-            mark_king_held(hand, form.seat_role[king])
+    if king_to_mark(king, king_turned, holder, summary, irregularities):
+        mark_king_held(hand, form.seat_role[king])
 
     played = sum(hand.tricks.values())
     if min(hand.tricks.values()) < 0 or played > 5:

@@ -91,10 +91,19 @@ def read_king_holder(summary: dict, king_turned: bool, seats: tuple):
     return holder
 
 
-def check_king_held(king, holder, summary: dict, false_king: bool) -> None:
-    """A king announced, and not false, by a player who the summary says did not hold it."""
-    if king is not None and not false_king and "king_holder" in summary and holder != king:
+def king_to_mark(king, king_turned: bool, holder, summary: dict, irregularities: list) -> bool:
+    """Whether the king a summary says `king` announced is his to mark: none was announced
+    (None); one announced when the king was turned up is refused; one that was not his is
+    refused (king_not_held) unless a false king names him, and then it is not marked."""
+    if king is None:
+        return False
+    if king_turned:
+        raise EngineError("bad_summary", "king_turned_no_king", "summary.king")
+    if false_king(irregularities, king):
+        return False
+    if "king_holder" in summary and holder != king:
         raise EngineError("king_not_held", "king_not_held_summary", "summary.king", seat=king)
+    return True
 
 
 def read_summary(record: dict) -> CheckedHand:
@@ -116,15 +125,10 @@ def read_summary(record: dict) -> CheckedHand:
     if king_turned and not declared(irregularities, "misdeal_played"):  # ruling 86
         mark_king_turned(hand, ("dealer", "king_turned") in forgotten)
     hand.vulnerable = VULNERABLE_BY_OPENING[opening]
-    if king is not None:
-        if king_turned:
-            raise EngineError("bad_summary", "king_turned_no_king", "summary.king")
-        false = false_king(irregularities, king)
-        check_king_held(king, holder, summary, false)
-        if not false:
-            check_announced_in_time(hand, announced, "summary.king_announced")
-            mark_king_held(hand, king, (king, "king_held") in forgotten, tricks_before_king(
-                announced, led_first=first_leader(irregularities) == king))
+    if king_to_mark(king, king_turned, holder, summary, irregularities):
+        check_announced_in_time(hand, announced, "summary.king_announced")
+        mark_king_held(hand, king, (king, "king_held") in forgotten, tricks_before_king(
+            announced, led_first=first_leader(irregularities) == king))
 
     played = hand.tricks["elder"] + hand.tricks["dealer"]
     if min(hand.tricks.values()) < 0 or played > 5:
