@@ -2,8 +2,8 @@
 consent of all; after a proposal all accept, each discards and draws in turn from the elder to
 the dealer, the proposer at least one card, the others 0 to 5; a single refusal ends it; the
 elder may propose again while the stock lasts. Each test is run for each form (the `form`
-fixture), with its deal and the Laws' figures; the vulnerable side à quatre is in
-test_quatre_vulnerability.py, the vulnerable player à trois in test_trois_vulnerability.py.
+fixture), with its deal and the Laws' figures; the vulnerable player, or side, is in
+test_trois_quatre_vulnerability.py.
 
 À trois, DEAL gives the elder only spades, the middle spades and hearts, the dealer hearts;
 the 8D is turned up. À quatre it is quatre_kit's deal: hearts are trumps (7H turned up), the
