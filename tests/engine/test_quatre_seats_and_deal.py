@@ -1,25 +1,18 @@
-"""Écarté à quatre, the seats and the deal (docs/rules.md, section 13): four seats, partners
-opposite, five cards each, the 21st card turned up and a stock of 11."""
+"""Écarté à quatre, the seats and the record (docs/rules.md, section 13): four seats, partners
+opposite; the format, the record's keys, the scores by side and the hand options. What the
+deal has as à trois (five cards each, no card twice, the stock of the cards not dealt) is in
+test_trois_quatre_deal.py."""
 from games.engine.quatre import score_quatre
 from tests.engine.quatre_kit import (
-    STOCK,
     deal,
     full,
     rejects,
     summary,
-    swap,
 )
 
 
 def in_progress(the_deal=None, exchanges=(), **extra):
     return full(the_deal, exchanges, tricks=[], in_progress=True, **extra)
-
-
-def test_four_hands_of_five_and_a_turn_up_are_accepted():
-    result = score_quatre(in_progress())
-    assert result["format"] == "ecarte-quatre-result/1"
-    assert result["in_progress"] is True
-    assert result["marks"] == []
 
 
 def test_the_sides_are_the_elder_and_third_against_the_second_and_dealer():
@@ -28,44 +21,6 @@ def test_the_sides_are_the_elder_and_third_against_the_second_and_dealer():
                        ("third", "elder_side"), ("dealer", "dealer_side")):
         result = score_quatre(summary("exchanged", 3, 2, king=seat))
         assert result["marks"][0] == {"to": side, "points": 1, "for": "king_held"}
-
-
-def test_every_seat_must_be_dealt_five_cards():
-    for seat in ("elder", "second", "third", "dealer"):
-        short = deal(**{seat: deal()[seat][:4]})
-        rejects(in_progress(short), "wrong_hand_size", f"deal.{seat}")
-        six = deal(**{seat: deal()[seat] + [STOCK[0]]})
-        rejects(in_progress(six), "wrong_hand_size", f"deal.{seat}")
-
-
-def test_a_card_dealt_twice_is_refused_where_it_appears_the_second_time():
-    rejects(in_progress(deal(dealer="KC QC JC AC KS")), "duplicate_card", "deal.dealer[4]",
-            mentions=["KS"])
-
-
-def test_the_turn_up_is_not_in_any_hand():
-    rejects(in_progress(deal(turn_up="KD")), "duplicate_card", "deal.turn_up")
-
-
-def test_a_card_that_is_not_a_card_is_named():
-    rejects(in_progress(deal(third="KD QD JD AD 1D")), "bad_card", "deal.third[4]")
-
-
-def test_the_stock_holds_eleven_cards():
-    # Eleven cards can be drawn in one round; a twelfth cannot.
-    eleven = swap(elder=("KS QS JS AS TS", STOCK[:5]), second=("9S 8S 7S KH QH", STOCK[5:10]),
-                  third=("KD", STOCK[10:]))
-    score_quatre(in_progress(exchanges=[eleven]))
-    twelve = swap(elder=("KS QS JS AS TS", STOCK[:5]), second=("9S 8S 7S KH QH", STOCK[5:10]),
-                  third=("KD QD", STOCK[10:] + ["KD"]))
-    rejects(in_progress(exchanges=[twelve]), "stock_exhausted", "exchanges[0].third.draw")
-
-
-def test_the_deal_needs_all_four_hands_and_the_turn_up():
-    for key in ("elder", "second", "third", "dealer", "turn_up"):
-        the_deal = deal()
-        del the_deal[key]
-        rejects(in_progress(the_deal), "bad_format", f"deal.{key}")
 
 
 def test_the_format_is_ecarte_quatre():
