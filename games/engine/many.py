@@ -62,9 +62,7 @@ class Form:
     `role` gives the key a scorer's score and tricks are kept under in the hand, and
     `seat_role` the key a seat's tricks and king count for (the seat itself à trois, its
     side's role à quatre). `details` name the messages of errors.MESSAGES that word a fault
-    in the form's own terms (`scores`, `game_over`, `deal`, `counts`, `range`). A refusal
-    that names no one asked, or a name with an accepted proposal, is `refusal_code` in a full
-    record and `summary_refusal_code` in a summary (the contract's codes of each form).
+    in the form's own terms (`scores`, `game_over`, `deal`, `counts`, `range`).
     `took(hand, seats)`, if any, reads more from the seats that took the tricks in order;
     `read_more(summary)`, if any, reads the form's own keys of a summary with its shape, and
     `check_more(hand, what it read)` checks them once the hand's tricks are read."""
@@ -79,8 +77,6 @@ class Form:
     role: dict
     seat_role: dict
     details: dict
-    refusal_code: str
-    summary_refusal_code: str
     hand: type
     players: Players
     summary_keys: frozenset
@@ -187,19 +183,18 @@ def _exchange_shape(entry, where: str, form: Form) -> None:
     need_bool(entry.get("accepted"), f"{where}.accepted")
     if "refused_by" in entry:
         need_seat(entry["refused_by"], f"{where}.refused_by", form.seats)
-    if form.refusal_code == "bad_format":  # a fault of the shape is found with the shape
-        _check_refusal(entry, where, form)
     exchange_sides_shape(entry, form.seats, where)
 
 
 def _check_refusal(entry: dict, where: str, form: Form) -> None:
     """A refusal names one of those asked (rulings 42 and 52), and only a refusal names one:
-    else the form's `refusal_code`."""
+    else `bad_exchange`, the proposals being read in order (a seat's name that is no seat is
+    the shape's fault, found with it)."""
     place = f"{where}.refused_by"
     if not entry["accepted"]:
-        need_seat(entry.get("refused_by"), place, form.answering, code=form.refusal_code)
+        need_seat(entry.get("refused_by"), place, form.answering, code="bad_exchange")
     elif "refused_by" in entry:
-        raise EngineError(form.refusal_code, "refused_by_only", place)
+        raise EngineError("bad_exchange", "refused_by_only", place)
 
 
 def _read_exchanges(exchanges: list, hands: dict, seen: set, hand, form: Form) -> None:
@@ -252,11 +247,8 @@ def read_summary(record: dict, form: Form):
     summary = read_summary_object(record, form.summary_keys)
     opening = summary["opening"]
     refuser = summary.get("refused_by")
-    in_shape = form.summary_refusal_code == "bad_format"  # a fault of the shape, found with it
-    if opening == "refused" and in_shape:
-        need_seat(refuser, "summary.refused_by", form.answering)
-    elif refuser is not None:
-        need_seat(refuser, "summary.refused_by", seats, nullable=True)
+    if refuser is not None:  # a seat's name: the shape's; who may refuse: the summary's
+        need_seat(refuser, "summary.refused_by", seats)
     king_turned = need_bool(summary["king_turned"], "summary.king_turned")
     king = need_seat(summary.get("king"), "summary.king", seats, nullable=True)
     holder = read_king_holder(summary, king_turned, seats)
@@ -268,9 +260,8 @@ def read_summary(record: dict, form: Form):
     if opening != "refused":
         if refuser is not None:
             raise EngineError("bad_summary", "only_refused_names", "summary.refused_by")
-    elif not in_shape:
-        need_seat(refuser, "summary.refused_by", form.answering,
-                  code=form.summary_refusal_code)
+    else:
+        need_seat(refuser, "summary.refused_by", form.answering, code="bad_summary")
     hand.trump = read_trump(summary, king_turned)
     if king_turned:
         mark_king_turned(hand)

@@ -41,8 +41,7 @@ FORM = Form(
     format=FORMAT, seats=SEATS, answering=SEATS[1:], stock=STOCK, target=TARGET,
     scorers=SIDES, scorer="side", role=ROLE, seat_role=SEAT_ROLE,
     details={"scores": "side_scores", "game_over": "side_game_over", "deal": "four_hands",
-             "counts": "side_counts", "range": "side_tricks"},
-    refusal_code="bad_exchange", summary_refusal_code="bad_summary", hand=CheckedHand,
+             "counts": "side_counts", "range": "side_tricks"}, hand=CheckedHand,
     players=PLAYERS, summary_keys=SUMMARY_KEYS)
 
 

@@ -95,8 +95,7 @@ FORM = Form(
     scorers=SEATS, scorer="seat", role={seat: seat for seat in SEATS},
     seat_role={seat: seat for seat in SEATS},
     details={"scores": "three_scores", "game_over": "withdrawn", "deal": "three_hands",
-             "counts": "three_counts", "range": "trois_tricks"},
-    refusal_code="bad_format", summary_refusal_code="bad_format", hand=TroisHand,
+             "counts": "three_counts", "range": "trois_tricks"}, hand=TroisHand,
     players=PLAYERS, summary_keys=SUMMARY_KEYS | {"first_to_two"}, took=_took,
     read_more=_read_first_to_two, check_more=_check_first_to_two)
 
