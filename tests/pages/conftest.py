@@ -34,5 +34,12 @@ def trio():
 
 
 @pytest.fixture
+def opener(client, django_user_model):
+    """A member's browser session: any member opens a table from /tables/new/."""
+    client.force_login(django_user_model.objects.create_user("member", password="pw"))
+    return client
+
+
+@pytest.fixture
 def four():
     return players("Athos", "Porthos", "Aramis", "Dartagnan")

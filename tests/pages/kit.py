@@ -102,3 +102,16 @@ KINDS = {
                     "deal-form", {"trick1": "Q♠ 8♠"},
                     elder_vole(tricks=ELDER_VOLE["tricks"][:2], in_progress=True)),
 }
+
+
+def open_form(seated, format, **changes) -> dict:
+    """The open-table form (/tables/new/) as the page draws it, every option at its default,
+    the `seated` players in its seats in order."""
+    data = {"name": "T", "format": format, "first_dealer": "seat1", "wager_style": "none",
+            "ranking": "classic", "dealer_exchange": "required", "doubling": "false",
+            "offer_point": "false", "target": "5", "game_value": "single", "rubber_games": "3",
+            "pool_unit": "game", "pool_streak": "2", "pool_entry": "0.00",
+            "pool_forfeit": "0.00", "levy_percent": "0.00", "wager_min": "0.10",
+            "wager_max": "", "many_target": "7", "key": uuid.uuid4().hex}
+    data |= {f"seat{n + 1}": player.pk for n, player in enumerate(seated)}
+    return data | changes

@@ -58,12 +58,6 @@ def controls(answer) -> Controls:
                                                                    page.index("data-open-table"))])
 
 
-@pytest.fixture
-def opener(client, django_user_model):
-    client.force_login(django_user_model.objects.create_user("member", password="pw"))
-    return client
-
-
 def test_a_pool_shows_no_field_of_a_table_a_trois_or_a_quatre(opener):
     form = controls(opener.get("/tables/new/"))  # a pool unless another kind is asked
 

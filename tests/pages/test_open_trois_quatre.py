@@ -3,31 +3,13 @@ in the order they sit down, the target (7 by the Laws, or 5) and the rank of the
 stakes nor wagers (docs/rules.md, sections 12 and 13). A refusal is shown beside its field and
 nothing is opened."""
 import re
-import uuid
 
 import pytest
 
 from games.models import Table
+from tests.pages.kit import open_form
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def opener(client, django_user_model):
-    client.force_login(django_user_model.objects.create_user("member", password="pw"))
-    return client
-
-
-def form(four, format, **changes) -> dict:
-    """The form as the page draws it, every option at its default, the seats filled in."""
-    data = {"name": "T", "format": format, "first_dealer": "seat1", "wager_style": "none",
-            "ranking": "classic", "dealer_exchange": "required", "doubling": "false",
-            "offer_point": "false", "target": "5", "game_value": "single", "rubber_games": "3",
-            "pool_unit": "game", "pool_streak": "2", "pool_entry": "0.00",
-            "pool_forfeit": "0.00", "levy_percent": "0.00", "wager_min": "0.10",
-            "wager_max": "", "many_target": "7", "key": uuid.uuid4().hex}
-    data |= {f"seat{n + 1}": player.pk for n, player in enumerate(four)}
-    return data | changes
 
 
 def error_of(page: str, field: str) -> str:
@@ -47,7 +29,7 @@ def test_the_form_offers_both_formats_a_fourth_seat_and_says_no_stakes(opener):
 
 
 def test_a_table_a_trois_opens_with_its_three_players_to_seven(opener, four):
-    answer = opener.post("/tables/new/", form(four, "trois", seat4=""))
+    answer = opener.post("/tables/new/", open_form(four, "trois", seat4=""))
 
     table = Table.objects.get()
     assert answer.status_code == 302 and answer["Location"] == f"/tables/{table.pk}/"
@@ -62,13 +44,13 @@ def test_a_table_a_trois_opens_with_its_three_players_to_seven(opener, four):
 
 
 def test_a_fourth_player_given_a_trois_table_is_left_out(opener, four):
-    opener.post("/tables/new/", form(four, "trois"))
+    opener.post("/tables/new/", open_form(four, "trois"))
 
     assert Table.objects.get().seating == [p.pk for p in four[:3]]
 
 
 def test_a_table_a_quatre_seats_partners_opposite(opener, four):
-    answer = opener.post("/tables/new/", form(four, "quatre", many_target="5",
+    answer = opener.post("/tables/new/", open_form(four, "quatre", many_target="5",
                                               ranking="ace_high", first_dealer="seat4"))
 
     table = Table.objects.get()
@@ -89,7 +71,7 @@ def test_a_table_a_quatre_seats_partners_opposite(opener, four):
     ("quatre", "seat4", "À quatre takes four players."),
 ])
 def test_a_missing_player_is_refused_beside_his_seat(opener, four, format, empty, said):
-    answer = opener.post("/tables/new/", form(four, format, **{empty: ""}))
+    answer = opener.post("/tables/new/", open_form(four, format, **{empty: ""}))
 
     assert answer.status_code == 400
     assert said in error_of(answer.content.decode(), empty)
@@ -97,7 +79,7 @@ def test_a_missing_player_is_refused_beside_his_seat(opener, four, format, empty
 
 
 def test_the_same_player_twice_is_refused(opener, four):
-    answer = opener.post("/tables/new/", form(four, "quatre", seat4=four[0].pk))
+    answer = opener.post("/tables/new/", open_form(four, "quatre", seat4=four[0].pk))
 
     assert answer.status_code == 400 and Table.objects.count() == 0
     assert "Each seat takes a different player." in error_of(answer.content.decode(), "seat4")
@@ -109,7 +91,7 @@ def test_the_same_player_twice_is_refused(opener, four):
 ])
 @pytest.mark.parametrize("format", ["trois", "quatre"])
 def test_a_stake_is_refused_beside_its_field(opener, four, format, field, value):
-    answer = opener.post("/tables/new/", form(four, format, **{field: value}))
+    answer = opener.post("/tables/new/", open_form(four, format, **{field: value}))
 
     assert answer.status_code == 400 and Table.objects.count() == 0
     assert "take only the game target and the rank of the cards" in error_of(
@@ -118,7 +100,7 @@ def test_a_stake_is_refused_beside_its_field(opener, four, format, field, value)
 
 @pytest.mark.parametrize("style", ["english", "french"])
 def test_wagers_are_refused(opener, four, style):
-    answer = opener.post("/tables/new/", form(four, "trois", wager_style=style))
+    answer = opener.post("/tables/new/", open_form(four, "trois", wager_style=style))
 
     assert answer.status_code == 400 and Table.objects.count() == 0
     assert "Wagers are not taken à trois or à quatre" in error_of(
@@ -126,8 +108,8 @@ def test_wagers_are_refused(opener, four, style):
 
 
 def test_a_two_handed_option_is_refused_rather_than_dropped(opener, four):
-    doubling = opener.post("/tables/new/", form(four, "quatre", doubling="true"))
-    target = opener.post("/tables/new/", form(four, "quatre", target="7"))
+    doubling = opener.post("/tables/new/", open_form(four, "quatre", doubling="true"))
+    target = opener.post("/tables/new/", open_form(four, "quatre", target="7"))
 
     assert doubling.status_code == target.status_code == 400 and Table.objects.count() == 0
     assert "take only the game target and the rank of the cards" in error_of(
@@ -137,7 +119,7 @@ def test_a_two_handed_option_is_refused_rather_than_dropped(opener, four):
 
 
 def test_a_first_dealer_who_has_no_seat_is_refused(opener, four):
-    answer = opener.post("/tables/new/", form(four, "trois", seat4="", first_dealer="seat4"))
+    answer = opener.post("/tables/new/", open_form(four, "trois", seat4="", first_dealer="seat4"))
 
     assert answer.status_code == 400 and Table.objects.count() == 0
     assert "The first dealer must be one of the table" in error_of(
@@ -145,7 +127,7 @@ def test_a_first_dealer_who_has_no_seat_is_refused(opener, four):
 
 
 def test_without_a_first_dealer_the_cut_chooses_among_all_the_players(opener, four):
-    opener.post("/tables/new/", form(four, "quatre", first_dealer=""))
+    opener.post("/tables/new/", open_form(four, "quatre", first_dealer=""))
 
     table = Table.objects.get()
     assert table.first_dealer in four
@@ -153,7 +135,7 @@ def test_without_a_first_dealer_the_cut_chooses_among_all_the_players(opener, fo
 
 
 def test_a_second_tap_opens_no_second_table(opener, four):
-    sent = form(four, "trois", seat4="")
+    sent = open_form(four, "trois", seat4="")
 
     first = opener.post("/tables/new/", sent)
     second = opener.post("/tables/new/", sent, follow=True)
@@ -163,7 +145,7 @@ def test_a_second_tap_opens_no_second_table(opener, four):
 
 
 def test_a_pool_still_opens_as_before(opener, four):
-    answer = opener.post("/tables/new/", form(four, "pool", first_dealer="seat2",
+    answer = opener.post("/tables/new/", open_form(four, "pool", first_dealer="seat2",
                                               pool_entry="", wager_min=""))
 
     assert answer.status_code == 302
@@ -172,7 +154,7 @@ def test_a_pool_still_opens_as_before(opener, four):
 
 
 def test_a_refused_stake_is_said_in_french(opener, four):
-    answer = opener.post("/tables/new/", form(four, "quatre", pool_entry="5"),
+    answer = opener.post("/tables/new/", open_form(four, "quatre", pool_entry="5"),
                          HTTP_ACCEPT_LANGUAGE="fr")
 
     page = answer.content.decode()
