@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from django.test import override_settings
+from django.test import Client, override_settings
 from playwright.sync_api import expect, sync_playwright
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
@@ -43,6 +43,17 @@ def open_chromium():
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         yield chromium
         chromium.close()
+
+
+def signed_in(browser, live_server, user, **options):
+    """A page of a new browser context (`options`: its viewport, locale...) whose session is
+    `user`'s, signed in without the login form."""
+    session = Client()
+    session.force_login(user)
+    context = browser.new_context(**options)
+    context.add_cookies([{"name": "sessionid", "value": session.cookies["sessionid"].value,
+                          "url": live_server.url}])
+    return context.new_page()
 
 
 def new_steward(django_user_model):

@@ -2,11 +2,10 @@
 French: what was limited and when to try again, in the site's frame, with no serious axe
 finding and nothing wider than the phone."""
 import pytest
-from django.test import Client
 from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE
-from tests.browser.kit import axe_findings, shot
+from tests.browser.kit import axe_findings, shot, signed_in
 from tests.games.kit import spend
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -19,12 +18,7 @@ def test_the_page_past_the_limit_on_a_phone(live_server, browser, django_user_mo
                                             language, heading, said):
     member = django_user_model.objects.create_user("member")
     spend(member, "tables", 30)
-    session = Client()
-    session.force_login(member)
-    context = browser.new_context(**PHONE, locale=language)
-    context.add_cookies([{"name": "sessionid", "value": session.cookies["sessionid"].value,
-                          "url": live_server.url}])
-    page = context.new_page()
+    page = signed_in(browser, live_server, member, **PHONE, locale=language)
 
     page.goto(f"{live_server.url}/tables/new/?kind=rubber")
     with page.expect_response(lambda answer: answer.request.method == "POST") as sent:

@@ -3,13 +3,12 @@ public pages, in English and in French: the box ticked and saved, the page says 
 evening read by a reader who is not signed in names him by his initials; no serious axe
 finding, nothing wider than the phone."""
 import pytest
-from django.test import Client
 from playwright.sync_api import expect
 
 from club.models import Player
 from games.services.tables import open_table
 from tests.browser.conftest import PHONE
-from tests.browser.kit import axe_findings, shot
+from tests.browser.kit import axe_findings, shot, signed_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -26,12 +25,7 @@ def test_he_chooses_his_initials_on_a_phone(live_server, browser, django_user_mo
     open_table(name="Table 1", format="pool", players=seated, rules={},
                by=django_user_model.objects.create_user("steward", is_staff=True),
                first_dealer=seated[1])
-    session = Client()
-    session.force_login(member)
-    context = browser.new_context(**PHONE, locale=language)
-    context.add_cookies([{"name": "sessionid", "value": session.cookies["sessionid"].value,
-                          "url": live_server.url}])
-    page = context.new_page()
+    page = signed_in(browser, live_server, member, **PHONE, locale=language)
 
     page.goto(f"{live_server.url}/account/")
     page.get_by_label(label).check()
