@@ -122,6 +122,20 @@ class Daphne:
         with urllib.request.urlopen(request, timeout=LIMIT) as answer:
             return json.loads(answer.read())
 
+    def player(self, name: str, **fields) -> int:
+        """The id of the player named `name`, made (with `fields`, e.g. user=...) unless the
+        server has him already: a module's server outlives a test that fails once and is run
+        again (tests/browser/conftest.py), and names are unique."""
+        found = self.api(f"/players?q={urllib.parse.quote(name)}")["players"]
+        return next((row["id"] for row in found if row["name"] == name), None) or self.api(
+            "/players", {"name": name} | fields)["id"]
+
+    def nothing_in_play(self) -> None:
+        """Abandons every table in play on the server: a test run again after a failure, which
+        counts the tables shown or what their players paid in, meets none of its first try's."""
+        for table in self.api("/tables?status=playing&limit=200")["tables"]:
+            self.api(f"/tables/{table['id']}/abandon", {})
+
     def start(self) -> "Daphne":
         """Starts the process and returns once it listens."""
         seen = self.log_path.stat().st_size if self.log_path.exists() else 0

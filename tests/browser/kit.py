@@ -138,8 +138,7 @@ def play(page, side: str, card: str) -> None:
 
 
 def open_pool(daphne, name: str) -> dict:
-    ids = [daphne.api("/players", {"name": f"{who} {name}"})["id"]
-           for who in ("Athos", "Porthos", "Aramis")]
+    ids = [daphne.player(f"{who} {name}") for who in ("Athos", "Porthos", "Aramis")]
     return daphne.api("/tables", {"name": name, "format": "pool", "players": ids,
                                   "first_dealer": ids[1]})
 

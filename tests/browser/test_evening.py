@@ -9,7 +9,7 @@ settles up: one amount typed with a comma, each other payment in one tap. Then a
 correction of an old hand is shown, confirmed, and it gives the pool to another player: the
 settle-up says what moved since the payments, and is paid again until everyone is square. A
 spectator's phone follows the table and another the projector, live and never reloaded.
-Served by a real daphne (the `daphne` fixture) for the live feed.
+Served by a real daphne (a `daphne` fixture of its own, fresh at each try) for the live feed.
 
 Every score and amount expected is worked out here by hand from docs/rules.md, not from the
 code. Only the secretary's own login is made outside the pages (with manage.py, as the
@@ -18,9 +18,10 @@ page. Screenshots go to tests/artifacts/evening/."""
 import re
 from decimal import Decimal
 
+import pytest
 from playwright.sync_api import expect
 
-from testbed.daphne import manage
+from testbed.daphne import Daphne, manage
 from tests.browser.evening_kit import (
     PASSWORDS,
     bet,
@@ -76,6 +77,14 @@ def hand_card_by_card(page) -> None:
     page.get_by_role("button", name="Finish hand 1").tap()
     expect(page.locator(".messages")).to_contain_text("Hand 1 finished and scored.")
 
+
+
+@pytest.fixture
+def daphne(tmp_path):
+    """A server of this test's own, on a fresh file at each try: the evening is made through the
+    pages, which would refuse a test run again the players and logins its first try added."""
+    with Daphne.on_sqlite(tmp_path) as server:
+        yield server
 
 
 def test_a_pool_evening_from_phones(daphne, chromium):

@@ -45,8 +45,7 @@ def picture(page, name: str, *, whole: bool = False) -> Path:
 
 def evening(daphne) -> dict:
     """The evening above, through daphne's API as a scorer's terminal makes it: the tables."""
-    ids = {name: daphne.api("/players", {"name": name})["id"]
-           for name in ("Alice", "Bernard", "Claire", "Denis", "Émile")}
+    ids = {name: daphne.player(name) for name in ("Alice", "Bernard", "Claire", "Denis", "Émile")}
 
     def opened(name, form, names, **rules):
         return daphne.api("/tables", {"name": name, "format": form, "rules": rules,

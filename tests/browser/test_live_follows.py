@@ -55,8 +55,7 @@ def login(daphne, username: str, staff: bool = False) -> None:
 
 
 def pool(daphne, name: str, **fields) -> dict:
-    ids = [daphne.api("/players", {"name": f"{who} {name}"})["id"]
-           for who in ("Athos", "Porthos", "Aramis")]
+    ids = [daphne.player(f"{who} {name}") for who in ("Athos", "Porthos", "Aramis")]
     return daphne.api("/tables", {"name": name, "format": "pool", "players": ids,
                                   "first_dealer": ids[1]} | fields)
 
@@ -80,6 +79,7 @@ def game_to(daphne, table: dict, player: int) -> dict:
 def test_staff_abandon_a_pool_from_its_page_and_the_pages_left_open_follow(daphne, chromium):
     base = f"http://{daphne.address}"
     login(daphne, "secretary", staff=True)
+    daphne.nothing_in_play()  # a first try's pool would still hold its players' entries
     table = pool(daphne, "Abandoned pool", rules={"pool_entry": "5.00"})
     path = f"/tables/{table['id']}/"
     spectator = followed(page_of(chromium, locale="fr-FR"), base + path)
@@ -121,7 +121,7 @@ def test_staff_abandon_a_pool_from_its_page_and_the_pages_left_open_follow(daphn
 def test_the_wager_forms_follow_the_unit_and_the_end_of_a_game_says_which(daphne, chromium):
     base = f"http://{daphne.address}"
     login(daphne, "dora")
-    daphne.api("/players", {"name": "Dora", "user": "dora"})
+    daphne.player("Dora", user="dora")
     table = pool(daphne, "Wagered pool", wager_style="french")
     athos = table["players"][0]
     path = f"/tables/{table['id']}/"
@@ -157,7 +157,7 @@ def test_the_wager_forms_follow_the_unit_and_the_end_of_a_game_says_which(daphne
 def test_the_forms_drawn_anew_when_the_next_unit_opens_take_a_bet(daphne, chromium):
     base = f"http://{daphne.address}"
     login(daphne, "emile")
-    daphne.api("/players", {"name": "Emile", "user": "emile"})
+    daphne.player("Emile", user="emile")
     table = point(daphne, pool(daphne, "Bet pool", wager_style="french"))  # unit 1 started
     path = f"/tables/{table['id']}/"
     emile = page_of(chromium)
@@ -178,6 +178,7 @@ def test_the_forms_drawn_anew_when_the_next_unit_opens_take_a_bet(daphne, chromi
 
 def test_the_evening_and_the_projector_add_and_drop_tables(daphne, chromium):
     base = f"http://{daphne.address}"
+    daphne.nothing_in_play()  # a first try's tables would still be shown
     first = pool(daphne, "First of tonight")
     evening = followed(page_of(chromium), f"{base}/tables/")
     projector = followed(chromium.new_context(

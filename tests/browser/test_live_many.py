@@ -12,7 +12,7 @@ PLAYED = {"opening": "played", "king_turned": False}
 
 
 def players(daphne, name: str, *who) -> list[int]:
-    return [daphne.api("/players", {"name": f"{w} {name}"})["id"] for w in who]
+    return [daphne.player(f"{w} {name}") for w in who]
 
 
 def watch(spectator, daphne, table):

@@ -38,7 +38,7 @@ def shows_trick(page, number: int, names: list[str], taker: str) -> None:
 
 
 def test_each_trick_shows_on_the_phone_and_the_projector_as_it_is_entered(daphne, chromium):
-    ids = [daphne.api("/players", {"name": n})["id"] for n in ("Athos", "Porthos", "Aramis")]
+    ids = [daphne.player(name) for name in ("Athos", "Porthos", "Aramis")]
     table = daphne.api("/tables", {"name": "Table 7", "format": "pool", "players": ids,
                                    "first_dealer": ids[1]})
     phone = chromium.new_context(viewport={"width": 360, "height": 740}, is_mobile=True,

@@ -162,8 +162,8 @@ def evening(daphne) -> dict:
         "print(json.dumps({name: ApiToken.objects.create(user=User.objects.create_user(name)).key"
         " for name in ('porthos', 'aramis')}))"))
     logins = {"Porthos": "porthos", "Aramis": "aramis", "Monsieur de Tréville": "secretary"}
-    ids = {name: daphne.api("/players", {"name": name} | (
-        {"user": logins[name]} if name in logins else {}))["id"] for name in NAMES}
+    ids = {name: daphne.player(name, **({"user": logins[name]} if name in logins else {}))
+           for name in NAMES}
     dart, constance, athos, porthos, aramis, _ = (ids[name] for name in NAMES)
 
     def opened(name, form, seated, **fields):

@@ -12,7 +12,7 @@ def test_a_spectator_follows_each_trick_without_reloading(daphne, chromium):
     """The scorer is the `daphne` fixture's staff member, `secretary`, given a password."""
     manage(daphne.env, "shell", "-c", "from django.contrib.auth.models import User; "
            f"u = User.objects.get(username='secretary'); u.set_password({PASSWORD!r}); u.save()")
-    ids = [daphne.api("/players", {"name": n})["id"] for n in ("Athos", "Porthos", "Aramis")]
+    ids = [daphne.player(name) for name in ("Athos", "Porthos", "Aramis")]
     table = daphne.api("/tables", {"name": "Table 1", "format": "pool", "players": ids,
                                    "first_dealer": ids[1]})
     phones = [chromium.new_context(viewport={"width": 360, "height": 740}, is_mobile=True,

@@ -12,7 +12,6 @@ with them, in columns (six rubbers between hands fit one 1080p screen), and with
 turns to the next ones by itself. Screenshots go to tests/artifacts/table-drawn/ (not
 committed): look at them."""
 import re
-import urllib.parse
 
 from playwright.sync_api import expect
 
@@ -52,8 +51,8 @@ def inside(inner: dict, outer: dict) -> bool:
 
 def test_the_game_won_and_the_trick_on_the_cloth_on_a_phone_and_the_projector(daphne,
                                                                                chromium):
-    nothing_in_play(daphne)  # the module's server may hold this test's first try
-    ids = {name: player(daphne, name) for name in ("Claire", "Alice", "Bob")}
+    daphne.nothing_in_play()  # the module's server may hold this test's first try
+    ids = {name: daphne.player(name) for name in ("Claire", "Alice", "Bob")}
     claire, alice = ids["Claire"], ids["Alice"]
     table = daphne.api("/tables", {"name": "Table 1", "format": "pool", "first_dealer": alice,
                                    "players": [claire, alice, ids["Bob"]]})
@@ -126,24 +125,10 @@ def test_the_game_won_and_the_trick_on_the_cloth_on_a_phone_and_the_projector(da
     projector.context.close()
 
 
-def nothing_in_play(daphne) -> None:
-    """Every table in play on the module's server abandoned."""
-    for table in daphne.api("/tables?status=playing&limit=200")["tables"]:
-        daphne.api(f"/tables/{table['id']}/abandon", {})
-
-
-def player(daphne, name: str) -> int:
-    """The player named `name`, made unless he is there already: the module's server outlives
-    a test that fails once and is run again (tests/browser/conftest.py)."""
-    found = daphne.api(f"/players?q={urllib.parse.quote(name)}")["players"]
-    return next((row["id"] for row in found if row["name"] == name), None) or daphne.api(
-        "/players", {"name": name})["id"]
-
-
 def rubbers(daphne, names: list[str]) -> None:
     """A rubber for each name, between two new players: a table without a hand in progress."""
     for name in names:
-        pair = [player(daphne, f"{name} {side}") for side in "AB"]
+        pair = [daphne.player(f"{name} {side}") for side in "AB"]
         daphne.api("/tables", {"name": name, "format": "rubber", "players": pair,
                                "first_dealer": pair[0]})
 
@@ -183,7 +168,7 @@ def turned_to(page, label: str) -> list[dict]:
 def test_the_projector_fills_the_screen_and_turns_to_the_tables_that_did_not_fit(daphne,
                                                                                  chromium):
     # Tonight, six rubbers and nothing else open: one screen holds them all, readable.
-    nothing_in_play(daphne)
+    daphne.nothing_in_play()
     rubbers(daphne, [f"Rubber {n}" for n in range(1, 7)])
     projector = chromium.new_context(**PROJECTOR).new_page()
     following(projector, f"http://{daphne.address}/tv/?every={EVERY}")
@@ -205,7 +190,7 @@ def test_the_projector_fills_the_screen_and_turns_to_the_tables_that_did_not_fit
     # Six more, one of them with a game won and a hand being played: they do not all fit, and
     # the projector turns to the rest by itself, every table on one page or the other.
     rubbers(daphne, [f"Rubber {n}" for n in range(7, 12)])
-    ids = {name: player(daphne, name) for name in ("Odile", "Henri")}
+    ids = {name: daphne.player(name) for name in ("Odile", "Henri")}
     table = daphne.api("/tables", {"name": "Table 12", "format": "rubber",
                                    "first_dealer": ids["Henri"], "players": list(ids.values())})
     for _ in range(5):

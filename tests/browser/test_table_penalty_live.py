@@ -14,8 +14,7 @@ REVOKE = {"summary": {"opening": "played", "king_turned": False,
 
 
 def test_a_penalty_is_said_live_on_the_tables_page(daphne, chromium):
-    ids = {name: daphne.api("/players", {"name": name})["id"]
-           for name in ("Claire", "Alice", "Bob")}
+    ids = {name: daphne.player(name) for name in ("Claire", "Alice", "Bob")}
     table = daphne.api("/tables", {"name": "Table 1", "format": "pool",
                                    "first_dealer": ids["Alice"],
                                    "players": [ids["Claire"], ids["Alice"], ids["Bob"]]})

@@ -34,8 +34,7 @@ WAGERS = {"en": "Wagers (each with what became of it)",
 
 
 def test_the_end_of_a_game_a_trois_followed_live_says_both_phases(daphne, chromium):
-    ids = {name: daphne.api("/players", {"name": name})["id"]
-           for name in ("Constance", "Athos", "Porthos")}
+    ids = {name: daphne.player(name) for name in ("Constance", "Athos", "Porthos")}
     snap = daphne.api("/tables", {"name": "Trois", "format": "trois", "players": list(
         ids.values()), "first_dealer": ids["Constance"]})
     pages = {}

@@ -6,7 +6,8 @@ The server is the suite's `daphne` fixture (testbed/daphne.py): another process,
 migrated SQLite file, so everything it holds is made through its API. Its channel layer is
 the suite's: Redis when REDIS_URL is set, else its own in memory. Nothing waits on a clock:
 each step waits for the server's answer, with generous time limits that only a broken
-server reaches."""
+server reaches. The same server tries the testbed's `Daphne.player`, which finds a player a
+test made before it was run again."""
 import json
 
 from websockets.sync.client import connect
@@ -16,7 +17,7 @@ from testbed.daphne import LIMIT
 
 def test_a_hand_posted_through_the_api_reaches_a_spectator_over_daphne(daphne):
     address, api = daphne.address, daphne.api
-    ids = [api("/players", {"name": name})["id"] for name in ("Athos", "Porthos", "Aramis")]
+    ids = [daphne.player(name) for name in ("Athos", "Porthos", "Aramis")]
     table = api("/tables", {"name": "T", "format": "pool", "players": ids,
                             "first_dealer": ids[1]})
 
@@ -34,3 +35,12 @@ def test_a_hand_posted_through_the_api_reaches_a_spectator_over_daphne(daphne):
     assert (change["type"], change["seq"]) == ("hand", table["seq"] + 1)
     assert change["table"] == posted["table"]
     assert (error["type"], error["code"]) == ("error", "read_only")
+
+
+def test_a_player_named_again_is_found_and_not_made_again(daphne):
+    """The same name gives the same player, made once; a name inside another one's is a player
+    of its own."""
+    planchet = daphne.player("Planchet")
+    assert daphne.player("Planchet") == planchet
+    assert daphne.player("Plan") != planchet
+    assert [row["id"] for row in daphne.api("/players?q=Planchet")["players"]] == [planchet]
