@@ -15,7 +15,11 @@ from server.api import api
 for router in (players.router, money.router, *routers, nights_api.router):
     api.add_router("/", router)
 
+# The API first: every hand a scorer's phone sends is resolved before the pages' 140 patterns
+# are tried. No page's address begins with "api/" (tests/test_urls.py), so the order decides
+# nothing else.
 urlpatterns = [
+    path("api/", api.urls),
     path("", include("games.urls")),
     path("", include("club.urls")),
     path("", include("nights.urls_results")),
@@ -23,7 +27,6 @@ urlpatterns = [
     path("health", health.health, name="health"),
     path("i18n/", include("django.conf.urls.i18n")),  # set_language: the language switch
     path("admin/", admin.site.urls),
-    path("api/", api.urls),
 ]
 
 # 503, not 500, when the database cannot be reached (server/unavailable.py).
