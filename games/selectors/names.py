@@ -40,14 +40,14 @@ def names_of(ids, reader) -> dict[int, str]:
 def hidden(ids) -> dict[int, str]:
     """{player id: his initials} of those of the players `ids` who chose them: what an
     anonymous reader reads instead of their names. One query."""
-    return {pk: initials(name) for pk, name in Player.objects.filter(
-        pk__in=ids, public_initials=True).values_list("pk", "name")}
+    return names_and_hidden(ids)[1]
 
 
 def names_and_hidden(ids) -> tuple[dict[str, str], dict[int, str]]:
     """{player id as a string: name} of the players `ids`, in the players' order, as the stored
-    snapshot names them, and `hidden` of the same players: one query for both (a change's
-    snapshot and the live feed's public snapshot, games.selectors.snapshot.published)."""
+    snapshot names them, and {player id: his initials} of those of them who chose them (what an
+    anonymous reader reads instead of their names): one query for both (a change's snapshot and
+    the live feed's public snapshot, games.selectors.snapshot.published)."""
     names, shown = {}, {}
     for pk, name, chose in Player.objects.filter(pk__in=set(ids)).values_list(
             "pk", "name", "public_initials"):
