@@ -16,8 +16,8 @@ for router in (players.router, money.router, *routers, nights_api.router):
     api.add_router("/", router)
 
 # The API first: every hand a scorer's phone sends is resolved before the pages' 140 patterns
-# are tried. No page's address begins with "api/" (tests/test_urls.py), so the order decides
-# nothing else.
+# are tried. No page's address begins with "api/" (tests/server/test_urls.py), so the order
+# decides nothing else.
 urlpatterns = [
     path("api/", api.urls),
     path("", include("games.urls")),

@@ -78,7 +78,6 @@ def hand_card_by_card(page) -> None:
     expect(page.locator(".messages")).to_contain_text("Hand 1 finished and scored.")
 
 
-
 @pytest.fixture
 def daphne(tmp_path):
     """A server of this test's own, on a fresh file at each try: the evening is made through the
