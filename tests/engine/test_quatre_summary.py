@@ -1,5 +1,6 @@
 """Écarté à quatre, the summary record (docs/hand-record.md, "Écarté à quatre"): the outcome of a
-hand without its cards, enough to score it."""
+hand without its cards, enough to score it. What à trois reads alike (a record's deal or summary,
+a summary's opening, king turned and tricks) is in test_trois_quatre_records.py."""
 import json
 from pathlib import Path
 
@@ -27,13 +28,6 @@ def test_the_tricks_are_counted_by_side():
     rejects(record, "unknown_field", "summary.tricks.elder")
 
 
-def test_the_opening_is_played_refused_or_exchanged():
-    rejects(summary("proposed", 3, 2), "bad_format", "summary.opening")
-    record = summary("exchanged", 3, 2)
-    del record["summary"]["opening"]
-    rejects(record, "bad_format", "summary.opening")
-
-
 def test_only_one_of_the_three_who_were_asked_refuses():
     rejects(summary("refused", 3, 2, s_refused_by="elder"), "bad_summary", "summary.refused_by")
     rejects(summary("refused", 3, 2, s_refused_by="north"), "bad_format", "summary.refused_by")
@@ -48,10 +42,6 @@ def test_the_turn_up_agrees_with_king_turned():
 def test_a_summary_has_no_cards_and_no_play_keys():
     rejects(summary("exchanged", 3, 2, in_progress=True), "unknown_field", "in_progress")
     rejects(summary("exchanged", 3, 2, s_double=True), "unknown_field", "summary.double")
-
-
-def test_a_record_needs_deal_or_summary():
-    rejects({"format": "ecarte-quatre/1"}, "bad_format", "")
 
 
 def test_the_examples_of_the_hand_record_document_hold():

@@ -12,7 +12,7 @@ import pytest
 
 from tests.engine import quatre_kit
 from tests.engine.kit import H, marks
-from tests.engine.trois_quatre_kit import FORMS, TROIS, swap
+from tests.engine.trois_quatre_kit import TROIS, swap
 
 TROIS_HANDS = ("KS QS JS AS TS", "9S 8S 7S KH QH", "JH AH TH 9H 8H")
 DEALS = {"trois": TROIS.deal(*TROIS_HANDS, turn_up="7D"), "quatre": quatre_kit.deal()}
@@ -21,11 +21,6 @@ PLAY = {"trois": ["KS 9S JH", "QS 8S AH", "JS 7S TH", "AS KH 9H", "TS QH 8H"], "
 # With the 7D turned up à trois, the stock: its 16th card is the 7H.
 TROIS_STOCK = "KC QC JC AC TC 9C 8C 7C KD QD JD AD TD 9D 8D".split()
 STOCK = quatre_kit.STOCK
-
-
-@pytest.fixture(params=FORMS)
-def form(request):
-    return FORMS[request.param]
 
 
 def hand(form, exchanges=(), **cards):

@@ -12,18 +12,13 @@ the elder holds the TS, and the first card of the stock is STOCK[0]."""
 import pytest
 
 from tests.engine import quatre_kit
-from tests.engine.trois_quatre_kit import FORMS, TROIS, refused, swap
+from tests.engine.trois_quatre_kit import TROIS, refused, swap
 
 DEALS = {"trois": TROIS.deal("KS QS JS AS TS", "9S 8S 7S KH QH", "JH AH TH 9H 8H",
                              turn_up="8D"),
          "quatre": quatre_kit.deal()}
 STOCKS = {"trois": "KC QC JC AC TC 9C 8C 7C KD QD JD AD TD 9D 7D 7H".split(),
           "quatre": quatre_kit.STOCK}
-
-
-@pytest.fixture(params=FORMS)
-def form(request):
-    return FORMS[request.param]
 
 
 def record(form, exchanges, tricks=(), **extra):

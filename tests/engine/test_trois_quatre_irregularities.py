@@ -15,7 +15,7 @@ from games.engine.quatre import QuatreMatch
 from games.engine.trois_game import TroisGame
 from tests.engine import quatre_kit, trois_kit
 from tests.engine.kit import marks
-from tests.engine.trois_quatre_kit import FORMS, QUATRE, TROIS
+from tests.engine.trois_quatre_kit import QUATRE, TROIS
 
 REVOKED = {"trois": TROIS.deal(*trois_kit.REVOKE_DEAL[:3], turn_up=trois_kit.REVOKE_DEAL[3]),
            "quatre": quatre_kit.REVOKE_DEAL}
@@ -27,11 +27,6 @@ STRANGER = {"trois": "second", "quatre": "middle"}
 SPLIT = {"trois": (3, 1, 1), "quatre": (1, 4)}
 GAMES = {"trois": TroisGame, "quatre": QuatreMatch}
 REPLAY = {"type": "replay", "reason": "revoke"}
-
-
-@pytest.fixture(params=FORMS)
-def form(request):
-    return FORMS[request.param]
 
 
 def revoked(form, tricks=None, **extra):

@@ -12,7 +12,7 @@ import pytest
 
 from tests.engine import quatre_kit
 from tests.engine.kit import marks
-from tests.engine.trois_quatre_kit import FORMS, TROIS, swap
+from tests.engine.trois_quatre_kit import TROIS, swap
 
 TROIS_HANDS = ("KS QS JS AS TS", "9S 8S 7S KH QH", "JH AH TH 9H 8H")
 HEARTS = {"trois": TROIS.deal(*TROIS_HANDS, turn_up="7H"), "quatre": quatre_kit.deal()}
@@ -26,11 +26,6 @@ PLAY = {"trois": ["KS 9S JH", "QS 8S AH", "JS 7S TH", "AS KH 9H", "TS QH 8H"],
 SPLIT = {"trois": (3, 1, 1), "quatre": (3, 2)}
 # The elder's proposal: the TS for the first card of the stock.
 FIRST = {"trois": swap(elder=("TS", "KC")), "quatre": swap(elder=("TS", "JH"))}
-
-
-@pytest.fixture(params=FORMS)
-def form(request):
-    return FORMS[request.param]
 
 
 def started(form, deal, exchanges=(), **extra):

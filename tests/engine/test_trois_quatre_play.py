@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from games.engine.quatre import score_quatre
 from tests.engine.quatre_kit import deal, random_hand, rejects
-from tests.engine.trois_quatre_kit import FORMS, QUATRE, TROIS
+from tests.engine.trois_quatre_kit import QUATRE, TROIS
 from tests.hypothesis_profiles import examples
 
 
@@ -41,11 +41,6 @@ def no(cards, code, at, *mentions, absent=()):
     """A trick the engine refuses with `code` at `at`, its message naming each of `mentions`
     and none of `absent`."""
     return cards, code, at, mentions, absent
-
-
-@pytest.fixture(params=FORMS)
-def form(request):
-    return FORMS[request.param]
 
 
 @dataclass(frozen=True)
