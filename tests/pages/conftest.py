@@ -1,10 +1,12 @@
 """The page tests' fixtures: a staff member (not a superuser) and a browser session of his,
-which scores every table; three players and four, for the tables à trois and à quatre.
+which scores every table; three players and four, for the tables à trois and à quatre, and
+a table à trois of the three.
 The secretary, a superuser, and his session are `secretary` and `staff_client`
 (tests/conftest.py)."""
 import pytest
 from django.test import Client
 
+from games.services.tables import open_table
 from tests.games.kit import players
 
 
@@ -31,6 +33,14 @@ def scorer(steward) -> Client:
 @pytest.fixture
 def trio():
     return players("Athos", "Porthos", "Aramis")
+
+
+@pytest.fixture
+def trois_table(staff, trio):
+    """A table à trois of the trio, Athos dealing first: Porthos, at his left, is elder, and
+    Aramis the middle."""
+    return open_table(name="Trois", format="trois", players=trio, rules={}, by=staff,
+                      first_dealer=trio[0])
 
 
 @pytest.fixture

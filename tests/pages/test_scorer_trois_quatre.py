@@ -346,12 +346,6 @@ def form_of(page: str, form_id: str) -> str:
 
 
 # -- À trois only ---------------------------------------------------------------------------
-@pytest.fixture
-def trois_table(staff, trio):
-    return open_table(name="Trois", format="trois", players=trio, rules={}, by=staff,
-                      first_dealer=trio[0])
-
-
 def test_a_trois_a_two_two_one_split_goes_to_the_first_to_take_his_second_trick(
         scorer, trois_table, trio):
     scorer.post(url(trois_table), trois_post(tricks=(2, 2, 1), first_to_two="middle"))

@@ -272,13 +272,6 @@ def test_a_summary_may_be_corrected_card_by_card(scorer, form, table, fields, ma
 
 
 # -- À trois only ---------------------------------------------------------------------------
-@pytest.fixture
-def trois_table(staff, trio):
-    """Athos deals first: Porthos, at his left, is elder, and Aramis the middle."""
-    return open_table(name="Trois", format="trois", players=trio, rules={}, by=staff,
-                      first_dealer=trio[0])
-
-
 def test_a_trois_a_revoke_is_refused_unless_kept(scorer, trois_table):
     """Aramis holds 9♠ and must follow Porthos's K♠."""
     hand = enter_deal(scorer, TROIS, trois_table, middle="9♠ 8♦ K♥ Q♥ J♥")
